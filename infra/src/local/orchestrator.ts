@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SERVICES, SERVICE_DEFAULT_PORTS, type ServiceName } from '@xaalis/contracts';
+import { isPortFree } from './ports';
+import { startPostgres } from './postgres';
+import { findRedis } from './redis';
+import { Supervisor } from './supervisor';
+
+const root = path.resolve(__dirname, '..', '..', '..');
+const log = (m: string) => console.log(`[xaalis] ${m}`);
+
+/** Secrets generated once per data directory, so sessions survive a restart. */
+function localSecrets(dataDir: string): { internalToken: string; sessionSecret: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
+  const secrets = { internalToken: randomBytes(24).toString('hex'), sessionSecret: randomBytes(32).toString('hex') };
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+async function waitForHttp(url: string, timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return true;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+
+const portEnv = (name: ServiceName) => `${name.toUpperCase()}_PORT`;
+
+/** `npm start`: Postgres, Redis, the three services and their workers, the gateway. */
+export async function main(_args: string[]): Promise<void> {
+  const started = Date.now();
+  const dataDir = path.resolve(process.env.XAALIS_DATA_DIR ?? path.join(root, '.data'));
+  const port = Number(process.env.PORT ?? 8080);
+  const servicePorts = Object.fromEntries(
+    SERVICES.map((s) => [s, Number(process.env[portEnv(s)] ?? SERVICE_DEFAULT_PORTS[s])]),
+  ) as Record<ServiceName, number>;
+
+  for (const [what, p] of [['PORT', port], ...SERVICES.map((s) => [portEnv(s), servicePorts[s]])] as [string, number][]) {
+    if (!(await isPortFree(p))) throw new Error(`Le port ${p} est déjà utilisé (variable ${what}). Arrêtez l'autre instance ou choisissez un autre port.`);
+  }
+
+  const supervisor = new Supervisor(log);
+  const cleanups: (() => Promise<void>)[] = [];
+  let shuttingDown = false;
+  const shutdown = async (code: number) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log('Arrêt en cours…');
+    await supervisor.stopAll();
+    for (const c of cleanups.reverse()) await c().catch(() => {});
+    log('Arrêté.');
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  const pg = await startPostgres(dataDir, log);
+  cleanups.push(pg.stop);
+  log(pg.embedded ? `PostgreSQL embarqué prêt (${path.relative(root, dataDir) || dataDir}/postgres)` : 'PostgreSQL : DATABASE_URL');
+
+  const redis = await findRedis(dataDir, log);
+  cleanups.push(redis.stop);
+  if (redis.source === 'none') {
+    log('⚠ Aucun Redis trouvé (ni REDIS_URL, ni 127.0.0.1:6379, ni redis-server) : mode dégradé —');
+    log('  sessions en mémoire (perdues au redémarrage), tâches exécutées dans le processus du service.');
+  }
+
+  const secrets = localSecrets(dataDir);
+  const common: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
+    DATABASE_URL: pg.url,
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: process.env.REDIS_PREFIX ?? 'xaalis',
+    INTERNAL_TOKEN: process.env.INTERNAL_TOKEN ?? secrets.internalToken,
+    SESSION_SECRET: process.env.SESSION_SECRET ?? secrets.sessionSecret,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  };
+  const serviceUrls = Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${servicePorts[s]}`]));
+
+  for (const s of SERVICES) {
+    supervisor.start({ name: s, script: path.join(root, 'services', s, 'dist', 'server.js'), env: { ...common, PORT: String(servicePorts[s]) } });
+    if (redis.url) supervisor.start({ name: `${s}-worker`, script: path.join(root, 'services', s, 'dist', 'worker.js'), env: common });
+  }
+  // The gateway does not need the services to be up to start (it answers 503 until they are): start everything at once.
+  supervisor.start({
+    name: 'gateway',
+    script: path.join(root, 'gateway', 'dist', 'server.js'),
+    env: { ...common, ...serviceUrls, PORT: String(port), STATIC_DIR: process.env.STATIC_DIR ?? root },
+  });
+  const servicesUp = await Promise.all(SERVICES.map((s) => waitForHttp(`http://127.0.0.1:${servicePorts[s]}/ready`, 60_000)));
+  if (servicesUp.includes(false)) log('⚠ Un service ne répond pas ; les autres fonctionnent.');
+  if (!(await waitForHttp(`http://127.0.0.1:${port}/api/health`, 60_000))) {
+    log('✖ La passerelle ne répond pas.');
+    return shutdown(1);
+  }
+  log(`Prêt en ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`\n  Xaalis est prêt : http://localhost:${port}\n  (Ctrl-C pour tout arrêter)\n`);
+}
