@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { sectorSchema } from './sectors';
+
+export const MESSAGES_COMPANY = {
+  nameRequired: "Nom de l'entreprise requis",
+  emailInvalid: 'Email invalide',
+  sectorRequired: "Secteur d'activité requis",
+  fiscalYearFormat: "Format MM-JJ attendu (ex. 01-01)",
+  notFound: 'Entreprise introuvable',
+  alreadyExists: 'Cette entreprise existe déjà',
+  saved: "Informations de l'entreprise sauvegardées",
+  saveError: "Erreur lors de la sauvegarde des informations de l'entreprise",
+  missingCompanyId: 'Company ID not found',
+} as const;
+
+const optionalText = z.string().trim().max(255).optional().nullable();
+
+/** Company fields as written by the settings form and by registration. */
+export const companyInputSchema = z.object({
+  name: z.string({ error: MESSAGES_COMPANY.nameRequired }).trim().min(1, { error: MESSAGES_COMPANY.nameRequired }).max(255),
+  registrationNumber: optionalText,
+  taxNumber: optionalText,
+  address: optionalText,
+  phone: optionalText,
+  email: z.union([z.literal(''), z.email({ error: MESSAGES_COMPANY.emailInvalid })], { error: MESSAGES_COMPANY.emailInvalid }).optional().nullable(),
+  sector: sectorSchema(MESSAGES_COMPANY.sectorRequired),
+  fiscalYear: z
+    .string()
+    .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/, { error: MESSAGES_COMPANY.fiscalYearFormat })
+    .default('01-01'),
+});
+export type CompanyInput = z.input<typeof companyInputSchema>;
+/** The company fields once validated (sector normalized, fiscalYear defaulted). */
+export type CompanyValues = z.output<typeof companyInputSchema>;
+
+/**
+ * Body of the accounting service's `POST /internal/companies` (registration,
+ * `POST /api/companies`): the company fields, plus an optional id chosen by the caller.
+ */
+export const companyCreateSchema = companyInputSchema.extend({ id: z.uuid().optional() });
+export type CompanyCreateInput = z.input<typeof companyCreateSchema>;
+
+export interface Company {
+  id: string;
+  name: string;
+  registrationNumber: string | null;
+  taxNumber: string | null;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  sector: string;
+  fiscalYear: string;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { fromCents, moneySchema, toCents } from './money';
+
+/** Journals of the ledger (DESIGN.md §6). Manual entries default to OD. */
+export const JOURNALS = ['VT', 'AC', 'BQ', 'CA', 'MM', 'OD', 'PA'] as const;
+export type Journal = (typeof JOURNALS)[number];
+export const JOURNAL_LABELS: Record<Journal, string> = {
+  VT: 'Ventes',
+  AC: 'Achats',
+  BQ: 'Banque',
+  CA: 'Caisse',
+  MM: 'Mobile Money',
+  OD: 'Opérations diverses',
+  PA: 'Paie',
+};
+
+export const ENTRY_STATUSES = ['draft', 'validated', 'cancelled'] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+export const ENTRY_STATUS_LABELS: Record<EntryStatus, string> = {
+  draft: 'Brouillon',
+  validated: 'Validée',
+  cancelled: 'Annulée',
+};
+
+export const MESSAGES_ENTRY = {
+  numberRequired: 'Numéro requis',
+  dateRequired: 'Date requise',
+  descriptionRequired: 'Description requise',
+  twoLines: 'Au moins deux lignes requises',
+  accountRequired: 'Compte requis',
+  lineDescriptionRequired: 'Description requise',
+  debitAndCredit: 'Une ligne ne peut pas porter à la fois un débit et un crédit',
+  lineAmountRequired: 'Chaque ligne doit porter un débit ou un crédit',
+  unbalanced: "L'écriture n'est pas équilibrée (Débit ≠ Crédit)",
+  duplicateNumber: 'Ce numéro d’écriture existe déjà',
+  accountNotFound: 'Compte introuvable pour cette entreprise',
+  thirdPartyNotFound: 'Tiers introuvable pour cette entreprise',
+  notDraft: 'Seule une écriture en brouillon peut être modifiée ou validée',
+  notValidated: 'Seule une écriture validée peut être annulée',
+  reversalNotCancellable: 'Une contre-passation ne peut pas être annulée',
+  balanced: 'Équilibrée',
+  unbalancedBadge: 'Déséquilibrée',
+  empty: 'Aucune écriture comptable enregistrée',
+  created: 'Écriture comptable créée avec succès',
+  updated: 'Écriture modifiée avec succès',
+  validated: 'Écriture validée avec succès',
+  cancelled: 'Écriture annulée : contre-passation créée',
+  createError: "Erreur lors de la création de l'écriture",
+  updateError: "Erreur lors de la modification de l'écriture",
+  validateError: "Erreur lors de la validation de l'écriture",
+  cancelError: "Erreur lors de l'annulation de l'écriture",
+} as const;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const entryLineInputSchema = z.object({
+  accountId: z.uuid({ error: MESSAGES_ENTRY.accountRequired }),
+  description: z.string({ error: MESSAGES_ENTRY.lineDescriptionRequired }).trim().min(1, { error: MESSAGES_ENTRY.lineDescriptionRequired }).max(255),
+  debit: moneySchema.default('0.00'),
+  credit: moneySchema.default('0.00'),
+  thirdPartyId: z.uuid().optional().nullable(),
+});
+export type EntryLineInput = z.input<typeof entryLineInputSchema>;
+
+/** Sum of debits and credits of lines, exactly, in cents. */
+export function entryTotals(lines: { debit?: string | null; credit?: string | null }[]): { debit: string; credit: string; balanced: boolean } {
+  let debit = 0n;
+  let credit = 0n;
+  for (const l of lines) {
+    debit += toCents(l.debit || '0');
+    credit += toCents(l.credit || '0');
+  }
+  // The specification's tolerance is "less than 0.01": with two decimals, that is equality.
+  return { debit: fromCents(debit), credit: fromCents(credit), balanced: debit === credit };
+}
+
+/**
+ * The journal-entry payload of `POST /api/companies/:id/accounting-entries` and
+ * `PUT /api/accounting-entries/:id`: `{entry, lines}`. `entry.total` is
+ * recomputed by the server (sum of debits) and ignored when it differs.
+ */
+export const entryInputSchema = z
+  .object({
+    entry: z.object({
+      number: z.string({ error: MESSAGES_ENTRY.numberRequired }).trim().min(1, { error: MESSAGES_ENTRY.numberRequired }).max(40),
+      journal: z.enum(JOURNALS).default('OD'),
+      date: z.string({ error: MESSAGES_ENTRY.dateRequired }).regex(DATE, { error: MESSAGES_ENTRY.dateRequired }),
+      description: z.string({ error: MESSAGES_ENTRY.descriptionRequired }).trim().min(1, { error: MESSAGES_ENTRY.descriptionRequired }).max(500),
+      reference: z.string().trim().max(100).optional().nullable(),
+      total: z.unknown().optional(),
+    }),
+    lines: z.array(entryLineInputSchema, { error: MESSAGES_ENTRY.twoLines }).min(2, { error: MESSAGES_ENTRY.twoLines }).max(500),
+  })
+  .superRefine((value, ctx) => {
+    value.lines.forEach((line, i) => {
+      const d = toCents(line.debit);
+      const c = toCents(line.credit);
+      if (d > 0n && c > 0n) ctx.addIssue({ code: 'custom', path: ['lines', i, 'debit'], message: MESSAGES_ENTRY.debitAndCredit });
+      if (d === 0n && c === 0n) ctx.addIssue({ code: 'custom', path: ['lines', i, 'debit'], message: MESSAGES_ENTRY.lineAmountRequired });
+    });
+    if (!entryTotals(value.lines).balanced) ctx.addIssue({ code: 'custom', path: ['lines'], message: MESSAGES_ENTRY.unbalanced });
+  });
+export type EntryInput = z.input<typeof entryInputSchema>;
+
+export interface EntryLine {
+  id: string;
+  accountId: string;
+  account: { id: string; code: string; name: string };
+  description: string;
+  debit: string;
+  credit: string;
+  thirdPartyId: string | null;
+}
+
+export interface AccountingEntry {
+  id: string;
+  number: string;
+  journal: Journal;
+  date: string;
+  description: string;
+  reference: string | null;
+  status: EntryStatus;
+  total: string;
+  companyId: string;
+  /** Set on a reversal entry: the entry it cancels. */
+  reversalOfId: string | null;
+  /** Set on a cancelled entry: its reversal. */
+  reversedById: string | null;
+  /** The business document an automatic posting comes from (`invoice`, `payment`…), null for manual entries. */
+  sourceType?: string | null;
+  sourceId?: string | null;
+  validatedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  lines?: EntryLine[];
+}
+
+export const entryListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  status: z.enum(ENTRY_STATUSES).optional(),
+  journal: z.enum(JOURNALS).optional(),
+  search: z.string().trim().max(100).optional(),
+});
+export type EntryListQuery = z.input<typeof entryListQuerySchema>;
+
+/** GET /api/companies/:id/accounting-entries: one page plus the counters of the whole company. */
+export interface EntryListResponse {
+  items: AccountingEntry[];
+  page: number;
+  pageSize: number;
+  /** Rows matching the filters (for pagination). */
+  totalItems: number;
+  counters: { total: number; validated: number; draft: number; cancelled: number; totalAmount: string };
+}
+
+/** GET /api/companies/:id/accounting-entries/next-number?journal=OD&date=YYYY-MM-DD */
+export interface NextEntryNumber {
+  number: string;
+}
+
+/** `VT-2026-00001`: journal, year, five-digit sequence. */
+export const formatEntryNumber = (journal: Journal, year: number, seq: number) => `${journal}-${year}-${String(seq).padStart(5, '0')}`;
+export const ENTRY_NUMBER_PATTERN = /^(VT|AC|BQ|CA|MM|OD|PA)-(\d{4})-(\d{5,})$/;
+
+/** Query of GET /api/companies/:id/accounting-entries/next-number (date defaults to today, Dakar = UTC). */
+export const nextEntryNumberQuerySchema = z.object({
+  journal: z.enum(JOURNALS).default('OD'),
+  date: z.string().regex(DATE, { error: MESSAGES_ENTRY.dateRequired }).optional(),
+});
+export type NextEntryNumberQuery = z.input<typeof nextEntryNumberQuerySchema>;
+
+/** POST /api/accounting-entries/:id/cancel: the cancelled entry and its reversal (contre-passation). */
+export interface EntryCancellation {
+  entry: AccountingEntry;
+  reversal: AccountingEntry;
+}

@@ -1,0 +1,20 @@
+/** Body of every error response: a French message and, for validation, the issues. */
+export interface ErrorBody {
+  message: string;
+  issues?: { path: string; message: string }[];
+}
+
+export const MESSAGES_HTTP = {
+  validation: 'Données invalides',
+  notFound: 'Ressource introuvable',
+  internal: 'Erreur interne du serveur',
+  forbiddenInternal: 'Accès interne refusé',
+  missingTenant: 'Entreprise non identifiée',
+  sessionUnavailable: 'Service de session indisponible, réessayez dans un instant',
+  csrf: 'Requête refusée (origine non autorisée)',
+  pageNotFound: 'Page Not Found',
+  /** A service could not enqueue a background job (Redis unreachable). */
+  queueUnavailable: 'Traitement en arrière-plan indisponible, réessayez dans un instant',
+  /** The gateway serves the front end but its build is missing. */
+  uiNotBuilt: "L'interface n'est pas encore construite : lancez « npm run build » puis rechargez la page.",
+} as const;

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { fromCents, moneySchema, toCents } from './money';
+
+export const INVOICE_TYPES = ['sale', 'purchase', 'service'] as const;
+export type InvoiceType = (typeof INVOICE_TYPES)[number];
+export const INVOICE_TYPE_LABELS: Record<InvoiceType, string> = { sale: 'Vente', purchase: 'Achat', service: 'Service' };
+/** Number prefixes: FV-2026-0001 (sale), FA- (purchase), FS- (service). */
+export const INVOICE_NUMBER_PREFIX: Record<InvoiceType, string> = { sale: 'FV', purchase: 'FA', service: 'FS' };
+export const formatInvoiceNumber = (type: InvoiceType, year: number, seq: number) =>
+  `${INVOICE_NUMBER_PREFIX[type]}-${year}-${String(seq).padStart(4, '0')}`;
+export const INVOICE_NUMBER_PATTERN = /^(FV|FA|FS)-(\d{4})-(\d{4,})$/;
+
+export const INVOICE_STATUSES = ['draft', 'validated', 'paid', 'cancelled'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  draft: 'Brouillon',
+  validated: 'Validée',
+  paid: 'Payée',
+  cancelled: 'Annulée',
+};
+
+/** `check` is emitted; `cheque` (the other reading of the specification) is accepted. */
+export const PAYMENT_METHODS = ['bank', 'orange', 'cash', 'check'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  bank: 'Virement Bancaire',
+  orange: 'Orange Money',
+  cash: 'Espèces',
+  check: 'Chèque',
+};
+export const paymentMethodSchema = z.preprocess((v) => (v === 'cheque' ? 'check' : v), z.enum(PAYMENT_METHODS, { error: 'Mode de paiement invalide' }));
+
+export const MESSAGES_INVOICE = {
+  typeInvalid: 'Type de facture invalide',
+  numberRequired: 'Numéro requis',
+  thirdPartyRequired: 'Client/Fournisseur requis',
+  dateRequired: 'Date requise',
+  oneLine: 'Au moins une ligne requise',
+  descriptionRequired: 'Description requise',
+  quantityRequired: 'Quantité requise',
+  quantityInvalid: 'Quantité invalide (au plus trois décimales, supérieure à zéro)',
+  unitPriceRequired: 'Prix unitaire requis',
+  vatRateInvalid: 'Taux de TVA invalide',
+  totalsMismatch: 'Les montants envoyés ne correspondent pas aux lignes (sous-total, TVA ou total)',
+  duplicateNumber: 'Ce numéro de facture existe déjà',
+  thirdPartyNotFound: 'Client/Fournisseur introuvable',
+  productNotFound: 'Article introuvable',
+  accountNotFound: 'Compte introuvable',
+  notDraft: 'Seule une facture en brouillon peut être modifiée ou validée',
+  notCancellable: 'Une facture payée (même partiellement) ne peut pas être annulée',
+  dueBeforeDate: "L'échéance ne peut pas précéder la date de facture",
+  emptyFiltered: 'Aucune facture trouvée avec ces critères',
+  empty: 'Aucune facture créée',
+  created: 'Facture créée avec succès',
+  createError: 'Erreur lors de la création de la facture',
+  updated: 'Facture modifiée avec succès',
+  validated: 'Facture validée avec succès',
+  cancelled: 'Facture annulée',
+  alreadyCancelled: 'Cette facture est déjà annulée',
+  productPriceMismatch: "Le prix unitaire d'une ligne article doit être le coût unitaire de l'article",
+  accountClassInvalid: 'Compte de ligne invalide : un compte de produits (classe 7) pour une vente ou une prestation, un compte de charges (classe 6) ou d’immobilisations (classe 2) pour un achat',
+  zeroTotal: 'Une facture de montant nul ne peut pas être validée',
+  notFound: 'Facture introuvable',
+  numberLocked: "Une facture numérotée automatiquement garde son numéro, son type et son année : annulez-la et créez-en une autre",
+} as const;
+
+/** Quantities: numeric(10,3), strictly positive. */
+export const quantitySchema = z
+  .union([z.string(), z.number()], { error: MESSAGES_INVOICE.quantityRequired })
+  .transform((v) => String(v).trim())
+  .refine((v) => v !== '', { error: MESSAGES_INVOICE.quantityRequired })
+  .refine((v) => /^\d{1,7}(\.\d{1,3})?$/.test(v) && Number(v) > 0, { error: MESSAGES_INVOICE.quantityInvalid });
+
+export const invoiceLineInputSchema = z.object({
+  description: z.string({ error: MESSAGES_INVOICE.descriptionRequired }).trim().min(1, { error: MESSAGES_INVOICE.descriptionRequired }).max(255),
+  quantity: quantitySchema,
+  unitPrice: z.union([z.string(), z.number()], { error: MESSAGES_INVOICE.unitPriceRequired })
+    .refine((v) => String(v).trim() !== '', { error: MESSAGES_INVOICE.unitPriceRequired })
+    .pipe(moneySchema),
+  total: z.unknown().optional(),
+  accountId: z.uuid().optional().nullable().or(z.literal('').transform(() => null)),
+  inventoryItemId: z.uuid().optional().nullable().or(z.literal('').transform(() => null)),
+  useExistingProduct: z.boolean().optional().default(false),
+});
+export type InvoiceLineInput = z.input<typeof invoiceLineInputSchema>;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `POST /api/companies/:id/invoices` and `PUT /api/invoices/:id`: `{invoice, lines}` (spec §7). */
+export const invoiceInputSchema = z.object({
+  invoice: z.object({
+    type: z.enum(INVOICE_TYPES, { error: MESSAGES_INVOICE.typeInvalid }),
+    number: z.string({ error: MESSAGES_INVOICE.numberRequired }).trim().min(1, { error: MESSAGES_INVOICE.numberRequired }).max(40),
+    thirdPartyId: z.uuid({ error: MESSAGES_INVOICE.thirdPartyRequired }),
+    date: z.string({ error: MESSAGES_INVOICE.dateRequired }).regex(DATE, { error: MESSAGES_INVOICE.dateRequired }),
+    dueDate: z.string().regex(DATE).nullable().optional().or(z.literal('').transform(() => null)),
+    paymentMethod: paymentMethodSchema,
+    vatRate: z.union([z.string(), z.number()]).default('18.00').transform((v) => String(v)).refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100, { error: MESSAGES_INVOICE.vatRateInvalid }),
+    notes: z.string().max(2000).optional().nullable(),
+    subtotal: z.unknown().optional(),
+    vatAmount: z.unknown().optional(),
+    total: z.unknown().optional(),
+    lines: z.unknown().optional(),
+  }),
+  lines: z.array(invoiceLineInputSchema, { error: MESSAGES_INVOICE.oneLine }).min(1, { error: MESSAGES_INVOICE.oneLine }).max(500),
+});
+export type InvoiceInput = z.input<typeof invoiceInputSchema>;
+
+/** Half-up rounding of an exact product to cents. */
+function roundDiv(n: bigint, d: bigint): bigint {
+  const q = n / d;
+  const r = n % d;
+  return r * 2n >= d ? q + 1n : q;
+}
+
+/**
+ * Line total = quantity × unit price, and the invoice's subtotal, VAT and total,
+ * exactly (BigInt), rounded half-up to cents: the one computation the dialog
+ * and the server share.
+ */
+export function invoiceTotals(lines: { quantity: string; unitPrice: string }[], vatRate: string) {
+  const lineTotals = lines.map((l) => {
+    const [qi, qf = ''] = l.quantity.split('.');
+    const milli = BigInt(qi || '0') * 1000n + BigInt(qf.padEnd(3, '0').slice(0, 3) || '0');
+    return roundDiv(milli * toCents(l.unitPrice), 1000n);
+  });
+  const subtotal = lineTotals.reduce((a, b) => a + b, 0n);
+  const [ri, rf = ''] = vatRate.split('.');
+  const rateBp = BigInt(ri || '0') * 100n + BigInt(rf.padEnd(2, '0').slice(0, 2) || '0'); // basis points of a percent
+  const vat = roundDiv(subtotal * rateBp, 10000n);
+  return {
+    lineTotals: lineTotals.map(fromCents),
+    subtotal: fromCents(subtotal),
+    vatAmount: fromCents(vat),
+    total: fromCents(subtotal + vat),
+  };
+}
+
+export interface InvoiceLine {
+  id: string;
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  total: string;
+  accountId: string | null;
+  inventoryItemId: string | null;
+}
+
+export interface InvoicePaymentSummary {
+  id: string;
+  date: string;
+  amount: string;
+  method: PaymentMethod;
+  reference: string | null;
+}
+
+export interface Invoice {
+  id: string;
+  number: string;
+  type: InvoiceType;
+  status: InvoiceStatus;
+  date: string;
+  dueDate: string | null;
+  thirdPartyId: string;
+  thirdParty: { id: string; name: string; type: string } | null;
+  subtotal: string;
+  vatRate: string;
+  vatAmount: string;
+  total: string;
+  paymentMethod: PaymentMethod;
+  notes: string | null;
+  paidAmount: string;
+  balanceDue: string;
+  entryId: string | null;
+  companyId: string;
+  createdAt: string;
+  updatedAt: string;
+  lines?: InvoiceLine[];
+  payments?: InvoicePaymentSummary[];
+}
+
+export const invoiceListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  status: z.enum(INVOICE_STATUSES).optional(),
+  type: z.enum(INVOICE_TYPES).optional(),
+  search: z.string().trim().max(100).optional(),
+  /** Only invoices with a balance due (the payment dialog). */
+  payable: z.enum(['true', 'false']).optional(),
+});
+export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
+
+export interface InvoiceListResponse {
+  items: Invoice[];
+  page: number;
+  pageSize: number;
+  totalItems: number;
+  /** Whole company, unfiltered: total, sales, purchases, pending (status validated). */
+  counters: { total: number; sales: number; purchases: number; pending: number };
+}
+
+/** Query of GET /api/companies/:id/invoices/next-number?type=sale&date=YYYY-MM-DD (date defaults to today, Dakar = UTC). */
+export const nextInvoiceNumberQuerySchema = z.object({
+  type: z.enum(INVOICE_TYPES, { error: MESSAGES_INVOICE.typeInvalid }).default('sale'),
+  date: z.string().regex(DATE, { error: MESSAGES_INVOICE.dateRequired }).optional(),
+});
+export type NextInvoiceNumberQuery = z.input<typeof nextInvoiceNumberQuerySchema>;
+
+/** GET /api/companies/:id/invoices/next-number: the number the next invoice of that type and year would get (nothing is taken). */
+export interface NextInvoiceNumber {
+  number: string;
+}
+
+/** Journal of the posting of each invoice type (DESIGN.md §6). */
+export const INVOICE_JOURNALS: Record<InvoiceType, 'VT' | 'AC'> = { sale: 'VT', service: 'VT', purchase: 'AC' };
+/** Customer invoices (sale, service) are receivables on 4111; purchase invoices are payables on 4011. */
+export const isCustomerInvoice = (type: InvoiceType): boolean => type !== 'purchase';
+/** Default posting accounts of invoice lines without their own account (DESIGN.md §6). */
+export const INVOICE_DEFAULT_ACCOUNTS: Record<InvoiceType, string> = { sale: '701', service: '706', purchase: '601' };
+/** Title printed on the PDF of each invoice type. */
+export const INVOICE_PDF_TITLES: Record<InvoiceType, string> = { sale: 'FACTURE', purchase: "FACTURE D'ACHAT", service: 'FACTURE DE PRESTATION' };

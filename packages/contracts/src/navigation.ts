@@ -1,0 +1,75 @@
+import type { Sector } from './sectors';
+
+export const REMOTES = ['accounting', 'hr', 'sector'] as const;
+export type RemoteName = (typeof REMOTES)[number];
+
+export type NavGroup = 'comptabilite' | 'rh' | 'sectoriels' | 'administration';
+
+export const NAV_GROUP_LABELS: Record<NavGroup, string> = {
+  comptabilite: 'Comptabilité',
+  rh: 'Ressources Humaines',
+  sectoriels: 'Modules Sectoriels',
+  administration: 'Administration',
+};
+export const NAV_GROUP_ORDER: NavGroup[] = ['comptabilite', 'rh', 'sectoriels', 'administration'];
+
+export type SectorModule = 'restaurant' | 'transformation' | 'hotel' | 'services';
+
+export interface AppRoute {
+  path: string;
+  label: string;
+  group: NavGroup;
+  remote: RemoteName;
+  /** The module the remote exposes, e.g. './Invoices'. */
+  module: string;
+  title: string;
+  subtitle: string;
+  /** For sector pages: which sector module this is. */
+  sectorModule?: SectorModule;
+}
+
+/** The route table: the sidebar, the router and the remotes' exposes all follow it. */
+export const APP_ROUTES: AppRoute[] = [
+  { path: '/', label: 'Tableau de Bord', group: 'comptabilite', remote: 'accounting', module: './Dashboard', title: 'Tableau de Bord', subtitle: "Vue d'ensemble de votre comptabilité" },
+  { path: '/factures', label: 'Factures', group: 'comptabilite', remote: 'accounting', module: './Invoices', title: 'Factures', subtitle: 'Ventes, achats et prestations de services' },
+  { path: '/inventaire', label: 'Inventaire', group: 'comptabilite', remote: 'accounting', module: './Inventory', title: 'Gestion des Stocks', subtitle: 'Articles, niveaux de stock et mouvements' },
+  { path: '/tresorerie', label: 'Trésorerie', group: 'comptabilite', remote: 'accounting', module: './Treasury', title: 'Trésorerie', subtitle: 'Soldes, paiements et prévisions de trésorerie' },
+  { path: '/investissements', label: 'Investissements', group: 'comptabilite', remote: 'accounting', module: './Investments', title: 'Investissements', subtitle: "Immobilisations et plans d'amortissement" },
+  { path: '/emprunts', label: 'Emprunts', group: 'comptabilite', remote: 'accounting', module: './Loans', title: 'Emprunts', subtitle: 'Emprunts et échéanciers de remboursement' },
+  { path: '/employes', label: 'Employés', group: 'rh', remote: 'hr', module: './Employees', title: 'Gestion du Personnel', subtitle: 'Employés et bulletins de paie' },
+  { path: '/paie', label: 'Paie', group: 'rh', remote: 'hr', module: './Payroll', title: 'Gestion de la Paie', subtitle: 'Conforme au droit du travail sénégalais' },
+  { path: '/restaurant', label: 'Restaurant', group: 'sectoriels', remote: 'sector', module: './Restaurant', title: 'Gestion Restaurant', subtitle: 'Inventaire, recettes et menus', sectorModule: 'restaurant' },
+  { path: '/transformation', label: 'Production', group: 'sectoriels', remote: 'sector', module: './Production', title: 'Gestion Production', subtitle: 'Matières premières, produits finis et ordres de production', sectorModule: 'transformation' },
+  { path: '/hotel', label: 'Hôtellerie', group: 'sectoriels', remote: 'sector', module: './Hotel', title: 'Gestion Hôtelière', subtitle: 'Chambres et réservations', sectorModule: 'hotel' },
+  { path: '/services', label: 'Services', group: 'sectoriels', remote: 'sector', module: './Services', title: 'Gestion des Services', subtitle: 'Projets et feuilles de temps', sectorModule: 'services' },
+  { path: '/rapports', label: 'Rapports', group: 'administration', remote: 'accounting', module: './Reports', title: 'Rapports Financiers', subtitle: 'États financiers SYSCOHADA' },
+  { path: '/ecritures', label: 'Écritures Comptables', group: 'administration', remote: 'accounting', module: './Entries', title: 'Écritures Comptables', subtitle: 'Journal Général' },
+  { path: '/parametres', label: 'Paramètres', group: 'administration', remote: 'accounting', module: './Settings', title: 'Paramètres', subtitle: "Entreprise, plan comptable, tiers et profil" },
+];
+
+/** Sector → the sector modules shown in the sidebar (DESIGN.md §6 / spec §2). */
+export const SECTOR_MODULES: Record<Sector, SectorModule[]> = {
+  restauration: ['restaurant'],
+  hotel: ['hotel', 'restaurant'],
+  transformation: ['transformation'],
+  service: ['services'],
+  commerce: [],
+  agriculture: [],
+};
+
+/** Routes visible for a company sector (null: company not loaded, no sector pages). */
+export function routesForSector(sector: string | null | undefined): AppRoute[] {
+  const normalized = sector === 'restaurant' ? 'restauration' : sector;
+  const modules: SectorModule[] = normalized && normalized in SECTOR_MODULES ? SECTOR_MODULES[normalized as Sector] : [];
+  return APP_ROUTES.filter((r) => !r.sectorModule || modules.includes(r.sectorModule));
+}
+
+/** The modules each remote must expose, derived from the route table. */
+export function exposedModules(remote: RemoteName): string[] {
+  return APP_ROUTES.filter((r) => r.remote === remote).map((r) => r.module);
+}
+
+/** Shape of GET /config/remotes.json. */
+export interface RemotesConfig {
+  remotes: { name: RemoteName; entry: string }[];
+}

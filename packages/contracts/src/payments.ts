@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { moneySchema } from './money';
+import { paymentMethodSchema, type PaymentMethod } from './invoices';
+
+export const PAYMENT_TYPES = ['invoice_payment', 'loan_payment', 'expense'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
+  invoice_payment: 'Facture',
+  loan_payment: 'Emprunt',
+  expense: 'Dépense',
+};
+export const PAYMENT_STATUS_LABELS = { completed: 'Terminé', pending: 'En attente' } as const;
+/** Treasury-view labels of the methods (spec 02, payments view). */
+export const PAYMENT_METHOD_SHORT_LABELS: Record<PaymentMethod, string> = { bank: 'Banque', orange: 'Orange Money', cash: 'Espèces', check: 'Chèque' };
+/** Treasury account and journal of each method (DESIGN.md §6). */
+export const PAYMENT_METHOD_ACCOUNTS: Record<PaymentMethod, { account: string; journal: 'BQ' | 'CA' | 'MM' }> = {
+  bank: { account: '521', journal: 'BQ' },
+  cash: { account: '571', journal: 'CA' },
+  orange: { account: '552', journal: 'MM' },
+  check: { account: '513', journal: 'BQ' },
+};
+export const DEFAULT_EXPENSE_ACCOUNT = '658';
+
+export const MESSAGES_PAYMENT = {
+  amountRequired: 'Montant requis',
+  amountPositive: 'Le montant doit être supérieur à zéro',
+  dateRequired: 'Date requise',
+  typeInvalid: 'Type de paiement invalide',
+  invoiceRequired: 'Facture requise',
+  loanPaymentRequired: 'Échéance requise',
+  invoiceNotPayable: "Cette facture n'a pas de solde à régler",
+  overpayment: 'Le montant dépasse le solde restant dû',
+  loanPaymentNotPending: "Cette échéance n'est pas en attente",
+  descriptionRequired: 'Description requise',
+  created: 'Paiement enregistré avec succès',
+  createError: "Erreur lors de l'enregistrement du paiement",
+  empty: 'Aucun paiement enregistré',
+  expenseAccountInvalid: "Le compte de charge doit être un compte de classe 6 de l'entreprise",
+  loanAmountMismatch: "Le montant doit être égal au total de l'échéance",
+  invoiceNotFound: 'Facture introuvable',
+  loanPaymentNotFound: 'Échéance introuvable',
+} as const;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `POST /api/payments` (spec §7) plus, for expenses, the expense account (default 658). */
+export const paymentInputSchema = z
+  .object({
+    type: z.enum(PAYMENT_TYPES, { error: MESSAGES_PAYMENT.typeInvalid }),
+    invoiceId: z.uuid().optional().nullable().or(z.literal('').transform(() => null)),
+    loanPaymentId: z.uuid().optional().nullable().or(z.literal('').transform(() => null)),
+    amount: z.union([z.string(), z.number()], { error: MESSAGES_PAYMENT.amountRequired })
+      .refine((v) => String(v).trim() !== '', { error: MESSAGES_PAYMENT.amountRequired })
+      .pipe(moneySchema)
+      .refine((v) => v !== '0.00', { error: MESSAGES_PAYMENT.amountPositive }),
+    date: z.string({ error: MESSAGES_PAYMENT.dateRequired }).regex(DATE, { error: MESSAGES_PAYMENT.dateRequired }),
+    method: paymentMethodSchema,
+    reference: z.string().trim().max(100).optional().nullable(),
+    notes: z.string().trim().max(1000).optional().nullable(),
+    companyId: z.uuid(),
+    /** Expense payments: the charge account (class 6); default 658. */
+    accountId: z.uuid().optional().nullable().or(z.literal('').transform(() => null)),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === 'invoice_payment' && !v.invoiceId) ctx.addIssue({ code: 'custom', path: ['invoiceId'], message: MESSAGES_PAYMENT.invoiceRequired });
+    if (v.type === 'loan_payment' && !v.loanPaymentId) ctx.addIssue({ code: 'custom', path: ['loanPaymentId'], message: MESSAGES_PAYMENT.loanPaymentRequired });
+  });
+export type PaymentInput = z.input<typeof paymentInputSchema>;
+
+export interface Payment {
+  id: string;
+  type: PaymentType;
+  invoiceId: string | null;
+  invoice: { id: string; number: string } | null;
+  loanPaymentId: string | null;
+  amount: string;
+  date: string;
+  method: PaymentMethod;
+  reference: string | null;
+  notes: string | null;
+  status: 'completed' | 'pending';
+  accountId: string | null;
+  entryId: string | null;
+  companyId: string;
+  createdAt: string;
+}
+
+export const paymentListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type PaymentListQuery = z.input<typeof paymentListQuerySchema>;
+
+/** GET /api/companies/:id/payments: newest first, one page. */
+export interface PaymentListResponse {
+  items: Payment[];
+  page: number;
+  pageSize: number;
+  totalItems: number;
+}

@@ -1,0 +1,29 @@
+/** The domain services behind the gateway. */
+export const SERVICES = ['accounting', 'hr', 'sector'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+export const SERVICE_DEFAULT_PORTS: Record<ServiceName, number> = { accounting: 4101, hr: 4102, sector: 4103 };
+
+/** French names used in "service unavailable" messages. */
+export const SERVICE_LABELS: Record<ServiceName, string> = {
+  accounting: 'comptabilité',
+  hr: 'ressources humaines',
+  sector: 'modules sectoriels',
+};
+
+export const serviceUnavailableMessage = (service: ServiceName) =>
+  `Service ${SERVICE_LABELS[service]} indisponible, réessayez dans un instant`;
+
+/**
+ * Path segment of each service's tenancy probe, `GET /api/companies/:companyId/<segment>`
+ * answering `{service, companyId}`: it proves the gateway's proxying and tenancy guard.
+ */
+export const statusSegment = (service: ServiceName) => `${service}-status` as const;
+
+/** Headers set by the gateway on every proxied request (incoming copies are stripped). */
+export const HEADERS = {
+  userId: 'x-user-id',
+  companyId: 'x-company-id',
+  internalToken: 'x-internal-token',
+  requestId: 'x-request-id',
+} as const;

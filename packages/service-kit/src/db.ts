@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { Sequelize, type QueryInterface } from 'sequelize';
+import { SequelizeStorage, Umzug } from 'umzug';
+import type { Logger } from './logger';
+
+export function createSequelize(databaseUrl: string, opts: { poolMax?: number } = {}): Sequelize {
+  return new Sequelize(databaseUrl, {
+    dialect: 'postgres',
+    logging: false,
+    pool: { max: opts.poolMax ?? 10, min: 0, idle: 10_000, acquire: 10_000 },
+    // timestamps are stored as timestamptz and read back in UTC
+    timezone: '+00:00',
+  });
+}
+
+/** What each migration receives: `up({ context: { queryInterface, sequelize, schema } })`. */
+export interface MigrationContext {
+  queryInterface: QueryInterface;
+  sequelize: Sequelize;
+  schema: string;
+}
+
+export type Migration = { up: (ctx: { context: MigrationContext }) => Promise<void>; down?: (ctx: { context: MigrationContext }) => Promise<void> };
+
+/**
+ * Runs a service's umzug migrations (`<dir>/NNNN-name.js`) inside its own schema;
+ * the migration log lives in `<schema>.migrations`.
+ */
+export async function migrate(sequelize: Sequelize, schema: string, migrationsDir: string, log?: Logger): Promise<string[]> {
+  const umzug = new Umzug<MigrationContext>({
+    migrations: {
+      glob: ['[0-9][0-9][0-9][0-9]-*.{js,ts}', { cwd: migrationsDir, ignore: ['**/*.d.ts', '**/*.test.*'] }],
+      resolve: ({ name, path: file, context }) => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const mod = require(file as string) as Migration;
+        return {
+          name: name.replace(/\.(js|ts)$/, ''),
+          up: () => mod.up({ context }),
+          down: () => (mod.down ? mod.down({ context }) : Promise.resolve()),
+        };
+      },
+    },
+    context: { queryInterface: sequelize.getQueryInterface(), sequelize, schema },
+    storage: new SequelizeStorage({ sequelize, schema, tableName: 'migrations' }),
+    logger: undefined,
+  });
+  // One migrator at a time per schema, even when several processes (server,
+  // worker, parallel test files) start together. The lock is transaction-scoped:
+  // a session lock taken through the pool could be released on another pooled
+  // connection (and so never released). It is held by this transaction's
+  // connection while umzug works on other pooled connections, and released at
+  // commit or rollback whatever happens. CREATE SCHEMA runs under the lock too:
+  // concurrent `CREATE SCHEMA IF NOT EXISTS` can fail on pg_namespace's unique index.
+  return sequelize.transaction(async (transaction) => {
+    await sequelize.query('SELECT pg_advisory_xact_lock(:k)', { replacements: { k: hashKey(schema) }, transaction });
+    await sequelize.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    const done = await umzug.up();
+    const names = done.map((m) => m.name);
+    if (names.length) log?.info({ schema, migrations: names }, 'migrations applied');
+    return names;
+  });
+}
+
+function hashKey(text: string): number {
+  let h = 0;
+  for (const c of text) h = (Math.imul(31, h) + c.charCodeAt(0)) | 0;
+  return h;
+}

@@ -1,0 +1,51 @@
+import { UnrecoverableError } from 'bullmq';
+import { QueryTypes, type Sequelize } from 'sequelize';
+import type { PingJob } from '@xaalis/contracts';
+import type { Job } from './queue';
+import { isUuid } from './tenant';
+
+/**
+ * `<schema>.job_runs`: one row per processed jobId. Handlers whose effect must
+ * happen once record their run here in the same transaction as the effect, so a
+ * job delivered twice (retry after a crash, same jobId enqueued again after
+ * BullMQ removed the completed one) changes nothing the second time.
+ * Returned as SQL so a service's first migration can create it atomically with
+ * its own tables.
+ */
+export function jobRunsTableSql(schema: string): string {
+  return `
+    CREATE TABLE "${schema}".job_runs (
+      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+      job_id text NOT NULL UNIQUE,
+      name text NOT NULL,
+      company_id uuid,
+      attempts integer NOT NULL DEFAULT 1,
+      created_at timestamptz NOT NULL DEFAULT now()
+    );`;
+}
+
+/** Records that `job` ran; false when its jobId was already recorded (nothing written). */
+export async function recordJobRun(
+  sequelize: Sequelize,
+  schema: string,
+  job: Pick<Job, 'id' | 'name' | 'attemptsMade'>,
+  companyId: string | null,
+): Promise<boolean> {
+  const rows = await sequelize.query(
+    `INSERT INTO "${schema}".job_runs (job_id, name, company_id, attempts)
+     VALUES ($1, $2, $3, $4)
+     ON CONFLICT (job_id) DO NOTHING
+     RETURNING id`,
+    { bind: [String(job.id), job.name, companyId, job.attemptsMade + 1], type: QueryTypes.SELECT },
+  );
+  return rows.length === 1;
+}
+
+/** The `ping` handler every service registers: proves the queue and the worker work end to end. */
+export function pingHandler(ctx: { sequelize: Sequelize; schema: string }) {
+  return async (data: PingJob, job: Job): Promise<{ recorded: boolean }> => {
+    // A malformed payload will never succeed: fail it without retrying.
+    if (!isUuid(data?.companyId)) throw new UnrecoverableError('ping: companyId must be a uuid');
+    return { recorded: await recordJobRun(ctx.sequelize, ctx.schema, job, data.companyId) };
+  };
+}

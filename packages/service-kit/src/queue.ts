@@ -1,0 +1,154 @@
+import { Queue, Worker, type Job, type JobsOptions, type Processor } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { MESSAGES_HTTP } from '@xaalis/contracts';
+import { HttpError } from './errors';
+import { closeRedis, createRedis } from './redis';
+import type { Logger } from './logger';
+
+export type { Job };
+
+export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 500 },
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+/** A job handler: `(payload, job) => result`. Named handlers share one queue per service. */
+export type JobHandlers = Record<string, (data: any, job: Job) => Promise<unknown>>;
+
+export interface JobQueue {
+  /** Adds a job; a second add with the same jobId is ignored by BullMQ (idempotent). */
+  add(name: string, data: unknown, opts?: JobsOptions): Promise<Job | { id: string; inline: true; result: unknown }>;
+  /**
+   * Adds a job and waits until it has been processed (retries included); resolves
+   * with its result, rejects with its failure or a JobTimeoutError after timeoutMs.
+   * For requests that answer with what a job did (chart generation).
+   */
+  addAndWait(name: string, data: unknown, opts?: JobsOptions, timeoutMs?: number): Promise<unknown>;
+  close(): Promise<void>;
+  readonly queue: Queue | null;
+}
+
+/**
+ * The service's queue. Without Redis (single-process fallback of `npm start`)
+ * jobs run in-process, immediately, through the same handlers.
+ */
+export function createJobQueue(opts: { name: string; redisUrl: string; prefix: string; handlers: JobHandlers; log?: Logger }): JobQueue {
+  if (!opts.redisUrl) {
+    const add = async (name: string, data: unknown, jobOpts?: JobsOptions) => {
+      const handler = opts.handlers[name];
+      if (!handler) throw new Error(`No handler for job ${name}`);
+      const id = String(jobOpts?.jobId ?? `${name}-${Date.now()}`);
+      const result = await handler(data, { id, name, data, attemptsMade: 0 } as unknown as Job);
+      return { id, inline: true as const, result };
+    };
+    return {
+      queue: null,
+      add,
+      addAndWait: async (name, data, jobOpts) => (await add(name, data, jobOpts)).result,
+      async close() {},
+    };
+  }
+  // Producer side: a fail-fast connection (see whenReady).
+  const connection = createRedis(opts.redisUrl);
+  connection.on('error', (err) => opts.log?.debug({ err: err.message }, 'queue connection error'));
+  const queue = new Queue(opts.name, { connection, prefix: opts.prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+  // Without a listener an 'error' event would crash the process.
+  queue.on('error', (err) => opts.log?.warn({ err: err.message }, 'queue error'));
+  return {
+    queue,
+    async add(name, data, jobOpts) {
+      await whenReady(connection);
+      return queue.add(name, data, jobOpts);
+    },
+    async addAndWait(name, data, jobOpts, timeoutMs = 5000) {
+      await whenReady(connection);
+      const job = await queue.add(name, data, jobOpts);
+      return waitForJob(queue, String(job.id), timeoutMs);
+    },
+    async close() {
+      await queue.close();
+      await closeRedis(connection);
+    },
+  };
+}
+
+/** How long an enqueue waits for Redis before answering 503. */
+const READY_WAIT_MS = 1000;
+
+/**
+ * BullMQ waits for its connection to be ready before each command, forever:
+ * with Redis down, a request that enqueues would hang. Wait a moment (startup,
+ * quick reconnection), then refuse with a 503 the error handler passes on.
+ */
+async function whenReady(connection: Redis): Promise<void> {
+  if (connection.status === 'ready') return;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      connection.off('ready', onReady);
+      reject(new HttpError(503, MESSAGES_HTTP.queueUnavailable));
+    }, READY_WAIT_MS);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    connection.once('ready', onReady);
+  });
+}
+
+export class JobTimeoutError extends Error {
+  constructor(public readonly jobId: string) {
+    super(`Job ${jobId} not finished in time`);
+  }
+}
+
+const POLL_MS = 50;
+
+/**
+ * Polls the job's state: simpler than QueueEvents (no extra blocking Redis
+ * connection per waiting request) and fine for waits of a few seconds.
+ */
+async function waitForJob(queue: Queue, jobId: string, timeoutMs: number): Promise<unknown> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const state = await queue.getJobState(jobId);
+    if (state === 'completed' || state === 'failed') {
+      const job = await queue.getJob(jobId);
+      if (state === 'completed') return job?.returnvalue;
+      throw new Error(job?.failedReason ?? `Job ${jobId} failed`);
+    }
+    if (state === 'unknown') throw new Error(`Job ${jobId} no longer exists`);
+    if (Date.now() >= deadline) throw new JobTimeoutError(jobId);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** The service's worker: dispatches each job to its named handler. */
+export function createJobWorker(opts: {
+  name: string;
+  redisUrl: string;
+  prefix: string;
+  handlers: JobHandlers;
+  log?: Logger;
+  concurrency?: number;
+}): { worker: Worker; connection: Redis; close(): Promise<void> } {
+  const connection = createRedis(opts.redisUrl, { forWorker: true });
+  connection.on('error', (err) => opts.log?.debug({ err: err.message }, 'worker connection error'));
+  const processor: Processor = async (job) => {
+    const handler = opts.handlers[job.name];
+    if (!handler) throw new Error(`No handler for job ${job.name}`);
+    return handler(job.data, job);
+  };
+  const worker = new Worker(opts.name, processor, { connection, prefix: opts.prefix, concurrency: opts.concurrency ?? 4 });
+  worker.on('failed', (job, err) => opts.log?.warn({ jobId: job?.id, name: job?.name, attempts: job?.attemptsMade, err: err.message }, 'job failed'));
+  worker.on('error', (err) => opts.log?.error({ err: err.message }, 'worker error'));
+  return {
+    worker,
+    connection,
+    async close() {
+      await worker.close();
+      await closeRedis(connection);
+    },
+  };
+}

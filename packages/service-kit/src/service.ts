@@ -1,0 +1,243 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Router, type Express } from 'express';
+import type { Redis } from 'ioredis';
+import type { Sequelize } from 'sequelize';
+import { QUEUES, SERVICE_DEFAULT_PORTS, statusSegment, type ServiceName } from '@xaalis/contracts';
+import { createServiceApp } from './app';
+import { commonConfig, envInt, type CommonConfig } from './config';
+import { createSequelize, migrate } from './db';
+import { createLogger, type Logger } from './logger';
+import { createJobQueue, createJobWorker, type JobHandlers, type JobQueue } from './queue';
+import { closeRedis, createRedis } from './redis';
+import { requireSameCompany } from './tenant';
+
+/** What a service's routers and job handlers are built from. */
+export interface ServiceContext {
+  name: ServiceName;
+  /** The service's Postgres schema; its models set it explicitly. */
+  schema: string;
+  config: CommonConfig;
+  log: Logger;
+  sequelize: Sequelize;
+  /** Request-path client (readiness); null in the single-process fallback (no Redis). */
+  redis: Redis | null;
+  /** The service's own queue (QUEUES[name]); runs jobs inline when there is no Redis. */
+  queue: JobQueue;
+}
+
+export interface ServiceDefinition {
+  name: ServiceName;
+  schema: string;
+  /** Folder of the `NNNN-name.{ts,js}` migrations (usually `path.join(__dirname, 'migrations')`). */
+  migrationsDir: string;
+  /** Mounted at /api, behind the internal token. */
+  buildApi(ctx: ServiceContext): Router;
+  /** Mounted at /internal, behind the internal token (gateway and service-to-service calls). */
+  buildInternal?(ctx: ServiceContext): Router;
+  /** Named handlers of the service's queue, used by its worker (and inline without Redis). */
+  jobHandlers(ctx: ServiceContext): JobHandlers;
+}
+
+export interface StartOptions {
+  /** Defaults to PORT, then the service's default port; 0 picks a free port. */
+  port?: number;
+  /** Defaults to true: migrations always run before the service listens. */
+  runMigrations?: boolean;
+}
+
+export interface RunningService {
+  /** The port actually listened on (useful with port 0). */
+  port: number;
+  app: Express;
+  ctx: ServiceContext;
+  /** Stops accepting requests, lets running ones finish, then closes every connection. */
+  close(): Promise<void>;
+}
+
+export interface RunningWorker {
+  ctx: ServiceContext;
+  close(): Promise<void>;
+}
+
+export interface ServiceRunner {
+  start(opts?: StartOptions): Promise<RunningService>;
+  startWorker(): Promise<RunningWorker>;
+  migrateOnly(): Promise<string[]>;
+  /** Entry-point helper for `node dist/{server,worker,migrate}.js`: runs, logs, exits on signals. */
+  main(kind: 'server' | 'worker' | 'migrate'): void;
+}
+
+/** Requests still running this long after a shutdown signal are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The tenancy probe every service answers: `GET /api/companies/:companyId/<name>-status`. */
+export function companyStatusRouter(name: ServiceName): Router {
+  const router = Router();
+  router.get(`/companies/:companyId/${statusSegment(name)}`, requireSameCompany, (req, res) => {
+    res.json({ service: name, companyId: req.params.companyId });
+  });
+  return router;
+}
+
+function createContext(def: ServiceDefinition): { ctx: ServiceContext; handlers: JobHandlers } {
+  const config = commonConfig();
+  const log = createLogger(def.name, config.logLevel);
+  const sequelize = createSequelize(config.databaseUrl);
+  const redis = config.redisUrl ? createRedis(config.redisUrl) : null;
+  // ioredis reconnects by itself; without a listener each error would be printed as unhandled.
+  redis?.on('error', (err) => log.warn({ err: err.message }, 'redis error'));
+  // Handlers need the context (database, queue for follow-up jobs) and the
+  // inline queue needs the handlers: the queue reads this object at call time.
+  const handlers: JobHandlers = {};
+  const queue = createJobQueue({ name: QUEUES[def.name], redisUrl: config.redisUrl, prefix: config.redisPrefix, handlers, log });
+  const ctx: ServiceContext = { name: def.name, schema: def.schema, config, log, sequelize, redis, queue };
+  Object.assign(handlers, def.jobHandlers(ctx));
+  return { ctx, handlers };
+}
+
+async function closeContext(ctx: ServiceContext): Promise<void> {
+  await ctx.queue.close();
+  if (ctx.redis) await closeRedis(ctx.redis);
+  await ctx.sequelize.close();
+}
+
+/** Resolves once, however many times it is called (signal and test teardown may both close). */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fn());
+}
+
+function listen(server: http.Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function closeServer(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    server.close(() => {
+      clearTimeout(cut);
+      resolve();
+    });
+    // Idle keep-alive sockets would otherwise hold close() for keepAliveTimeout.
+    server.closeIdleConnections();
+  });
+}
+
+/** On SIGTERM/SIGINT: close everything, then exit. A second signal kills at once. */
+function closeOnSignals(close: () => Promise<void>, log: Logger): void {
+  const onSignal = (signal: NodeJS.Signals) => {
+    log.info({ signal }, 'shutting down');
+    close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}
+
+/**
+ * Everything a service's entry points need: `server.ts`, `worker.ts` and
+ * `migrate.ts` are one line each on top of this.
+ */
+export function runService(def: ServiceDefinition): ServiceRunner {
+  async function start(opts: StartOptions = {}): Promise<RunningService> {
+    const { ctx } = createContext(def);
+    try {
+      if (opts.runMigrations !== false) await migrate(ctx.sequelize, def.schema, def.migrationsDir, ctx.log);
+      const api = Router();
+      api.use(companyStatusRouter(def.name));
+      api.use(def.buildApi(ctx));
+      const app = createServiceApp({
+        name: def.name,
+        log: ctx.log,
+        internalToken: ctx.config.internalToken,
+        sequelize: ctx.sequelize,
+        redis: ctx.redis,
+        api,
+        internal: def.buildInternal?.(ctx),
+      });
+      const server = http.createServer(app);
+      // Longer than the gateway's (and load balancers') idle timeouts, so a
+      // reused keep-alive socket is never closed by us while a request is sent on it.
+      server.keepAliveTimeout = 65_000;
+      server.headersTimeout = 66_000;
+      const port = await listen(server, opts.port ?? envInt('PORT', SERVICE_DEFAULT_PORTS[def.name]));
+      ctx.log.info({ port }, 'listening');
+      const close = once(async () => {
+        await closeServer(server);
+        await closeContext(ctx);
+      });
+      return { port, app, ctx, close };
+    } catch (err) {
+      await closeContext(ctx);
+      throw err;
+    }
+  }
+
+  async function startWorker(): Promise<RunningWorker> {
+    const { ctx, handlers } = createContext(def);
+    if (!ctx.config.redisUrl) {
+      // Single-process fallback: the server runs jobs inline, there is nothing to consume.
+      ctx.log.warn('REDIS_URL is empty: no worker, jobs run inside the service');
+      return { ctx, close: once(() => closeContext(ctx)) };
+    }
+    const worker = createJobWorker({
+      name: QUEUES[def.name],
+      redisUrl: ctx.config.redisUrl,
+      prefix: ctx.config.redisPrefix,
+      handlers,
+      log: ctx.log,
+    });
+    try {
+      await worker.worker.waitUntilReady();
+    } catch (err) {
+      await worker.close();
+      await closeContext(ctx);
+      throw err;
+    }
+    ctx.log.info({ queue: QUEUES[def.name] }, 'worker started');
+    const close = once(async () => {
+      // Waits for the jobs in progress, so none is left half-processed.
+      await worker.close();
+      await closeContext(ctx);
+    });
+    return { ctx, close };
+  }
+
+  // Only the database: migrating must not need Redis.
+  async function migrateOnly(): Promise<string[]> {
+    const config = commonConfig();
+    const sequelize = createSequelize(config.databaseUrl);
+    try {
+      return await migrate(sequelize, def.schema, def.migrationsDir, createLogger(def.name, config.logLevel));
+    } finally {
+      await sequelize.close();
+    }
+  }
+
+  function main(kind: 'server' | 'worker' | 'migrate'): void {
+    const log = createLogger(def.name, commonConfig().logLevel);
+    const fail = (err: unknown) => {
+      log.fatal({ err }, `${kind} failed`);
+      process.exit(1);
+    };
+    if (kind === 'migrate') {
+      migrateOnly().then(() => process.exit(0), fail);
+      return;
+    }
+    (kind === 'server' ? start() : startWorker()).then((running) => closeOnSignals(running.close, log), fail);
+  }
+
+  return { start, startWorker, migrateOnly, main };
+}

@@ -1,0 +1,46 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import { HEADERS, MESSAGES_HTTP } from '@xaalis/contracts';
+import { HttpError, notFound } from './errors';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Refuses every request that does not carry the gateway's shared secret. */
+export function requireInternalToken(token: string): RequestHandler {
+  return (req, _res, next) => {
+    const given = req.get(HEADERS.internalToken);
+    if (!given || !sameSecret(given, token)) return next(new HttpError(403, MESSAGES_HTTP.forbiddenInternal));
+    next();
+  };
+}
+
+export interface Tenant {
+  companyId: string;
+  userId: string | null;
+}
+
+/** The caller's company, as set by the gateway from the session (never by the browser). */
+export function tenantOf(req: Request): Tenant {
+  const companyId = req.get(HEADERS.companyId);
+  if (!isUuid(companyId)) throw new HttpError(403, MESSAGES_HTTP.missingTenant);
+  const userId = req.get(HEADERS.userId);
+  return { companyId, userId: isUuid(userId) ? userId : null };
+}
+
+/**
+ * For `/api/companies/:companyId/...` routes: the path's company must be the
+ * caller's, otherwise 404 (another company's data does not exist for the caller).
+ */
+export const requireSameCompany: RequestHandler = (req, _res, next) => {
+  const { companyId } = tenantOf(req);
+  const param = req.params.companyId;
+  if (param !== undefined && param !== companyId) return next(notFound());
+  next();
+};
