@@ -1,0 +1,150 @@
+import { once } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Redis } from 'ioredis';
+import type { Sequelize } from 'sequelize';
+import { HEADERS, MESSAGES_HTTP } from '@xaalis/contracts';
+import { createLogger, createRedis, createSequelize, errorHandler, notFoundHandler, type Logger } from '@xaalis/service-kit';
+import { DEV_SESSION_SECRET, type GatewayConfig } from './config';
+import { createUsersRepository } from './modules/users';
+import { createSessionStore, sessionMiddleware, SessionUnavailableError, storeCheck } from './modules/sessions';
+import { createMemoryLoginLimiter, createRedisLoginLimiter } from './modules/rate-limit';
+import { csrfGuard } from './modules/csrf';
+import { authRedirectRoutes, authRoutes } from './modules/auth';
+import { companiesRoutes, createAccountingClient } from './modules/companies';
+import { createServiceProxy } from './modules/proxy';
+import { remotesConfigRoute, staticRoutes } from './modules/static';
+import { healthRoutes } from './modules/health';
+
+export interface Gateway {
+  app: Express;
+  sequelize: Sequelize;
+  redis: Redis | null;
+  log: Logger;
+  close(): Promise<void>;
+}
+
+// Incoming request ids are kept only when they look like ids (they end up in logs and headers).
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** Session-store failures are "try again shortly", not internal errors. */
+const gatewayErrorHandler: ErrorRequestHandler = (err, req, res, next) => {
+  if (err instanceof SessionUnavailableError) {
+    req.log?.warn({ err: (err.cause as Error)?.message }, 'session store unavailable');
+    if (!res.headersSent) res.status(503).json({ message: MESSAGES_HTTP.sessionUnavailable });
+    return;
+  }
+  errorHandler(err, req, res, next);
+};
+
+function contentSecurityPolicy(config: GatewayConfig) {
+  if (!config.cspEnabled) return false as const;
+  // Remotes moved to another origin (REMOTE_<NAME>_URL) must be allowed to load.
+  const remoteOrigins = config.remotes.remotes
+    .map((r) => {
+      try {
+        return new URL(r.entry).origin;
+      } catch {
+        return null; // relative: same origin
+      }
+    })
+    .filter((o): o is string => !!o);
+  return {
+    useDefaults: true,
+    directives: {
+      'script-src': ["'self'", ...remoteOrigins],
+      'connect-src': ["'self'", ...remoteOrigins],
+      // MUI/emotion inject <style> tags at run time.
+      'style-src': ["'self'", "'unsafe-inline'", ...remoteOrigins],
+      'img-src': ["'self'", 'data:', 'blob:'],
+      'font-src': ["'self'", 'data:', ...remoteOrigins],
+      // Local mode is plain HTTP on any host name: do not force https sub-resources.
+      'upgrade-insecure-requests': null,
+    },
+  };
+}
+
+/** Waits briefly for the first Redis connection so the first requests do not fail needlessly. */
+async function redisReady(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === 'ready') return;
+  await Promise.race([once(redis, 'ready'), new Promise((r) => setTimeout(r, ms).unref())]).catch(() => {});
+}
+
+export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> {
+  const log = createLogger('gateway', config.logLevel);
+  if (config.sessionSecret === DEV_SESSION_SECRET) log.warn('SESSION_SECRET is not set: using the development secret (never in production)');
+
+  const sequelize = createSequelize(config.databaseUrl);
+  let redis: Redis | null = null;
+  if (config.redisUrl) {
+    // Request path: no offline queue, one retry and a command timeout, so a Redis outage is a quick 503.
+    // A short disconnectTimeout: closing while Redis is unreachable must not keep the process alive.
+    redis = createRedis(config.redisUrl, { commandTimeout: 1_500, disconnectTimeout: 200 });
+    let lastWarn = 0;
+    redis.on('error', (err) => {
+      if (Date.now() - lastWarn > 30_000) log.warn({ err: err.message }, 'redis error');
+      lastWarn = Date.now();
+    });
+    await redisReady(redis, 2_000);
+  } else {
+    log.warn('REDIS_URL is empty: sessions and login counters are kept in memory (single process only)');
+  }
+
+  const users = createUsersRepository(sequelize);
+  const accounting = createAccountingClient(config.services.accounting, config.internalToken);
+  const limiterOptions = { max: config.loginMaxFailures, windowSeconds: config.loginWindowSeconds };
+  const limiter = redis ? createRedisLoginLimiter(redis, config.redisPrefix, limiterOptions) : createMemoryLoginLimiter(limiterOptions);
+  const store = createSessionStore({ redis, redisPrefix: config.redisPrefix });
+  const proxy = createServiceProxy({ ...config, log });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.use(
+    pinoHttp({
+      logger: log,
+      genReqId: (req, res) => {
+        const incoming = req.headers[HEADERS.requestId];
+        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader(HEADERS.requestId, id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/api/health' },
+      // Session cookies and the shared secret never reach the logs.
+      redact: ['req.headers.cookie', `req.headers["${HEADERS.internalToken}"]`, 'res.headers["set-cookie"]'],
+    }),
+  );
+  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config) }));
+
+  // Routes that work without sessions (and so while Redis is down).
+  app.use(healthRoutes({ sequelize, redis, services: config.services }));
+  app.use(remotesConfigRoute(config.remotes));
+  app.use('/api', authRedirectRoutes());
+
+  // Everything else under /api: CSRF check, session, own routes, then the proxy.
+  const api = express.Router();
+  api.use(csrfGuard(config.allowedOrigins));
+  api.use(sessionMiddleware(store, config.sessionSecret));
+  api.use(authRoutes({ users, accounting, limiter, checkSessionStore: storeCheck(redis) }));
+  api.use(companiesRoutes({ users, accounting }));
+  api.use(proxy.handler);
+  app.use('/api', api);
+
+  app.use(staticRoutes(config.staticDir));
+  app.use(notFoundHandler);
+  app.use(gatewayErrorHandler);
+
+  return {
+    app,
+    sequelize,
+    redis,
+    log,
+    async close() {
+      proxy.close();
+      redis?.disconnect();
+      await sequelize.close();
+    },
+  };
+}

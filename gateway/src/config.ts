@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { commonConfig, envInt, type CommonConfig } from '@xaalis/service-kit';
+import { REMOTES, SERVICES, SERVICE_DEFAULT_PORTS, type RemoteName, type RemotesConfig, type ServiceName } from '@xaalis/contracts';
+
+/** Development-only session secret; deployments must set SESSION_SECRET. */
+export const DEV_SESSION_SECRET = 'xaalis-dev-session-secret-change-me';
+
+export interface GatewayConfig extends CommonConfig {
+  port: number;
+  sessionSecret: string;
+  /** Base URL of each domain service. */
+  services: Record<ServiceName, string>;
+  /** Folder holding shell/dist and mfe-<name>/dist (local mode static serving). */
+  staticDir: string;
+  remotes: RemotesConfig;
+  /** Express 'trust proxy' setting (false, true, a hop count or a list of addresses). */
+  trustProxy: boolean | number | string;
+  /** Extra origins accepted by the CSRF check besides the request's own host (dev servers). */
+  allowedOrigins: string[];
+  proxyTimeoutMs: number;
+  connectTimeoutMs: number;
+  cspEnabled: boolean;
+  /** Failed logins allowed per username and per address within the window. */
+  loginMaxFailures: number;
+  loginWindowSeconds: number;
+}
+
+// gateway/src/config.ts and gateway/dist/config.js both sit two levels under the repo root.
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw; // e.g. "loopback, 10.0.0.0/8"
+}
+
+const list = (raw: string | undefined) =>
+  (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** `/config/remotes.json`: every remote unless disabled, at its override URL or under /remotes/<name>/. */
+export function remotesFromEnv(env: NodeJS.ProcessEnv = process.env): RemotesConfig {
+  const disabled = new Set(list(env.REMOTES_DISABLED));
+  const remotes = REMOTES.filter((name) => !disabled.has(name)).map((name: RemoteName) => ({
+    name,
+    entry: env[`REMOTE_${name.toUpperCase()}_URL`] || `/remotes/${name}/remoteEntry.js`,
+  }));
+  return { remotes };
+}
+
+export function loadConfig(overrides: Partial<GatewayConfig> = {}, env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const services = Object.fromEntries(
+    SERVICES.map((s) => [s, env[`${s.toUpperCase()}_URL`] || `http://127.0.0.1:${SERVICE_DEFAULT_PORTS[s]}`]),
+  ) as Record<ServiceName, string>;
+  return {
+    ...commonConfig(),
+    port: envInt('PORT', 8080),
+    sessionSecret: env.SESSION_SECRET || DEV_SESSION_SECRET,
+    services,
+    staticDir: path.resolve(env.STATIC_DIR || REPO_ROOT),
+    remotes: remotesFromEnv(env),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    allowedOrigins: list(env.ALLOWED_ORIGINS),
+    proxyTimeoutMs: envInt('PROXY_TIMEOUT_MS', 30_000),
+    connectTimeoutMs: envInt('PROXY_CONNECT_TIMEOUT_MS', 1_000),
+    cspEnabled: env.CSP_DISABLED !== '1' && env.CSP_DISABLED !== 'true',
+    loginMaxFailures: envInt('LOGIN_MAX_FAILURES', 10),
+    loginWindowSeconds: envInt('LOGIN_WINDOW_SECONDS', 15 * 60),
+    ...overrides,
+  };
+}

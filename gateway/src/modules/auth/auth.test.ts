@@ -1,0 +1,372 @@
+import express from 'express';
+import { MemoryStore } from 'express-session';
+import request from 'supertest';
+import { MESSAGES_AUTH, MESSAGES_HTTP, serviceUnavailableMessage } from '@xaalis/contracts';
+import { errorHandler } from '@xaalis/service-kit';
+import type { Gateway } from '../../app';
+import { loadConfig } from '../../config';
+import { freePort, startService, type RunningChild } from '../../test-support/services';
+import { newRegistration, postJson, redisHas, sessionIdFrom, sessionKey, testGateway } from '../../test-support/gateway';
+import { createUsersRepository } from '../users';
+import { createAccountingClient, type AccountingClient } from '../companies';
+import { createMemoryLoginLimiter } from '../rate-limit';
+import { sessionMiddleware } from '../sessions';
+import { authRoutes } from './routes';
+import { hashPassword } from './passwords';
+
+// Argon2 hashing and child services are slow under parallel workers (the project-level testTimeout is not applied by Jest).
+jest.setTimeout(30_000);
+
+// Real Postgres, Redis and accounting service (a child process); nothing mocked.
+let accounting: RunningChild;
+let gw: Gateway;
+const config = loadConfig();
+
+beforeAll(async () => {
+  accounting = await startService('accounting');
+  gw = await testGateway({ services: { ...config.services, accounting: accounting.url } });
+}, 60_000);
+
+afterAll(async () => {
+  await gw?.close();
+  await accounting?.stop();
+});
+
+const userCount = async (username: string) => {
+  const [rows] = await gw.sequelize.query('SELECT count(*)::int AS n FROM identity.users WHERE username = :username', { replacements: { username } });
+  return (rows as { n: number }[])[0].n;
+};
+
+describe('POST /api/register', () => {
+  it('creates the user and the company, signs in with a secure cookie', async () => {
+    const agent = request.agent(gw.app);
+    const form = newRegistration();
+    const res = await postJson(agent, '/api/register', form);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      username: form.username,
+      email: form.email,
+      firstName: 'Awa',
+      lastName: 'Diop',
+      companyName: form.companyName,
+      sector: 'restauration', // 'restaurant' accepted, stored spelling returned
+      phone: form.phone,
+      address: form.address,
+    });
+    expect(res.body.companyId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.body).not.toHaveProperty('passwordHash');
+
+    const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('xaalis.sid='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i); // plain HTTP here; Secure follows req.secure
+
+    const [rows] = await gw.sequelize.query('SELECT password_hash, company_id FROM identity.users WHERE username = :u', { replacements: { u: form.username } });
+    const row = (rows as { password_hash: string; company_id: string }[])[0];
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row.company_id).toBe(res.body.companyId);
+
+    // The company exists in the accounting service, reachable through the gateway.
+    const company = await agent.get(`/api/companies/${res.body.companyId}`);
+    expect(company.status).toBe(200);
+    expect(company.body).toMatchObject({ id: res.body.companyId, name: form.companyName, sector: 'restauration', email: form.email });
+
+    const me = await agent.get('/api/user');
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual(res.body);
+  });
+
+  it('marks the cookie Secure when the request came over HTTPS (behind a trusted proxy)', async () => {
+    const res = await postJson(request(gw.app), '/api/register', newRegistration()).set('X-Forwarded-Proto', 'https');
+    expect(res.status).toBe(201);
+    const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('xaalis.sid='))!;
+    expect(cookie).toMatch(/; Secure/i);
+  });
+
+  it('answers 400 with the French messages of the form', async () => {
+    const res = await postJson(request(gw.app), '/api/register', { username: 'ab', email: 'pas-un-email', password: '123' });
+    expect(res.status).toBe(400);
+    const messages = (res.body.issues as { path: string; message: string }[]).map((i) => `${i.path}: ${i.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'username: Au moins 3 caractères',
+        'email: Email valide requis',
+        'password: Au moins 6 caractères',
+        'firstName: Prénom requis',
+        'lastName: Nom requis',
+        "companyName: Nom de l'entreprise requis",
+        'phone: Téléphone requis',
+        'address: Adresse requise',
+        "sector: Secteur d'activité requis",
+      ]),
+    );
+    expect(res.body.message).toBe('Au moins 3 caractères');
+  });
+
+  it('refuses a username or an email already used (409)', async () => {
+    const form = newRegistration();
+    expect((await postJson(request(gw.app), '/api/register', form)).status).toBe(201);
+    const sameUsername = await postJson(request(gw.app), '/api/register', { ...newRegistration(), username: form.username });
+    expect(sameUsername.status).toBe(409);
+    expect(sameUsername.body.message).toBe(MESSAGES_AUTH.usernameTaken);
+    const sameEmail = await postJson(request(gw.app), '/api/register', { ...newRegistration(), email: form.email.toUpperCase() });
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body.message).toBe(MESSAGES_AUTH.emailTaken);
+  });
+
+  it('leaves no user behind when the accounting service is down', async () => {
+    const down = await testGateway({ services: { ...config.services, accounting: `http://127.0.0.1:${await freePort()}` } });
+    try {
+      const form = newRegistration();
+      const res = await postJson(request(down.app), '/api/register', form);
+      expect(res.status).toBe(503);
+      expect(res.body.message).toBe(serviceUnavailableMessage('accounting'));
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(await userCount(form.username)).toBe(0);
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+describe('registration compensation', () => {
+  it('deletes the company again when the user cannot be committed', async () => {
+    // The real routes, accounting and database, with a transaction whose commit fails.
+    const users = createUsersRepository(gw.sequelize);
+    const failingUsers = {
+      ...users,
+      transaction: async () => {
+        const tx = await users.transaction();
+        tx.commit = async () => {
+          await tx.rollback();
+          throw new Error('commit failed');
+        };
+        return tx;
+      },
+    };
+    const client = createAccountingClient(accounting.url, config.internalToken);
+    const created: string[] = [];
+    const accountingSpy: AccountingClient = {
+      ...client,
+      createCompany: (input) => {
+        created.push(input.id!);
+        return client.createCompany(input);
+      },
+    };
+    const limiter = createMemoryLoginLimiter({ max: 10, windowSeconds: 60 });
+    const app = express()
+      .use(sessionMiddleware(new MemoryStore(), 'test'))
+      .use(authRoutes({ users: failingUsers, accounting: accountingSpy, limiter, checkSessionStore: async () => {} }))
+      .use(errorHandler);
+
+    const form = newRegistration();
+    const res = await postJson(request(app), '/register', form);
+    expect(res.status).toBe(500);
+    expect(created).toHaveLength(1);
+    expect(await userCount(form.username)).toBe(0);
+    const company = await fetch(`${accounting.url}/internal/companies/${created[0]}`, { headers: { 'x-internal-token': config.internalToken } });
+    expect(company.status).toBe(404);
+  });
+});
+
+describe('POST /api/login', () => {
+  const form = newRegistration();
+  beforeAll(async () => {
+    expect((await postJson(request(gw.app), '/api/register', form)).status).toBe(201);
+  });
+
+  it('signs in with the right password and regenerates the session id', async () => {
+    const agent = request.agent(gw.app);
+    const first = await postJson(agent, '/api/login', { username: form.username, password: form.password }, '10.1.0.1');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ username: form.username, companyName: form.companyName, sector: 'restauration' });
+    const before = sessionIdFrom(first.headers['set-cookie'])!;
+    expect(await redisHas(gw.redis!, sessionKey(config, before))).toBe(true);
+
+    const second = await postJson(agent, '/api/login', { username: form.username, password: form.password }, '10.1.0.1');
+    expect(second.status).toBe(200);
+    const after = sessionIdFrom(second.headers['set-cookie'])!;
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    expect(await redisHas(gw.redis!, sessionKey(config, before))).toBe(false);
+    expect(await redisHas(gw.redis!, sessionKey(config, after))).toBe(true);
+  });
+
+  it('gives the same 401 for a wrong password and an unknown user', async () => {
+    const wrong = await postJson(request(gw.app), '/api/login', { username: form.username, password: 'mauvais' }, '10.1.0.2');
+    const unknown = await postJson(request(gw.app), '/api/login', { username: 'personne_xyz', password: 'mauvais' }, '10.1.0.3');
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: MESSAGES_AUTH.invalidCredentials });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('answers 400 with French messages for empty fields', async () => {
+    const res = await postJson(request(gw.app), '/api/login', {}, '10.1.0.4');
+    expect(res.status).toBe(400);
+    expect(res.body.issues.map((i: { message: string }) => i.message)).toEqual([MESSAGES_AUTH.usernameRequired, MESSAGES_AUTH.passwordRequired]);
+  });
+
+  it('blocks a username after 10 failures, even with the right password', async () => {
+    const victim = newRegistration();
+    expect((await postJson(request(gw.app), '/api/register', victim)).status).toBe(201);
+    // Failures from ten different addresses: only the username counter reaches the limit.
+    for (let i = 0; i < 10; i++) {
+      const res = await postJson(request(gw.app), '/api/login', { username: victim.username, password: 'mauvais' }, `10.2.0.${i}`);
+      expect(res.status).toBe(401);
+    }
+    const blocked = await postJson(request(gw.app), '/api/login', { username: victim.username, password: victim.password }, '10.2.1.1');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe(MESSAGES_AUTH.tooManyAttempts);
+  });
+
+  it('blocks an address after 10 failures, whatever the username', async () => {
+    for (let i = 0; i < 10; i++) {
+      const res = await postJson(request(gw.app), '/api/login', { username: `inconnu${i}`, password: 'mauvais' }, '10.3.0.1');
+      expect(res.status).toBe(401);
+    }
+    const blocked = await postJson(request(gw.app), '/api/login', { username: form.username, password: form.password }, '10.3.0.1');
+    expect(blocked.status).toBe(429);
+    // Another address is not affected.
+    expect((await postJson(request(gw.app), '/api/login', { username: form.username, password: form.password }, '10.3.0.2')).status).toBe(200);
+  });
+
+  it('resets the username counter after a successful login', async () => {
+    const user = newRegistration();
+    expect((await postJson(request(gw.app), '/api/register', user)).status).toBe(201);
+    const fail = (i: number) => postJson(request(gw.app), '/api/login', { username: user.username, password: 'mauvais' }, `10.4.${i}.1`);
+    for (let i = 0; i < 9; i++) expect((await fail(i)).status).toBe(401);
+    expect((await postJson(request(gw.app), '/api/login', { username: user.username, password: user.password }, '10.4.100.1')).status).toBe(200);
+    for (let i = 10; i < 19; i++) expect((await fail(i)).status).toBe(401);
+  });
+});
+
+describe('sessions', () => {
+  it('GET /api/user answers 401 JSON when signed out', async () => {
+    const res = await request(gw.app).get('/api/user');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: MESSAGES_AUTH.notAuthenticated });
+  });
+
+  it('POST /api/logout removes the session from Redis; the old cookie is then signed out', async () => {
+    const agent = request.agent(gw.app);
+    const reg = await postJson(agent, '/api/register', newRegistration());
+    const sid = sessionIdFrom(reg.headers['set-cookie'])!;
+    const oldCookie = [reg.headers['set-cookie']].flat().find((c) => c?.startsWith('xaalis.sid='))!.split(';')[0];
+    expect(await redisHas(gw.redis!, sessionKey(config, sid))).toBe(true);
+
+    const out = await agent.post('/api/logout').set('X-Requested-With', 'XMLHttpRequest');
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ ok: true });
+    expect([out.headers['set-cookie']].flat().join()).toMatch(/xaalis\.sid=;.*Expires=Thu, 01 Jan 1970/);
+    expect(await redisHas(gw.redis!, sessionKey(config, sid))).toBe(false);
+
+    const after = await request(gw.app).get('/api/user').set('Cookie', oldCookie);
+    expect(after.status).toBe(401);
+  });
+
+  it('GET /api/logout ends the session and redirects to /; GET /api/login redirects to /auth', async () => {
+    const agent = request.agent(gw.app);
+    const reg = await postJson(agent, '/api/register', newRegistration());
+    const sid = sessionIdFrom(reg.headers['set-cookie'])!;
+    const out = await agent.get('/api/logout');
+    expect(out.status).toBe(302);
+    expect(out.headers.location).toBe('/');
+    expect(await redisHas(gw.redis!, sessionKey(config, sid))).toBe(false);
+    expect((await agent.get('/api/user')).status).toBe(401);
+
+    const login = await request(gw.app).get('/api/login');
+    expect(login.status).toBe(302);
+    expect(login.headers.location).toBe('/auth');
+  });
+
+  it('ends a session 12 hours after login whatever the activity', async () => {
+    const agent = request.agent(gw.app);
+    const reg = await postJson(agent, '/api/register', newRegistration());
+    const key = sessionKey(config, sessionIdFrom(reg.headers['set-cookie'])!);
+    const stored = JSON.parse((await gw.redis!.get(key))!);
+    stored.loginAt = Date.now() - 12 * 3600_000 - 1000;
+    await gw.redis!.set(key, JSON.stringify(stored), 'EX', 600);
+
+    expect((await agent.get('/api/user')).status).toBe(401);
+    expect(await redisHas(gw.redis!, key)).toBe(false);
+  });
+
+  it('keeps the idle timeout rolling: 30 minutes from the last request', async () => {
+    const agent = request.agent(gw.app);
+    const reg = await postJson(agent, '/api/register', newRegistration());
+    const key = sessionKey(config, sessionIdFrom(reg.headers['set-cookie'])!);
+    await gw.redis!.expire(key, 60);
+    const me = await agent.get('/api/user');
+    expect(me.status).toBe(200);
+    expect([me.headers['set-cookie']].flat().join()).toMatch(/xaalis\.sid=/);
+    const ttl = await gw.redis!.ttl(key);
+    expect(ttl).toBeGreaterThan(29 * 60);
+    expect(ttl).toBeLessThanOrEqual(30 * 60);
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses a form post and a foreign Origin with 403 JSON', async () => {
+    const form = await request(gw.app).post('/api/login').type('form').send({ username: 'a', password: 'b' });
+    expect(form.status).toBe(403);
+    expect(form.body).toEqual({ message: MESSAGES_HTTP.csrf });
+    const foreign = await request(gw.app)
+      .post('/api/login')
+      .set('Origin', 'https://evil.example')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ username: 'a', password: 'b' }));
+    expect(foreign.status).toBe(403);
+  });
+
+  it('accepts JSON from the same origin, and bodiless writes with X-Requested-With', async () => {
+    const same = await request(gw.app)
+      .post('/api/login')
+      .set('Host', 'xaalis.test:8080')
+      .set('Origin', 'http://xaalis.test:8080')
+      .set('Content-Type', 'application/json')
+      .set('X-Forwarded-For', '10.5.0.1')
+      .send(JSON.stringify({ username: 'personne', password: 'x' }));
+    expect(same.status).toBe(401);
+    expect((await request(gw.app).post('/api/logout')).status).toBe(403);
+    expect((await request(gw.app).post('/api/logout').set('X-Requested-With', 'XMLHttpRequest')).status).toBe(200);
+  });
+});
+
+describe('POST /api/companies', () => {
+  it('creates a company for a user who has none, once', async () => {
+    // A user without a company (e.g. created before companies were required).
+    const users = createUsersRepository(gw.sequelize);
+    const form = newRegistration();
+    await users.create({ ...form, passwordHash: await hashPassword(form.password), companyId: null });
+    const agent = request.agent(gw.app);
+    const login = await postJson(agent, '/api/login', { username: form.username, password: form.password }, '10.6.0.1');
+    expect(login.status).toBe(200);
+    expect(login.body.companyId).toBeNull();
+
+    const created = await postJson(agent, '/api/companies', { name: 'Boulangerie Ndiaye', sector: 'commerce', email: '' }, '10.6.0.1');
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Boulangerie Ndiaye', sector: 'commerce', fiscalYear: '01-01' });
+
+    const me = await agent.get('/api/user');
+    expect(me.body).toMatchObject({ companyId: created.body.id, companyName: 'Boulangerie Ndiaye', sector: 'commerce' });
+    expect((await agent.get(`/api/companies/${created.body.id}`)).status).toBe(200);
+
+    const again = await postJson(agent, '/api/companies', { name: 'Autre', sector: 'commerce' }, '10.6.0.1');
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(MESSAGES_AUTH.companyAlreadyAttached);
+  });
+
+  it('answers 401 when signed out and 400 with French messages for a bad company', async () => {
+    expect((await postJson(request(gw.app), '/api/companies', { name: 'X', sector: 'commerce' })).status).toBe(401);
+    const users = createUsersRepository(gw.sequelize);
+    const form = newRegistration();
+    await users.create({ ...form, passwordHash: await hashPassword(form.password), companyId: null });
+    const agent = request.agent(gw.app);
+    await postJson(agent, '/api/login', { username: form.username, password: form.password }, '10.6.0.2');
+    const bad = await postJson(agent, '/api/companies', { name: '', sector: 'inconnu' }, '10.6.0.2');
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues.map((i: { message: string }) => i.message)).toEqual(["Nom de l'entreprise requis", "Secteur d'activité requis"]);
+  });
+});

@@ -1,0 +1,2 @@
+export { authRoutes, authRedirectRoutes, type AuthDeps } from './routes';
+export { hashPassword, verifyPassword } from './passwords';

@@ -1,0 +1,52 @@
+import { HEADERS, serviceUnavailableMessage, type Company, type CompanyCreateInput } from '@xaalis/contracts';
+import { HttpError } from '@xaalis/service-kit';
+
+export interface AccountingClient {
+  /** Creates the company (with the id chosen by the caller) through the internal route. */
+  createCompany(input: CompanyCreateInput, requestId?: string): Promise<Company>;
+  /** Compensation when the caller could not commit its side. */
+  deleteCompany(id: string, requestId?: string): Promise<void>;
+  /** The company record, read as its own user would. */
+  getCompany(id: string, userId: string, requestId?: string): Promise<Company>;
+}
+
+const UNAVAILABLE = () => new HttpError(503, serviceUnavailableMessage('accounting'));
+
+/** Gateway → accounting calls over HTTP with the shared internal token. */
+export function createAccountingClient(baseUrl: string, internalToken: string): AccountingClient {
+  async function call(method: string, path: string, opts: { body?: unknown; headers?: Record<string, string>; timeoutMs: number }) {
+    let res: Response;
+    try {
+      res = await fetch(new URL(path, baseUrl), {
+        method,
+        headers: {
+          [HEADERS.internalToken]: internalToken,
+          ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...opts.headers,
+        },
+        body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+        signal: AbortSignal.timeout(opts.timeoutMs),
+      });
+    } catch {
+      throw UNAVAILABLE(); // refused, reset or timed out
+    }
+    if (res.ok) return res.status === 204 ? null : res.json();
+    if (res.status >= 500) throw UNAVAILABLE();
+    // 4xx: the service's own French message (e.g. a company field it refuses) goes to the user.
+    const body = (await res.json().catch(() => ({}))) as { message?: string; issues?: { path: string; message: string }[] };
+    throw new HttpError(res.status, body.message ?? serviceUnavailableMessage('accounting'), body.issues);
+  }
+  const rid = (requestId?: string): Record<string, string> => (requestId ? { [HEADERS.requestId]: requestId } : {});
+  return {
+    createCompany: (input, requestId) =>
+      call('POST', '/internal/companies', { body: input, headers: rid(requestId), timeoutMs: 10_000 }) as Promise<Company>,
+    deleteCompany: async (id, requestId) => {
+      await call('DELETE', `/internal/companies/${encodeURIComponent(id)}`, { headers: rid(requestId), timeoutMs: 5_000 });
+    },
+    getCompany: (id, userId, requestId) =>
+      call('GET', `/api/companies/${encodeURIComponent(id)}`, {
+        headers: { [HEADERS.companyId]: id, [HEADERS.userId]: userId, ...rid(requestId) },
+        timeoutMs: 1_500,
+      }) as Promise<Company>,
+  };
+}

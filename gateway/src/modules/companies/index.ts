@@ -1,0 +1,2 @@
+export { createAccountingClient, type AccountingClient } from './accounting-client';
+export { companiesRoutes, currentUser, rememberCompany } from './routes';

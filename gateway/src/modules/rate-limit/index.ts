@@ -1,0 +1,1 @@
+export { createRedisLoginLimiter, createMemoryLoginLimiter, type LoginLimiter, type LimiterOptions } from './limiter';

@@ -1,0 +1,11 @@
+export {
+  sessionMiddleware,
+  createSessionStore,
+  establishSession,
+  endSession,
+  SESSION_COOKIE,
+  IDLE_TIMEOUT_MS,
+  ABSOLUTE_LIFETIME_MS,
+} from './middleware';
+export { SessionUnavailableError, storeCheck } from './store';
+export { requireUser, signedInUser } from './guards';

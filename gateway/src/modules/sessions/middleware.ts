@@ -1,0 +1,70 @@
+import session, { MemoryStore, type Store } from 'express-session';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Redis } from 'ioredis';
+import type { User } from '@xaalis/contracts';
+import { GuardedRedisStore } from './store';
+
+declare module 'express-session' {
+  interface SessionData {
+    userId: string;
+    /** Login time (ms): the session ends 12 h after it whatever the activity. */
+    loginAt: number;
+    /** The user as last returned, so GET /api/user needs no database read. */
+    user: User;
+    /** When the company name/sector in `user` were last read from the accounting service (0: stale). */
+    companyRefreshedAt: number;
+  }
+}
+
+export const SESSION_COOKIE = 'xaalis.sid';
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
+
+export interface SessionStoreOptions {
+  /** null: in-memory store (single-process fallback without Redis). */
+  redis: Redis | null;
+  redisPrefix: string;
+}
+
+export function createSessionStore(opts: SessionStoreOptions): Store {
+  return opts.redis ? new GuardedRedisStore(opts.redis, `${opts.redisPrefix}:sess:`) : new MemoryStore();
+}
+
+/** express-session (rolling 30 min idle timeout) followed by the 12 h absolute lifetime check. */
+export function sessionMiddleware(store: Store, secret: string): RequestHandler[] {
+  const base = session({
+    name: SESSION_COOKIE,
+    store,
+    secret,
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    // 'auto': Secure exactly when req.secure, which follows the 'trust proxy' setting.
+    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: IDLE_TIMEOUT_MS, path: '/' },
+  });
+  const absoluteLifetime: RequestHandler = (req, _res, next) => {
+    const s = req.session;
+    if (!s?.userId || Date.now() - (s.loginAt ?? 0) <= ABSOLUTE_LIFETIME_MS) return next();
+    // Too old: drop it from the store and carry on signed out with a fresh, unsaved session.
+    s.regenerate((err) => next(err));
+  };
+  return [base, absoluteLifetime];
+}
+
+/** Starts a signed-in session under a new id (no session fixation) and saves it before answering. */
+export async function establishSession(req: Request, user: User): Promise<void> {
+  await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+  req.session.userId = user.id;
+  req.session.loginAt = Date.now();
+  req.session.user = user;
+  req.session.companyRefreshedAt = Date.now();
+  await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
+}
+
+/** Removes the session from the store and tells the browser to forget the cookie. */
+export async function endSession(req: Request, res: Response): Promise<void> {
+  if (req.session) {
+    await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+  }
+  res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
+}

@@ -1,0 +1,1 @@
+export { staticRoutes, remotesConfigRoute } from './routes';

@@ -1,0 +1,2 @@
+export { createUsersRepository, toUser, type UsersRepository, type CompanySnapshot, type NewUser } from './service';
+export { IDENTITY_SCHEMA, type UserRecord } from './model';

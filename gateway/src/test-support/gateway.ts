@@ -1,0 +1,49 @@
+import request from 'supertest';
+import type { Redis } from 'ioredis';
+import { createGatewayApp, type Gateway } from '../app';
+import { loadConfig, type GatewayConfig } from '../config';
+import { migrateIdentity } from '../migrate';
+
+/** A gateway app on the test database and Redis prefix, migrated, trusting X-Forwarded-For (per-test client addresses). */
+export async function testGateway(overrides: Partial<GatewayConfig> = {}): Promise<Gateway> {
+  const gateway = await createGatewayApp(loadConfig({ trustProxy: true, ...overrides }));
+  await migrateIdentity(gateway.sequelize);
+  return gateway;
+}
+
+let counter = 0;
+/** Registration fields with unique username and email. */
+export function newRegistration(extra: Record<string, unknown> = {}) {
+  const n = `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    username: `user_${n}`,
+    email: `user_${n}@exemple.sn`,
+    password: 'secret123',
+    firstName: 'Awa',
+    lastName: 'Diop',
+    companyName: `Entreprise ${n}`,
+    phone: '+221 77 000 00 00',
+    address: 'Dakar, Plateau',
+    sector: 'restaurant',
+    ...extra,
+  };
+}
+
+/** Sends a JSON body as the web app does (Content-Type application/json, same origin). */
+export const postJson = (agent: { post(url: string): request.Test }, url: string, body: unknown, ip = '10.0.0.1') =>
+  agent.post(url).set('X-Forwarded-For', ip).set('Content-Type', 'application/json').send(JSON.stringify(body));
+
+/** The session id inside a `xaalis.sid` Set-Cookie (`s:<id>.<signature>`). */
+export function sessionIdFrom(setCookie: string[] | string | undefined): string | null {
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const cookie = cookies.find((c) => c.startsWith('xaalis.sid='));
+  if (!cookie) return null;
+  const value = decodeURIComponent(cookie.split(';')[0].slice('xaalis.sid='.length));
+  return value.startsWith('s:') ? value.slice(2, value.lastIndexOf('.')) : null;
+}
+
+export const sessionKey = (config: { redisPrefix: string }, sid: string) => `${config.redisPrefix}:sess:${sid}`;
+
+export async function redisHas(redis: Redis, key: string): Promise<boolean> {
+  return (await redis.exists(key)) === 1;
+}

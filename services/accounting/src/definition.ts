@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { Router } from 'express';
+import { JOBS } from '@xaalis/contracts';
+import { pingHandler, runService } from '@xaalis/service-kit';
+import { accountsApi } from './modules/accounts';
+import { chartApi, generateChartHandler } from './modules/chart';
+import { companiesApi, companiesInternal } from './modules/companies';
+import { dashboardApi } from './modules/dashboard';
+import { entriesApi } from './modules/entries';
+import { inventoryApi } from './modules/inventory';
+import { invoicesApi } from './modules/invoices';
+import { loansApi } from './modules/loans';
+import { paymentsApi } from './modules/payments';
+import { thirdPartiesApi } from './modules/third-parties';
+import { treasuryApi } from './modules/treasury';
+
+/** The accounting service: company record, chart of accounts, third parties, the general ledger, invoices, payments, stock and loans. */
+export const accountingService = runService({
+  name: 'accounting',
+  schema: 'accounting',
+  migrationsDir: path.join(__dirname, 'migrations'),
+  buildApi: (ctx) =>
+    Router().use(
+      companiesApi(ctx),
+      accountsApi(ctx),
+      thirdPartiesApi(ctx),
+      chartApi(ctx),
+      entriesApi(ctx),
+      dashboardApi(ctx),
+      treasuryApi(ctx),
+      invoicesApi(ctx),
+      paymentsApi(ctx),
+      inventoryApi(ctx),
+      loansApi(ctx),
+    ),
+  buildInternal: (ctx) => Router().use(companiesInternal(ctx)),
+  jobHandlers: (ctx) => ({
+    [JOBS.ping]: pingHandler(ctx),
+    [JOBS.generateChart]: generateChartHandler(ctx),
+  }),
+});

@@ -1,0 +1,51 @@
+import { Router } from 'express';
+import { entryInputSchema, entryListQuerySchema, nextEntryNumberQuerySchema, type NextEntryNumber } from '@xaalis/contracts';
+import { requireSameCompany, tenantOf, validate, type ServiceContext } from '@xaalis/service-kit';
+import { entriesService } from './service';
+
+/**
+ * Journal entries. Company-scoped paths check the path's company against the
+ * tenant; paths by entry id (`/accounting-entries/:id`) look the entry up
+ * within the tenant's company, so another company's entry is a 404.
+ */
+export function entriesApi(ctx: ServiceContext): Router {
+  const entries = entriesService(ctx.sequelize);
+  const router = Router();
+  const company = '/companies/:companyId/accounting-entries';
+
+  router.get(company, requireSameCompany, validate({ query: entryListQuerySchema }), async (req, res) => {
+    res.json(await entries.list(tenantOf(req).companyId, res.locals.query));
+  });
+
+  router.get(`${company}/next-number`, requireSameCompany, validate({ query: nextEntryNumberQuerySchema }), async (req, res) => {
+    const { journal, date } = res.locals.query;
+    res.json({ number: await entries.nextNumber(tenantOf(req).companyId, journal, date) } satisfies NextEntryNumber);
+  });
+
+  router.post(company, requireSameCompany, validate({ body: entryInputSchema }), async (req, res) => {
+    res.status(201).json(await entries.create(tenantOf(req).companyId, req.body));
+  });
+
+  router.get('/accounting-entries/:id', async (req, res) => {
+    res.json(await entries.get(tenantOf(req).companyId, req.params.id));
+  });
+
+  router.put('/accounting-entries/:id', validate({ body: entryInputSchema }), async (req, res) => {
+    res.json(await entries.update(tenantOf(req).companyId, String(req.params.id), req.body));
+  });
+
+  router.delete('/accounting-entries/:id', async (req, res) => {
+    await entries.remove(tenantOf(req).companyId, req.params.id);
+    res.status(204).end();
+  });
+
+  router.patch('/accounting-entries/:id/validate', async (req, res) => {
+    res.json(await entries.validate(tenantOf(req).companyId, req.params.id));
+  });
+
+  router.post('/accounting-entries/:id/cancel', async (req, res) => {
+    res.json(await entries.cancel(tenantOf(req).companyId, req.params.id));
+  });
+
+  return router;
+}

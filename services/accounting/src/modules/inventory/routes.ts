@@ -1,0 +1,40 @@
+import { Router } from 'express';
+import { inventoryItemInputSchema, inventoryItemUpdateSchema, inventoryListQuerySchema, inventoryStockPatchSchema, stockMovementInputSchema } from '@xaalis/contracts';
+import { requireSameCompany, tenantOf, validate, type ServiceContext } from '@xaalis/service-kit';
+import { sendWorkbook } from '../spreadsheet';
+import { inventoryService } from './service';
+
+/**
+ * Stock items. Company paths check the path's company against the tenant;
+ * `/inventory/:id` looks the item up within the tenant's company (another
+ * company's item is a 404).
+ */
+export function inventoryApi(ctx: ServiceContext): Router {
+  const inventory = inventoryService(ctx.sequelize);
+  const router = Router();
+  const company = '/companies/:companyId/inventory';
+
+  router.get(company, requireSameCompany, validate({ query: inventoryListQuerySchema }), async (req, res) => {
+    res.json(await inventory.list(tenantOf(req).companyId, res.locals.query));
+  });
+  router.get(`${company}/export.xlsx`, requireSameCompany, validate({ query: inventoryListQuerySchema }), async (req, res) => {
+    sendWorkbook(res, 'stock.xlsx', await inventory.exportXlsx(tenantOf(req).companyId, res.locals.query));
+  });
+  router.post(company, requireSameCompany, validate({ body: inventoryItemInputSchema }), async (req, res) => {
+    res.status(201).json(await inventory.create(tenantOf(req).companyId, req.body));
+  });
+  router.post(`${company}/:itemId/movements`, requireSameCompany, validate({ body: stockMovementInputSchema }), async (req, res) => {
+    res.status(201).json(await inventory.addMovement(tenantOf(req).companyId, String(req.params.itemId), req.body));
+  });
+  // Spec 02 §7: PATCH {currentStock} — an inventory count, recorded as an adjustment movement.
+  router.patch(`${company}/:itemId`, requireSameCompany, validate({ body: inventoryStockPatchSchema }), async (req, res) => {
+    res.json(await inventory.adjust(tenantOf(req).companyId, String(req.params.itemId), req.body.currentStock));
+  });
+  router.get('/inventory/:id', async (req, res) => {
+    res.json(await inventory.get(tenantOf(req).companyId, req.params.id));
+  });
+  router.put('/inventory/:id', validate({ body: inventoryItemUpdateSchema }), async (req, res) => {
+    res.json(await inventory.update(tenantOf(req).companyId, String(req.params.id), req.body));
+  });
+  return router;
+}

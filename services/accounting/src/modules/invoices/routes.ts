@@ -1,0 +1,50 @@
+import { Router } from 'express';
+import { invoiceInputSchema, invoiceListQuerySchema, nextInvoiceNumberQuerySchema, type NextInvoiceNumber } from '@xaalis/contracts';
+import { requireSameCompany, tenantOf, validate, type ServiceContext } from '@xaalis/service-kit';
+import { sendWorkbook } from '../spreadsheet';
+import { invoicesService } from './service';
+
+/**
+ * Invoices. Company paths check the path's company against the tenant; paths
+ * by invoice id (`/invoices/:id`) look the invoice up within the tenant's
+ * company, so another company's invoice is a 404.
+ */
+export function invoicesApi(ctx: ServiceContext): Router {
+  const invoices = invoicesService(ctx.sequelize);
+  const router = Router();
+  const company = '/companies/:companyId/invoices';
+
+  router.get(company, requireSameCompany, validate({ query: invoiceListQuerySchema }), async (req, res) => {
+    res.json(await invoices.list(tenantOf(req).companyId, res.locals.query));
+  });
+  router.get(`${company}/next-number`, requireSameCompany, validate({ query: nextInvoiceNumberQuerySchema }), async (req, res) => {
+    const { type, date } = res.locals.query;
+    res.json({ number: await invoices.nextNumber(tenantOf(req).companyId, type, date) } satisfies NextInvoiceNumber);
+  });
+  router.get(`${company}/export.xlsx`, requireSameCompany, validate({ query: invoiceListQuerySchema }), async (req, res) => {
+    sendWorkbook(res, 'factures.xlsx', await invoices.exportXlsx(tenantOf(req).companyId, res.locals.query));
+  });
+  router.post(company, requireSameCompany, validate({ body: invoiceInputSchema }), async (req, res) => {
+    res.status(201).json(await invoices.create(tenantOf(req).companyId, req.body));
+  });
+  router.get('/invoices/:id', async (req, res) => {
+    res.json(await invoices.get(tenantOf(req).companyId, req.params.id));
+  });
+  router.put('/invoices/:id', validate({ body: invoiceInputSchema }), async (req, res) => {
+    res.json(await invoices.update(tenantOf(req).companyId, String(req.params.id), req.body));
+  });
+  router.patch('/invoices/:id/validate', async (req, res) => {
+    res.json(await invoices.validate(tenantOf(req).companyId, req.params.id));
+  });
+  router.post('/invoices/:id/cancel', async (req, res) => {
+    res.json(await invoices.cancel(tenantOf(req).companyId, req.params.id));
+  });
+  router.get('/invoices/:id/pdf', async (req, res) => {
+    const { filename, buffer } = await invoices.pdf(tenantOf(req).companyId, req.params.id);
+    res
+      .status(200)
+      .set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${filename}"`, 'Content-Length': String(buffer.length) })
+      .end(buffer);
+  });
+  return router;
+}

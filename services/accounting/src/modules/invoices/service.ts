@@ -1,0 +1,427 @@
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import {
+  INVOICE_DEFAULT_ACCOUNTS,
+  INVOICE_JOURNALS,
+  INVOICE_STATUS_LABELS,
+  INVOICE_TYPE_LABELS,
+  MESSAGES_INVOICE,
+  fromCents,
+  invoiceTotals,
+  isCustomerInvoice,
+  moneySchema,
+  toCents,
+  type Invoice,
+  type InvoiceLine,
+  type InvoiceListResponse,
+  type InvoiceType,
+  type invoiceInputSchema,
+  type invoiceListQuerySchema,
+} from '@xaalis/contracts';
+import { HttpError, isUniqueViolation, isUuid, notFound } from '@xaalis/service-kit';
+import type { z } from 'zod';
+import { applyMovement, findItems, stockError } from '../inventory';
+import { renderInvoicePdf, type PdfCompany, type PdfThirdParty } from '../pdf';
+import { isIsoDate, ledgerError, ledgerWrite, postEntry, reverseEntry, todayInDakar, yearOf, type PostingLine } from '../posting';
+import { XOF_FORMAT, workbookBuffer, type SheetColumn } from '../spreadsheet';
+import {
+  allInvoices,
+  findInvoiceLines,
+  findInvoicePayments,
+  findInvoiceRow,
+  insertInvoiceLines,
+  listInvoices,
+  toInvoice,
+  type InvoiceDbRow,
+  type NewInvoiceLine,
+} from './model';
+import { fitsInvoiceCounter, isInvoiceCounterFormat, peekInvoiceNumber, takeInvoiceNumber } from './numbering';
+
+type InvoiceValues = z.output<typeof invoiceInputSchema>;
+type ListQuery = z.output<typeof invoiceListQuerySchema>;
+
+/** What the client sent for an amount it need not send: undefined when absent or empty. */
+function sentAmount(value: unknown): bigint | 'invalid' | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const parsed = moneySchema.safeParse(value);
+  return parsed.success ? toCents(parsed.data) : 'invalid';
+}
+
+/** Maps the database's refusals (duplicate number, ledger triggers, stock overflow) to the API's answers. */
+export function invoiceError(err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  if (isUniqueViolation(err) && (err as { parent?: { constraint?: string } }).parent?.constraint === 'invoices_company_number_key') {
+    return new HttpError(409, MESSAGES_INVOICE.duplicateNumber);
+  }
+  return ledgerError(stockError(err));
+}
+
+/** Description of an invoice's entry. */
+const ENTRY_TITLES: Record<InvoiceType, string> = { sale: 'Facture de vente', service: 'Facture de prestation', purchase: "Facture d'achat" };
+
+/** Line accounts must suit the invoice: revenue (class 7) for sales and services, charges (6) or fixed assets (2) for purchases. */
+const accountFits = (type: InvoiceType, code: string) => (isCustomerInvoice(type) ? code.startsWith('7') : code.startsWith('6') || code.startsWith('2'));
+
+interface Prepared {
+  lines: NewInvoiceLine[];
+  subtotal: string;
+  vatAmount: string;
+  total: string;
+}
+
+/** The header's values after its number, in the column order of the INSERT and UPDATE of a draft (type … notes). */
+const headerValues = ({ invoice }: InvoiceValues, p: Prepared) => [
+  invoice.type,
+  invoice.date,
+  invoice.dueDate ?? null,
+  invoice.thirdPartyId,
+  p.subtotal,
+  invoice.vatRate,
+  p.vatAmount,
+  p.total,
+  invoice.paymentMethod,
+  invoice.notes || null,
+];
+
+/**
+ * Invoices (sales, purchases, services): drafts that can be edited, then
+ * validated — posted to the ledger (VT or AC) and, for product lines, moving
+ * the stock — then paid (payments feature) or cancelled (a draft directly, a
+ * validated unpaid invoice by reversal). Every write is one transaction.
+ */
+export function invoicesService(sequelize: Sequelize) {
+  /**
+   * One transaction, the deferred ledger checks fired before COMMIT (a refusal
+   * is then an ordinary statement error and a clean rollback), refusals mapped.
+   */
+  const write = <T>(fn: (transaction: Transaction) => Promise<T>): Promise<T> => ledgerWrite(sequelize, fn, invoiceError);
+
+  /**
+   * Checks what the schema cannot and computes the amounts: the server's
+   * figures (invoiceTotals, exact) are the ones stored; figures the client sent
+   * must agree with them, or the payload is refused (totalsMismatch).
+   */
+  async function prepare(transaction: Transaction, companyId: string, values: InvoiceValues): Promise<Prepared> {
+    const { invoice } = values;
+    if (!isIsoDate(invoice.date)) throw new HttpError(400, MESSAGES_INVOICE.dateRequired);
+    if (invoice.dueDate) {
+      if (!isIsoDate(invoice.dueDate)) throw new HttpError(400, MESSAGES_INVOICE.dateRequired);
+      if (invoice.dueDate < invoice.date) throw new HttpError(400, MESSAGES_INVOICE.dueBeforeDate);
+    }
+
+    const totals = invoiceTotals(values.lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPrice })), invoice.vatRate);
+    const issues: { path: string; message: string }[] = [];
+    const compare = (path: string, sent: unknown, computed: string) => {
+      const s = sentAmount(sent);
+      if (s !== undefined && s !== toCents(computed)) issues.push({ path, message: MESSAGES_INVOICE.totalsMismatch });
+    };
+    values.lines.forEach((l, i) => compare(`lines.${i}.total`, l.total, totals.lineTotals[i]));
+    compare('invoice.subtotal', invoice.subtotal, totals.subtotal);
+    compare('invoice.vatAmount', invoice.vatAmount, totals.vatAmount);
+    compare('invoice.total', invoice.total, totals.total);
+    if (issues.length) throw new HttpError(400, MESSAGES_INVOICE.totalsMismatch, issues);
+
+    const one = async (sql: string, bind: unknown[]) => (await sequelize.query(sql, { bind, type: QueryTypes.SELECT, transaction })).length > 0;
+    if (!(await one('SELECT 1 FROM accounting.third_parties WHERE company_id = $1 AND id = $2', [companyId, invoice.thirdPartyId]))) {
+      throw new HttpError(400, MESSAGES_INVOICE.thirdPartyNotFound);
+    }
+
+    const accountIds = [...new Set(values.lines.map((l) => l.accountId).filter((id): id is string => !!id))];
+    if (accountIds.length) {
+      const rows = await sequelize.query<{ id: string; code: string }>('SELECT id, code FROM accounting.accounts WHERE company_id = $1 AND id = ANY($2::uuid[])', {
+        bind: [companyId, accountIds],
+        type: QueryTypes.SELECT,
+        transaction,
+      });
+      if (rows.length !== accountIds.length) throw new HttpError(400, MESSAGES_INVOICE.accountNotFound);
+      if (rows.some((r) => !accountFits(invoice.type, r.code))) throw new HttpError(400, MESSAGES_INVOICE.accountClassInvalid);
+    }
+
+    // A product line's price is the item's unit cost (the dialog shows it read-only): a different price is refused, not silently replaced.
+    const items = await findItems(sequelize, transaction, companyId, values.lines.map((l) => l.inventoryItemId).filter((id): id is string => !!id));
+    values.lines.forEach((l, i) => {
+      if (l.useExistingProduct && !l.inventoryItemId) throw new HttpError(400, MESSAGES_INVOICE.productNotFound, [{ path: `lines.${i}.inventoryItemId`, message: MESSAGES_INVOICE.productNotFound }]);
+      if (!l.inventoryItemId) return;
+      const item = items.get(l.inventoryItemId);
+      if (!item) throw new HttpError(400, MESSAGES_INVOICE.productNotFound, [{ path: `lines.${i}.inventoryItemId`, message: MESSAGES_INVOICE.productNotFound }]);
+      if (toCents(item.unitCost) !== toCents(l.unitPrice)) {
+        const message = `${MESSAGES_INVOICE.productPriceMismatch} (${item.name} : ${item.unitCost})`;
+        throw new HttpError(400, message, [{ path: `lines.${i}.unitPrice`, message }]);
+      }
+    });
+
+    return {
+      lines: values.lines.map((l, i) => ({
+        description: l.description,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        total: totals.lineTotals[i],
+        accountId: l.accountId ?? null,
+        inventoryItemId: l.inventoryItemId ?? null,
+      })),
+      subtotal: totals.subtotal,
+      vatAmount: totals.vatAmount,
+      total: totals.total,
+    };
+  }
+
+  /**
+   * The number to store: the counter's for a counter-format proposal, the
+   * user's own otherwise (unique, 409). A draft that already holds a counter
+   * number (`current`) keeps it — giving it up would leave a gap in the
+   * sequence, and invoices are never deleted — so its type and year cannot
+   * change and another number cannot be typed in (400 numberLocked).
+   */
+  async function numberFor(transaction: Transaction, companyId: string, values: InvoiceValues, current?: string): Promise<string> {
+    const { number, type, date } = values.invoice;
+    if (current !== undefined && isInvoiceCounterFormat(current)) {
+      const keeps = fitsInvoiceCounter(current, type, yearOf(date)) && (number === current || isInvoiceCounterFormat(number));
+      if (!keeps) throw new HttpError(400, MESSAGES_INVOICE.numberLocked, [{ path: 'invoice.number', message: MESSAGES_INVOICE.numberLocked }]);
+      return current;
+    }
+    if (!isInvoiceCounterFormat(number)) return number;
+    return takeInvoiceNumber(sequelize, transaction, companyId, type, yearOf(date));
+  }
+
+  /** The invoice with its lines and payments. */
+  async function full(row: InvoiceDbRow, transaction?: Transaction): Promise<Invoice> {
+    const [lines, payments] = await Promise.all([findInvoiceLines(sequelize, row.id, transaction), findInvoicePayments(sequelize, row.id, transaction)]);
+    return { ...toInvoice(row), lines, payments };
+  }
+
+  /**
+   * A write, then the invoice as committed. The read-back runs after COMMIT:
+   * the transaction (and the counter and row locks it holds) ends as soon as
+   * its writes are done, so concurrent postings queue as briefly as possible.
+   */
+  async function writeThenRead(companyId: string, fn: (transaction: Transaction) => Promise<string>): Promise<Invoice> {
+    const id = await write(fn);
+    return get(companyId, id);
+  }
+
+  /** The invoice of this company, locked for the rest of the transaction; 404 otherwise. */
+  async function lockOwn(transaction: Transaction, companyId: string, id: string): Promise<InvoiceDbRow> {
+    const row = isUuid(id) ? await findInvoiceRow(sequelize, companyId, id, { transaction, lock: true }) : null;
+    if (!row) throw notFound(MESSAGES_INVOICE.notFound);
+    return row;
+  }
+
+  /**
+   * The VT/AC posting of an invoice (DESIGN.md §6). Customer invoices: D 4111
+   * TTC on the client / C revenue HT (the line's account, else 701 for a sale,
+   * 706 for a service) / C 4431 VAT. Purchases: D charges HT (the line's
+   * account, else 601) + D 4452 VAT / C 4011 TTC on the supplier. HT lines are
+   * grouped by account; zero lines (0 % VAT) are dropped by postEntry.
+   */
+  function postingLines(row: InvoiceDbRow, lines: InvoiceLine[]): PostingLine[] {
+    const groups = new Map<string, { accountId?: string; accountCode?: string; cents: bigint; descriptions: string[] }>();
+    for (const l of lines) {
+      const key = l.accountId ? `id:${l.accountId}` : `code:${INVOICE_DEFAULT_ACCOUNTS[row.type]}`;
+      const g = groups.get(key) ?? (l.accountId ? { accountId: l.accountId, cents: 0n, descriptions: [] } : { accountCode: INVOICE_DEFAULT_ACCOUNTS[row.type], cents: 0n, descriptions: [] });
+      g.cents += toCents(l.total);
+      g.descriptions.push(l.description);
+      groups.set(key, g);
+    }
+    const label = `Facture ${row.number}`;
+    const ht = [...groups.values()].map((g) => ({
+      accountId: g.accountId,
+      accountCode: g.accountCode,
+      description: (g.descriptions.length === 1 ? g.descriptions[0] : `${label} (${g.descriptions.length} lignes)`).slice(0, 255),
+      amount: fromCents(g.cents),
+    }));
+    const party = `${label} — ${row.tp_name ?? ''}`.slice(0, 255);
+    const vat = `TVA ${row.vat_rate.replace(/\.00$/, '')} % — ${label}`;
+    if (isCustomerInvoice(row.type)) {
+      return [
+        { accountCode: '4111', description: party, debit: row.total, thirdPartyId: row.third_party_id },
+        ...ht.map((h) => ({ accountId: h.accountId, accountCode: h.accountCode, description: h.description, credit: h.amount })),
+        { accountCode: '4431', description: vat, credit: row.vat_amount },
+      ];
+    }
+    return [
+      ...ht.map((h) => ({ accountId: h.accountId, accountCode: h.accountCode, description: h.description, debit: h.amount })),
+      { accountCode: '4452', description: vat, debit: row.vat_amount },
+      { accountCode: '4011', description: party, credit: row.total, thirdPartyId: row.third_party_id },
+    ];
+  }
+
+  /**
+   * Moves the stock of an invoice's product lines, in item order (concurrent
+   * validations touching the same items lock them in one order: no deadlock).
+   */
+  async function moveStock(
+    transaction: Transaction,
+    companyId: string,
+    row: InvoiceDbRow,
+    moves: { itemId: string; type: 'in' | 'out'; quantity: string }[],
+    reason: string,
+  ): Promise<void> {
+    const sorted = [...moves].sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
+    for (const m of sorted) {
+      await applyMovement(sequelize, transaction, companyId, m.itemId, { type: m.type, quantity: m.quantity, reason, reference: row.number, invoiceId: row.id });
+    }
+  }
+
+  async function get(companyId: string, id: string): Promise<Invoice> {
+    const row = isUuid(id) ? await findInvoiceRow(sequelize, companyId, id) : null;
+    if (!row) throw notFound(MESSAGES_INVOICE.notFound);
+    return full(row);
+  }
+
+  return {
+    list(companyId: string, query: ListQuery): Promise<InvoiceListResponse> {
+      return listInvoices(sequelize, companyId, query);
+    },
+
+    async nextNumber(companyId: string, type: InvoiceType, date?: string): Promise<string> {
+      const day = date ?? todayInDakar();
+      if (!isIsoDate(day)) throw new HttpError(400, MESSAGES_INVOICE.dateRequired);
+      return peekInvoiceNumber(sequelize, companyId, type, yearOf(day));
+    },
+
+    get,
+
+    /** A new draft with its lines. */
+    create(companyId: string, values: InvoiceValues): Promise<Invoice> {
+      return writeThenRead(companyId, async (transaction) => {
+        const p = await prepare(transaction, companyId, values);
+        const [{ id }] = await sequelize.query<{ id: string }>(
+          `INSERT INTO accounting.invoices (company_id, number, type, date, due_date, third_party_id, subtotal, vat_rate, vat_amount, total, payment_method, notes)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+          {
+            bind: [companyId, await numberFor(transaction, companyId, values), ...headerValues(values, p)],
+            type: QueryTypes.SELECT,
+            transaction,
+          },
+        );
+        await insertInvoiceLines(sequelize, transaction, companyId, id, p.lines);
+        return id;
+      });
+    },
+
+    /** Replaces a draft's header and lines. */
+    update(companyId: string, id: string, values: InvoiceValues): Promise<Invoice> {
+      return writeThenRead(companyId, async (transaction) => {
+        const row = await lockOwn(transaction, companyId, id);
+        if (row.status !== 'draft') throw new HttpError(409, MESSAGES_INVOICE.notDraft);
+        const p = await prepare(transaction, companyId, values);
+        await sequelize.query(
+          `UPDATE accounting.invoices
+              SET number = $2, type = $3, date = $4, due_date = $5, third_party_id = $6, subtotal = $7, vat_rate = $8,
+                  vat_amount = $9, total = $10, payment_method = $11, notes = $12, updated_at = now()
+            WHERE id = $1`,
+          { bind: [id, await numberFor(transaction, companyId, values, row.number), ...headerValues(values, p)], transaction },
+        );
+        await sequelize.query('DELETE FROM accounting.invoice_lines WHERE invoice_id = $1', { bind: [id], transaction });
+        await insertInvoiceLines(sequelize, transaction, companyId, id, p.lines);
+        return id;
+      });
+    },
+
+    /**
+     * draft → validated, in one transaction: the stock of product lines (a
+     * sale or a service takes it out, a purchase puts it in), then the posting
+     * (postEntry, source 'invoice' + id: posted once), then the status.
+     */
+    validate(companyId: string, id: string): Promise<Invoice> {
+      return writeThenRead(companyId, async (transaction) => {
+        const row = await lockOwn(transaction, companyId, id);
+        if (row.status !== 'draft') throw new HttpError(409, MESSAGES_INVOICE.notDraft);
+        if (toCents(row.total) === 0n) throw new HttpError(400, MESSAGES_INVOICE.zeroTotal);
+        const lines = await findInvoiceLines(sequelize, id, transaction);
+        // Lock order, in every writer: invoice row → item rows (by id) → entry → journal counter (taken last, by
+        // postEntry, and held until COMMIT: what follows it is kept to one UPDATE).
+        const direction = row.type === 'purchase' ? 'in' : 'out';
+        await moveStock(
+          transaction,
+          companyId,
+          row,
+          lines.filter((l) => l.inventoryItemId).map((l) => ({ itemId: l.inventoryItemId as string, type: direction, quantity: l.quantity })),
+          `Facture ${row.number}`,
+        );
+        const entry = await postEntry(transaction, {
+          companyId,
+          journal: INVOICE_JOURNALS[row.type],
+          date: row.date,
+          description: `${ENTRY_TITLES[row.type]} ${row.number} — ${row.tp_name ?? ''}`.slice(0, 255),
+          reference: row.number,
+          lines: postingLines(row, lines),
+          sourceType: 'invoice',
+          sourceId: row.id,
+        });
+        await sequelize.query(`UPDATE accounting.invoices SET status = 'validated', entry_id = $2, updated_at = now() WHERE id = $1`, { bind: [id, entry.id], transaction });
+        return id;
+      });
+    },
+
+    /**
+     * → cancelled. A draft directly. A validated invoice with nothing paid: its
+     * entry is reversed (contre-passation, dated today) and its stock movements
+     * are reversed. An invoice paid even in part: 409.
+     */
+    cancel(companyId: string, id: string): Promise<Invoice> {
+      return writeThenRead(companyId, async (transaction) => {
+        const row = await lockOwn(transaction, companyId, id);
+        if (row.status === 'cancelled') throw new HttpError(409, MESSAGES_INVOICE.alreadyCancelled);
+        if (row.status === 'draft') {
+          await sequelize.query(`UPDATE accounting.invoices SET status = 'cancelled', updated_at = now() WHERE id = $1`, { bind: [id], transaction });
+          return id;
+        }
+        if (row.status === 'paid' || toCents(row.paid_amount) > 0n) throw new HttpError(409, MESSAGES_INVOICE.notCancellable);
+        // Same lock order as validate: the stock first, the ledger (entry, then counter) last.
+        const moves = await sequelize.query<{ item_id: string; type: 'in' | 'out'; quantity: string }>(
+          `SELECT item_id, type, quantity FROM accounting.stock_movements WHERE invoice_id = $1 AND company_id = $2 ORDER BY created_at, id`,
+          { bind: [id, companyId], type: QueryTypes.SELECT, transaction },
+        );
+        await moveStock(
+          transaction,
+          companyId,
+          row,
+          moves.map((m) => ({ itemId: m.item_id, type: m.type === 'in' ? 'out' : 'in', quantity: m.quantity })),
+          `Annulation facture ${row.number}`,
+        );
+        // The invoice is cancelled before its entry: the database refuses to reverse a standing invoice's posting (0003).
+        await sequelize.query(`UPDATE accounting.invoices SET status = 'cancelled', updated_at = now() WHERE id = $1`, { bind: [id], transaction });
+        const { reversal } = await reverseEntry(transaction, companyId, row.entry_id as string);
+        await sequelize.query(`UPDATE accounting.invoices SET reversal_entry_id = $2 WHERE id = $1`, { bind: [id, reversal.id], transaction });
+        return id;
+      });
+    },
+
+    /** The invoice as a PDF, with the company's header and the third party's block. */
+    async pdf(companyId: string, id: string): Promise<{ filename: string; buffer: Buffer }> {
+      const invoice = await get(companyId, id);
+      const [company] = await sequelize.query<PdfCompany>(
+        `SELECT name, address, phone, email, registration_number AS "registrationNumber", tax_number AS "taxNumber" FROM accounting.companies WHERE id = $1`,
+        { bind: [companyId], type: QueryTypes.SELECT },
+      );
+      const [thirdParty] = await sequelize.query<PdfThirdParty>(
+        `SELECT name, address, phone, email, tax_number AS "taxNumber" FROM accounting.third_parties WHERE company_id = $1 AND id = $2`,
+        { bind: [companyId, invoice.thirdPartyId], type: QueryTypes.SELECT },
+      );
+      if (!company) throw notFound();
+      return { filename: `${invoice.number.replace(/[^\w.-]+/g, '_')}.pdf`, buffer: await renderInvoicePdf(company, invoice, thirdParty ?? null) };
+    },
+
+    /** The list (same filters, every matching row) as an .xlsx workbook. */
+    async exportXlsx(companyId: string, query: Omit<ListQuery, 'page' | 'pageSize'>): Promise<Buffer> {
+      const invoices = await allInvoices(sequelize, companyId, query);
+      const date = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00Z`) : null);
+      const columns: SheetColumn<Invoice>[] = [
+        { header: 'Numéro', width: 16, value: (i) => i.number },
+        { header: 'Type', width: 10, value: (i) => INVOICE_TYPE_LABELS[i.type] },
+        { header: 'Tiers', width: 30, value: (i) => i.thirdParty?.name ?? 'N/A' },
+        { header: 'Date', width: 12, value: (i) => date(i.date), numFmt: 'dd/mm/yyyy' },
+        { header: 'Échéance', width: 12, value: (i) => date(i.dueDate), numFmt: 'dd/mm/yyyy' },
+        { header: 'HT', width: 16, value: (i) => i.subtotal, numeric: true, numFmt: XOF_FORMAT },
+        { header: 'TVA', width: 14, value: (i) => i.vatAmount, numeric: true, numFmt: XOF_FORMAT },
+        { header: 'TTC', width: 16, value: (i) => i.total, numeric: true, numFmt: XOF_FORMAT },
+        { header: 'Payé', width: 16, value: (i) => i.paidAmount, numeric: true, numFmt: XOF_FORMAT },
+        { header: 'Reste dû', width: 16, value: (i) => i.balanceDue, numeric: true, numFmt: XOF_FORMAT },
+        { header: 'Statut', width: 12, value: (i) => INVOICE_STATUS_LABELS[i.status] },
+      ];
+      return workbookBuffer('Factures', columns, invoices);
+    },
+  };
+}
+
+export type InvoicesService = ReturnType<typeof invoicesService>;

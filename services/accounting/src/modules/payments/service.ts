@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import {
+  DEFAULT_EXPENSE_ACCOUNT,
+  LOAN_ACCOUNTS,
+  MESSAGES_PAYMENT,
+  PAYMENT_METHOD_ACCOUNTS,
+  formatXofExact,
+  fromCents,
+  isCustomerInvoice,
+  toCents,
+  type Payment,
+  type PaymentListResponse,
+  type paymentInputSchema,
+} from '@xaalis/contracts';
+import { HttpError, isUuid, notFound } from '@xaalis/service-kit';
+import type { z } from 'zod';
+import { findInvoiceRow, invoiceError } from '../invoices';
+import { lockLoanPayment, markInstalmentPaid } from '../loans';
+import { isIsoDate, ledgerWrite, postEntry, type PostingLine } from '../posting';
+import { findPayment, insertPayment, listPayments } from './model';
+
+type PaymentValues = z.output<typeof paymentInputSchema>;
+
+/**
+ * Payments (spec "Nouveau Paiement"): an invoice settled in full or in part, a
+ * loan instalment, or an expense. Each is posted in the treasury journal of its
+ * method (bank 521/BQ, cash 571/CA, Orange Money 552/MM, cheque 513/BQ) in the
+ * same transaction as its effect on the invoice or the instalment.
+ */
+export function paymentsService(sequelize: Sequelize) {
+  const write = <T>(fn: (transaction: Transaction) => Promise<T>): Promise<T> =>
+    ledgerWrite(sequelize, fn, (err) => {
+      // The table's CHECK (paid ≤ total) is the last line of defence; the row lock means it should never fire.
+      const pg = (err as { parent?: { code?: string; constraint?: string } })?.parent;
+      if (pg?.code === '23514' && pg.constraint === 'invoices_paid_amount_check') return new HttpError(400, MESSAGES_PAYMENT.overpayment);
+      return invoiceError(err);
+    });
+
+  /**
+   * An invoice payment. The invoice row is locked FOR UPDATE first: two
+   * payments of one invoice queue up, and the second sees the first's amount,
+   * so together they can never exceed the total (the table's CHECK is the last
+   * line of defence).
+   */
+  async function invoicePayment(transaction: Transaction, companyId: string, id: string, v: PaymentValues) {
+    const invoiceId = v.invoiceId as string;
+    const invoice = await findInvoiceRow(sequelize, companyId, invoiceId, { transaction, lock: true });
+    if (!invoice) throw notFound(MESSAGES_PAYMENT.invoiceNotFound);
+    const balance = toCents(invoice.total) - toCents(invoice.paid_amount);
+    if (invoice.status !== 'validated' || balance <= 0n) throw new HttpError(409, MESSAGES_PAYMENT.invoiceNotPayable);
+    const amount = toCents(v.amount);
+    if (amount > balance) {
+      throw new HttpError(400, `${MESSAGES_PAYMENT.overpayment} (reste dû : ${formatXofExact(fromCents(balance), { separator: ' ' })})`, [
+        { path: 'amount', message: MESSAGES_PAYMENT.overpayment },
+      ]);
+    }
+    const treasury = PAYMENT_METHOD_ACCOUNTS[v.method];
+    const customer = isCustomerInvoice(invoice.type);
+    const label = `${customer ? 'Encaissement' : 'Règlement'} facture ${invoice.number} — ${invoice.tp_name ?? ''}`.slice(0, 255);
+    const party: PostingLine = { accountCode: customer ? '4111' : '4011', description: label, thirdPartyId: invoice.third_party_id };
+    const cash: PostingLine = { accountCode: treasury.account, description: label };
+    const entry = await postEntry(transaction, {
+      companyId,
+      journal: treasury.journal,
+      date: v.date,
+      description: label,
+      reference: v.reference || invoice.number,
+      lines: customer ? [{ ...cash, debit: v.amount }, { ...party, credit: v.amount }] : [{ ...party, debit: v.amount }, { ...cash, credit: v.amount }],
+      sourceType: 'payment',
+      sourceId: id,
+    });
+    await sequelize.query(
+      `UPDATE accounting.invoices
+          SET paid_amount = paid_amount + $2::numeric,
+              status = CASE WHEN paid_amount + $2::numeric = total THEN 'paid' ELSE status END,
+              updated_at = now()
+        WHERE id = $1`,
+      { bind: [invoiceId, v.amount], transaction },
+    );
+    return { entryId: entry.id, accountId: null };
+  }
+
+  /** A loan instalment: D 162 principal + D 6712 interest / C treasury; the instalment is paid, the loan's balance lowered. */
+  async function loanPayment(transaction: Transaction, companyId: string, id: string, v: PaymentValues) {
+    const instalment = await lockLoanPayment(sequelize, transaction, companyId, v.loanPaymentId as string);
+    if (!instalment) throw notFound(MESSAGES_PAYMENT.loanPaymentNotFound);
+    if (instalment.status !== 'pending') throw new HttpError(409, MESSAGES_PAYMENT.loanPaymentNotPending);
+    if (toCents(v.amount) !== toCents(instalment.total_amount)) {
+      throw new HttpError(400, `${MESSAGES_PAYMENT.loanAmountMismatch} (${formatXofExact(instalment.total_amount, { separator: ' ' })})`, [
+        { path: 'amount', message: MESSAGES_PAYMENT.loanAmountMismatch },
+      ]);
+    }
+    const treasury = PAYMENT_METHOD_ACCOUNTS[v.method];
+    const label = `Échéance emprunt ${instalment.lender} du ${instalment.due_date}`.slice(0, 255);
+    const entry = await postEntry(transaction, {
+      companyId,
+      journal: treasury.journal,
+      date: v.date,
+      description: label,
+      reference: v.reference || null,
+      lines: [
+        { accountCode: LOAN_ACCOUNTS.principal, description: `Capital — ${label}`, debit: instalment.principal_amount },
+        { accountCode: LOAN_ACCOUNTS.interest, description: `Intérêts — ${label}`, debit: instalment.interest_amount },
+        { accountCode: treasury.account, description: label, credit: instalment.total_amount },
+      ],
+      sourceType: 'payment',
+      sourceId: id,
+    });
+    await markInstalmentPaid(sequelize, transaction, instalment, { date: v.date, method: v.method });
+    return { entryId: entry.id, accountId: null };
+  }
+
+  /** An expense: D the chosen charge account (class 6 of the company; default 658) / C treasury. */
+  async function expense(transaction: Transaction, companyId: string, id: string, v: PaymentValues) {
+    if (v.accountId) {
+      const rows = await sequelize.query<{ code: string }>('SELECT code FROM accounting.accounts WHERE company_id = $1 AND id = $2', {
+        bind: [companyId, v.accountId],
+        type: QueryTypes.SELECT,
+        transaction,
+      });
+      if (!rows[0] || !rows[0].code.startsWith('6')) throw new HttpError(400, MESSAGES_PAYMENT.expenseAccountInvalid);
+    }
+    const treasury = PAYMENT_METHOD_ACCOUNTS[v.method];
+    const label = (v.notes || v.reference || 'Dépense').slice(0, 255);
+    const charge: PostingLine = v.accountId ? { accountId: v.accountId, description: label } : { accountCode: DEFAULT_EXPENSE_ACCOUNT, description: label };
+    const entry = await postEntry(transaction, {
+      companyId,
+      journal: treasury.journal,
+      date: v.date,
+      description: label,
+      reference: v.reference || null,
+      lines: [
+        { ...charge, debit: v.amount },
+        { accountCode: treasury.account, description: label, credit: v.amount },
+      ],
+      sourceType: 'payment',
+      sourceId: id,
+    });
+    return { entryId: entry.id, accountId: entry.lines![0].accountId };
+  }
+
+  return {
+    /** Records a payment of the tenant's company; a body naming another company is a 404. */
+    create(tenantCompanyId: string, v: PaymentValues): Promise<Payment> {
+      if (v.companyId !== tenantCompanyId) return Promise.reject(notFound());
+      const companyId = tenantCompanyId;
+      if (!isIsoDate(v.date)) return Promise.reject(new HttpError(400, MESSAGES_PAYMENT.dateRequired, [{ path: 'date', message: MESSAGES_PAYMENT.dateRequired }]));
+      const id = randomUUID();
+      return write(async (transaction) => {
+        const handler = v.type === 'invoice_payment' ? invoicePayment : v.type === 'loan_payment' ? loanPayment : expense;
+        const { entryId, accountId } = await handler(transaction, companyId, id, v);
+        await insertPayment(sequelize, transaction, {
+          id,
+          companyId,
+          type: v.type,
+          invoiceId: v.type === 'invoice_payment' ? (v.invoiceId as string) : null,
+          loanPaymentId: v.type === 'loan_payment' ? (v.loanPaymentId as string) : null,
+          amount: v.amount,
+          date: v.date,
+          method: v.method,
+          reference: v.reference || null,
+          notes: v.notes || null,
+          accountId,
+          entryId,
+        });
+      }).then(async () => (await findPayment(sequelize, companyId, id))!); // read after COMMIT: the journal counter is released first
+    },
+
+    async get(companyId: string, id: string): Promise<Payment> {
+      const payment = isUuid(id) ? await findPayment(sequelize, companyId, id) : null;
+      if (!payment) throw notFound();
+      return payment;
+    },
+
+    list(companyId: string, page: number, pageSize: number): Promise<PaymentListResponse> {
+      return listPayments(sequelize, companyId, page, pageSize);
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof paymentsService>;

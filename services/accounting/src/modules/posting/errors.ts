@@ -1,0 +1,27 @@
+import { MESSAGES_ENTRY } from '@xaalis/contracts';
+import { HttpError, isUniqueViolation } from '@xaalis/service-kit';
+
+/** The SQLSTATEs raised by the ledger triggers (migration 0002). */
+export const LEDGER_SQLSTATE = {
+  /** Unbalanced, fewer than two lines, or total ≠ sum of debits, at commit. */
+  unbalanced: 'XA001',
+  /** A change to a validated or cancelled entry (or its lines), or a forbidden status change. */
+  frozen: 'XA002',
+} as const;
+
+type PgError = { code?: string; message?: string; constraint?: string };
+const pgErrorOf = (err: unknown): PgError => ((err as { parent?: PgError })?.parent ?? (err as PgError) ?? {}) as PgError;
+
+/**
+ * Turns the database's refusals into the API's answers: the triggers' French
+ * messages become 400 (balance) or 409 (frozen entry), a duplicate entry number
+ * 409. Anything else is returned unchanged (500 if it reaches the handler).
+ */
+export function ledgerError(err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  const pg = pgErrorOf(err);
+  if (pg.code === LEDGER_SQLSTATE.unbalanced) return new HttpError(400, pg.message || MESSAGES_ENTRY.unbalanced);
+  if (pg.code === LEDGER_SQLSTATE.frozen) return new HttpError(409, pg.message || MESSAGES_ENTRY.notDraft);
+  if (isUniqueViolation(err) && pg.constraint === 'accounting_entries_company_number_key') return new HttpError(409, MESSAGES_ENTRY.duplicateNumber);
+  return err;
+}

@@ -1,0 +1,22 @@
+// Public face of the posting engine: every feature that writes to the ledger
+// (journal entries, invoices, payments, depreciation, loans, payroll) goes through here.
+export { postEntry, assertThirdParties, type Amount, type Posting, type PostingLine } from './post';
+export { reverseEntry } from './reverse';
+export { fitsCounter, isCounterFormat, isIsoDate, peekEntryNumber, takeEntryNumber, todayInDakar, yearOf } from './numbering';
+export { peekCounter, takeCounter, type CounterTable } from './counters';
+export { ledgerWrite } from './transaction';
+export {
+  ENTRY_COLUMNS,
+  findEntry,
+  findEntryWithLines,
+  findLines,
+  insertDraftEntry,
+  insertDraftEntryRow,
+  insertLines,
+  numberAndValidate,
+  provisionalNumber,
+  toEntry,
+  type NewEntry,
+  type NewLine,
+} from './ledger';
+export { LEDGER_SQLSTATE, ledgerError } from './errors';

@@ -1,0 +1,2 @@
+// Public face of the spreadsheet helper: list exports (invoices, stock) as .xlsx workbooks.
+export { sendWorkbook, workbookBuffer, XOF_FORMAT, QUANTITY_FORMAT, type SheetColumn } from './xlsx';

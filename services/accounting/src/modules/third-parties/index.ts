@@ -1,0 +1,3 @@
+// Public face of the third-parties feature (other features import from here only).
+export { thirdPartiesApi } from './routes';
+export { thirdPartiesService, type ThirdPartiesService } from './service';

@@ -1,0 +1,53 @@
+import type { Sequelize } from 'sequelize';
+import { fromCents, toCents, type TreasuryData } from '@xaalis/contracts';
+import { addDays, balancesAt, dueByDay, reportingContext, treasuryKind } from '../dashboard';
+
+/** Forecast horizon (spec 02 §9): today and the next 30 days. */
+export const FORECAST_DAYS = 30;
+/** The treasury accounts of the four payment methods (bank, cash, Orange Money, cheques): listed even before their first movement. */
+export const METHOD_ACCOUNTS = ['521', '571', '552', '513'] as const;
+
+/**
+ * The treasury screen: the balance of each treasury account from the ledger
+ * (their sum is the dashboard's treasury), what is due in and out within the
+ * horizon (open invoices, unpaid loan instalments; overdue ones included, as
+ * due today) and the day-by-day balance they project. The last forecast point
+ * is balance + expectedInflows − expectedOutflows.
+ */
+export function treasuryService(sequelize: Sequelize) {
+  return {
+    async treasury(companyId: string, today: string): Promise<TreasuryData> {
+      const { sets } = await reportingContext(sequelize, companyId);
+      const [balances, days] = await Promise.all([
+        balancesAt(sequelize, companyId, sets.treasury.map((a) => a.id), today),
+        dueByDay(sequelize, companyId, today, addDays(today, FORECAST_DAYS)),
+      ]);
+      const byId = new Map(balances.map((b) => [b.accountId, b]));
+      // The accounts that have moved, and those of the payment methods even before their first movement.
+      const accounts = sets.treasury
+        .filter((a) => (byId.get(a.id)?.lines ?? 0) > 0 || (METHOD_ACCOUNTS as readonly string[]).includes(a.code))
+        .map((a) => ({ code: a.code, name: a.name, kind: treasuryKind(a.code), balance: byId.get(a.id)?.balance ?? '0.00' }));
+      const balance = accounts.reduce((sum, a) => sum + toCents(a.balance), 0n);
+      let running = balance;
+      let inflows = 0n;
+      let outflows = 0n;
+      const forecast = days.map((d) => {
+        const inflow = toCents(d.inflow);
+        const outflow = toCents(d.outflow);
+        inflows += inflow;
+        outflows += outflow;
+        running += inflow - outflow;
+        return { date: d.date, balance: fromCents(running) };
+      });
+      return {
+        balance: fromCents(balance),
+        expectedInflows: fromCents(inflows),
+        expectedOutflows: fromCents(outflows),
+        accounts,
+        forecast,
+      };
+    },
+  };
+}
+
+export type TreasuryService = ReturnType<typeof treasuryService>;

@@ -1,0 +1,46 @@
+// Helpers for the service's integration tests (real Postgres and Redis from the
+// Jest global setup; nothing is mocked). Not imported by the service itself.
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import type { Account, Company, Sector, ThirdParty } from '@xaalis/contracts';
+import type { RunningService } from '@xaalis/service-kit';
+import { generateChart } from './modules/chart';
+
+export const TOKEN = process.env.INTERNAL_TOKEN as string;
+
+/** The headers the gateway sends for a signed-in user of `companyId`. */
+export const asTenant = (companyId: string) => ({ 'X-Internal-Token': TOKEN, 'X-Company-Id': companyId, 'X-User-Id': randomUUID() });
+
+/** A company created as the gateway does at registration. */
+export async function createCompany(service: RunningService, body: { name?: string; sector?: Sector | 'restaurant' } = {}): Promise<Company> {
+  const res = await request(service.app)
+    .post('/internal/companies')
+    .set('X-Internal-Token', TOKEN)
+    .send({ name: body.name ?? `Société ${randomUUID().slice(0, 8)}`, sector: body.sector ?? 'service' })
+    .expect(201);
+  return res.body as Company;
+}
+
+/** A client or supplier of the company, created through the API. */
+export async function createThirdParty(service: RunningService, companyId: string, body: object): Promise<ThirdParty> {
+  return (await request(service.app).post(`/api/companies/${companyId}/third-parties`).set(asTenant(companyId)).send(body).expect(201)).body as ThirdParty;
+}
+
+/**
+ * Pins "today": only Date is faked, at this instant (timers, I/O and the
+ * database run for real). Undo with jest.useRealTimers().
+ */
+export function pinDate(instant: string): void {
+  jest.useFakeTimers({
+    now: new Date(instant),
+    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+  });
+}
+
+/** A company with its generated chart (straight through the job's function: no queue needed). */
+export async function companyWithChart(service: RunningService, sector: Sector = 'service'): Promise<{ company: Company; accounts: Map<string, Account> }> {
+  const company = await createCompany(service, { sector });
+  await generateChart(service.ctx.sequelize, company.id, sector);
+  const res = await request(service.app).get(`/api/companies/${company.id}/accounts`).set(asTenant(company.id)).expect(200);
+  return { company, accounts: new Map((res.body as Account[]).map((a) => [a.code, a])) };
+}

@@ -1,0 +1,6 @@
+import { accountingService } from './definition';
+
+/** Starts the BullMQ worker of the service's queue; `node dist/worker.js` runs it. */
+export const startWorker = accountingService.startWorker;
+
+if (require.main === module) accountingService.main('worker');

@@ -1,0 +1,6 @@
+import { sectorService } from './definition';
+
+/** Starts the HTTP API (tests call it with `{ port: 0 }`); `node dist/server.js` listens. */
+export const start = sectorService.start;
+
+if (require.main === module) sectorService.main('server');
