@@ -1,0 +1,4 @@
+import { join } from 'node:path';
+import { describeRemoteExposes } from '@xaalis/web-kit/src/testing/remoteExposes';
+
+describeRemoteExposes('accounting', join(__dirname, '..'));

@@ -1,0 +1,150 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import {
+  ACCOUNT_CATEGORIES,
+  ACCOUNT_CATEGORY_LABELS,
+  ACCOUNT_TYPE_LABELS,
+  ACCOUNT_TYPES,
+  accountInputSchema,
+  MESSAGES_ACCOUNT,
+  type Account,
+  type AccountCategory,
+  type AccountType,
+} from '@xaalis/contracts';
+import { FormSelectField, FormTextField, serverMessage } from '@xaalis/web-kit';
+import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { errorStatus, toastMissingCompany, toastSaveError, toastSuccess } from '../../ui/feedback';
+import { FormDialog } from '../../ui/FormDialog';
+import { emptyToNull, mapBeforeResolve } from '../../ui/forms';
+import { useCreateAccountMutation } from './api';
+
+type AccountOutput = ReturnType<typeof accountInputSchema.parse>;
+
+interface AccountFormValues {
+  code: string;
+  name: string;
+  type: AccountType;
+  category: AccountCategory;
+  level: string;
+  parentAccountId: string;
+}
+
+const DEFAULTS: AccountFormValues = { code: '', name: '', type: 'asset', category: 'actif', level: '1', parentAccountId: '' };
+
+/** The category that goes with a type (suggested until the user picks one). */
+export const CATEGORY_FOR_TYPE: Record<AccountType, AccountCategory> = {
+  asset: 'actif',
+  liability: 'passif',
+  equity: 'passif',
+  revenue: 'produit',
+  expense: 'charge',
+};
+
+const TYPE_OPTIONS = ACCOUNT_TYPES.map((value) => ({ value, label: ACCOUNT_TYPE_LABELS[value] }));
+const CATEGORY_OPTIONS = ACCOUNT_CATEGORIES.map((value) => ({ value, label: ACCOUNT_CATEGORY_LABELS[value] }));
+
+const resolver = mapBeforeResolve(
+  zodResolver(accountInputSchema) as unknown as Resolver<AccountFormValues, unknown, AccountOutput>,
+  (values) => ({ ...values, parentAccountId: emptyToNull(values.parentAccountId) as string }),
+);
+
+/** The longest existing code that starts the new code: its natural parent in SYSCOHADA. */
+function parentFor(code: string, accounts: readonly Account[]): Account | undefined {
+  let best: Account | undefined;
+  for (const a of accounts) {
+    if (a.code.length < code.length && code.startsWith(a.code) && (!best || a.code.length > best.code.length)) best = a;
+  }
+  return best;
+}
+
+export interface AccountDialogProps {
+  open: boolean;
+  onClose: () => void;
+  companyId: string | null;
+  /** The chart, for the parent-account choice. */
+  accounts: readonly Account[];
+}
+
+/** 'Nouveau Compte': code, name, type, category, level 1 to 7, optional parent account. */
+export function AccountDialog({ open, onClose, companyId, accounts }: AccountDialogProps) {
+  const formId = useId();
+  const [createAccount, { isLoading }] = useCreateAccountMutation();
+  const { control, handleSubmit, reset, setValue, getValues, setError } = useForm<AccountFormValues, unknown, AccountOutput>({
+    resolver,
+    defaultValues: DEFAULTS,
+  });
+
+  // Suggestions the user can override: category from the type, level and parent from
+  // the code. A field is updated only while it still holds the last suggestion.
+  const suggested = useRef<Pick<AccountFormValues, 'category' | 'level' | 'parentAccountId'>>({ ...DEFAULTS });
+  const suggest = useCallback(
+    <K extends 'category' | 'level' | 'parentAccountId'>(name: K, value: AccountFormValues[K]) => {
+      if (getValues(name) !== suggested.current[name]) return;
+      suggested.current[name] = value;
+      setValue(name, value as never);
+    },
+    [getValues, setValue],
+  );
+
+  useEffect(() => {
+    if (!open) return;
+    suggested.current = { ...DEFAULTS };
+    reset(DEFAULTS);
+  }, [open, reset]);
+
+  const type = useWatch({ control, name: 'type' });
+  const code = useWatch({ control, name: 'code' });
+  useEffect(() => {
+    if (CATEGORY_FOR_TYPE[type]) suggest('category', CATEGORY_FOR_TYPE[type]);
+  }, [type, suggest]);
+  useEffect(() => {
+    const digits = (code ?? '').trim();
+    if (!/^\d{1,12}$/.test(digits)) return;
+    suggest('level', String(Math.min(digits.length, 7)));
+    suggest('parentAccountId', parentFor(digits, accounts)?.id ?? '');
+  }, [code, accounts, suggest]);
+
+  const parentOptions = useMemo(() => accounts.map((a) => ({ value: a.id, label: `${a.code} — ${a.name}` })), [accounts]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!companyId) {
+      toastMissingCompany();
+      return;
+    }
+    try {
+      await createAccount({ companyId, body: values }).unwrap();
+      toastSuccess(MESSAGES_ACCOUNT.created, `${values.code} — ${values.name}`);
+      onClose();
+    } catch (error) {
+      if (errorStatus(error) === 409) setError('code', { message: serverMessage(error) ?? MESSAGES_ACCOUNT.duplicateCode });
+      toastSaveError(error, MESSAGES_ACCOUNT.createError);
+    }
+  });
+
+  return (
+    <FormDialog open={open} onClose={onClose} title="Nouveau Compte" formId={formId} busy={isLoading} submitLabel="Créer le compte" busyLabel="Création...">
+      <Box
+        component="form"
+        id={formId}
+        noValidate
+        onSubmit={onSubmit}
+        sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}
+      >
+        <FormTextField control={control} name="code" label="Code" inputProps={{ inputMode: 'numeric' }} autoFocus />
+        <FormTextField control={control} name="name" label="Nom du compte" />
+        <FormSelectField control={control} name="type" label="Type" options={TYPE_OPTIONS} />
+        <FormSelectField control={control} name="category" label="Catégorie" options={CATEGORY_OPTIONS} />
+        <FormTextField
+          control={control}
+          name="level"
+          label="Niveau"
+          type="number"
+          inputProps={{ min: 1, max: 7, step: 1 }}
+          helperText="De 1 à 7"
+        />
+        <FormSelectField control={control} name="parentAccountId" label="Compte parent" options={parentOptions} placeholder="Aucun" />
+      </Box>
+    </FormDialog>
+  );
+}

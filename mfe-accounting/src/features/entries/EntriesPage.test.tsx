@@ -1,0 +1,190 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES_ENTRY, type AccountingEntry, type EntryListResponse } from '@xaalis/contracts';
+import { account, callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
+import EntriesPage from './EntriesPage';
+
+const BASE = `/api/companies/${COMPANY_ID}`;
+const BANK = account('521', 'Banques locales');
+const RENT = account('622', 'Locations et charges locatives', { type: 'expense', category: 'charge' });
+
+function entry(overrides: Partial<AccountingEntry>): AccountingEntry {
+  return {
+    id: 'e1',
+    number: 'OD-2026-00001',
+    journal: 'OD',
+    date: '2026-03-15',
+    description: 'Loyer mars',
+    reference: null,
+    status: 'draft',
+    total: '150000.00',
+    companyId: COMPANY_ID,
+    reversalOfId: null,
+    reversedById: null,
+    validatedAt: null,
+    createdAt: '2026-03-15T10:00:00.000Z',
+    updatedAt: '2026-03-15T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const DRAFT = entry({});
+const VALIDATED = entry({ id: 'e2', number: 'OD-2026-00002', status: 'validated', description: 'Vente comptoir', reference: 'FAC-12', total: '1234567.00' });
+const REVERSAL = entry({
+  id: 'e3',
+  number: 'OD-2026-00003',
+  status: 'validated',
+  description: 'Contre-passation OD-2026-00002',
+  reversalOfId: 'e2',
+  date: '2026-04-01',
+  total: '1234567.00',
+  lines: [
+    { id: 'l1', accountId: BANK.id, account: BANK, description: 'Contre-passation', debit: '0.00', credit: '1234567.00', thirdPartyId: null },
+    { id: 'l2', accountId: RENT.id, account: RENT, description: 'Contre-passation', debit: '1234567.00', credit: '0.00', thirdPartyId: null },
+  ],
+});
+
+function listOf(items: AccountingEntry[], extra: Partial<EntryListResponse> = {}): EntryListResponse {
+  return {
+    items,
+    page: 1,
+    pageSize: 25,
+    totalItems: items.length,
+    counters: { total: items.length, validated: items.filter((i) => i.status === 'validated').length, draft: items.filter((i) => i.status === 'draft').length, cancelled: 0, totalAmount: '1384567.00' },
+    ...extra,
+  };
+}
+
+function routes(overrides: Record<string, unknown> = {}) {
+  return {
+    'GET /api/user': { body: TEST_USER },
+    [`GET ${BASE}`]: { body: company() },
+    [`GET ${BASE}/accounts`]: { body: [BANK, RENT] },
+    [`GET ${BASE}/third-parties`]: { body: [] },
+    [`GET ${BASE}/accounting-entries/next-number`]: { body: { number: 'OD-2026-00004' } },
+    [`GET ${BASE}/accounting-entries`]: { body: listOf([DRAFT, VALIDATED]) },
+    ...overrides,
+  } as Parameters<typeof mockFetch>[0];
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('EntriesPage', () => {
+  it("shows 'Aucune écriture comptable enregistrée' and a first-entry button when the journal is empty", async () => {
+    const user = userEvent.setup();
+    mockFetch(routes({ [`GET ${BASE}/accounting-entries`]: { body: listOf([], { counters: { total: 0, validated: 0, draft: 0, cancelled: 0, totalAmount: '0.00' } }) } }));
+    renderWithApp(<EntriesPage />, { route: '/ecritures' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Écritures Comptables' })).toBeInTheDocument();
+    expect(screen.getByText('Journal Général')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES_ENTRY.empty)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Créer la première écriture' }));
+    expect(await screen.findByRole('dialog', { name: 'Nouvelle Écriture Comptable' })).toBeInTheDocument();
+  });
+
+  it('shows the counters and the rows (date fr-FR, reference or -, amount, status, actions by status)', async () => {
+    mockFetch(routes());
+    renderWithApp(<EntriesPage />, { route: '/ecritures' });
+    const table = await screen.findByRole('table', { name: 'Écritures comptables' });
+    expect(within(screen.getByRole('group', { name: 'Total des écritures' })).getByText('2')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Écritures validées' })).getByText('1')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Brouillons' })).getByText('1')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Montant total' })).getByText('1 384 567 XOF')).toBeInTheDocument();
+
+    const [, draftRow, validatedRow] = within(table).getAllByRole('row');
+    expect(within(draftRow).getByText('15/03/2026')).toBeInTheDocument();
+    expect(within(draftRow).getByText('-')).toBeInTheDocument();
+    expect(within(draftRow).getByText('150 000 XOF')).toBeInTheDocument();
+    expect(within(draftRow).getByText('Brouillon')).toBeInTheDocument();
+    expect(within(draftRow).getByRole('button', { name: "Valider l'écriture OD-2026-00001" })).toBeInTheDocument();
+    expect(within(draftRow).getByRole('button', { name: "Modifier l'écriture OD-2026-00001" })).toBeInTheDocument();
+    expect(within(draftRow).queryByRole('button', { name: /Annuler/ })).not.toBeInTheDocument();
+    expect(within(validatedRow).getByText('FAC-12')).toBeInTheDocument();
+    expect(within(validatedRow).getByText('Validée')).toBeInTheDocument();
+    expect(within(validatedRow).getByRole('button', { name: "Annuler l'écriture OD-2026-00002" })).toBeInTheDocument();
+    expect(within(validatedRow).queryByRole('button', { name: /Valider|Modifier/ })).not.toBeInTheDocument();
+    expect(within(validatedRow).getByRole('button', { name: "Imprimer l'écriture OD-2026-00002" })).toBeInTheDocument();
+  });
+
+  it("validates a draft: PATCH …/validate and 'Écriture validée avec succès'", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(routes({ 'PATCH /api/accounting-entries/e1/validate': { body: { ...DRAFT, status: 'validated' } } }));
+    renderWithApp(<EntriesPage />, { route: '/ecritures' });
+    await user.click(await screen.findByRole('button', { name: "Valider l'écriture OD-2026-00001" }));
+    expect(await screen.findByText(MESSAGES_ENTRY.validated)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PATCH', '/api/accounting-entries/e1/validate')).toHaveLength(1);
+    // The list is read again.
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', `${BASE}/accounting-entries`).length).toBeGreaterThanOrEqual(2));
+  });
+
+  it("'Erreur' + the server's message when validation is refused", async () => {
+    const user = userEvent.setup();
+    mockFetch(routes({ 'PATCH /api/accounting-entries/e1/validate': { status: 400, body: { message: MESSAGES_ENTRY.unbalanced } } }));
+    renderWithApp(<EntriesPage />, { route: '/ecritures' });
+    await user.click(await screen.findByRole('button', { name: "Valider l'écriture OD-2026-00001" }));
+    expect(await screen.findByText('Erreur')).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES_ENTRY.unbalanced)).toBeInTheDocument();
+  });
+
+  it('cancels a validated entry after confirmation and shows the reversal', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(
+      routes({
+        'POST /api/accounting-entries/e2/cancel': { body: { entry: { ...VALIDATED, status: 'cancelled', reversedById: 'e3' }, reversal: REVERSAL } },
+        'GET /api/accounting-entries/e3': { body: REVERSAL },
+      }),
+    );
+    renderWithApp(<EntriesPage />, { route: '/ecritures' });
+    await user.click(await screen.findByRole('button', { name: "Annuler l'écriture OD-2026-00002" }));
+    const confirm = await screen.findByRole('alertdialog', { name: "Annuler l'écriture OD-2026-00002" });
+    expect(within(confirm).getByText(/contre-passation datée\s+d'aujourd'hui/)).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: "Confirmer l'annulation" }));
+
+    expect(await screen.findByText(MESSAGES_ENTRY.cancelled)).toBeInTheDocument();
+    expect(screen.getByText('Contre-passation OD-2026-00003 du 01/04/2026')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/accounting-entries/e2/cancel')).toHaveLength(1);
+    const detail = await screen.findByRole('dialog', { name: 'Écriture OD-2026-00003' });
+    const lines = within(detail).getByRole('table', { name: "Lignes de l'écriture OD-2026-00003" });
+    const rows = within(lines).getAllByRole('row').map((r) => r.textContent);
+    expect(rows).toEqual([
+      'CompteIntitulé du compteLibelléDébitCrédit',
+      '521Banques localesContre-passation-1 234 567 XOF',
+      '622Locations et charges locativesContre-passation1 234 567 XOF-',
+      'Total1 234 567 XOF1 234 567 XOF',
+    ]);
+  });
+
+  it('prints an entry: opens it and calls window.print()', async () => {
+    const user = userEvent.setup();
+    const print = jest.fn();
+    window.print = print;
+    mockFetch(routes({ 'GET /api/accounting-entries/e2': { body: { ...REVERSAL, id: 'e2', number: 'OD-2026-00002', reversalOfId: null } } }));
+    renderWithApp(<EntriesPage />, { route: '/ecritures' });
+    await user.click(await screen.findByRole('button', { name: "Imprimer l'écriture OD-2026-00002" }));
+    expect(await screen.findByRole('dialog', { name: 'Écriture OD-2026-00002' })).toBeInTheDocument();
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+  });
+
+  it('pages on the server (25 a page) and searches', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(routes({ [`GET ${BASE}/accounting-entries`]: { body: listOf([DRAFT, VALIDATED], { totalItems: 30 }) } }));
+    renderWithApp(<EntriesPage />, { route: '/ecritures' });
+    await screen.findByRole('table', { name: 'Écritures comptables' });
+    expect(callsTo(fetchMock, 'GET', `${BASE}/accounting-entries`)[0].url).toBe(`${BASE}/accounting-entries?page=1&pageSize=25`);
+    await user.click(screen.getByRole('button', { name: /page suivante/i }));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', `${BASE}/accounting-entries`).map((c) => c.url)).toContain(`${BASE}/accounting-entries?page=2&pageSize=25`));
+    await user.type(screen.getByLabelText('Rechercher une écriture'), 'loyer');
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET', `${BASE}/accounting-entries`).map((c) => c.url)).toContain(`${BASE}/accounting-entries?page=1&pageSize=25&search=loyer`),
+    );
+  });
+
+  it('shows an error with a retry', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    mockFetch(routes({ [`GET ${BASE}/accounting-entries`]: () => (++calls === 1 ? { status: 503, body: { message: 'Service comptabilité indisponible' } } : { body: listOf([DRAFT]) }) }));
+    renderWithApp(<EntriesPage />, { route: '/ecritures' });
+    expect(await screen.findByText('Service comptabilité indisponible')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByRole('table', { name: 'Écritures comptables' })).toBeInTheDocument();
+  });
+});

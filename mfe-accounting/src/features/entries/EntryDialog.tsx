@@ -1,0 +1,252 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import MuiLink from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import {
+  entryInputSchema,
+  JOURNAL_LABELS,
+  JOURNALS,
+  MESSAGES_ENTRY,
+  type Account,
+  type Journal,
+} from '@xaalis/contracts';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { FormSelectField, FormTextField, serverMessage, toast } from '@xaalis/web-kit';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router-dom';
+import { useListAccountsQuery } from '../accounts';
+import { useListThirdPartiesQuery } from '../third-parties';
+import { errorStatus, toastMissingCompany, toastSaveError, toastSuccess } from '../../ui/feedback';
+import { FormDialog } from '../../ui/FormDialog';
+import { mapBeforeResolve } from '../../ui/forms';
+import { ErrorState, LoadingState } from '../../ui/states';
+import { useCreateEntryMutation, useGetEntryQuery, useNextEntryNumberQuery, useUpdateEntryMutation } from './api';
+import { entryToFormValues, formatExactMoney, liveTotals, newEntryValues, type EntryFormValues } from './entryForm';
+import { EntryLinesEditor } from './EntryLinesEditor';
+
+type EntryOutput = ReturnType<typeof entryInputSchema.parse>;
+
+/** Shown when the chart of accounts is empty. */
+export const ACCOUNTS_EMPTY_HINT = "Générez d'abord le plan comptable dans Paramètres";
+
+const JOURNAL_OPTIONS = JOURNALS.map((value) => ({ value, label: `${value} — ${JOURNAL_LABELS[value]}` }));
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const resolver = mapBeforeResolve(
+  zodResolver(entryInputSchema) as unknown as Resolver<EntryFormValues, unknown, EntryOutput>,
+  (v) =>
+    ({
+      entry: { ...v.entry, reference: v.entry.reference?.trim() ? v.entry.reference : null },
+      lines: (v.lines ?? []).map((l) => ({ ...l, thirdPartyId: l.thirdPartyId || null })),
+    }) as unknown as EntryFormValues,
+);
+
+export type EntryDialogTarget = { mode: 'create' } | { mode: 'edit'; id: string; number: string };
+
+export interface EntryDialogProps {
+  open: boolean;
+  target: EntryDialogTarget;
+  companyId: string | null;
+  onClose: () => void;
+}
+
+/** 'Nouvelle Écriture Comptable' / "Modifier l'Écriture {number}": header fields, lines, live totals and balance badge. */
+export function EntryDialog({ open, target, companyId, onClose }: EntryDialogProps) {
+  const formId = useId();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
+  const editing = target.mode === 'edit';
+  const editId = target.mode === 'edit' ? target.id : null;
+
+  const accountsQuery = useListAccountsQuery(open && companyId ? companyId : skipToken);
+  const thirdPartiesQuery = useListThirdPartiesQuery(open && companyId ? companyId : skipToken);
+  const entryQuery = useGetEntryQuery(open && editId ? editId : skipToken, { refetchOnMountOrArgChange: true });
+  const [createEntry, createState] = useCreateEntryMutation();
+  const [updateEntry, updateState] = useUpdateEntryMutation();
+  const saving = createState.isLoading || updateState.isLoading;
+
+  const accounts = useMemo<Account[]>(() => [...(accountsQuery.data ?? [])].sort((a, b) => a.code.localeCompare(b.code)), [accountsQuery.data]);
+  const thirdParties = useMemo(() => thirdPartiesQuery.data ?? [], [thirdPartiesQuery.data]);
+
+  const { control, handleSubmit, reset, setValue, getValues, setError, formState } = useForm<EntryFormValues, unknown, EntryOutput>({
+    resolver,
+    defaultValues: newEntryValues(),
+  });
+
+  // The number proposed by the server, kept in step with the journal and date until typed over.
+  const autoNumber = useRef('');
+  const entryDescription = useRef('');
+
+  useEffect(() => {
+    if (!open || editing) return;
+    const values = newEntryValues();
+    autoNumber.current = '';
+    entryDescription.current = '';
+    reset(values);
+  }, [open, editing, reset]);
+
+  useEffect(() => {
+    if (!open || !editing || !entryQuery.data) return;
+    const values = entryToFormValues(entryQuery.data);
+    autoNumber.current = '';
+    entryDescription.current = values.entry.description;
+    reset(values);
+  }, [open, editing, entryQuery.data, reset]);
+
+  const journal = useWatch({ control, name: 'entry.journal' }) as Journal;
+  const date = useWatch({ control, name: 'entry.date' });
+  const description = useWatch({ control, name: 'entry.description' });
+  const lines = useWatch({ control, name: 'lines' });
+  const totals = useMemo(() => liveTotals(lines), [lines]);
+
+  const nextNumber = useNextEntryNumberQuery(
+    open && !editing && companyId && DATE.test(date ?? '') ? { companyId, journal: journal || 'OD', date } : skipToken,
+    { refetchOnMountOrArgChange: true },
+  );
+  useEffect(() => {
+    const proposed = nextNumber.data?.number;
+    if (!proposed || editing) return;
+    const current = getValues('entry.number');
+    if (current === '' || current === autoNumber.current) {
+      autoNumber.current = proposed;
+      setValue('entry.number', proposed);
+    }
+  }, [nextNumber.data, editing, getValues, setValue]);
+
+  // Line descriptions follow the entry's description while they are empty or still the same text.
+  useEffect(() => {
+    const previous = entryDescription.current;
+    if (description === undefined || description === previous) return;
+    getValues('lines').forEach((line, i) => {
+      if (line.description === '' || line.description === previous) setValue(`lines.${i}.description`, description);
+    });
+    entryDescription.current = description;
+  }, [description, getValues, setValue]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!companyId) {
+      toastMissingCompany();
+      return;
+    }
+    const check = liveTotals(values.lines);
+    if (!check.balanced) {
+      toast({ title: 'Erreur', description: MESSAGES_ENTRY.unbalanced, variant: 'destructive' });
+      return;
+    }
+    const body = { entry: { ...values.entry, total: check.debit }, lines: values.lines };
+    try {
+      if (editId) {
+        await updateEntry({ id: editId, body }).unwrap();
+        toastSuccess(MESSAGES_ENTRY.updated);
+      } else {
+        const created = await createEntry({ companyId, body }).unwrap();
+        toastSuccess(MESSAGES_ENTRY.created, `Numéro ${created.number}`);
+      }
+      onClose();
+    } catch (error) {
+      if (errorStatus(error) === 409) setError('entry.number', { message: serverMessage(error) ?? MESSAGES_ENTRY.duplicateNumber });
+      toastSaveError(error, editId ? MESSAGES_ENTRY.updateError : MESSAGES_ENTRY.createError);
+    }
+  }, () => {
+    // Invalid: the fields show the schema's messages.
+  });
+
+  const title = editing ? `Modifier l'Écriture ${target.number}` : 'Nouvelle Écriture Comptable';
+  const accountsEmpty = accountsQuery.isSuccess && accounts.length === 0;
+
+  let content;
+  if (editing && entryQuery.isLoading) content = <LoadingState rows={4} />;
+  else if (editing && entryQuery.error && !entryQuery.data)
+    content = <ErrorState error={entryQuery.error} onRetry={() => entryQuery.refetch()} title="Impossible de charger l'écriture" />;
+  else
+    content = (
+      <Box component="form" id={formId} noValidate onSubmit={onSubmit} aria-label={title}>
+        {accountsEmpty ? (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {ACCOUNTS_EMPTY_HINT}.{' '}
+            <MuiLink component={RouterLink} to="/parametres?tab=accounts" onClick={onClose}>
+              Ouvrir le plan comptable
+            </MuiLink>
+          </Alert>
+        ) : null}
+        {accountsQuery.error && !accountsQuery.data ? (
+          <Box sx={{ mb: 2 }}>
+            <ErrorState error={accountsQuery.error} onRetry={() => accountsQuery.refetch()} title="Impossible de charger le plan comptable" />
+          </Box>
+        ) : null}
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1.2fr 1.5fr 1fr 1fr' }, pt: 1 }}>
+          <FormTextField
+            control={control}
+            name="entry.number"
+            label="Numéro"
+            helperText={!editing && nextNumber.isFetching ? 'Numéro proposé en cours de calcul...' : undefined}
+          />
+          <FormSelectField control={control} name="entry.journal" label="Journal" options={JOURNAL_OPTIONS} disabled={editing} />
+          <FormTextField control={control} name="entry.date" label="Date" type="date" inputProps={{ max: '9999-12-31' }} />
+          <FormTextField control={control} name="entry.reference" label="Référence" placeholder="Optionnelle" />
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <FormTextField control={control} name="entry.description" label="Description" />
+          </Box>
+        </Box>
+        <Box sx={{ mt: 3 }}>
+          <EntryLinesEditor
+            control={control}
+            setValue={setValue}
+            getValues={getValues}
+            errors={formState.errors.lines}
+            accounts={accounts}
+            thirdParties={thirdParties}
+            accountsHint={ACCOUNTS_EMPTY_HINT}
+          />
+        </Box>
+        <Box
+          role="group"
+          aria-label="Totaux"
+          sx={{ mt: 2, p: 2, borderRadius: 2, bgcolor: 'action.hover', display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'center', justifyContent: 'flex-end' }}
+        >
+          <Typography variant="body2">
+            Total débit : <strong data-testid="total-debit">{formatExactMoney(totals.debit)}</strong>
+          </Typography>
+          <Typography variant="body2">
+            Total crédit : <strong data-testid="total-credit">{formatExactMoney(totals.credit)}</strong>
+          </Typography>
+          <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Chip
+              label={totals.balanced ? MESSAGES_ENTRY.balanced : MESSAGES_ENTRY.unbalancedBadge}
+              color={totals.balanced ? 'success' : 'error'}
+              size="small"
+              sx={{ fontWeight: 700 }}
+            />
+            {!totals.balanced && totals.difference !== '0.00' ? (
+              <Typography variant="caption" color="error">
+                Écart : {formatExactMoney(totals.difference)}
+              </Typography>
+            ) : null}
+          </Box>
+        </Box>
+      </Box>
+    );
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      formId={formId}
+      busy={saving}
+      submitLabel="Enregistrer"
+      submitDisabled={!totals.balanced || (editing && !entryQuery.data)}
+      maxWidth="lg"
+      fullScreen={fullScreen}
+      dividers
+    >
+      {content}
+    </FormDialog>
+  );
+}
+

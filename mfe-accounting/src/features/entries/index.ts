@@ -1,0 +1,4 @@
+// Public face of the entries feature (journal entries).
+export { entriesApi, useListEntriesQuery, useGetEntryQuery, useNextEntryNumberQuery } from './api';
+export { EntryDialog, ACCOUNTS_EMPTY_HINT } from './EntryDialog';
+export { EntryDetailDialog } from './EntryDetailDialog';

@@ -1,0 +1,298 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { MESSAGES_INVOICE, type Invoice } from '@xaalis/contracts';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { formatDate, formatMoney } from '@xaalis/web-kit';
+import { useId, useState, type ReactNode } from 'react';
+import { toastSuccess } from '../../ui/feedback';
+import { toastFailure } from '../../ui/failure';
+import { downloadWithToast } from '../../ui/download';
+import { ErrorState, LoadingState } from '../../ui/states';
+import { formatQuantity } from '../inventory/stock';
+import type { PaymentDialogDefaults } from '../payments/PaymentDialog';
+import { invoicePdfUrl, useCancelInvoiceMutation, useGetInvoiceQuery, useValidateInvoiceMutation } from './api';
+import { formatRate } from './invoiceForm';
+import {
+  canCancelInvoice,
+  canPayInvoice,
+  INVOICE_MESSAGES_EXTRA,
+  INVOICE_STATUS_COLORS,
+  INVOICE_TYPE_COLORS,
+  invoiceStatusLabel,
+  invoiceTypeLabel,
+  paymentMethodLabel,
+} from './labels';
+
+/** Downloads GET /api/invoices/:id/pdf as `<number>.pdf`. */
+export function downloadInvoicePdf(invoice: Pick<Invoice, 'id' | 'number'>): Promise<boolean> {
+  return downloadWithToast(invoicePdfUrl(invoice.id), `${invoice.number}.pdf`, INVOICE_MESSAGES_EXTRA.downloadError);
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div" sx={{ fontWeight: 500 }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+export interface InvoiceDetailDialogProps {
+  /** The invoice shown; null closes the dialog. */
+  invoiceId: string | null;
+  onClose: () => void;
+  /** 'Modifier' (drafts). */
+  onEdit: (invoiceId: string) => void;
+  /** 'Enregistrer un paiement' (validated, balance due). */
+  onPay: (defaults: PaymentDialogDefaults) => void;
+}
+
+/** One invoice: header, lines, totals, payments received, balance due, and its actions. */
+export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: InvoiceDetailDialogProps) {
+  const titleId = useId();
+  const confirmId = useId();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
+  const query = useGetInvoiceQuery(invoiceId ?? skipToken, { refetchOnMountOrArgChange: true });
+  const [validateInvoice, validateState] = useValidateInvoiceMutation();
+  const [cancelInvoice, cancelState] = useCancelInvoiceMutation();
+  const [confirming, setConfirming] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const invoice = query.data && query.data.id === invoiceId ? query.data : undefined;
+  const busy = validateState.isLoading || cancelState.isLoading;
+
+  const onValidate = async () => {
+    if (!invoice) return;
+    try {
+      await validateInvoice(invoice.id).unwrap();
+      toastSuccess('Succès', MESSAGES_INVOICE.validated);
+    } catch (error) {
+      toastFailure(error, INVOICE_MESSAGES_EXTRA.validateError);
+    }
+  };
+
+  const onCancel = async () => {
+    if (!invoice) return;
+    try {
+      await cancelInvoice(invoice.id).unwrap();
+      setConfirming(false);
+      toastSuccess('Succès', MESSAGES_INVOICE.cancelled);
+    } catch (error) {
+      toastFailure(error, INVOICE_MESSAGES_EXTRA.cancelError);
+    }
+  };
+
+  const onDownload = async () => {
+    if (!invoice) return;
+    setDownloading(true);
+    try {
+      await downloadInvoicePdf(invoice);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  let content: ReactNode;
+  if (!invoice && (query.isLoading || query.isFetching)) content = <LoadingState rows={4} />;
+  else if (!invoice && query.error) content = <ErrorState error={query.error} onRetry={() => query.refetch()} title="Impossible de charger la facture" />;
+  else if (invoice) {
+    const lines = invoice.lines ?? [];
+    const payments = invoice.payments ?? [];
+    const isPurchase = invoice.type === 'purchase';
+    content = (
+      <Box>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+          <Chip size="small" label={invoiceTypeLabel(invoice.type)} color={INVOICE_TYPE_COLORS[invoice.type] ?? 'default'} />
+          <Chip size="small" label={invoiceStatusLabel(invoice.status)} color={INVOICE_STATUS_COLORS[invoice.status] ?? 'default'} />
+        </Box>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+          <Field label={isPurchase ? 'Fournisseur' : 'Client'}>{invoice.thirdParty?.name ?? 'N/A'}</Field>
+          <Field label="Date">{formatDate(invoice.date)}</Field>
+          <Field label="Échéance">{invoice.dueDate ? formatDate(invoice.dueDate) : '-'}</Field>
+          <Field label="Mode de paiement">{paymentMethodLabel(invoice.paymentMethod)}</Field>
+        </Box>
+        {invoice.notes ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2, whiteSpace: 'pre-line' }}>
+            {invoice.notes}
+          </Typography>
+        ) : null}
+        <TableContainer sx={{ mt: 3 }}>
+          <Table size="small" aria-label="Lignes de la facture">
+            <TableHead>
+              <TableRow>
+                <TableCell>Description</TableCell>
+                <TableCell align="right">Quantité</TableCell>
+                <TableCell align="right">Prix unitaire</TableCell>
+                <TableCell align="right">Total</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {lines.map((line) => (
+                <TableRow key={line.id}>
+                  <TableCell>{line.description}</TableCell>
+                  <TableCell align="right">{formatQuantity(line.quantity)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(line.unitPrice)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(line.total)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <Box
+          role="group"
+          aria-label="Totaux de la facture"
+          sx={{ mt: 2, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 4, rowGap: 0.5, justifyContent: 'end' }}
+        >
+          <Typography variant="body2">Sous-total</Typography>
+          <Typography variant="body2" align="right">
+            {formatMoney(invoice.subtotal)}
+          </Typography>
+          <Typography variant="body2">{`TVA (${formatRate(invoice.vatRate)})`}</Typography>
+          <Typography variant="body2" align="right">
+            {formatMoney(invoice.vatAmount)}
+          </Typography>
+          <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+            Total
+          </Typography>
+          <Typography variant="subtitle1" align="right" sx={{ fontWeight: 700 }}>
+            {formatMoney(invoice.total)}
+          </Typography>
+        </Box>
+        <Divider sx={{ my: 2 }} />
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+          Paiements reçus
+        </Typography>
+        {payments.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            Aucun paiement reçu
+          </Typography>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label="Paiements reçus">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Date</TableCell>
+                  <TableCell>Mode</TableCell>
+                  <TableCell>Référence</TableCell>
+                  <TableCell align="right">Montant</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {payments.map((p) => (
+                  <TableRow key={p.id}>
+                    <TableCell>{formatDate(p.date)}</TableCell>
+                    <TableCell>{paymentMethodLabel(p.method)}</TableCell>
+                    <TableCell>{p.reference || '-'}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {formatMoney(p.amount)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+        {invoice.status !== 'cancelled' ? (
+          <Box
+            role="group"
+            aria-label="Reste à payer"
+            sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end', gap: 2, alignItems: 'baseline' }}
+          >
+            <Typography variant="subtitle1">Reste à payer</Typography>
+            <Typography variant="h6" component="p" data-testid="invoice-balance-due" color={Number(invoice.balanceDue) > 0 ? 'error' : 'success.main'} sx={{ fontWeight: 700 }}>
+              {formatMoney(invoice.balanceDue)}
+            </Typography>
+          </Box>
+        ) : null}
+      </Box>
+    );
+  }
+
+  const isDraft = invoice?.status === 'draft';
+  return (
+    <>
+      <Dialog open={invoiceId !== null} onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={fullScreen} scroll="paper">
+        <DialogTitle id={titleId}>{invoice ? `Facture ${invoice.number}` : 'Facture'}</DialogTitle>
+        <DialogContent dividers>{content}</DialogContent>
+        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Button onClick={onClose} disabled={busy}>
+            Fermer
+          </Button>
+          {invoice ? (
+            <>
+              <Button onClick={onDownload} disabled={downloading}>
+                {downloading ? 'Téléchargement...' : 'Télécharger le PDF'}
+              </Button>
+              {canCancelInvoice(invoice) ? (
+                <Button color="error" onClick={() => setConfirming(true)} disabled={busy}>
+                  Annuler la facture
+                </Button>
+              ) : null}
+              {isDraft ? (
+                <Button variant="outlined" onClick={() => onEdit(invoice.id)} disabled={busy}>
+                  Modifier
+                </Button>
+              ) : null}
+              {isDraft ? (
+                <Button variant="contained" color="success" onClick={onValidate} disabled={busy}>
+                  {validateState.isLoading ? 'Validation...' : 'Valider'}
+                </Button>
+              ) : null}
+              {canPayInvoice(invoice) ? (
+                <Button
+                  variant="contained"
+                  onClick={() => onPay({ type: 'invoice_payment', invoiceId: invoice.id, amount: invoice.balanceDue })}
+                  disabled={busy}
+                >
+                  Enregistrer un paiement
+                </Button>
+              ) : null}
+            </>
+          ) : null}
+        </DialogActions>
+      </Dialog>
+      <Dialog open={confirming && Boolean(invoice)} onClose={cancelState.isLoading ? undefined : () => setConfirming(false)} aria-labelledby={confirmId} maxWidth="xs" fullWidth>
+        <DialogTitle id={confirmId}>{`Annuler la facture ${invoice?.number ?? ''} ?`}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {invoice?.status === 'draft'
+              ? 'Le brouillon sera annulé. Cette action est définitive.'
+              : "La facture validée sera annulée par une écriture de contre-passation datée d'aujourd'hui. Cette action est définitive."}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)} disabled={cancelState.isLoading}>
+            Retour
+          </Button>
+          <Button color="error" variant="contained" onClick={onCancel} disabled={cancelState.isLoading}>
+            {cancelState.isLoading ? 'Annulation...' : "Confirmer l'annulation"}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,332 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import MuiLink from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import {
+  fromCents,
+  INVOICE_TYPE_LABELS,
+  INVOICE_TYPES,
+  invoiceInputSchema,
+  invoiceTotals,
+  MESSAGES_INVOICE,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  toCents,
+  type InvoiceInput,
+  type InvoiceType,
+} from '@xaalis/contracts';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { FormSelectField, FormTextField, serverMessage } from '@xaalis/web-kit';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router-dom';
+import type { z } from 'zod';
+import { useListThirdPartiesQuery } from '../third-parties';
+import { useListInventoryQuery } from '../inventory/api';
+import { errorStatus, toastMissingCompany, toastSuccess } from '../../ui/feedback';
+import { FormDialog } from '../../ui/FormDialog';
+import { toastFailure } from '../../ui/failure';
+import { FormDateField } from '../../ui/DateField';
+import { useSession } from '../../ui/session';
+import { ErrorState, LoadingState } from '../../ui/states';
+import { useCreateInvoiceMutation, useGetInvoiceQuery, useNextInvoiceNumberQuery, useUpdateInvoiceMutation } from './api';
+import {
+  formatExactMoney,
+  formatRate,
+  invoiceToFormValues,
+  liveInvoiceTotals,
+  newInvoiceValues,
+  thirdPartiesFor,
+  type InvoiceFormValues,
+} from './invoiceForm';
+import { InvoiceLinesEditor } from './InvoiceLinesEditor';
+
+type InvoiceOutput = z.output<typeof invoiceInputSchema>;
+
+/** Shown under the product list of a line in product mode with nothing chosen. */
+export const PRODUCT_REQUIRED = 'Produit requis';
+export const INVOICE_UPDATE_ERROR = 'Erreur lors de la modification de la facture';
+
+const TYPE_OPTIONS = INVOICE_TYPES.map((value) => ({ value, label: INVOICE_TYPE_LABELS[value] }));
+const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const schemaResolver = zodResolver(invoiceInputSchema) as unknown as Resolver<InvoiceFormValues, unknown, InvoiceOutput>;
+
+/** The contract's schema, plus: a line in 'existing product' mode needs its product. */
+const resolver: Resolver<InvoiceFormValues, unknown, InvoiceOutput> = async (values, context, options) => {
+  const result = await schemaResolver(values, context, options);
+  const missing = (values.lines ?? []).flatMap((line, i) => (line.useExistingProduct && !line.inventoryItemId ? [i] : []));
+  if (missing.length === 0) return result;
+  const errors = { ...(result.errors ?? {}) } as FieldErrors<InvoiceFormValues> & Record<string, unknown>;
+  const lineErrors = (Array.isArray(errors.lines) ? [...errors.lines] : []) as Record<string, unknown>[];
+  for (const i of missing) lineErrors[i] = { ...(lineErrors[i] ?? {}), inventoryItemId: { type: 'custom', message: PRODUCT_REQUIRED } };
+  errors.lines = lineErrors as unknown as FieldErrors<InvoiceFormValues>['lines'];
+  return { values: {}, errors } as unknown as Awaited<ReturnType<typeof schemaResolver>>;
+};
+
+/** The request body: the spec payload with the totals computed exactly as the server does. */
+export function invoicePayload(values: InvoiceOutput): InvoiceInput {
+  const vatRate = fromCents(toCents(values.invoice.vatRate));
+  const totals = invoiceTotals(
+    values.lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPrice })),
+    vatRate,
+  );
+  return {
+    invoice: {
+      type: values.invoice.type,
+      number: values.invoice.number,
+      thirdPartyId: values.invoice.thirdPartyId,
+      date: values.invoice.date,
+      dueDate: values.invoice.dueDate || null,
+      paymentMethod: values.invoice.paymentMethod,
+      vatRate,
+      notes: values.invoice.notes?.trim() ? values.invoice.notes.trim() : null,
+      subtotal: totals.subtotal,
+      vatAmount: totals.vatAmount,
+      total: totals.total,
+    },
+    lines: values.lines.map((l, i) => ({
+      description: l.description,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      total: totals.lineTotals[i],
+      accountId: l.accountId ?? null,
+      inventoryItemId: l.useExistingProduct ? (l.inventoryItemId ?? null) : null,
+      useExistingProduct: Boolean(l.useExistingProduct),
+    })),
+  };
+}
+
+export interface InvoiceDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Edit this draft; create a new invoice when absent. */
+  invoiceId?: string;
+  /** The company (defaults to the signed-in user's). */
+  companyId?: string | null;
+}
+
+/** 'Nouvelle Facture' / 'Modifier la facture {number}': header, lines (free entry or existing product), live totals. */
+export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdProp }: InvoiceDialogProps) {
+  const formId = useId();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
+  const companyId = useSessionCompany(companyIdProp);
+  const editing = Boolean(invoiceId);
+
+  const thirdPartiesQuery = useListThirdPartiesQuery(open && companyId ? companyId : skipToken);
+  const inventoryQuery = useListInventoryQuery(open && companyId ? companyId : skipToken);
+  const invoiceQuery = useGetInvoiceQuery(open && invoiceId ? invoiceId : skipToken, { refetchOnMountOrArgChange: true });
+  const [createInvoice, createState] = useCreateInvoiceMutation();
+  const [updateInvoice, updateState] = useUpdateInvoiceMutation();
+  const saving = createState.isLoading || updateState.isLoading;
+
+  const { control, handleSubmit, reset, setValue, getValues, setError, formState } = useForm<InvoiceFormValues, unknown, InvoiceOutput>({
+    resolver,
+    defaultValues: newInvoiceValues(),
+  });
+
+  // The number proposed by the server, kept in step with the type and date until typed over.
+  const autoNumber = useRef('');
+  const submitted = useRef(false);
+  submitted.current = formState.isSubmitted;
+
+  useEffect(() => {
+    if (!open || editing) return;
+    autoNumber.current = '';
+    reset(newInvoiceValues());
+  }, [open, editing, reset]);
+
+  const loaded = invoiceQuery.data && invoiceQuery.data.id === invoiceId ? invoiceQuery.data : undefined;
+  // The draft fills the form once per opening: a later refetch does not overwrite what is being typed.
+  const filledFrom = useRef<string | null>(null);
+  useEffect(() => {
+    if (!open) {
+      filledFrom.current = null;
+      return;
+    }
+    if (!editing || !loaded || filledFrom.current === loaded.id) return;
+    filledFrom.current = loaded.id;
+    autoNumber.current = '';
+    reset(invoiceToFormValues(loaded));
+  }, [open, editing, loaded, reset]);
+
+  const type = useWatch({ control, name: 'invoice.type' }) as InvoiceType;
+  const date = useWatch({ control, name: 'invoice.date' });
+  const vatRate = useWatch({ control, name: 'invoice.vatRate' });
+  const thirdPartyId = useWatch({ control, name: 'invoice.thirdPartyId' });
+  const lines = useWatch({ control, name: 'lines' });
+  const totals = useMemo(() => liveInvoiceTotals(lines, vatRate), [lines, vatRate]);
+
+  const nextNumber = useNextInvoiceNumberQuery(
+    open && !editing && companyId && DATE.test(date ?? '') ? { companyId, type: type || 'sale', date } : skipToken,
+    { refetchOnMountOrArgChange: true },
+  );
+  useEffect(() => {
+    const proposed = nextNumber.data?.number;
+    if (!proposed || editing) return;
+    const current = getValues('invoice.number');
+    if (current === '' || current === autoNumber.current) {
+      autoNumber.current = proposed;
+      setValue('invoice.number', proposed, { shouldValidate: submitted.current });
+    }
+  }, [nextNumber.data, editing, getValues, setValue]);
+
+  const allThirdParties = useMemo(() => thirdPartiesQuery.data ?? [], [thirdPartiesQuery.data]);
+  const thirdParties = useMemo(() => thirdPartiesFor(type || 'sale', allThirdParties).sort((a, b) => a.name.localeCompare(b.name, 'fr')), [type, allThirdParties]);
+  const thirdPartyOptions = useMemo(() => thirdParties.map((t) => ({ value: t.id, label: t.code ? `${t.name} (${t.code})` : t.name })), [thirdParties]);
+
+  // A type change that leaves the chosen third party out of the list clears it.
+  useEffect(() => {
+    if (!thirdPartiesQuery.data || !thirdPartyId) return;
+    if (!thirdParties.some((t) => t.id === thirdPartyId)) setValue('invoice.thirdPartyId', '');
+  }, [thirdParties, thirdPartyId, thirdPartiesQuery.data, setValue]);
+
+  const products = useMemo(() => [...(inventoryQuery.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'fr')), [inventoryQuery.data]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!companyId) {
+      toastMissingCompany();
+      return;
+    }
+    const body = invoicePayload(values);
+    try {
+      if (invoiceId) {
+        await updateInvoice({ id: invoiceId, body }).unwrap();
+        toastSuccess('Succès', MESSAGES_INVOICE.updated);
+      } else {
+        await createInvoice({ companyId, body }).unwrap();
+        toastSuccess('Succès', MESSAGES_INVOICE.created);
+      }
+      autoNumber.current = '';
+      reset(newInvoiceValues());
+      onClose();
+    } catch (error) {
+      if (errorStatus(error) === 409) setError('invoice.number', { message: serverMessage(error) ?? MESSAGES_INVOICE.duplicateNumber });
+      toastFailure(error, invoiceId ? INVOICE_UPDATE_ERROR : MESSAGES_INVOICE.createError);
+    }
+  });
+
+  const isClientSide = type !== 'purchase';
+  const partyLabel = isClientSide ? 'Client' : 'Fournisseur';
+  const partiesEmpty = thirdPartiesQuery.isSuccess && thirdParties.length === 0;
+  const notDraft = editing && loaded && loaded.status !== 'draft';
+  const title = editing ? `Modifier la facture ${loaded?.number ?? ''}`.trim() : 'Nouvelle Facture';
+
+  let content;
+  if (editing && invoiceQuery.isLoading) content = <LoadingState rows={4} />;
+  else if (editing && invoiceQuery.error && !loaded)
+    content = <ErrorState error={invoiceQuery.error} onRetry={() => invoiceQuery.refetch()} title="Impossible de charger la facture" />;
+  else
+    content = (
+      <Box component="form" id={formId} noValidate onSubmit={onSubmit} aria-label={title}>
+        {notDraft ? (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {MESSAGES_INVOICE.notDraft}
+          </Alert>
+        ) : null}
+        {partiesEmpty ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {isClientSide ? 'Aucun client enregistré.' : 'Aucun fournisseur enregistré.'}{' '}
+            <MuiLink component={RouterLink} to="/parametres?tab=third-parties" onClick={onClose}>
+              Créer un tiers dans Paramètres
+            </MuiLink>
+          </Alert>
+        ) : null}
+        {thirdPartiesQuery.error && !thirdPartiesQuery.data ? (
+          <Box sx={{ mb: 2 }}>
+            <ErrorState error={thirdPartiesQuery.error} onRetry={() => thirdPartiesQuery.refetch()} title="Impossible de charger les tiers" />
+          </Box>
+        ) : null}
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' }, pt: 1 }}>
+          <FormSelectField control={control} name="invoice.type" label="Type" options={TYPE_OPTIONS} />
+          <FormTextField
+            control={control}
+            name="invoice.number"
+            label="Numéro"
+            helperText={!editing && nextNumber.isFetching ? 'Numéro proposé en cours de calcul...' : undefined}
+          />
+          <Box sx={{ gridColumn: { md: 'span 2' } }}>
+            <FormSelectField
+              control={control}
+              name="invoice.thirdPartyId"
+              label={partyLabel}
+              placeholder={isClientSide ? 'Sélectionner un client' : 'Sélectionner un fournisseur'}
+              options={thirdPartyOptions}
+            />
+          </Box>
+          <FormDateField control={control} name="invoice.date" label="Date" />
+          <FormDateField control={control} name="invoice.dueDate" label="Date d'échéance" helperText="Optionnelle" />
+          <FormSelectField control={control} name="invoice.paymentMethod" label="Mode de paiement" options={METHOD_OPTIONS} />
+          <FormTextField
+            control={control}
+            name="invoice.vatRate"
+            label="Taux de TVA (%)"
+            type="number"
+            inputProps={{ min: 0, max: 100, step: 0.01, inputMode: 'decimal' }}
+          />
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <FormTextField control={control} name="invoice.notes" label="Notes" multiline minRows={2} />
+          </Box>
+        </Box>
+        <Box sx={{ mt: 3 }}>
+          <InvoiceLinesEditor
+            control={control}
+            setValue={setValue}
+            getValues={getValues}
+            errors={formState.errors.lines}
+            products={products}
+            lineTotals={totals.lineTotals}
+            revalidate={formState.isSubmitted}
+          />
+        </Box>
+        <Box
+          role="group"
+          aria-label="Totaux"
+          sx={{ mt: 2, p: 2, borderRadius: 2, bgcolor: 'action.hover', display: 'grid', gap: 0.5, justifyContent: 'end', gridTemplateColumns: 'auto auto', columnGap: 4 }}
+        >
+          <Typography variant="body2">Sous-total</Typography>
+          <Typography variant="body2" align="right" data-testid="invoice-subtotal" sx={{ whiteSpace: 'nowrap' }}>
+            {formatExactMoney(totals.subtotal)}
+          </Typography>
+          <Typography variant="body2">{`TVA (${formatRate(vatRate)})`}</Typography>
+          <Typography variant="body2" align="right" data-testid="invoice-vat" sx={{ whiteSpace: 'nowrap' }}>
+            {formatExactMoney(totals.vatAmount)}
+          </Typography>
+          <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+            Total
+          </Typography>
+          <Typography variant="subtitle1" align="right" data-testid="invoice-total" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+            {formatExactMoney(totals.total)}
+          </Typography>
+        </Box>
+      </Box>
+    );
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      formId={formId}
+      busy={saving}
+      submitLabel={editing ? 'Enregistrer les modifications' : 'Créer la facture'}
+      submitDisabled={editing && (!loaded || Boolean(notDraft))}
+      maxWidth="lg"
+      fullScreen={fullScreen}
+      dividers
+    >
+      {content}
+    </FormDialog>
+  );
+}
+
+/** The company of the dialog: the one given, else the signed-in user's. */
+function useSessionCompany(companyId: string | null | undefined): string | null {
+  const { companyId: sessionCompany } = useSession();
+  return companyId ?? sessionCompany;
+}

@@ -1,0 +1,239 @@
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { fromCents, MONEY_PATTERN, toCents, type InventoryItem } from '@xaalis/contracts';
+import { memo, useCallback, useMemo } from 'react';
+import {
+  Controller,
+  useFieldArray,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormGetValues,
+  type UseFormSetValue,
+} from 'react-hook-form';
+import { arrayErrorMessage, LineRow, LinesSection, RemoveLineButton } from '../../ui/LineEditor';
+import { emptyInvoiceLine, formatExactMoney, type InvoiceFormValues } from './invoiceForm';
+
+/** At least one line remains (specification §2). */
+export const MIN_INVOICE_LINES = 1;
+
+/** Shown in place of the product list when the company has no stock item. */
+export const NO_PRODUCT_HINT = 'Aucun article en stock : créez-en dans Gestion des Stocks';
+
+const quantityInput = { min: 0, step: 0.001, inputMode: 'decimal' as const };
+const priceInput = { min: 0, step: 0.01, inputMode: 'decimal' as const };
+
+/** A unit cost as a two-decimal price ("1500.00"); '' when unreadable. */
+function priceOf(item: InventoryItem): string {
+  const cost = String(item.unitCost ?? '').trim();
+  return MONEY_PATTERN.test(cost) && !cost.startsWith('-') ? fromCents(toCents(cost)) : '';
+}
+
+type LineErrors = FieldErrors<InvoiceFormValues>['lines'];
+
+interface LineProps {
+  index: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  control: Control<InvoiceFormValues, any, any>;
+  setValue: UseFormSetValue<InvoiceFormValues>;
+  products: InventoryItem[];
+  total: string;
+  canRemove: boolean;
+  onRemove: (index: number) => void;
+  revalidate: boolean;
+  errors: LineErrors;
+}
+
+const InvoiceLine = memo(function InvoiceLine({ index, control, setValue, products, total, canRemove, onRemove, revalidate, errors }: LineProps) {
+  const n = index + 1;
+  const useProduct = useWatch({ control, name: `lines.${index}.useExistingProduct` });
+  const lineErrors = Array.isArray(errors) ? errors[index] : undefined;
+  const byId = useMemo(() => new Map(products.map((p) => [p.id, p])), [products]);
+  const options = { shouldValidate: revalidate, shouldDirty: true };
+
+  const switchMode = (toProduct: boolean) => {
+    setValue(`lines.${index}.useExistingProduct`, toProduct, options);
+    if (toProduct) {
+      // Existing product: description, price and product start empty.
+      setValue(`lines.${index}.description`, '', options);
+      setValue(`lines.${index}.unitPrice`, '', options);
+      setValue(`lines.${index}.inventoryItemId`, '', options);
+    } else {
+      // Back to free entry: the product is cleared, the text and price are kept.
+      setValue(`lines.${index}.inventoryItemId`, '', options);
+    }
+  };
+
+  const chooseProduct = (id: string) => {
+    setValue(`lines.${index}.inventoryItemId`, id, options);
+    const product = byId.get(id);
+    setValue(`lines.${index}.description`, product?.name ?? '', options);
+    setValue(`lines.${index}.unitPrice`, product ? priceOf(product) : '', options);
+  };
+
+  return (
+    <LineRow
+      n={n}
+      mdColumns="minmax(150px, 1.2fr) minmax(180px, 2fr) minmax(200px, 3fr) minmax(100px, 1fr) minmax(120px, 1.3fr) minmax(120px, 1.3fr) auto"
+    >
+      <Controller
+        control={control}
+        name={`lines.${index}.useExistingProduct`}
+        render={({ field }) => (
+          <FormControlLabel
+            sx={{ mt: 0.5, mr: 0 }}
+            label="Produit existant"
+            control={
+              <Switch
+                checked={Boolean(field.value)}
+                onChange={(event) => switchMode(event.target.checked)}
+                slotProps={{ input: { ref: field.ref, 'aria-label': `Produit existant ligne ${n}` } }}
+              />
+            }
+          />
+        )}
+      />
+      <Box sx={{ gridColumn: { xs: '2', md: 'auto' } }}>
+        {useProduct ? (
+          <Controller
+            control={control}
+            name={`lines.${index}.inventoryItemId`}
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                label="Produit"
+                size="small"
+                fullWidth
+                name={field.name}
+                inputRef={field.ref}
+                value={field.value ?? ''}
+                onChange={(event) => chooseProduct(event.target.value)}
+                onBlur={field.onBlur}
+                error={Boolean(fieldState.error ?? lineErrors?.inventoryItemId)}
+                helperText={fieldState.error?.message ?? lineErrors?.inventoryItemId?.message ?? (products.length === 0 ? NO_PRODUCT_HINT : undefined)}
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'aria-label': `Produit ligne ${n}` } }}
+              >
+                <option value="">Sélectionner un produit</option>
+                {products.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </TextField>
+            )}
+          />
+        ) : null}
+      </Box>
+      <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
+        <Controller
+          control={control}
+          name={`lines.${index}.description`}
+          render={({ field: { ref, ...field }, fieldState }) => (
+            <TextField
+              {...field}
+              value={field.value ?? ''}
+              inputRef={ref}
+              label="Description"
+              size="small"
+              fullWidth
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+              slotProps={{ htmlInput: { 'aria-label': `Description ligne ${n}`, maxLength: 255 } }}
+            />
+          )}
+        />
+      </Box>
+      <Controller
+        control={control}
+        name={`lines.${index}.quantity`}
+        render={({ field: { ref, ...field }, fieldState }) => (
+          <TextField
+            {...field}
+            value={field.value ?? ''}
+            inputRef={ref}
+            label="Quantité"
+            type="number"
+            size="small"
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message}
+            slotProps={{ htmlInput: { ...quantityInput, 'aria-label': `Quantité ligne ${n}` } }}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name={`lines.${index}.unitPrice`}
+        render={({ field: { ref, ...field }, fieldState }) => (
+          <TextField
+            {...field}
+            value={field.value ?? ''}
+            inputRef={ref}
+            label="Prix unitaire"
+            type="number"
+            size="small"
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? (useProduct ? 'Coût de l’article' : undefined)}
+            slotProps={{
+              input: { readOnly: Boolean(useProduct) },
+              htmlInput: { ...priceInput, readOnly: Boolean(useProduct), 'aria-label': `Prix unitaire ligne ${n}` },
+            }}
+            sx={useProduct ? { '& .MuiInputBase-root': { bgcolor: 'action.hover' } } : undefined}
+          />
+        )}
+      />
+      <TextField
+        label="Total"
+        size="small"
+        value={formatExactMoney(total)}
+        slotProps={{ input: { readOnly: true }, htmlInput: { 'aria-label': `Total ligne ${n}`, tabIndex: -1 } }}
+        sx={{ '& input': { textAlign: 'right', fontWeight: 600 } }}
+      />
+      <RemoveLineButton n={n} canRemove={canRemove} keepReason="Une facture compte au moins une ligne" onRemove={() => onRemove(index)} />
+    </LineRow>
+  );
+});
+
+export interface InvoiceLinesEditorProps {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  control: Control<InvoiceFormValues, any, any>;
+  setValue: UseFormSetValue<InvoiceFormValues>;
+  getValues: UseFormGetValues<InvoiceFormValues>;
+  errors: LineErrors;
+  products: InventoryItem[];
+  /** Line totals, in line order (two-decimal strings). */
+  lineTotals: string[];
+  /** After a first submit, changes made by the line's buttons re-validate the fields. */
+  revalidate: boolean;
+}
+
+/** The lines of an invoice: free entry or existing product, quantity, unit price, total; add, and remove (never the last). */
+export function InvoiceLinesEditor({ control, setValue, getValues, errors, products, lineTotals, revalidate }: InvoiceLinesEditorProps) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
+  const canRemove = fields.length > MIN_INVOICE_LINES;
+  const onRemove = useCallback(
+    (index: number) => {
+      if (getValues('lines').length > MIN_INVOICE_LINES) remove(index);
+    },
+    [getValues, remove],
+  );
+  return (
+    <LinesSection title="Lignes de facture" error={arrayErrorMessage(errors)} onAdd={() => append(emptyInvoiceLine())}>
+      {fields.map((field, index) => (
+        <InvoiceLine
+          key={field.id}
+          index={index}
+          control={control}
+          setValue={setValue}
+          products={products}
+          total={lineTotals[index] ?? '0.00'}
+          canRemove={canRemove}
+          onRemove={onRemove}
+          revalidate={revalidate}
+          errors={errors}
+        />
+      ))}
+    </LinesSection>
+  );
+}

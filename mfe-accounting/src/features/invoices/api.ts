@@ -1,0 +1,84 @@
+import type { Invoice, InvoiceInput, InvoiceListResponse, InvoiceStatus, InvoiceType } from '@xaalis/contracts';
+import { baseApi, COMPANY_DATA_TAG } from '@xaalis/web-kit';
+
+const enc = encodeURIComponent;
+const listTag = { type: 'Invoice' as const, id: 'LIST' };
+
+export interface InvoiceListArgs {
+  companyId: string;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  status?: InvoiceStatus;
+  type?: InvoiceType;
+  search?: string;
+  /** Only invoices with a balance due (the payment dialog). */
+  payable?: boolean;
+}
+
+/** Invoices: list (server pages and counters), detail, next number, create, edit, validate, cancel. */
+export const invoicesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    listInvoices: build.query<InvoiceListResponse, InvoiceListArgs>({
+      query: ({ companyId, page, pageSize, status, type, search, payable }) => ({
+        url: `/api/companies/${enc(companyId)}/invoices`,
+        params: { page, pageSize, status, type, search: search?.trim() || undefined, payable: payable ? 'true' : undefined },
+      }),
+      providesTags: [listTag, COMPANY_DATA_TAG],
+    }),
+    /** GET /api/invoices/:id: with lines, payments and balance due. */
+    getInvoice: build.query<Invoice, string>({
+      query: (id) => `/api/invoices/${enc(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Invoice', id }, COMPANY_DATA_TAG],
+    }),
+    /** GET …/invoices/next-number?type=sale&date=YYYY-MM-DD → {number} */
+    nextInvoiceNumber: build.query<{ number: string }, { companyId: string; type: InvoiceType; date: string }>({
+      query: ({ companyId, type, date }) => ({ url: `/api/companies/${enc(companyId)}/invoices/next-number`, params: { type, date } }),
+      providesTags: [listTag, COMPANY_DATA_TAG],
+      keepUnusedDataFor: 0,
+    }),
+    /** POST /api/companies/:id/invoices {invoice, lines} → 201 Invoice */
+    createInvoice: build.mutation<Invoice, { companyId: string; body: InvoiceInput }>({
+      query: ({ companyId, body }) => ({ url: `/api/companies/${enc(companyId)}/invoices`, method: 'POST', body }),
+      invalidatesTags: [listTag, COMPANY_DATA_TAG],
+    }),
+    /** PUT /api/invoices/:id (drafts only). */
+    updateInvoice: build.mutation<Invoice, { id: string; body: InvoiceInput }>({
+      query: ({ id, body }) => ({ url: `/api/invoices/${enc(id)}`, method: 'PUT', body }),
+      invalidatesTags: (_result, _error, { id }) => [listTag, { type: 'Invoice', id }, COMPANY_DATA_TAG],
+    }),
+    /** PATCH /api/invoices/:id/validate (no body): posts it and moves the stock of product lines. */
+    validateInvoice: build.mutation<Invoice, string>({
+      query: (id) => ({ url: `/api/invoices/${enc(id)}/validate`, method: 'PATCH' }),
+      invalidatesTags: (_result, _error, id) => [listTag, { type: 'Invoice', id }, COMPANY_DATA_TAG],
+    }),
+    /** POST /api/invoices/:id/cancel: a draft directly, a validated unpaid invoice by reversal. */
+    cancelInvoice: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/api/invoices/${enc(id)}/cancel`, method: 'POST' }),
+      invalidatesTags: (_result, _error, id) => [listTag, { type: 'Invoice', id }, COMPANY_DATA_TAG],
+    }),
+  }),
+});
+
+export const {
+  useListInvoicesQuery,
+  useGetInvoiceQuery,
+  useNextInvoiceNumberQuery,
+  useCreateInvoiceMutation,
+  useUpdateInvoiceMutation,
+  useValidateInvoiceMutation,
+  useCancelInvoiceMutation,
+} = invoicesApi;
+
+/** GET /api/invoices/:id/pdf */
+export const invoicePdfUrl = (id: string) => `/api/invoices/${enc(id)}/pdf`;
+
+/** GET /api/companies/:id/invoices/export.xlsx?status&type&search */
+export function invoicesExportUrl(companyId: string, filters: { status?: string; type?: string; search?: string }): string {
+  const params = new URLSearchParams();
+  if (filters.status) params.set('status', filters.status);
+  if (filters.type) params.set('type', filters.type);
+  if (filters.search?.trim()) params.set('search', filters.search.trim());
+  const qs = params.toString();
+  return `/api/companies/${enc(companyId)}/invoices/export.xlsx${qs ? `?${qs}` : ''}`;
+}

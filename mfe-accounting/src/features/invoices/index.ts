@@ -1,0 +1,4 @@
+// Public face of the invoices feature.
+export { invoicesApi, useListInvoicesQuery, useGetInvoiceQuery } from './api';
+export { InvoiceDialog, type InvoiceDialogProps } from './InvoiceDialog';
+export { InvoiceDetailDialog, downloadInvoicePdf } from './InvoiceDetailDialog';

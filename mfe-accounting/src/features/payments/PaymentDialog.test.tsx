@@ -1,0 +1,191 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES_PAYMENT } from '@xaalis/contracts';
+import { account, callsTo, COMPANY_ID, mockFetch, renderWithApp } from '../../test-utils';
+import { invoice, invoiceList } from '../invoices/fixtures';
+import type { LoanWithSchedule } from './api';
+import { NO_PENDING_INSTALMENT, PaymentDialog, type PaymentDialogDefaults } from './PaymentDialog';
+
+const BASE = `/api/companies/${COMPANY_ID}`;
+const FV1 = invoice({ number: 'FV-2026-0001', status: 'validated', total: '177000.00', paidAmount: '27000.00', balanceDue: '150000.00' });
+const FA2 = invoice({
+  number: 'FA-2026-0002',
+  type: 'purchase',
+  status: 'validated',
+  thirdParty: { id: 'tp2', name: 'SENELEC', type: 'supplier' },
+  balanceDue: '35400.00',
+});
+const LOAN: LoanWithSchedule = {
+  id: 'loan1',
+  lender: 'CBAO',
+  payments: [
+    { id: '00000000-0000-4000-8000-000000000101', status: 'paid', dueDate: '2026-01-31', totalAmount: '110000.00' },
+    { id: '00000000-0000-4000-8000-000000000102', status: 'pending', dueDate: '2026-02-28', totalAmount: '110000.00' },
+    { id: '00000000-0000-4000-8000-000000000103', status: 'overdue', dueDate: '2026-03-31', totalAmount: '110000.00' },
+  ],
+};
+const RENT = account('622', 'Locations et charges locatives', { type: 'expense', category: 'charge' });
+const MISC = account('658', 'Charges diverses', { type: 'expense', category: 'charge' });
+const BANK = account('521', 'Banques locales');
+
+function routes(overrides: Record<string, unknown> = {}) {
+  return {
+    [`GET ${BASE}/invoices`]: { body: invoiceList([FV1, FA2]) },
+    [`GET ${BASE}/loans`]: { body: [LOAN] },
+    [`GET ${BASE}/accounts`]: { body: [BANK, RENT, MISC] },
+    ...overrides,
+  } as Parameters<typeof mockFetch>[0];
+}
+
+function renderDialog(defaults?: PaymentDialogDefaults) {
+  const onClose = jest.fn();
+  renderWithApp(<PaymentDialog open onClose={onClose} defaults={defaults} companyId={COMPANY_ID} />);
+  return { onClose };
+}
+
+async function typeIn(user: ReturnType<typeof userEvent.setup>, label: string, value: string) {
+  const input = screen.getByLabelText(label);
+  await user.clear(input);
+  if (value) await user.type(input, value);
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('PaymentDialog', () => {
+  it('shows the invoice select only for an invoice payment and the instalment select only for a loan repayment', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(routes());
+    renderDialog();
+    expect(screen.getByRole('heading', { name: 'Nouveau Paiement' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Type de paiement')).toHaveValue('invoice_payment');
+    expect(within(screen.getByLabelText('Type de paiement')).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Paiement de facture',
+      "Remboursement d'emprunt",
+      'Dépense',
+    ]);
+    const invoiceSelect = screen.getByLabelText('Facture');
+    await waitFor(() =>
+      expect(within(invoiceSelect).getAllByRole('option').map((o) => o.textContent)).toEqual([
+        'Sélectionner une facture',
+        'FV-2026-0001 — Sonatel — reste 150 000 XOF',
+        'FA-2026-0002 — SENELEC — reste 35 400 XOF',
+      ]),
+    );
+    expect(screen.queryByLabelText('Échéance')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Compte de charge')).not.toBeInTheDocument();
+    const [list] = callsTo(fetchMock, 'GET', `${BASE}/invoices`);
+    expect(list.url).toContain('payable=true');
+    expect(list.url).toContain('pageSize=100');
+    expect(screen.getByLabelText('Mode de paiement')).toHaveValue('bank');
+    expect(screen.getByLabelText('Date')).toHaveValue(new Date().toISOString().slice(0, 10));
+
+    await user.selectOptions(screen.getByLabelText('Type de paiement'), "Remboursement d'emprunt");
+    expect(screen.queryByLabelText('Facture')).not.toBeInTheDocument();
+    const instalments = screen.getByLabelText('Échéance');
+    // Only the pending instalment is offered.
+    await waitFor(() =>
+      expect(within(instalments).getAllByRole('option').map((o) => o.textContent)).toEqual([
+        'Sélectionner une échéance',
+        'CBAO — échéance du 28/02/2026 — 110 000 XOF',
+      ]),
+    );
+    await user.selectOptions(instalments, 'CBAO — échéance du 28/02/2026 — 110 000 XOF');
+    expect(screen.getByLabelText('Montant')).toHaveValue(110000);
+
+    await user.selectOptions(screen.getByLabelText('Type de paiement'), 'Dépense');
+    expect(screen.queryByLabelText('Facture')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Échéance')).not.toBeInTheDocument();
+    const expense = screen.getByLabelText('Compte de charge');
+    // Class 6 accounts only, 658 by default.
+    await waitFor(() => expect(expense).toHaveValue(MISC.id));
+    expect(within(expense).getAllByRole('option').map((o) => o.textContent)).toEqual(['622 — Locations et charges locatives', '658 — Charges diverses']);
+  });
+
+  it('says so when no instalment is pending', async () => {
+    const user = userEvent.setup();
+    mockFetch(routes({ [`GET ${BASE}/loans`]: { body: [] } }));
+    renderDialog();
+    await user.selectOptions(screen.getByLabelText('Type de paiement'), "Remboursement d'emprunt");
+    expect(await screen.findByText(new RegExp(NO_PENDING_INSTALMENT))).toBeInTheDocument();
+  });
+
+  it("choosing an invoice fills the amount with its balance due; 'Montant requis' and 'Date requise'", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(routes());
+    renderDialog();
+    await typeIn(user, 'Date', '');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le paiement' }));
+    expect(await screen.findByText(MESSAGES_PAYMENT.amountRequired)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES_PAYMENT.dateRequired)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/payments')).toHaveLength(0);
+
+    await typeIn(user, 'Date', '2026-03-20');
+    await typeIn(user, 'Montant', '1000');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le paiement' }));
+    expect(await screen.findByText(MESSAGES_PAYMENT.invoiceRequired)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/payments')).toHaveLength(0);
+
+    await waitFor(() => expect(within(screen.getByLabelText('Facture')).getAllByRole('option')).toHaveLength(3));
+    await user.selectOptions(screen.getByLabelText('Facture'), 'FV-2026-0001 — Sonatel — reste 150 000 XOF');
+    expect(screen.getByLabelText('Montant')).toHaveValue(150000);
+    expect(screen.queryByText(MESSAGES_PAYMENT.amountRequired)).not.toBeInTheDocument();
+  });
+
+  it("posts the payment (two-decimal amount) and toasts 'Succès' / 'Paiement enregistré avec succès'", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(routes({ 'POST /api/payments': { status: 201, body: { id: 'p1' } } }));
+    const { onClose } = renderDialog({ type: 'invoice_payment', invoiceId: FV1.id, amount: '150000' });
+    await waitFor(() => expect(screen.getByLabelText('Facture')).toHaveValue(FV1.id));
+    expect(screen.getByLabelText('Montant')).toHaveValue(150000);
+    await typeIn(user, 'Montant', '100000.5');
+    await user.selectOptions(screen.getByLabelText('Mode de paiement'), 'Orange Money');
+    await typeIn(user, 'Référence', 'OM-778899');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le paiement' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(callsTo(fetchMock, 'POST', '/api/payments')[0].body).toEqual({
+      type: 'invoice_payment',
+      invoiceId: FV1.id,
+      loanPaymentId: null,
+      amount: '100000.50',
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      method: 'orange',
+      reference: 'OM-778899',
+      notes: null,
+      companyId: COMPANY_ID,
+      accountId: null,
+    });
+    expect(await screen.findByText('Succès')).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES_PAYMENT.created)).toBeInTheDocument();
+  });
+
+  it('sends an expense with its account', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(routes({ 'POST /api/payments': { status: 201, body: { id: 'p2' } } }));
+    const { onClose } = renderDialog({ type: 'expense' });
+    await waitFor(() => expect(screen.getByLabelText('Compte de charge')).toHaveValue(MISC.id));
+    await user.selectOptions(screen.getByLabelText('Compte de charge'), '622 — Locations et charges locatives');
+    await typeIn(user, 'Montant', '75000');
+    await user.selectOptions(screen.getByLabelText('Mode de paiement'), 'Espèces');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le paiement' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(callsTo(fetchMock, 'POST', '/api/payments')[0].body).toMatchObject({
+      type: 'expense',
+      invoiceId: null,
+      loanPaymentId: null,
+      amount: '75000.00',
+      method: 'cash',
+      accountId: RENT.id,
+    });
+  });
+
+  it("shows 'Erreur' with the server's message (overpayment) and stays open", async () => {
+    const user = userEvent.setup();
+    mockFetch(routes({ 'POST /api/payments': { status: 422, body: { message: MESSAGES_PAYMENT.overpayment } } }));
+    const { onClose } = renderDialog({ type: 'invoice_payment', invoiceId: FV1.id, amount: '999999' });
+    await waitFor(() => expect(screen.getByLabelText('Facture')).toHaveValue(FV1.id));
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le paiement' }));
+    expect(await screen.findByText('Erreur')).toBeInTheDocument();
+    expect(screen.getByText(`${MESSAGES_PAYMENT.createError} : ${MESSAGES_PAYMENT.overpayment}`)).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

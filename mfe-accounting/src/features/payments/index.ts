@@ -1,0 +1,11 @@
+// Public face of the payments feature.
+export { paymentsApi, useListPaymentLoansQuery, useCreatePaymentMutation, type LoanWithSchedule, type LoanInstalment } from './api';
+export {
+  PaymentDialog,
+  PAYMENT_DIALOG_TYPE_LABELS,
+  payableInvoiceLabel,
+  instalmentLabel,
+  pendingInstalments,
+  type PaymentDialogProps,
+  type PaymentDialogDefaults,
+} from './PaymentDialog';

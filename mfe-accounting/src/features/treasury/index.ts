@@ -1,0 +1,3 @@
+// Public face of the treasury feature.
+export { treasuryApi, useGetTreasuryQuery, useListTreasuryPaymentsQuery, toPaymentsPage, type TreasuryPaymentsPage } from './api';
+export { ForecastChart } from './ForecastChart';

@@ -1,0 +1,8 @@
+// The modules this remote exposes: one per route of APP_ROUTES owned by the 'sector' remote
+// (packages/contracts/src/navigation.ts). A test checks both agree.
+module.exports = {
+  './Restaurant': './src/features/restaurant/RestaurantPage.tsx',
+  './Production': './src/features/production/ProductionPage.tsx',
+  './Hotel': './src/features/hotel/HotelPage.tsx',
+  './Services': './src/features/services/ServicesPage.tsx',
+};

@@ -1,0 +1,143 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { APP_ROUTES } from '@xaalis/contracts';
+import { browser } from '@xaalis/web-kit';
+import { AppRoutes } from './AppRoutes';
+import type { RemotePageLoader } from './features/remotes/RemotePage';
+import { company, LocationProbe, mockFetch, renderWithApp, TEST_USER } from './test-utils';
+
+/** Remote pages stand-in: each exposed module renders its name. */
+const loader: RemotePageLoader = async (remote, module) => ({
+  default: () => <h1>{`${remote} ${module}`}</h1>,
+});
+
+function renderRoutes(route: string) {
+  return renderWithApp(
+    <>
+      <AppRoutes />
+      <LocationProbe />
+    </>,
+    { route, loader },
+  );
+}
+
+const signedIn = () =>
+  mockFetch({
+    'GET /api/user': { body: TEST_USER },
+    'GET /api/companies/c1': { body: company('hotel') },
+    'POST /api/logout': { status: 200 },
+  });
+const signedOut = () => mockFetch({ 'GET /api/user': { status: 401 } });
+
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+describe('routes, signed out', () => {
+  it('/ is the landing page with the four features and one login button to /auth', async () => {
+    signedOut();
+    renderRoutes('/');
+    for (const feature of [
+      'Saisie automatisée des factures',
+      'Gestion de trésorerie en temps réel',
+      'Amortissements et investissements',
+      'Rapports conformes SYSCOHADA',
+    ]) {
+      expect(await screen.findByRole('heading', { name: feature })).toBeInTheDocument();
+    }
+    expect(screen.getByText(/Plus de 2 500 entreprises/)).toBeInTheDocument();
+    expect(screen.getByText(/Paiements Orange Money pris en charge/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/auth');
+  });
+
+  it.each(APP_ROUTES.filter((r) => r.path !== '/').map((r) => r.path))(
+    '%s asks to sign in, then goes to /api/login after 500 ms',
+    async (path) => {
+      jest.useFakeTimers();
+      const assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
+      signedOut();
+      renderRoutes(path);
+      expect(await screen.findByText('Non autorisé')).toBeInTheDocument();
+      expect(screen.getByText('Vous devez être connecté. Redirection...')).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(499));
+      expect(assign).not.toHaveBeenCalled();
+      act(() => jest.advanceTimersByTime(1));
+      expect(assign).toHaveBeenCalledWith('/api/login');
+    },
+  );
+
+  it('an unknown path shows the 404 page', async () => {
+    signedOut();
+    renderRoutes('/nulle-part');
+    expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+  });
+});
+
+describe('routes, signed in', () => {
+  it('/ is the dashboard of the accounting remote, inside the layout', async () => {
+    signedIn();
+    renderRoutes('/');
+    expect(await screen.findByRole('heading', { name: 'accounting ./Dashboard' })).toBeInTheDocument();
+    expect((await screen.findAllByRole('navigation', { name: 'Navigation principale' })).length).toBeGreaterThan(0);
+  });
+
+  it.each(APP_ROUTES.map((r) => [r.path, r.remote, r.module]))('%s mounts %s %s', async (path, remote, module) => {
+    signedIn();
+    renderRoutes(path);
+    expect(await screen.findByRole('heading', { name: `${remote} ${module}` })).toBeInTheDocument();
+  });
+
+  it('an unknown path shows the 404 page', async () => {
+    signedIn();
+    renderRoutes('/pas-de-page');
+    expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
+  });
+
+  it('/settings goes to /parametres, keeping the query string', async () => {
+    signedIn();
+    renderRoutes('/settings?tab=company&welcome=true');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/parametres?tab=company&welcome=true'));
+    expect(await screen.findByRole('heading', { name: 'accounting ./Settings' })).toBeInTheDocument();
+  });
+
+  it("logout: POST /api/logout, toast 'Déconnexion', then the landing page at /", async () => {
+    const user = userEvent.setup();
+    const assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    let loggedOut = false;
+    const fetchMock = mockFetch({
+      'GET /api/user': () => (loggedOut ? { status: 401 } : { body: TEST_USER }),
+      'GET /api/companies/c1': { body: company('hotel') },
+      'POST /api/logout': () => {
+        loggedOut = true;
+        return { status: 200 };
+      },
+    });
+    renderRoutes('/factures');
+    await screen.findByRole('heading', { name: 'accounting ./Invoices' });
+    const [logout] = screen.getAllByRole('button', { name: 'Déconnexion' });
+    await user.click(logout);
+    expect(await screen.findByText('Vous avez été déconnecté avec succès')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(await screen.findByRole('link', { name: 'Se connecter' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/logout' && init?.method === 'POST')).toBe(true);
+    expect(screen.queryByText('Vous devez être connecté. Redirection...')).not.toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("logout failure: 'Erreur lors de la déconnexion' and the user stays", async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/user': { body: TEST_USER },
+      'GET /api/companies/c1': { body: company('hotel') },
+      'POST /api/logout': { status: 503, body: { message: 'Service indisponible' } },
+    });
+    renderRoutes('/factures');
+    await screen.findByRole('heading', { name: 'accounting ./Invoices' });
+    await user.click(screen.getAllByRole('button', { name: 'Déconnexion' })[0]);
+    expect(await screen.findByText('Erreur lors de la déconnexion')).toBeInTheDocument();
+    expect(screen.getByText('Service indisponible')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/factures');
+  });
+});

@@ -1,0 +1,50 @@
+import { APP_ROUTES } from '@xaalis/contracts';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { AuthRoute } from './features/auth/AuthRoute';
+import { FullPageLoader } from './features/session/FullPageLoader';
+import { SignedInArea } from './features/session/SignedInArea';
+
+// Loaded when first needed: /auth and the landing page do not pay for them.
+const RemotePage = lazy(() => import(/* webpackChunkName: "remote-page" */ './features/remotes/RemotePage'));
+const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ './features/not-found/NotFoundPage'));
+
+/** /settings is the specification's other spelling of /parametres (query string kept). */
+function SettingsRedirect() {
+  const { search, hash } = useLocation();
+  return <Navigate to={`/parametres${search}${hash}`} replace />;
+}
+
+/**
+ * The routes. Every APP_ROUTES path is a page of a remote, shown in the signed-in
+ * layout; '/' is the landing page for signed-out visitors.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/auth" element={<AuthRoute />} />
+      <Route path="/settings" element={<SettingsRedirect />} />
+      <Route element={<SignedInArea />}>
+        {APP_ROUTES.map((route) => (
+          <Route
+            key={route.path}
+            path={route.path}
+            element={
+              <Suspense fallback={null}>
+                <RemotePage remote={route.remote} module={route.module} />
+              </Suspense>
+            }
+          />
+        ))}
+      </Route>
+      <Route
+        path="*"
+        element={
+          <Suspense fallback={<FullPageLoader />}>
+            <NotFoundPage />
+          </Suspense>
+        }
+      />
+    </Routes>
+  );
+}

@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { routesForSector } from '@xaalis/contracts';
+import { useState } from 'react';
+import { company, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
+import AppLayout from './AppLayout';
+import { INITIAL_OPEN_GROUPS, Sidebar, type OpenGroups } from './Sidebar';
+
+function SidebarFor({ sector }: { sector: string }) {
+  const [open, setOpen] = useState<OpenGroups>(INITIAL_OPEN_GROUPS);
+  return (
+    <Sidebar
+      routes={routesForSector(sector)}
+      user={TEST_USER}
+      openGroups={open}
+      onToggleGroup={(g) => setOpen((o) => ({ ...o, [g]: !o[g] }))}
+      onLogout={() => undefined}
+    />
+  );
+}
+
+function nav() {
+  return screen.getByRole('navigation', { name: 'Navigation principale' });
+}
+
+function group(name: string) {
+  return within(nav()).queryByRole('region', { name });
+}
+
+describe('Sidebar', () => {
+  it('shows the four groups for a hotel, with Hôtellerie and Restaurant as sector modules', () => {
+    renderWithApp(<SidebarFor sector="hotel" />);
+    for (const name of ['Comptabilité', 'Ressources Humaines', 'Modules Sectoriels', 'Administration']) {
+      expect(group(name)).toBeInTheDocument();
+    }
+    const sector = group('Modules Sectoriels')!;
+    expect(within(sector).getByRole('link', { name: 'Hôtellerie' })).toHaveAttribute('href', '/hotel');
+    expect(within(sector).getByRole('link', { name: 'Restaurant' })).toHaveAttribute('href', '/restaurant');
+    expect(within(sector).queryByRole('link', { name: 'Services' })).not.toBeInTheDocument();
+    expect(within(sector).queryByRole('link', { name: 'Production' })).not.toBeInTheDocument();
+  });
+
+  it('shows only Services for a service company', () => {
+    renderWithApp(<SidebarFor sector="service" />);
+    const links = within(group('Modules Sectoriels')!).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Services']);
+  });
+
+  it('has no Modules Sectoriels group for a commerce company', () => {
+    renderWithApp(<SidebarFor sector="commerce" />);
+    expect(group('Modules Sectoriels')).not.toBeInTheDocument();
+    expect(group('Comptabilité')).toBeInTheDocument();
+    expect(group('Administration')).toBeInTheDocument();
+  });
+
+  it('lists the accounting, HR and administration pages in order', () => {
+    renderWithApp(<SidebarFor sector="commerce" />);
+    expect(within(group('Comptabilité')!).getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'Tableau de Bord',
+      'Factures',
+      'Inventaire',
+      'Trésorerie',
+      'Investissements',
+      'Emprunts',
+    ]);
+    expect(within(group('Ressources Humaines')!).getAllByRole('link').map((l) => l.textContent)).toEqual(['Employés', 'Paie']);
+    expect(within(group('Administration')!).getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'Rapports',
+      'Écritures Comptables',
+      'Paramètres',
+    ]);
+  });
+
+  it('collapses and reopens a group independently of the others', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<SidebarFor sector="hotel" />);
+    const toggle = within(group('Comptabilité')!).getByRole('button', { name: 'Comptabilité' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(within(nav()).queryByRole('link', { name: 'Factures' })).not.toBeInTheDocument());
+    // the other groups stay open
+    expect(within(nav()).getByRole('link', { name: 'Paie' })).toBeInTheDocument();
+    expect(within(nav()).getByRole('link', { name: 'Hôtellerie' })).toBeInTheDocument();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(nav()).findByRole('link', { name: 'Factures' })).toBeInTheDocument();
+  });
+
+  it("shows the user's name and the role 'Comptable'", () => {
+    renderWithApp(<SidebarFor sector="hotel" />);
+    expect(screen.getByTestId('sidebar-user-name')).toHaveTextContent('Awa Diop');
+    expect(screen.getByText('Comptable')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Déconnexion' })).toBeInTheDocument();
+  });
+});
+
+describe('AppLayout (real store, fetch intercepted)', () => {
+  it("reads the company's sector from GET /api/companies/:id to draw the sector group", async () => {
+    const fetchMock = mockFetch({
+      'GET /api/user': { body: { ...TEST_USER, sector: null } },
+      'GET /api/companies/c1': { body: company('restauration') },
+    });
+    renderWithApp(
+      <AppLayout>
+        <p>contenu</p>
+      </AppLayout>,
+      { route: '/factures' },
+    );
+    // the permanent drawer (md and up) is always in the DOM
+    const navs = await screen.findAllByRole('navigation', { name: 'Navigation principale' });
+    const sector = await within(navs[0]).findByRole('region', { name: 'Modules Sectoriels' });
+    expect(within(sector).getAllByRole('link').map((l) => l.textContent)).toEqual(['Restaurant']);
+    expect(fetchMock).toHaveBeenCalledWith('/api/companies/c1', expect.objectContaining({ credentials: 'include' }));
+    expect(screen.getByText('contenu')).toBeInTheDocument();
+  });
+
+  it('opens the mobile drawer from the top bar and closes it with its close action', async () => {
+    const user = userEvent.setup();
+    mockFetch({ 'GET /api/user': { body: TEST_USER }, 'GET /api/companies/c1': { body: company('commerce') } });
+    renderWithApp(
+      <AppLayout>
+        <p>contenu</p>
+      </AppLayout>,
+    );
+    await screen.findAllByTestId('sidebar-user-name');
+    expect(screen.queryByRole('button', { name: 'Fermer le menu' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
+    const close = await screen.findByRole('button', { name: 'Fermer le menu' });
+    await user.click(close);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Fermer le menu' })).not.toBeInTheDocument());
+  });
+});

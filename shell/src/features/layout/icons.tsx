@@ -1,0 +1,35 @@
+import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
+
+// The few icons the shell needs, drawn inline (Material Design paths) rather than
+// pulling an icon package.
+export function MenuIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
+    </SvgIcon>
+  );
+}
+
+export function CloseIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z" />
+    </SvgIcon>
+  );
+}
+
+export function ExpandIcon({ open, ...props }: SvgIconProps & { open: boolean }) {
+  return (
+    <SvgIcon {...props} sx={{ transition: 'transform 150ms', transform: open ? 'rotate(180deg)' : 'none', ...props.sx }}>
+      <path d="M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z" />
+    </SvgIcon>
+  );
+}
+
+export function LogoutIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="m17 7-1.41 1.41L18.17 11H8v2h10.17l-2.58 2.58L17 17l5-5zM4 5h8V3H4c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h8v-2H4z" />
+    </SvgIcon>
+  );
+}

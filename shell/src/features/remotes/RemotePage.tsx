@@ -1,0 +1,85 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { RemoteName } from '@xaalis/contracts';
+import { Component, createContext, lazy, Suspense, useContext, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
+import { loadRemotePage, type RemotePageModule } from './remotes';
+
+export type RemotePageLoader = (remote: RemoteName, module: string) => Promise<RemotePageModule>;
+
+/** How pages are loaded: the federation runtime, or a stand-in in component tests. */
+export const RemotePageLoaderContext = createContext<RemotePageLoader>(loadRemotePage);
+
+/** Shown while a remote page loads. */
+export function PageSkeleton() {
+  return (
+    <Box role="status" aria-live="polite" aria-busy="true">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        Chargement...
+      </Typography>
+      <Skeleton variant="text" width="40%" height={44} />
+      <Skeleton variant="text" width="60%" />
+      <Skeleton variant="rounded" height={160} sx={{ mt: 2 }} />
+    </Box>
+  );
+}
+
+interface BoundaryProps {
+  remote: RemoteName;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/** Catches a remote that cannot be loaded (or fails while rendering): the rest of the app keeps working. */
+class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(`Module « ${this.props.remote} » indisponible`, error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <Paper variant="outlined" role="alert" sx={{ p: 3, maxWidth: 640 }}>
+        <Typography variant="h2" component="h2" gutterBottom>
+          Module indisponible
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Cette partie de l'application n'a pas pu être chargée. Le reste de Xaalis reste utilisable ; réessayez dans un
+          instant.
+        </Typography>
+        <Button variant="contained" onClick={this.props.onRetry}>
+          Réessayer
+        </Button>
+      </Paper>
+    );
+  }
+}
+
+export interface RemotePageProps {
+  remote: RemoteName;
+  /** The exposed module, e.g. './Invoices'. */
+  module: string;
+}
+
+/** A page of a remote, loaded at run time inside Suspense and an error boundary with a retry. */
+export default function RemotePage({ remote, module }: RemotePageProps) {
+  const load = useContext(RemotePageLoaderContext);
+  const [attempt, setAttempt] = useState(0);
+  // A new lazy component per attempt: React.lazy remembers a failed load.
+  const Page = useMemo(() => lazy(() => load(remote, module)), [load, remote, module, attempt]);
+  return (
+    <RemoteErrorBoundary key={`${remote}:${module}:${attempt}`} remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
+      <Suspense fallback={<PageSkeleton />}>
+        <Page />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

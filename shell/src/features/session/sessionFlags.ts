@@ -1,0 +1,5 @@
+/**
+ * Set while the user signs out from the app: the signed-in area then goes to '/'
+ * instead of treating the now missing user as "not signed in" (toast + /api/login).
+ */
+export const sessionFlags = { signingOut: false };

@@ -1,0 +1,66 @@
+// Helpers for the shell's component tests (jsdom). Not part of the bundle.
+import { render, type RenderResult } from '@testing-library/react';
+import { createAppStore, XaalisProviders, type AppStore } from '@xaalis/web-kit';
+import type { ReactElement } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { RemotePageLoaderContext, type RemotePageLoader } from './features/remotes/RemotePage';
+
+import { mockFetch as sharedMockFetch, type FakeResponse, type FetchHandler } from '@xaalis/web-kit/src/testing/fetch';
+
+export type { FakeResponse, FetchHandler };
+
+/** `fetch` replaced by a table of "METHOD path" → answer; unknown requests answer 404 'Not Found'. */
+export const mockFetch = (routes: Record<string, FakeResponse | FetchHandler>) => sharedMockFetch(routes, 'Not Found');
+
+export const TEST_USER = {
+  id: 'u1',
+  username: 'awa',
+  email: 'awa@example.sn',
+  firstName: 'Awa',
+  lastName: 'Diop',
+  companyName: 'Teranga SARL',
+  phone: '+221 77 000 00 00',
+  address: 'Dakar',
+  sector: 'hotel',
+  companyId: 'c1',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+export function company(sector: string) {
+  return {
+    id: 'c1',
+    name: 'Teranga SARL',
+    registrationNumber: null,
+    taxNumber: null,
+    address: 'Dakar',
+    phone: null,
+    email: null,
+    sector,
+    fiscalYear: '01-01',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+export interface RenderOptions {
+  route?: string;
+  store?: AppStore;
+  loader?: RemotePageLoader;
+}
+
+/** Renders with the real store, theme and toasts, in a memory router. */
+export function renderWithApp(ui: ReactElement, { route = '/', store = createAppStore(), loader }: RenderOptions = {}): RenderResult & { store: AppStore } {
+  const tree = (
+    <XaalisProviders store={store}>
+      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+    </XaalisProviders>
+  );
+  const wrapped = loader ? <RemotePageLoaderContext.Provider value={loader}>{tree}</RemotePageLoaderContext.Provider> : tree;
+  return { ...render(wrapped), store };
+}
+
+/** Shows the router's current location, for assertions on redirects. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
+}
