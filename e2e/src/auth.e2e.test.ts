@@ -1,0 +1,78 @@
+import type { Browser } from 'playwright-core';
+import { launch, newPage, registration } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+test('register through the form, log out, log in through the form', async () => {
+  const { context, page } = await newPage(browser);
+  const r = registration('hotel');
+
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Inscription' }).click();
+  const form = page.getByRole('form', { name: 'Inscription' });
+  await form.getByLabel("Nom d'utilisateur").fill(r.username);
+  await form.getByLabel('Email').fill(r.email);
+  await form.getByLabel('Mot de passe').fill(r.password);
+  await form.getByLabel('Prénom').fill(r.firstName);
+  await form.getByLabel('Nom', { exact: true }).fill(r.lastName);
+  await form.getByLabel("Nom de l'entreprise").fill(r.companyName);
+  await form.getByLabel('Téléphone').fill(r.phone);
+  await form.getByLabel('Adresse').fill(r.address);
+  await form.getByLabel("Secteur d'activité").selectOption({ label: 'Hôtellerie' });
+  await form.getByRole('button', { name: /créer/i }).click();
+
+  await page.getByText('Compte créé avec succès').waitFor();
+  await page.waitForURL((url) => url.pathname === '/parametres' && url.searchParams.get('tab') === 'company' && url.searchParams.get('welcome') === 'true');
+
+  // Log out from the sidebar.
+  await page.getByRole('button', { name: 'Déconnexion' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  expect((await context.request.get('/api/user')).status()).toBe(401);
+
+  // Log in through the form.
+  await page.goto('/auth');
+  const login = page.getByRole('form', { name: 'Connexion' });
+  await login.getByLabel("Nom d'utilisateur").fill(r.username);
+  await login.getByLabel('Mot de passe').fill(r.password);
+  await login.getByRole('button', { name: /se connecter/i }).click();
+  await page.getByText('Connexion réussie').waitFor();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('heading', { name: 'Tableau de Bord' }).waitFor();
+  await context.close();
+});
+
+test('a wrong password shows the login error toast', async () => {
+  const { context, page } = await newPage(browser);
+  await page.goto('/auth');
+  const login = page.getByRole('form', { name: 'Connexion' });
+  await login.getByLabel("Nom d'utilisateur").fill('personne');
+  await login.getByLabel('Mot de passe').fill('mauvais');
+  await login.getByRole('button', { name: /se connecter/i }).click();
+  await page.getByText('Erreur de connexion').waitFor();
+  await page.getByText("Nom d'utilisateur ou mot de passe incorrect").waitFor();
+  expect(new URL(page.url()).pathname).toBe('/auth');
+  await context.close();
+});
+
+test('a signed-out visit to /factures shows the toast, then /auth', async () => {
+  const { context, page } = await newPage(browser);
+  await page.goto('/factures');
+  // The toast 'Non autorisé - Vous devez être connecté. Redirection...' (title, then description).
+  await page.getByText('Non autorisé', { exact: true }).waitFor();
+  await page.getByText('Vous devez être connecté. Redirection...').waitFor();
+  await page.waitForURL((url) => url.pathname === '/auth', { timeout: 5000 });
+  await context.close();
+});
+
+test('an unknown path shows the 404 page, signed out and signed in', async () => {
+  const { context, page } = await newPage(browser);
+  await page.goto('/nulle-part');
+  await page.getByText('Page Not Found').waitFor();
+  await context.close();
+});

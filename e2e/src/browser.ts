@@ -1,0 +1,63 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const baseUrl = () => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run through e2e/jest.config.js');
+  return url;
+};
+
+/** Debian's Chromium, headless, with the flags this sandboxed machine needs. */
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'fr-FR', viewport: { width: 1280, height: 800 } });
+  // Fail fast: every step of these flows takes well under a second on a working app.
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+let counter = 0;
+/** A unique username per test (the e2e database is shared by the whole run). */
+export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export interface Registration {
+  username: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  phone: string;
+  address: string;
+  sector: string;
+}
+
+export const registration = (sector = 'service'): Registration => {
+  const username = uniqueName('u');
+  return {
+    username,
+    email: `${username}@exemple.sn`,
+    password: 'motdepasse1',
+    firstName: 'Awa',
+    lastName: 'Diop',
+    companyName: `Entreprise ${username}`,
+    phone: '+221 77 123 45 67',
+    address: 'Rue 10, Dakar',
+    sector,
+  };
+};
+
+/** Registers through the API in the browser context (its cookie signs the page in). */
+export async function registerViaApi(context: BrowserContext, sector: string): Promise<Registration> {
+  const r = registration(sector);
+  const res = await context.request.post('/api/register', { data: r, headers: { Origin: baseUrl() } });
+  if (res.status() !== 201) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
+  return r;
+}
