@@ -24,6 +24,13 @@ function routes(items: InventoryItem[] | (() => InventoryItem[]), overrides: Rec
   } as Parameters<typeof mockFetch>[0];
 }
 
+/** 'Nouvel Article' stays disabled until the session gives the company id. */
+async function clickNewItem(user: ReturnType<typeof userEvent.setup>) {
+  const button = screen.getByRole('button', { name: 'Nouvel Article' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await user.click(button);
+}
+
 function row(name: string) {
   return screen.getByRole('cell', { name }).closest('tr') as HTMLElement;
 }
@@ -83,7 +90,7 @@ describe('InventoryPage', () => {
     const user = userEvent.setup();
     const fetchMock = mockFetch(routes([], { [`POST ${BASE}/inventory`]: { status: 201, body: FLOUR } }));
     renderWithApp(<InventoryPage />, { route: '/inventaire' });
-    await user.click(screen.getByRole('button', { name: 'Nouvel Article' }));
+    await clickNewItem(user);
     const dialog = await screen.findByRole('dialog', { name: 'Nouvel Article' });
     expect(within(dialog).getByLabelText('Stock actuel')).toHaveValue('0.000');
     expect(within(dialog).getByLabelText('Stock minimum')).toHaveValue('0.000');
@@ -121,7 +128,7 @@ describe('InventoryPage', () => {
     const user = userEvent.setup();
     mockFetch(routes([], { [`POST ${BASE}/inventory`]: { status: 500 } }));
     renderWithApp(<InventoryPage />, { route: '/inventaire' });
-    await user.click(screen.getByRole('button', { name: 'Nouvel Article' }));
+    await clickNewItem(user);
     const dialog = await screen.findByRole('dialog', { name: 'Nouvel Article' });
     await typeIn(user, dialog, 'Nom', 'Farine');
     await user.selectOptions(within(dialog).getByLabelText('Catégorie'), 'Ingrédient');
