@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SERVICES, SERVICE_DEFAULT_PORTS, type ServiceName } from '@xaalis/contracts';
+import { DEMO_CREDENTIALS, seedDemo } from './demo';
 import { isPortFree } from './ports';
 import { startPostgres } from './postgres';
 import { findRedis } from './redis';
@@ -36,8 +37,8 @@ async function waitForHttp(url: string, timeoutMs: number): Promise<boolean> {
 
 const portEnv = (name: ServiceName) => `${name.toUpperCase()}_PORT`;
 
-/** `npm start`: Postgres, Redis, the three services and their workers, the gateway. */
-export async function main(_args: string[]): Promise<void> {
+/** `npm start` (and `npm run demo`, with `--demo`): Postgres, Redis, the three services and their workers, the gateway. */
+export async function main(args: string[]): Promise<void> {
   const started = Date.now();
   const dataDir = path.resolve(process.env.XAALIS_DATA_DIR ?? path.join(root, '.data'));
   const port = Number(process.env.PORT ?? 8080);
@@ -105,5 +106,15 @@ export async function main(_args: string[]): Promise<void> {
     return shutdown(1);
   }
   log(`Prêt en ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (args.includes('--demo')) {
+    try {
+      const demo = await seedDemo(`http://127.0.0.1:${port}`, { log });
+      if (!demo.created) log('Société de démonstration déjà présente.');
+      log(`Connexion de démonstration : ${DEMO_CREDENTIALS.username} / ${DEMO_CREDENTIALS.password}`);
+    } catch (err) {
+      log(`✖ Données de démonstration incomplètes : ${(err as Error).message}`);
+      log('  Pour les recréer : une base vide (DATABASE_URL) ou un autre XAALIS_DATA_DIR, puis npm run demo.');
+    }
+  }
   console.log(`\n  Xaalis est prêt : http://localhost:${port}\n  (Ctrl-C pour tout arrêter)\n`);
 }

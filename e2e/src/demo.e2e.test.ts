@@ -1,0 +1,40 @@
+import type { DashboardData, InvoiceListResponse } from '@xaalis/contracts';
+import { DEMO_CREDENTIALS, seedDemo } from '@xaalis/infra/demo';
+import { baseUrl, launch } from './browser';
+
+/** Sum of decimal strings in cents (no floating point). */
+const cents = (values: string[]) => values.reduce((sum, v) => sum + BigInt(v.replace('.', '')), 0n);
+
+test('npm run demo seeds a restaurant through the API once; its figures tie out and it signs in', async () => {
+  const first = await seedDemo(baseUrl(), { months: 2, salesPerMonth: 3 });
+  expect(first.created).toBe(true);
+  expect(first.invoices).toBe(2 * (5 + 3)); // five restockings and three sales a month
+  const again = await seedDemo(baseUrl(), { months: 2, salesPerMonth: 3 });
+  expect(again).toEqual({ created: false, companyId: first.companyId, invoices: 0, payments: 0 });
+
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto('/auth');
+    const login = page.getByRole('form', { name: 'Connexion' });
+    await login.getByLabel("Nom d'utilisateur").fill(DEMO_CREDENTIALS.username);
+    await login.getByLabel('Mot de passe').fill(DEMO_CREDENTIALS.password);
+    await login.getByRole('button', { name: /se connecter/i }).click();
+    await page.getByRole('heading', { level: 1, name: 'Tableau de Bord' }).waitFor();
+    await page.getByText('Restaurant', { exact: true }).first().waitFor(); // restauration: the sector module is listed
+
+    // The dashboard's revenue is the pre-tax total of this year's validated sales.
+    const api = context.request;
+    const base = `/api/companies/${first.companyId}`;
+    const dashboard = (await (await api.get(`${base}/dashboard`)).json()) as DashboardData;
+    const list = (await (await api.get(`${base}/invoices?pageSize=100`)).json()) as InvoiceListResponse;
+    expect(list.totalItems).toBe(first.invoices);
+    const sales = list.items.filter((i) => i.type !== 'purchase' && i.status !== 'draft' && i.date >= dashboard.fiscalYear.start);
+    expect(BigInt(dashboard.revenue.replace('.', ''))).toBe(cents(sales.map((i) => i.subtotal)));
+    expect(BigInt(dashboard.treasury.replace('.', ''))).toBeGreaterThan(0n);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});

@@ -1,0 +1,282 @@
+// `npm run demo`: a demo restaurant with months of realistic activity, created
+// through the public API exactly as a user would (register, chart, third parties,
+// stock, invoices validated and paid, monthly expenses), so every figure in the
+// app comes from real postings. Deterministic (seeded), and idempotent: when the
+// demo user exists, nothing is created again.
+import { fromCents, toCents, type Account, type Invoice, type InventoryItem, type ThirdParty } from '@xaalis/contracts';
+
+export const DEMO_CREDENTIALS = { username: 'demo', password: 'teranga2026' } as const;
+
+export interface DemoOptions {
+  /** Months of activity, ending with the current month (default 12). */
+  months?: number;
+  /** Sale invoices per month (default 12). */
+  salesPerMonth?: number;
+  /** The day the activity ends (default today, UTC = Dakar). */
+  today?: string;
+  log?: (message: string) => void;
+}
+
+export interface DemoResult {
+  created: boolean;
+  companyId: string;
+  invoices: number;
+  payments: number;
+}
+
+/** mulberry32: a small seeded generator, so two demos are identical. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A cookie-carrying JSON client of the gateway. */
+class Api {
+  private cookie = '';
+  constructor(private readonly base: string) {}
+
+  async call<T>(method: string, path: string, body?: unknown, okStatuses = [200, 201]): Promise<{ status: number; body: T }> {
+    const res = await fetch(`${this.base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(this.cookie ? { cookie: this.cookie } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const setCookie = res.headers.get('set-cookie');
+    if (setCookie) this.cookie = setCookie.split(';')[0];
+    const text = await res.text();
+    const parsed = text ? JSON.parse(text) : undefined;
+    if (!okStatuses.includes(res.status)) throw new Error(`${method} ${path} → ${res.status} ${text.slice(0, 300)}`);
+    return { status: res.status, body: parsed as T };
+  }
+
+  async json<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return (await this.call<T>(method, path, body)).body;
+  }
+}
+
+const CLIENTS = [
+  { name: 'Sonatel', code: 'CLI-SONATEL', paymentTerms: 30 },
+  { name: 'Hôtel Terrou-Bi', code: 'CLI-TERROUBI', paymentTerms: 30 },
+  { name: 'Ambassade du Canada', code: 'CLI-AMBCAN', paymentTerms: 45 },
+  { name: 'Wave Sénégal', code: 'CLI-WAVE', paymentTerms: 15 },
+  { name: 'Clients comptoir', code: 'CLI-COMPTOIR', paymentTerms: 0 },
+];
+const SUPPLIERS = [
+  { name: 'Marché Kermel - Fatou Sarr', code: 'FRS-KERMEL', paymentTerms: 0 },
+  { name: 'SIAGRO Distribution', code: 'FRS-SIAGRO', paymentTerms: 30 },
+  { name: 'Kirène Boissons', code: 'FRS-KIRENE', paymentTerms: 30 },
+];
+/**
+ * [name, category, unit, the item's unit cost, supplier price, account of purchases].
+ * A product line of an invoice is priced at the item's unit cost (the dialog shows
+ * it read-only), so drinks, sold as products, carry their selling price there and
+ * are bought on free lines at the supplier's price; ingredients are bought as
+ * products and leave the stock as kitchen consumption.
+ */
+const ITEMS = [
+  ['Jus de bissap 1 L', 'beverage', 'pcs', '1500.00', '600.00', '6016'],
+  ['Jus de bouye 1 L', 'beverage', 'pcs', '1500.00', '700.00', '6016'],
+  ['Eau Kirène 1,5 L', 'beverage', 'pcs', '700.00', '300.00', '6016'],
+  ['Riz brisé parfumé', 'ingredient', 'kg', '450.00', '450.00', '6026'],
+  ['Poisson thiof', 'ingredient', 'kg', '3500.00', '3500.00', '6026'],
+] as const;
+/** Meals and catering, sold without stock: [description, price, account]. */
+const DISHES = [
+  ['Thiéboudienne (plat)', '3500.00', '7026'],
+  ['Yassa poulet (plat)', '3000.00', '7026'],
+  ['Mafé bœuf (plat)', '3000.00', '7026'],
+  ['Menu du jour', '2500.00', '7026'],
+] as const;
+const CATERING = [
+  ['Buffet séminaire (par personne)', '12000.00', '7066'],
+  ['Cocktail dînatoire (par personne)', '9000.00', '7066'],
+  ['Pause-café (par personne)', '3500.00', '7066'],
+] as const;
+/** Monthly expenses paid directly: [account, description, amount, method]. */
+const MONTHLY_EXPENSES = [
+  ['6222', 'Loyer du restaurant - Almadies', '450000.00', 'bank'],
+  ['6052', 'Facture SENELEC', '85000.00', 'orange'],
+  ['6051', 'Facture SEN’EAU', '32000.00', 'orange'],
+  ['6281', 'Forfait téléphone et internet', '25000.00', 'bank'],
+  ['6611', 'Salaires du personnel', '1350000.00', 'bank'],
+] as const;
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (date: string, days: number) => iso(new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000));
+const minDate = (a: string, b: string) => (a < b ? a : b);
+
+/** Creates the demo company unless the demo user already exists; returns what it did. */
+export async function seedDemo(base: string, options: DemoOptions = {}): Promise<DemoResult> {
+  const log = options.log ?? (() => {});
+  const months = options.months ?? 12;
+  const salesPerMonth = options.salesPerMonth ?? 12;
+  const today = options.today ?? iso(new Date());
+  const api = new Api(base);
+
+  // Registering first (rather than trying to sign in) keeps failed logins out of the rate limiter.
+  const registered = await api.call<{ companyId: string }>('POST', '/api/register', {
+    ...DEMO_CREDENTIALS,
+    email: 'demo@teranga-saveurs.sn',
+    firstName: 'Awa',
+    lastName: 'Ndiaye',
+    companyName: 'Teranga Saveurs SARL',
+    phone: '+221 33 820 45 67',
+    address: 'Route des Almadies, Dakar',
+    sector: 'restauration',
+  }, [201, 409]);
+  if (registered.status === 409) {
+    const user = await api.json<{ companyId: string }>('POST', '/api/login', DEMO_CREDENTIALS);
+    return { created: false, companyId: user.companyId, invoices: 0, payments: 0 };
+  }
+  log('Création de la société de démonstration…');
+  const companyId = registered.body.companyId;
+  const c = `/api/companies/${companyId}`;
+  const company = await api.json<Record<string, unknown>>('GET', c);
+  await api.json('PUT', c, { ...company, registrationNumber: 'SN-DKR-2021-B-04512', taxNumber: '007845612 2G3' });
+  await api.json('POST', `${c}/generate-chart`, {});
+  const accountList = await api.json<Account[] | { items: Account[] }>('GET', `${c}/accounts`);
+  const accounts = new Map((Array.isArray(accountList) ? accountList : accountList.items).map((a) => [a.code, a.id]));
+  const account = (code: string) => {
+    const id = accounts.get(code);
+    if (!id) throw new Error(`compte ${code} absent du plan généré`);
+    return id;
+  };
+
+  const clients: ThirdParty[] = [];
+  for (const t of CLIENTS) clients.push(await api.json('POST', `${c}/third-parties`, { type: 'client', ...t }));
+  const suppliers: ThirdParty[] = [];
+  for (const t of SUPPLIERS) suppliers.push(await api.json('POST', `${c}/third-parties`, { type: 'supplier', ...t }));
+  const items: InventoryItem[] = [];
+  for (const [name, category, unit, unitCost] of ITEMS) {
+    const supplierId = category === 'beverage' ? suppliers[2].id : suppliers[0].id;
+    items.push(await api.json('POST', `${c}/inventory`, { name, category, unit, unitCost, currentStock: category === 'beverage' ? '100.000' : '0.000', minStock: '20.000', supplierId }));
+  }
+
+  const rand = random(2026);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
+  const between = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
+  const methods = ['orange', 'orange', 'orange', 'bank', 'cash', 'cash'] as const;
+  let invoices = 0;
+  let payments = 0;
+
+  const createInvoice = async (type: 'sale' | 'service' | 'purchase', thirdPartyId: string, date: string, dueDays: number, lines: object[]) => {
+    const { number } = await api.json<{ number: string }>('GET', `${c}/invoices/next-number?type=${type}&date=${date}`);
+    const draft = await api.json<Invoice>('POST', `${c}/invoices`, {
+      invoice: { type, number, thirdPartyId, date, dueDate: addDays(date, dueDays), paymentMethod: 'bank', vatRate: '18.00' },
+      lines,
+    });
+    const validated = await api.json<Invoice>('PATCH', `/api/invoices/${draft.id}/validate`);
+    invoices++;
+    return validated;
+  };
+  const pay = async (invoice: Invoice, amount: string, date: string, method: string) => {
+    await api.json('POST', '/api/payments', { type: 'invoice_payment', invoiceId: invoice.id, amount, date, method, companyId, reference: `Règlement ${invoice.number}` });
+    payments++;
+  };
+
+  // Opening contribution of the partners, so treasury starts positive.
+  const first = new Date(Date.parse(`${today.slice(0, 7)}-01T00:00:00Z`));
+  first.setUTCMonth(first.getUTCMonth() - (months - 1));
+  const start = iso(first);
+  const { number: openingNumber } = await api.json<{ number: string }>('GET', `${c}/accounting-entries/next-number?journal=BQ&date=${start}`);
+  const opening = await api.json<{ id: string }>('POST', `${c}/accounting-entries`, {
+    entry: { number: openingNumber, journal: 'BQ', date: start, description: 'Apport des associés en capital', reference: 'STATUTS' },
+    lines: [
+      { accountId: account('521'), description: 'Versement du capital', debit: '10000000.00', credit: '0.00' },
+      { accountId: account('101'), description: 'Capital social', debit: '0.00', credit: '10000000.00' },
+    ],
+  });
+  await api.json('PATCH', `/api/accounting-entries/${opening.id}/validate`);
+
+  for (let m = 0; m < months; m++) {
+    const monthStart = new Date(first);
+    monthStart.setUTCMonth(first.getUTCMonth() + m);
+    const ym = iso(monthStart).slice(0, 7);
+    const day = (d: number) => minDate(`${ym}-${String(d).padStart(2, '0')}`, today);
+    log(`Activité de ${ym}…`);
+
+    // Restocking: drinks and fresh produce, paid by bank at term or cash at the market.
+    for (const [i, item] of items.entries()) {
+      const [, , , , supplierPrice, purchaseAccount] = ITEMS[i];
+      const drink = item.category === 'beverage';
+      const supplier = drink ? suppliers[2] : i % 2 ? suppliers[1] : suppliers[0];
+      const date = day(between(1, 5));
+      const quantity = String(between(drink ? 150 : 80, drink ? 250 : 160));
+      const line = { description: item.name, quantity, unitPrice: supplierPrice, accountId: account(purchaseAccount) };
+      const invoice = await createInvoice('purchase', supplier.id, date, supplier.paymentTerms, [
+        drink ? line : { ...line, inventoryItemId: item.id, useExistingProduct: true },
+      ]);
+      if (drink) await api.json('POST', `${c}/inventory/${item.id}/movements`, { type: 'in', quantity, reason: `Réception ${invoice.number}`, reference: invoice.number });
+      else await api.json('POST', `${c}/inventory/${item.id}/movements`, { type: 'out', quantity: String(Math.floor(Number(quantity) * 0.9)), reason: 'Consommation cuisine' });
+      const due = addDays(date, supplier.paymentTerms);
+      if (supplier.paymentTerms === 0) await pay(invoice, invoice.total, date, 'cash');
+      else if (due < today) await pay(invoice, invoice.total, due, 'bank');
+    }
+
+    // Sales: counter sales of meals and drinks, and catering for companies.
+    for (let s = 0; s < salesPerMonth; s++) {
+      const date = day(between(1, 28));
+      const catering = rand() < 0.3;
+      const client = catering ? pick(clients.slice(0, 4)) : clients[4];
+      const lines: object[] = [];
+      if (catering) {
+        const [description, unitPrice, code] = pick(CATERING);
+        lines.push({ description, quantity: String(between(20, 120)), unitPrice, accountId: account(code) });
+      } else {
+        for (let l = 0; l < between(1, 3); l++) {
+          const [description, unitPrice, code] = pick(DISHES);
+          lines.push({ description, quantity: String(between(10, 60)), unitPrice, accountId: account(code) });
+        }
+      }
+      const drink = items[between(0, 2)];
+      lines.push({ description: drink.name, quantity: String(between(10, 50)), unitPrice: drink.unitCost, inventoryItemId: drink.id, useExistingProduct: true, accountId: account('7016') });
+      const invoice = await createInvoice(catering ? 'service' : 'sale', client.id, date, client.paymentTerms, lines);
+
+      // Most invoices are settled; the recent ones, and some catering, are still owed.
+      const payDate = minDate(addDays(date, catering ? between(10, 50) : 0), today);
+      const recent = addDays(date, 20) > today;
+      if (catering && (recent || rand() < 0.15)) continue;
+      if (catering && rand() < 0.25) {
+        await pay(invoice, fromCents(toCents(invoice.total) / 2n), payDate, 'bank'); // a deposit
+        continue;
+      }
+      await pay(invoice, invoice.total, payDate, catering ? pick(['bank', 'check', 'orange']) : pick(methods));
+    }
+
+    // Fixed charges of the month.
+    for (const [code, description, amount, method] of MONTHLY_EXPENSES) {
+      const date = `${ym}-${code === '6611' ? '28' : '10'}`;
+      if (date > today) continue; // not due yet this month
+      await api.json('POST', '/api/payments', { type: 'expense', amount, date, method, companyId, accountId: account(code), notes: description, reference: `${description} ${ym}` });
+      payments++;
+    }
+
+    // Month end: cheques remitted to the bank, Orange Money beyond a float swept to it.
+    const monthEnd = minDate(`${ym}-28`, today);
+    const treasury = await api.json<{ accounts: { code: string; balance: string }[] }>('GET', `${c}/treasury`);
+    const balance = (code: string) => toCents(treasury.accounts.find((a) => a.code === code)?.balance ?? '0');
+    const sweeps: [string, string, bigint][] = [
+      ['513', 'Remise de chèques en banque', balance('513')],
+      ['552', 'Virement Orange Money vers la banque', balance('552') - 50_000_000n],
+    ];
+    for (const [code, description, cents] of sweeps) {
+      if (cents <= 0n) continue;
+      const amount = fromCents(cents);
+      const { number } = await api.json<{ number: string }>('GET', `${c}/accounting-entries/next-number?journal=BQ&date=${monthEnd}`);
+      const entry = await api.json<{ id: string }>('POST', `${c}/accounting-entries`, {
+        entry: { number, journal: 'BQ', date: monthEnd, description },
+        lines: [
+          { accountId: account('521'), description, debit: amount, credit: '0.00' },
+          { accountId: account(code), description, debit: '0.00', credit: amount },
+        ],
+      });
+      await api.json('PATCH', `/api/accounting-entries/${entry.id}/validate`);
+    }
+  }
+  log(`Société de démonstration prête : ${invoices} factures, ${payments} règlements.`);
+  return { created: true, companyId, invoices, payments };
+}
