@@ -178,26 +178,36 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
     payments++;
   };
 
-  // Opening contribution of the partners, so treasury starts positive.
+  // Everything is posted in date order, as a business would record it, so invoice
+  // and entry numbers follow the calendar: events go into a queue and the earliest
+  // (then the first queued) runs next; an invoice queues its own settlement.
+  type Event = { date: string; seq: number; run: () => Promise<void> };
+  const queue: Event[] = [];
+  let seq = 0;
+  const at = (date: string, run: () => Promise<void>) => {
+    if (date <= today) queue.push({ date, seq: seq++, run });
+  };
+  const postEntry = async (date: string, description: string, lines: { code: string; debit?: string; credit?: string }[], reference?: string) => {
+    const { number } = await api.json<{ number: string }>('GET', `${c}/accounting-entries/next-number?journal=BQ&date=${date}`);
+    const entry = await api.json<{ id: string }>('POST', `${c}/accounting-entries`, {
+      entry: { number, journal: 'BQ', date, description, reference },
+      lines: lines.map((l) => ({ accountId: account(l.code), description, debit: l.debit ?? '0.00', credit: l.credit ?? '0.00' })),
+    });
+    await api.json('PATCH', `/api/accounting-entries/${entry.id}/validate`);
+  };
+
   const first = new Date(Date.parse(`${today.slice(0, 7)}-01T00:00:00Z`));
   first.setUTCMonth(first.getUTCMonth() - (months - 1));
-  const start = iso(first);
-  const { number: openingNumber } = await api.json<{ number: string }>('GET', `${c}/accounting-entries/next-number?journal=BQ&date=${start}`);
-  const opening = await api.json<{ id: string }>('POST', `${c}/accounting-entries`, {
-    entry: { number: openingNumber, journal: 'BQ', date: start, description: 'Apport des associés en capital', reference: 'STATUTS' },
-    lines: [
-      { accountId: account('521'), description: 'Versement du capital', debit: '10000000.00', credit: '0.00' },
-      { accountId: account('101'), description: 'Capital social', debit: '0.00', credit: '10000000.00' },
-    ],
-  });
-  await api.json('PATCH', `/api/accounting-entries/${opening.id}/validate`);
+  // The partners' contribution, so treasury starts positive.
+  at(iso(first), () =>
+    postEntry(iso(first), 'Apport des associés en capital', [{ code: '521', debit: '10000000.00' }, { code: '101', credit: '10000000.00' }], 'STATUTS'),
+  );
 
   for (let m = 0; m < months; m++) {
     const monthStart = new Date(first);
     monthStart.setUTCMonth(first.getUTCMonth() + m);
     const ym = iso(monthStart).slice(0, 7);
-    const day = (d: number) => minDate(`${ym}-${String(d).padStart(2, '0')}`, today);
-    log(`Activité de ${ym}…`);
+    const day = (d: number) => `${ym}-${String(d).padStart(2, '0')}`;
 
     // Restocking: drinks and fresh produce, paid by bank at term or cash at the market.
     for (const [i, item] of items.entries()) {
@@ -207,14 +217,15 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
       const date = day(between(1, 5));
       const quantity = String(between(drink ? 150 : 80, drink ? 250 : 160));
       const line = { description: item.name, quantity, unitPrice: supplierPrice, accountId: account(purchaseAccount) };
-      const invoice = await createInvoice('purchase', supplier.id, date, supplier.paymentTerms, [
-        drink ? line : { ...line, inventoryItemId: item.id, useExistingProduct: true },
-      ]);
-      if (drink) await api.json('POST', `${c}/inventory/${item.id}/movements`, { type: 'in', quantity, reason: `Réception ${invoice.number}`, reference: invoice.number });
-      else await api.json('POST', `${c}/inventory/${item.id}/movements`, { type: 'out', quantity: String(Math.floor(Number(quantity) * 0.9)), reason: 'Consommation cuisine' });
-      const due = addDays(date, supplier.paymentTerms);
-      if (supplier.paymentTerms === 0) await pay(invoice, invoice.total, date, 'cash');
-      else if (due < today) await pay(invoice, invoice.total, due, 'bank');
+      at(date, async () => {
+        const invoice = await createInvoice('purchase', supplier.id, date, supplier.paymentTerms, [
+          drink ? line : { ...line, inventoryItemId: item.id, useExistingProduct: true },
+        ]);
+        if (drink) await api.json('POST', `${c}/inventory/${item.id}/movements`, { type: 'in', quantity, reason: `Réception ${invoice.number}`, reference: invoice.number });
+        else await api.json('POST', `${c}/inventory/${item.id}/movements`, { type: 'out', quantity: String(Math.floor(Number(quantity) * 0.9)), reason: 'Consommation cuisine' });
+        const due = addDays(date, supplier.paymentTerms);
+        at(due, () => pay(invoice, invoice.total, due, supplier.paymentTerms === 0 ? 'cash' : 'bank'));
+      });
     }
 
     // Sales: counter sales of meals and drinks, and catering for companies.
@@ -234,48 +245,59 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
       }
       const drink = items[between(0, 2)];
       lines.push({ description: drink.name, quantity: String(between(10, 50)), unitPrice: drink.unitCost, inventoryItemId: drink.id, useExistingProduct: true, accountId: account('7016') });
-      const invoice = await createInvoice(catering ? 'service' : 'sale', client.id, date, client.paymentTerms, lines);
-
-      // Most invoices are settled; the recent ones, and some catering, are still owed.
-      const payDate = minDate(addDays(date, catering ? between(10, 50) : 0), today);
-      const recent = addDays(date, 20) > today;
-      if (catering && (recent || rand() < 0.15)) continue;
-      if (catering && rand() < 0.25) {
-        await pay(invoice, fromCents(toCents(invoice.total) / 2n), payDate, 'bank'); // a deposit
-        continue;
-      }
-      await pay(invoice, invoice.total, payDate, catering ? pick(['bank', 'check', 'orange']) : pick(methods));
+      // Counter sales are paid at once; catering later, sometimes a deposit then the balance a month on, now and then never.
+      const payDate = addDays(date, catering ? between(10, 50) : 0);
+      const outcome = !catering ? 'full' : rand() < 0.08 ? 'unpaid' : rand() < 0.25 ? 'deposit' : 'full';
+      const method = catering ? pick(['bank', 'check', 'orange'] as const) : pick(methods);
+      at(date, async () => {
+        const invoice = await createInvoice(catering ? 'service' : 'sale', client.id, date, client.paymentTerms, lines);
+        if (outcome === 'deposit') {
+          const deposit = toCents(invoice.total) / 2n;
+          const balanceDate = addDays(payDate, 30);
+          at(payDate, () => pay(invoice, fromCents(deposit), payDate, 'bank'));
+          at(balanceDate, () => pay(invoice, fromCents(toCents(invoice.total) - deposit), balanceDate, 'bank'));
+        }
+        if (outcome === 'full') at(payDate, () => pay(invoice, invoice.total, payDate, method));
+      });
     }
 
     // Fixed charges of the month.
     for (const [code, description, amount, method] of MONTHLY_EXPENSES) {
-      const date = `${ym}-${code === '6611' ? '28' : '10'}`;
-      if (date > today) continue; // not due yet this month
-      await api.json('POST', '/api/payments', { type: 'expense', amount, date, method, companyId, accountId: account(code), notes: description, reference: `${description} ${ym}` });
-      payments++;
+      const date = day(code === '6611' ? 28 : 10);
+      at(date, async () => {
+        await api.json('POST', '/api/payments', { type: 'expense', amount, date, method, companyId, accountId: account(code), notes: description, reference: `${description} ${ym}` });
+        payments++;
+      });
     }
 
-    // Month end: cheques remitted to the bank, Orange Money beyond a float swept to it.
-    const monthEnd = minDate(`${ym}-28`, today);
-    const treasury = await api.json<{ accounts: { code: string; balance: string }[] }>('GET', `${c}/treasury`);
-    const balance = (code: string) => toCents(treasury.accounts.find((a) => a.code === code)?.balance ?? '0');
-    const sweeps: [string, string, bigint][] = [
-      ['513', 'Remise de chèques en banque', balance('513')],
-      ['552', 'Virement Orange Money vers la banque', balance('552') - 50_000_000n],
-    ];
-    for (const [code, description, cents] of sweeps) {
-      if (cents <= 0n) continue;
-      const amount = fromCents(cents);
-      const { number } = await api.json<{ number: string }>('GET', `${c}/accounting-entries/next-number?journal=BQ&date=${monthEnd}`);
-      const entry = await api.json<{ id: string }>('POST', `${c}/accounting-entries`, {
-        entry: { number, journal: 'BQ', date: monthEnd, description },
-        lines: [
-          { accountId: account('521'), description, debit: amount, credit: '0.00' },
-          { accountId: account(code), description, debit: '0.00', credit: amount },
-        ],
-      });
-      await api.json('PATCH', `/api/accounting-entries/${entry.id}/validate`);
+    // Month end (last of its day): cheques remitted to the bank, cash and Orange Money beyond a float paid into it.
+    const monthEnd = minDate(day(28), today);
+    queue.push({
+      date: monthEnd,
+      seq: Number.MAX_SAFE_INTEGER,
+      run: async () => {
+        const treasury = await api.json<{ accounts: { code: string; balance: string }[] }>('GET', `${c}/treasury`);
+        const balance = (code: string) => toCents(treasury.accounts.find((a) => a.code === code)?.balance ?? '0');
+        const sweeps: [string, string, bigint][] = [
+          ['513', 'Remise de chèques en banque', balance('513')],
+          ['571', "Versement d'espèces en banque", balance('571') - 100_000_000n],
+          ['552', 'Virement Orange Money vers la banque', balance('552') - 50_000_000n],
+        ];
+        for (const [code, description, cents] of sweeps) {
+          if (cents > 0n) await postEntry(monthEnd, description, [{ code: '521', debit: fromCents(cents) }, { code, credit: fromCents(cents) }]);
+        }
+        log(`Activité de ${ym} enregistrée.`);
+      },
+    });
+  }
+
+  while (queue.length) {
+    let next = 0;
+    for (let i = 1; i < queue.length; i++) {
+      const [a, b] = [queue[i], queue[next]];
+      if (a.date < b.date || (a.date === b.date && a.seq < b.seq)) next = i;
     }
+    await queue.splice(next, 1)[0].run();
   }
   log(`Société de démonstration prête : ${invoices} factures, ${payments} règlements.`);
   return { created: true, companyId, invoices, payments };
