@@ -12,8 +12,6 @@ export interface DemoOptions {
   months?: number;
   /** Sale invoices per month (default 12). */
   salesPerMonth?: number;
-  /** The day the activity ends (default today, UTC = Dakar). */
-  today?: string;
   log?: (message: string) => void;
 }
 
@@ -114,7 +112,7 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   const log = options.log ?? (() => {});
   const months = options.months ?? 12;
   const salesPerMonth = options.salesPerMonth ?? 12;
-  const today = options.today ?? iso(new Date());
+  const today = iso(new Date()); // UTC = Dakar time
   const api = new Api(base);
 
   // Registering first (rather than trying to sign in) keeps failed logins out of the rate limiter.
@@ -138,8 +136,7 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   const company = await api.json<Record<string, unknown>>('GET', c);
   await api.json('PUT', c, { ...company, registrationNumber: 'SN-DKR-2021-B-04512', taxNumber: '007845612 2G3' });
   await api.json('POST', `${c}/generate-chart`, {});
-  const accountList = await api.json<Account[] | { items: Account[] }>('GET', `${c}/accounts`);
-  const accounts = new Map((Array.isArray(accountList) ? accountList : accountList.items).map((a) => [a.code, a.id]));
+  const accounts = new Map((await api.json<Account[]>('GET', `${c}/accounts`)).map((a) => [a.code, a.id]));
   const account = (code: string) => {
     const id = accounts.get(code);
     if (!id) throw new Error(`compte ${code} absent du plan généré`);
