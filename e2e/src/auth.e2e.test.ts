@@ -28,7 +28,9 @@ test('register through the form, log out, log in through the form', async () => 
   await form.getByRole('button', { name: /créer/i }).click();
 
   await page.getByText('Compte créé avec succès').waitFor();
-  await page.waitForURL((url) => url.pathname === '/parametres' && url.searchParams.get('tab') === 'company' && url.searchParams.get('welcome') === 'true');
+  await page.waitForURL(
+    (url) => url.pathname === '/parametres' && url.searchParams.get('tab') === 'company' && url.searchParams.get('welcome') === 'true',
+  );
 
   // Log out from the sidebar.
   await page.getByRole('button', { name: 'Déconnexion' }).click();

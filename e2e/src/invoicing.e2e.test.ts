@@ -74,7 +74,10 @@ test('sale invoice with a product line and a free line, validated, PDF, Orange M
   await dialog.getByLabel('Quantité ligne 2', { exact: true }).fill('1');
   await dialog.getByLabel('Prix unitaire ligne 2', { exact: true }).fill('20000');
   // 20 × 1 500 + 20 000 = 50 000 HT; TVA 18 % = 9 000; TTC 59 000.
-  await dialog.getByTestId('invoice-total').getByText(/59\s?000/).waitFor();
+  await dialog
+    .getByTestId('invoice-total')
+    .getByText(/59\s?000/)
+    .waitFor();
   await dialog.getByRole('button', { name: 'Créer la facture' }).click();
   await page.getByText('Facture créée avec succès').waitFor();
 

@@ -14,7 +14,11 @@ async function chooseAccount(page: Page, line: number, code: string) {
   const combo = page.getByRole('combobox', { name: `Compte ligne ${line}`, exact: true });
   await combo.click();
   await combo.fill(code);
-  await page.getByRole('listbox').getByRole('option', { name: new RegExp(`^${code}\\b`) }).first().click();
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: new RegExp(`^${code}\\b`) })
+    .first()
+    .click();
 }
 
 test('settings then ledger: company, chart, account, supplier, entry, validate, cancel with reversal', async () => {
@@ -50,10 +54,13 @@ test('settings then ledger: company, chart, account, supplier, entry, validate, 
   await page.getByText('Aucun tiers configuré').waitFor();
   await page.getByRole('button', { name: 'Nouveau Tiers' }).first().click();
   const tpDialog = page.getByRole('dialog', { name: 'Nouveau Tiers' });
-  await tpDialog.getByLabel('Type').selectOption({ label: 'Fournisseur' }).catch(async () => {
-    await tpDialog.getByLabel('Type').click();
-    await page.getByRole('option', { name: 'Fournisseur', exact: true }).click();
-  });
+  await tpDialog
+    .getByLabel('Type')
+    .selectOption({ label: 'Fournisseur' })
+    .catch(async () => {
+      await tpDialog.getByLabel('Type').click();
+      await page.getByRole('option', { name: 'Fournisseur', exact: true }).click();
+    });
   await tpDialog.getByLabel('Nom', { exact: true }).fill('SENELEC');
   await tpDialog.getByRole('button', { name: 'Créer le tiers' }).click();
   await page.getByText('Tiers créé avec succès').waitFor();
@@ -86,7 +93,10 @@ test('settings then ledger: company, chart, account, supplier, entry, validate, 
 
   // Cancel it: a reversal entry appears.
   await table.getByRole('button', { name: `Annuler l'écriture ${number}` }).click();
-  await page.getByRole('alertdialog', { name: `Annuler l'écriture ${number}` }).getByRole('button', { name: "Confirmer l'annulation" }).click();
+  await page
+    .getByRole('alertdialog', { name: `Annuler l'écriture ${number}` })
+    .getByRole('button', { name: "Confirmer l'annulation" })
+    .click();
   await page.getByText('Écriture annulée : contre-passation créée').waitFor();
   const reversal = page.getByRole('dialog', { name: /^Écriture OD-/ });
   await reversal.getByText(`Contre-passation de ${number}`, { exact: false }).first().waitFor();

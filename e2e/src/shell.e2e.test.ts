@@ -28,7 +28,8 @@ test('hotel company: Modules Sectoriels lists Hôtellerie and Restaurant', async
   await sidebar(page).getByRole('link', { name: 'Restaurant' }).waitFor();
   expect(await sidebar(page).getByRole('link', { name: 'Production' }).count()).toBe(0);
   expect(await sidebar(page).getByRole('link', { name: 'Services' }).count()).toBe(0);
-  for (const label of ['Comptabilité', 'Ressources Humaines', 'Administration']) await sidebar(page).getByText(label, { exact: true }).waitFor();
+  for (const label of ['Comptabilité', 'Ressources Humaines', 'Administration'])
+    await sidebar(page).getByText(label, { exact: true }).waitFor();
   await context.close();
 });
 

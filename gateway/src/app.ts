@@ -74,7 +74,8 @@ async function redisReady(redis: Redis, ms: number): Promise<void> {
 
 export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> {
   const log = createLogger('gateway', config.logLevel);
-  if (config.sessionSecret === DEV_SESSION_SECRET) log.warn('SESSION_SECRET is not set: using the development secret (never in production)');
+  if (config.sessionSecret === DEV_SESSION_SECRET)
+    log.warn('SESSION_SECRET is not set: using the development secret (never in production)');
 
   const sequelize = createSequelize(config.databaseUrl);
   let redis: Redis | null = null;

@@ -93,11 +93,19 @@ function main() {
   const withinBudget = total.gzip / 1024 <= args.budget;
 
   if (args.json) {
-    console.log(JSON.stringify({ page: '/auth', files: rows, totalBytes: total.bytes, totalGzip: total.gzip, budgetKiB: args.budget, withinBudget }, null, 2));
+    console.log(
+      JSON.stringify(
+        { page: '/auth', files: rows, totalBytes: total.bytes, totalGzip: total.gzip, budgetKiB: args.budget, withinBudget },
+        null,
+        2,
+      ),
+    );
   } else {
     console.log(`JavaScript for a cold load of /auth (${rows.length} files, from ${path.relative(process.cwd(), args.dist) || '.'})`);
     for (const r of rows) console.log(`  ${kib(r.gzip).padStart(7)} KiB gz  ${kib(r.bytes).padStart(7)} KiB  ${r.file}  (${r.reason})`);
-    console.log(`Total: ${kib(total.gzip)} KiB gzipped (${kib(total.bytes)} KiB minified); budget ${args.budget} KiB: ${withinBudget ? 'OK' : 'OVER BUDGET'}`);
+    console.log(
+      `Total: ${kib(total.gzip)} KiB gzipped (${kib(total.bytes)} KiB minified); budget ${args.budget} KiB: ${withinBudget ? 'OK' : 'OVER BUDGET'}`,
+    );
   }
   process.exitCode = withinBudget ? 0 : 1;
 }

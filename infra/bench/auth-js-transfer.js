@@ -11,7 +11,15 @@ const base = process.env.BASE_URL ?? 'http://localhost:8080';
 (async () => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const page = await browser.newPage();
   const scripts = [];
@@ -35,8 +43,13 @@ const base = process.env.BASE_URL ?? 'http://localhost:8080';
     rows.push([new URL(res.url()).pathname, body.length, gz, sizes.responseBodySize, res.headers()['content-encoding'] ?? '-']);
   }
   rows.sort((a, b) => b[2] - a[2]);
-  for (const [p, r, g, w, enc] of rows) console.log(`${(g / 1024).toFixed(1).padStart(7)} KiB gz  ${(r / 1024).toFixed(1).padStart(7)} KiB raw  ${(w / 1024).toFixed(1).padStart(7)} KiB wire (${enc})  ${p}`);
-  console.log(`\n/auth: ${rows.length} JS files, ${(raw / 1024).toFixed(1)} KiB raw, ${(gzip / 1024).toFixed(1)} KiB gzip -6, ${(wire / 1024).toFixed(1)} KiB on the wire`);
+  for (const [p, r, g, w, enc] of rows)
+    console.log(
+      `${(g / 1024).toFixed(1).padStart(7)} KiB gz  ${(r / 1024).toFixed(1).padStart(7)} KiB raw  ${(w / 1024).toFixed(1).padStart(7)} KiB wire (${enc})  ${p}`,
+    );
+  console.log(
+    `\n/auth: ${rows.length} JS files, ${(raw / 1024).toFixed(1)} KiB raw, ${(gzip / 1024).toFixed(1)} KiB gzip -6, ${(wire / 1024).toFixed(1)} KiB on the wire`,
+  );
   await browser.close();
 })().catch((e) => {
   console.error(e);

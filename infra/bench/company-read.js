@@ -16,7 +16,8 @@ const accounting = process.env.ACCOUNTING_URL ?? 'http://127.0.0.1:4101';
 const duration = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 10);
 const token =
-  process.env.INTERNAL_TOKEN ?? JSON.parse(fs.readFileSync(path.join(process.env.XAALIS_DATA_DIR ?? path.join(root, '.data'), 'secrets.json'), 'utf8')).internalToken;
+  process.env.INTERNAL_TOKEN ??
+  JSON.parse(fs.readFileSync(path.join(process.env.XAALIS_DATA_DIR ?? path.join(root, '.data'), 'secrets.json'), 'utf8')).internalToken;
 
 async function register() {
   const username = `bench${Date.now().toString(36)}`;
@@ -24,8 +25,15 @@ async function register() {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({
-      username, email: `${username}@exemple.sn`, password: 'motdepasse1', firstName: 'Bench', lastName: 'Mark',
-      companyName: 'Banc d’essai SARL', phone: '+221 77 000 00 00', address: 'Dakar', sector: 'service',
+      username,
+      email: `${username}@exemple.sn`,
+      password: 'motdepasse1',
+      firstName: 'Bench',
+      lastName: 'Mark',
+      companyName: 'Banc d’essai SARL',
+      phone: '+221 77 000 00 00',
+      address: 'Dakar',
+      sector: 'service',
     }),
   });
   if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
@@ -55,12 +63,16 @@ const run = (title, url, headers) =>
   results.push(await run('gateway', `${base}/api/companies/${id}`, { cookie }));
   results.push(
     await run('accounting direct', `${accounting}/api/companies/${id}`, {
-      'x-internal-token': token, 'x-company-id': id, 'x-user-id': user.id,
+      'x-internal-token': token,
+      'x-company-id': id,
+      'x-user-id': user.id,
     }),
   );
   console.log(`\nGET /api/companies/:id — ${connections} connections, ${duration} s each`);
   for (const r of results) {
-    console.log(`${r.title.padEnd(18)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${ms(r.p50)}   p95 ${ms(r.p95)}   p99 ${ms(r.p99)}   (${r.total} requests)`);
+    console.log(
+      `${r.title.padEnd(18)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${ms(r.p50)}   p95 ${ms(r.p95)}   p99 ${ms(r.p99)}   (${r.total} requests)`,
+    );
   }
 })().catch((e) => {
   console.error(e);

@@ -23,7 +23,17 @@
 // default: a fresh database on postgres://postgres@127.0.0.1:5432, dropped at the end).
 // Usage: node infra/bench/dashboard.js [invoices=10000] [lines=100000] [requests=50] [neighbours=3]
 const { randomUUID } = require('node:crypto');
-const { TOKEN, withAccountingService, tenantHeaders, createCompany, generateChart, vacuumAnalyze, inBatches, ms, now } = require('./lib/ledger');
+const {
+  TOKEN,
+  withAccountingService,
+  tenantHeaders,
+  createCompany,
+  generateChart,
+  vacuumAnalyze,
+  inBatches,
+  ms,
+  now,
+} = require('./lib/ledger');
 const { timeSequential } = require('./lib/timing');
 
 const INVOICES = Number(process.argv[2] ?? 10_000);
@@ -47,11 +57,16 @@ const TODAY = new Date().toISOString().slice(0, 10);
     }
 
     const t0 = now();
-    await seedAll(sequelize, [company.id, ...neighbours].map((id) => ({ id, invoices: INVOICES, lines: LINES })));
+    await seedAll(
+      sequelize,
+      [company.id, ...neighbours].map((id) => ({ id, invoices: INVOICES, lines: LINES })),
+    );
     const seeded = await counts(sequelize, company.id);
     const seedSeconds = (now() - t0) / 1000;
     await vacuumAnalyze(sequelize, ['accounting_entries', 'accounting_entry_lines', 'invoices', 'loan_payments', 'accounts']);
-    const [[all]] = await sequelize.query('SELECT (SELECT count(*) FROM accounting.accounting_entries)::int AS entries, (SELECT count(*) FROM accounting.accounting_entry_lines)::int AS lines');
+    const [[all]] = await sequelize.query(
+      'SELECT (SELECT count(*) FROM accounting.accounting_entries)::int AS entries, (SELECT count(*) FROM accounting.accounting_entry_lines)::int AS lines',
+    );
     console.log(
       `\nseeded ${seeded.invoices} invoices, ${seeded.entries} entries, ${seeded.lines} lines for the company measured, and as much for ${NEIGHBOURS} neighbours ` +
         `(tables: ${all.entries} entries, ${all.lines} lines) in ${seedSeconds.toFixed(1)} s; today ${TODAY}`,
@@ -112,7 +127,8 @@ async function verify(sequelize, companyId, base, headers) {
 }
 
 function describe(name, body) {
-  if (name === 'dashboard') return `revenue ${body.revenue} (${body.revenueTrend ?? '–'} %), treasury ${body.treasury}, ${body.upcomingPayments.length} upcoming`;
+  if (name === 'dashboard')
+    return `revenue ${body.revenue} (${body.revenueTrend ?? '–'} %), treasury ${body.treasury}, ${body.upcomingPayments.length} upcoming`;
   if (name.startsWith('cash-flow')) return `${body.points.length} points, last net ${body.points.at(-1).net}`;
   if (name === 'revenue-breakdown') return `total ${body.total}, ${body.items.length} items`;
   if (name === 'treasury') return `${body.accounts.length} accounts, inflows ${body.expectedInflows}, outflows ${body.expectedOutflows}`;
@@ -151,7 +167,9 @@ async function seedAll(sequelize, companies) {
         JOIN accounting.accounts a ON a.company_id = e.company_id AND a.code = l.code
        WHERE e.seq BETWEEN $1 AND $2 AND (l.debit > 0 OR l.credit > 0)
        ORDER BY e.seq, l.line_no`);
-    await tq(`UPDATE accounting.accounting_entries e SET status = 'validated' FROM bench_e s WHERE e.id = s.id AND s.seq BETWEEN $1 AND $2`);
+    await tq(
+      `UPDATE accounting.accounting_entries e SET status = 'validated' FROM bench_e s WHERE e.id = s.id AND s.seq BETWEEN $1 AND $2`,
+    );
   });
   for (const [k, c] of companies.entries()) await finish(sequelize, k, c.id);
   await q(`DROP TABLE bench_e, bench_l, ${companies.map((_, k) => `bench_inv_${k}, bench_e_${k}, bench_l_${k}`).join(', ')}`);

@@ -9,7 +9,18 @@
 // Needs the built services (`npm run build:server`) and Postgres (DATABASE_URL,
 // default: a fresh database on postgres://postgres@127.0.0.1:5432, dropped at the end).
 // Usage: node infra/bench/entries-list.js [entries=100000] [requests=50]
-const { withAccountingService, tenantHeaders, createCompany, generateChart, vacuumAnalyze, inBatches, numberEntriesSql, entryCountersSql, ms, now } = require('./lib/ledger');
+const {
+  withAccountingService,
+  tenantHeaders,
+  createCompany,
+  generateChart,
+  vacuumAnalyze,
+  inBatches,
+  numberEntriesSql,
+  entryCountersSql,
+  ms,
+  now,
+} = require('./lib/ledger');
 const { timeSequential } = require('./lib/timing');
 
 const ENTRIES = Number(process.argv[2] ?? 100_000);
@@ -28,7 +39,9 @@ const BATCH = 20_000;
     const seedSeconds = (now() - t0) / 1000;
     const v0 = now();
     await vacuumAnalyze(sequelize, ['accounting_entries', 'accounting_entry_lines']);
-    console.log(`\nseeded ${ENTRIES} entries (${2 * ENTRIES} lines) in ${seedSeconds.toFixed(1)} s through the triggers; VACUUM ANALYZE ${((now() - v0) / 1000).toFixed(1)} s`);
+    console.log(
+      `\nseeded ${ENTRIES} entries (${2 * ENTRIES} lines) in ${seedSeconds.toFixed(1)} s through the triggers; VACUUM ANALYZE ${((now() - v0) / 1000).toFixed(1)} s`,
+    );
 
     const url = (query) => `${base}/api/companies/${company.id}/accounting-entries?${new URLSearchParams(query)}`;
     const lastPage = Math.ceil(ENTRIES / PAGE_SIZE);
@@ -38,7 +51,9 @@ const BATCH = 20_000;
       ['status=draft, page 1', { page: 1, pageSize: PAGE_SIZE, status: 'draft' }],
       ['search "Loyer", page 1', { page: 1, pageSize: PAGE_SIZE, search: 'Loyer' }],
     ];
-    console.log(`GET …/accounting-entries, pageSize ${PAGE_SIZE}, counters included — ${REQUESTS} sequential requests each (after 5 warm-up)`);
+    console.log(
+      `GET …/accounting-entries, pageSize ${PAGE_SIZE}, counters included — ${REQUESTS} sequential requests each (after 5 warm-up)`,
+    );
     for (const [title, query] of cases) {
       let body;
       const s = await timeSequential(async () => {
@@ -46,7 +61,9 @@ const BATCH = 20_000;
         if (res.status !== 200) throw new Error(`${title}: ${res.status} ${await res.text()}`);
         body = await res.json();
       }, REQUESTS);
-      console.log(`  ${title.padEnd(36)} median ${ms(s.median)}   p95 ${ms(s.p95)}   (${body.items.length} items, totalItems ${body.totalItems})`);
+      console.log(
+        `  ${title.padEnd(36)} median ${ms(s.median)}   p95 ${ms(s.p95)}   (${body.items.length} items, totalItems ${body.totalItems})`,
+      );
       if (title === 'first page') console.log(`  counters: ${JSON.stringify(body.counters)}`);
     }
   });

@@ -15,7 +15,19 @@
 // Needs the built services (`npm run build:server`) and Postgres (DATABASE_URL,
 // default: a fresh database on postgres://postgres@127.0.0.1:5432, dropped at the end).
 // Usage: node infra/bench/invoices.js [invoices=10000] [entryLines=100000] [requests=50] [validations=200]
-const { withAccountingService, tenantHeaders, createCompany, generateChart, vacuumAnalyze, inBatches, numberEntriesSql, entryCountersSql, summary, ms, now } = require('./lib/ledger');
+const {
+  withAccountingService,
+  tenantHeaders,
+  createCompany,
+  generateChart,
+  vacuumAnalyze,
+  inBatches,
+  numberEntriesSql,
+  entryCountersSql,
+  summary,
+  ms,
+  now,
+} = require('./lib/ledger');
 const { timeSequential, timeConcurrent } = require('./lib/timing');
 
 const INVOICES = Number(process.argv[2] ?? 10_000);
@@ -46,7 +58,14 @@ const BATCH = 20_000;
     const seeded = await seed(sequelize, company.id);
     const seedSeconds = (now() - t0) / 1000;
     const v0 = now();
-    await vacuumAnalyze(sequelize, ['invoices', 'invoice_lines', 'payments', 'accounting_entries', 'accounting_entry_lines', 'third_parties']);
+    await vacuumAnalyze(sequelize, [
+      'invoices',
+      'invoice_lines',
+      'payments',
+      'accounting_entries',
+      'accounting_entry_lines',
+      'third_parties',
+    ]);
     console.log(
       `\nseeded ${seeded.invoices} invoices (${seeded.invoiceLines} lines, ${seeded.payments} payments), ${seeded.entries} entries with ${seeded.entryLines} lines, in ${seedSeconds.toFixed(1)} s through the triggers; VACUUM ANALYZE ${((now() - v0) / 1000).toFixed(1)} s`,
     );
@@ -69,19 +88,43 @@ const BATCH = 20_000;
       const s = await timeSequential(async () => {
         body = await (await api('GET', list(query))).json();
       }, REQUESTS);
-      console.log(`  ${title.padEnd(34)} median ${ms(s.median)}   p95 ${ms(s.p95)}   (${body.items.length} items, totalItems ${body.totalItems})`);
+      console.log(
+        `  ${title.padEnd(34)} median ${ms(s.median)}   p95 ${ms(s.p95)}   (${body.items.length} items, totalItems ${body.totalItems})`,
+      );
       if (title === 'first page') console.log(`  counters: ${JSON.stringify(body.counters)}`);
     }
 
     // 2. Validations: drafts created through the API, then validated.
-    const [client] = await sequelize.query(`SELECT id FROM accounting.third_parties WHERE company_id = $1 AND type = 'client' LIMIT 1`, { bind: [company.id], type: 'SELECT' });
+    const [client] = await sequelize.query(`SELECT id FROM accounting.third_parties WHERE company_id = $1 AND type = 'client' LIMIT 1`, {
+      bind: [company.id],
+      type: 'SELECT',
+    });
     const item = await (
-      await api('POST', `/api/companies/${company.id}/inventory`, { name: 'Sac de riz 50 kg', category: 'ingredient', unit: 'pcs', currentStock: '100000', unitCost: '25000' }, 201)
+      await api(
+        'POST',
+        `/api/companies/${company.id}/inventory`,
+        { name: 'Sac de riz 50 kg', category: 'ingredient', unit: 'pcs', currentStock: '100000', unitCost: '25000' },
+        201,
+      )
     ).json();
     const draft = (i) => ({
-      invoice: { type: 'sale', number: 'FV-2026-0001', thirdPartyId: client.id, date: '2026-03-15', dueDate: '2026-04-14', paymentMethod: 'bank', vatRate: '18.00' },
+      invoice: {
+        type: 'sale',
+        number: 'FV-2026-0001',
+        thirdPartyId: client.id,
+        date: '2026-03-15',
+        dueDate: '2026-04-14',
+        paymentMethod: 'bank',
+        vatRate: '18.00',
+      },
       lines: [
-        { description: 'Sac de riz 50 kg', quantity: String(1 + (i % 5)), unitPrice: '25000.00', inventoryItemId: item.id, useExistingProduct: true },
+        {
+          description: 'Sac de riz 50 kg',
+          quantity: String(1 + (i % 5)),
+          unitPrice: '25000.00',
+          inventoryItemId: item.id,
+          useExistingProduct: true,
+        },
         { description: 'Livraison', quantity: '1', unitPrice: String(5000 + i) },
       ],
     });
@@ -95,14 +138,18 @@ const BATCH = 20_000;
     }
     const createSeconds = (now() - c0) / 1000;
     const cs = summary(createLatencies);
-    console.log(`\nPOST …/invoices (draft, 2 lines, one a product): ${ids.length} sequential, ${(ids.length / createSeconds).toFixed(0)} invoices/s, latency median ${ms(cs.median)} p95 ${ms(cs.p95)}`);
+    console.log(
+      `\nPOST …/invoices (draft, 2 lines, one a product): ${ids.length} sequential, ${(ids.length / createSeconds).toFixed(0)} invoices/s, latency median ${ms(cs.median)} p95 ${ms(cs.p95)}`,
+    );
 
     async function validateAll(title, batch, workers) {
       const t = now();
       const latencies = await timeConcurrent(batch.length, workers, (i) => api('PATCH', `/api/invoices/${batch[i]}/validate`));
       const seconds = (now() - t) / 1000;
       const s = summary(latencies);
-      console.log(`  ${title.padEnd(34)} ${String(batch.length).padStart(4)} invoices  ${(batch.length / seconds).toFixed(0).padStart(4)} validated/s   latency median ${ms(s.median)}  p95 ${ms(s.p95)}`);
+      console.log(
+        `  ${title.padEnd(34)} ${String(batch.length).padStart(4)} invoices  ${(batch.length / seconds).toFixed(0).padStart(4)} validated/s   latency median ${ms(s.median)}  p95 ${ms(s.p95)}`,
+      );
     }
     console.log('PATCH /api/invoices/:id/validate (VT posting, 3 entry lines, 1 stock movement, one transaction each)');
     await validateAll('sequential (1 at a time)', ids.slice(0, VALIDATIONS), 1);
@@ -111,13 +158,19 @@ const BATCH = 20_000;
     // 3. A PDF and the export of every invoice.
     let pdfBytes = 0;
     let pdf = 0;
-    const pdfTimes = await timeSequential(async () => {
-      pdfBytes = (await (await api('GET', `/api/invoices/${ids[pdf++]}/pdf`)).arrayBuffer()).byteLength;
-    }, 10, 0);
+    const pdfTimes = await timeSequential(
+      async () => {
+        pdfBytes = (await (await api('GET', `/api/invoices/${ids[pdf++]}/pdf`)).arrayBuffer()).byteLength;
+      },
+      10,
+      0,
+    );
     console.log(`\nGET /api/invoices/:id/pdf: median ${ms(pdfTimes.median)} (${pdfBytes} bytes)`);
     const x0 = now();
     const xlsx = await (await api('GET', `/api/companies/${company.id}/invoices/export.xlsx`)).arrayBuffer();
-    console.log(`GET …/invoices/export.xlsx (all ${INVOICES + ids.length} invoices): ${ms(now() - x0)} (${(xlsx.byteLength / 1024).toFixed(0)} KiB)`);
+    console.log(
+      `GET …/invoices/export.xlsx (all ${INVOICES + ids.length} invoices): ${ms(now() - x0)} (${(xlsx.byteLength / 1024).toFixed(0)} KiB)`,
+    );
 
     // Integrity.
     const [[nums]] = await sequelize.query(
@@ -248,7 +301,9 @@ async function seed(sequelize, companyId) {
        ) l
         JOIN accounting.accounts a ON a.company_id = $1 AND a.code = l.code
        WHERE e.k BETWEEN $2 AND $3`);
-    await b(`UPDATE accounting.accounting_entries e SET status = 'validated' FROM bench_e s WHERE e.company_id = $1 AND e.id = s.id AND s.k BETWEEN $2 AND $3`);
+    await b(
+      `UPDATE accounting.accounting_entries e SET status = 'validated' FROM bench_e s WHERE e.company_id = $1 AND e.id = s.id AND s.k BETWEEN $2 AND $3`,
+    );
   });
 
   await sequelize.transaction(async (transaction) => {

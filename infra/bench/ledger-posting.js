@@ -12,7 +12,9 @@ const { accountingDist, withBenchDatabase, migrateAccounting, summary, ms, now }
 const { timeConcurrent } = require('./lib/timing');
 
 const total = Number(process.argv[2] ?? 2000);
-const levels = String(process.argv[3] ?? '4,16').split(',').map(Number);
+const levels = String(process.argv[3] ?? '4,16')
+  .split(',')
+  .map(Number);
 const JOURNALS = ['VT', 'AC', 'BQ', 'CA', 'MM', 'OD', 'PA'];
 
 (async () => {
@@ -62,11 +64,18 @@ const JOURNALS = ['VT', 'AC', 'BQ', 'CA', 'MM', 'OD', 'PA'];
       const warm = await newCompany('Échauffement');
       for (let i = 0; i < 50; i++) await postOne(warm, 'OD');
 
-      console.log(`\npostEntry: sale invoice, 3 lines, one transaction each (Postgres ${(await sequelize.query('SHOW server_version', { type: 'SELECT' }))[0].server_version})`);
+      console.log(
+        `\npostEntry: sale invoice, 3 lines, one transaction each (Postgres ${(await sequelize.query('SHOW server_version', { type: 'SELECT' }))[0].server_version})`,
+      );
       await run('sequential (1 at a time), journal VT', await newCompany('Séquentiel'), () => 'VT', 1);
       for (const c of levels) {
         await run(`concurrent (${c} at a time), journal VT`, await newCompany(`Un journal ×${c}`), () => 'VT', c);
-        await run(`concurrent (${c} at a time), 7 journals`, await newCompany(`Sept journaux ×${c}`), (i) => JOURNALS[i % JOURNALS.length], c);
+        await run(
+          `concurrent (${c} at a time), 7 journals`,
+          await newCompany(`Sept journaux ×${c}`),
+          (i) => JOURNALS[i % JOURNALS.length],
+          c,
+        );
       }
 
       // Integrity: per company and journal, numbers 1..n; debits = credits.
@@ -76,7 +85,9 @@ const JOURNALS = ['VT', 'AC', 'BQ', 'CA', 'MM', 'OD', 'PA'];
           FROM accounting.accounting_entries e GROUP BY e.company_id, e.journal`);
       const gaps = checks.filter((r) => r.n !== r.max_no || r.n !== r.distinct_no);
       const [[bal]] = await sequelize.query('SELECT sum(debit)::text AS d, sum(credit)::text AS c FROM accounting.accounting_entry_lines');
-      console.log(`integrity: ${checks.length} journal series, ${gaps.length} with a gap or duplicate; debits ${bal.d} = credits ${bal.c}: ${bal.d === bal.c}`);
+      console.log(
+        `integrity: ${checks.length} journal series, ${gaps.length} with a gap or duplicate; debits ${bal.d} = credits ${bal.c}: ${bal.d === bal.c}`,
+      );
       if (gaps.length || bal.d !== bal.c) process.exitCode = 1;
     } finally {
       await sequelize.close();

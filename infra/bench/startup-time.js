@@ -45,7 +45,8 @@ function once() {
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
   const warm = times.slice(1);
-  if (warm.length) console.log(`warm start, mean of ${warm.length}: ${(warm.reduce((a, b) => a + b, 0) / warm.length / 1000).toFixed(2)} s`);
+  if (warm.length)
+    console.log(`warm start, mean of ${warm.length}: ${(warm.reduce((a, b) => a + b, 0) / warm.length / 1000).toFixed(2)} s`);
 })().catch((e) => {
   console.error(e);
   process.exit(1);

@@ -33,7 +33,12 @@ const SERVER_BUILDS = [
   'services/hr/dist/server.js',
   'services/sector/dist/server.js',
 ];
-const WEB_BUILDS = ['shell/dist/index.html', 'mfe-accounting/dist/remoteEntry.js', 'mfe-hr/dist/remoteEntry.js', 'mfe-sector/dist/remoteEntry.js'];
+const WEB_BUILDS = [
+  'shell/dist/index.html',
+  'mfe-accounting/dist/remoteEntry.js',
+  'mfe-hr/dist/remoteEntry.js',
+  'mfe-sector/dist/remoteEntry.js',
+];
 const missing = (files) => files.some((f) => !fs.existsSync(path.join(root, f)));
 
 /** Builds what is missing (a built checkout starts without rebuilding). */

@@ -23,7 +23,13 @@ process.env.XAALIS_WATCH = '1';
 process.on('exit', () => children.forEach((c) => c.kill('SIGTERM')));
 require('../dist/local/orchestrator.js')
   .main(process.argv.slice(2))
-  .then(() => console.log('\n  Développement : http://localhost:3000 (front, rechargement à chaud) — API : http://localhost:' + (process.env.PORT || 8080) + '\n'))
+  .then(() =>
+    console.log(
+      '\n  Développement : http://localhost:3000 (front, rechargement à chaud) — API : http://localhost:' +
+        (process.env.PORT || 8080) +
+        '\n',
+    ),
+  )
   .catch((err) => {
     console.error(err);
     process.exit(1);

@@ -96,7 +96,10 @@ export interface RenderOptions {
 }
 
 /** Renders with the real store, theme and toasts in a memory router, plus a probe of the location. */
-export function renderWithApp(ui: ReactElement, { route = '/', store = createAppStore() }: RenderOptions = {}): RenderResult & { store: AppStore } {
+export function renderWithApp(
+  ui: ReactElement,
+  { route = '/', store = createAppStore() }: RenderOptions = {},
+): RenderResult & { store: AppStore } {
   return {
     ...render(
       <XaalisProviders store={store}>

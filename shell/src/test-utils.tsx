@@ -49,7 +49,10 @@ export interface RenderOptions {
 }
 
 /** Renders with the real store, theme and toasts, in a memory router. */
-export function renderWithApp(ui: ReactElement, { route = '/', store = createAppStore(), loader }: RenderOptions = {}): RenderResult & { store: AppStore } {
+export function renderWithApp(
+  ui: ReactElement,
+  { route = '/', store = createAppStore(), loader }: RenderOptions = {},
+): RenderResult & { store: AppStore } {
   const tree = (
     <XaalisProviders store={store}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>

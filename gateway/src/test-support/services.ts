@@ -28,7 +28,10 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`service exited with code ${child.exitCode}:\n${output()}`);
-    const ok = await fetch(`${url}/health`, { signal: AbortSignal.timeout(500) }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/health`, { signal: AbortSignal.timeout(500) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -74,7 +74,11 @@ async function createCompany(base, body) {
 
 /** POST …/generate-chart for the company, with these headers; throws unless 200. */
 async function generateChart(base, companyId, headers = tenantHeaders(companyId)) {
-  const res = await fetch(`${base}/api/companies/${companyId}/generate-chart`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' });
+  const res = await fetch(`${base}/api/companies/${companyId}/generate-chart`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: '{}',
+  });
   if (res.status !== 200) throw new Error(`generate-chart: ${res.status} ${await res.text()}`);
 }
 
@@ -108,4 +112,21 @@ const entryCountersSql = (table) => `
     INSERT INTO accounting.entry_counters (company_id, journal, year, last_number)
     SELECT $1, journal, extract(year FROM date)::int, count(*) FROM ${table} GROUP BY 2, 3`;
 
-module.exports = { root, accountingDist, withBenchDatabase, migrateAccounting, TOKEN, withAccountingService, tenantHeaders, createCompany, generateChart, vacuumAnalyze, inBatches, numberEntriesSql, entryCountersSql, summary, ms, now };
+module.exports = {
+  root,
+  accountingDist,
+  withBenchDatabase,
+  migrateAccounting,
+  TOKEN,
+  withAccountingService,
+  tenantHeaders,
+  createCompany,
+  generateChart,
+  vacuumAnalyze,
+  inBatches,
+  numberEntriesSql,
+  entryCountersSql,
+  summary,
+  ms,
+  now,
+};

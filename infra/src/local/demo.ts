@@ -116,16 +116,21 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   const api = new Api(base);
 
   // Registering first (rather than trying to sign in) keeps failed logins out of the rate limiter.
-  const registered = await api.call<{ companyId: string }>('POST', '/api/register', {
-    ...DEMO_CREDENTIALS,
-    email: 'demo@teranga-saveurs.sn',
-    firstName: 'Awa',
-    lastName: 'Ndiaye',
-    companyName: 'Teranga Saveurs SARL',
-    phone: '+221 33 820 45 67',
-    address: 'Route des Almadies, Dakar',
-    sector: 'restauration',
-  }, [201, 409]);
+  const registered = await api.call<{ companyId: string }>(
+    'POST',
+    '/api/register',
+    {
+      ...DEMO_CREDENTIALS,
+      email: 'demo@teranga-saveurs.sn',
+      firstName: 'Awa',
+      lastName: 'Ndiaye',
+      companyName: 'Teranga Saveurs SARL',
+      phone: '+221 33 820 45 67',
+      address: 'Route des Almadies, Dakar',
+      sector: 'restauration',
+    },
+    [201, 409],
+  );
   if (registered.status === 409) {
     const user = await api.json<{ companyId: string }>('POST', '/api/login', DEMO_CREDENTIALS);
     return { created: false, companyId: user.companyId, invoices: 0, payments: 0 };
@@ -150,7 +155,17 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   const items: InventoryItem[] = [];
   for (const [name, category, unit, unitCost] of ITEMS) {
     const supplierId = category === 'beverage' ? suppliers[2].id : suppliers[0].id;
-    items.push(await api.json('POST', `${c}/inventory`, { name, category, unit, unitCost, currentStock: category === 'beverage' ? '100.000' : '0.000', minStock: '20.000', supplierId }));
+    items.push(
+      await api.json('POST', `${c}/inventory`, {
+        name,
+        category,
+        unit,
+        unitCost,
+        currentStock: category === 'beverage' ? '100.000' : '0.000',
+        minStock: '20.000',
+        supplierId,
+      }),
+    );
   }
 
   const rand = random(2026);
@@ -160,7 +175,13 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   let invoices = 0;
   let payments = 0;
 
-  const createInvoice = async (type: 'sale' | 'service' | 'purchase', thirdPartyId: string, date: string, dueDays: number, lines: object[]) => {
+  const createInvoice = async (
+    type: 'sale' | 'service' | 'purchase',
+    thirdPartyId: string,
+    date: string,
+    dueDays: number,
+    lines: object[],
+  ) => {
     const { number } = await api.json<{ number: string }>('GET', `${c}/invoices/next-number?type=${type}&date=${date}`);
     const draft = await api.json<Invoice>('POST', `${c}/invoices`, {
       invoice: { type, number, thirdPartyId, date, dueDate: addDays(date, dueDays), paymentMethod: 'bank', vatRate: '18.00' },
@@ -171,7 +192,15 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
     return validated;
   };
   const pay = async (invoice: Invoice, amount: string, date: string, method: string) => {
-    await api.json('POST', '/api/payments', { type: 'invoice_payment', invoiceId: invoice.id, amount, date, method, companyId, reference: `Règlement ${invoice.number}` });
+    await api.json('POST', '/api/payments', {
+      type: 'invoice_payment',
+      invoiceId: invoice.id,
+      amount,
+      date,
+      method,
+      companyId,
+      reference: `Règlement ${invoice.number}`,
+    });
     payments++;
   };
 
@@ -184,7 +213,12 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   const at = (date: string, run: () => Promise<void>) => {
     if (date <= today) queue.push({ date, seq: seq++, run });
   };
-  const postEntry = async (date: string, description: string, lines: { code: string; debit?: string; credit?: string }[], reference?: string) => {
+  const postEntry = async (
+    date: string,
+    description: string,
+    lines: { code: string; debit?: string; credit?: string }[],
+    reference?: string,
+  ) => {
     const { number } = await api.json<{ number: string }>('GET', `${c}/accounting-entries/next-number?journal=BQ&date=${date}`);
     const entry = await api.json<{ id: string }>('POST', `${c}/accounting-entries`, {
       entry: { number, journal: 'BQ', date, description, reference },
@@ -197,7 +231,15 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   first.setUTCMonth(first.getUTCMonth() - (months - 1));
   // The partners' contribution, so treasury starts positive.
   at(iso(first), () =>
-    postEntry(iso(first), 'Apport des associés en capital', [{ code: '521', debit: '10000000.00' }, { code: '101', credit: '10000000.00' }], 'STATUTS'),
+    postEntry(
+      iso(first),
+      'Apport des associés en capital',
+      [
+        { code: '521', debit: '10000000.00' },
+        { code: '101', credit: '10000000.00' },
+      ],
+      'STATUTS',
+    ),
   );
 
   for (let m = 0; m < months; m++) {
@@ -218,8 +260,19 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
         const invoice = await createInvoice('purchase', supplier.id, date, supplier.paymentTerms, [
           drink ? line : { ...line, inventoryItemId: item.id, useExistingProduct: true },
         ]);
-        if (drink) await api.json('POST', `${c}/inventory/${item.id}/movements`, { type: 'in', quantity, reason: `Réception ${invoice.number}`, reference: invoice.number });
-        else await api.json('POST', `${c}/inventory/${item.id}/movements`, { type: 'out', quantity: String(Math.floor(Number(quantity) * 0.9)), reason: 'Consommation cuisine' });
+        if (drink)
+          await api.json('POST', `${c}/inventory/${item.id}/movements`, {
+            type: 'in',
+            quantity,
+            reason: `Réception ${invoice.number}`,
+            reference: invoice.number,
+          });
+        else
+          await api.json('POST', `${c}/inventory/${item.id}/movements`, {
+            type: 'out',
+            quantity: String(Math.floor(Number(quantity) * 0.9)),
+            reason: 'Consommation cuisine',
+          });
         const due = addDays(date, supplier.paymentTerms);
         at(due, () => pay(invoice, invoice.total, due, supplier.paymentTerms === 0 ? 'cash' : 'bank'));
       });
@@ -241,7 +294,14 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
         }
       }
       const drink = items[between(0, 2)];
-      lines.push({ description: drink.name, quantity: String(between(10, 50)), unitPrice: drink.unitCost, inventoryItemId: drink.id, useExistingProduct: true, accountId: account('7016') });
+      lines.push({
+        description: drink.name,
+        quantity: String(between(10, 50)),
+        unitPrice: drink.unitCost,
+        inventoryItemId: drink.id,
+        useExistingProduct: true,
+        accountId: account('7016'),
+      });
       // Counter sales are paid at once; catering later, sometimes a deposit then the balance a month on, now and then never.
       const payDate = addDays(date, catering ? between(10, 50) : 0);
       const outcome = !catering ? 'full' : rand() < 0.08 ? 'unpaid' : rand() < 0.25 ? 'deposit' : 'full';
@@ -262,7 +322,16 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
     for (const [code, description, amount, method] of MONTHLY_EXPENSES) {
       const date = day(code === '6611' ? 28 : 10);
       at(date, async () => {
-        await api.json('POST', '/api/payments', { type: 'expense', amount, date, method, companyId, accountId: account(code), notes: description, reference: `${description} ${ym}` });
+        await api.json('POST', '/api/payments', {
+          type: 'expense',
+          amount,
+          date,
+          method,
+          companyId,
+          accountId: account(code),
+          notes: description,
+          reference: `${description} ${ym}`,
+        });
         payments++;
       });
     }
@@ -281,7 +350,11 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
           ['552', 'Virement Orange Money vers la banque', balance('552') - 50_000_000n],
         ];
         for (const [code, description, cents] of sweeps) {
-          if (cents > 0n) await postEntry(monthEnd, description, [{ code: '521', debit: fromCents(cents) }, { code, credit: fromCents(cents) }]);
+          if (cents > 0n)
+            await postEntry(monthEnd, description, [
+              { code: '521', debit: fromCents(cents) },
+              { code, credit: fromCents(cents) },
+            ]);
         }
         log(`Activité de ${ym} enregistrée.`);
       },

@@ -42,12 +42,14 @@ export async function main(args: string[]): Promise<void> {
   const started = Date.now();
   const dataDir = path.resolve(process.env.XAALIS_DATA_DIR ?? path.join(root, '.data'));
   const port = Number(process.env.PORT ?? 8080);
-  const servicePorts = Object.fromEntries(
-    SERVICES.map((s) => [s, Number(process.env[portEnv(s)] ?? SERVICE_DEFAULT_PORTS[s])]),
-  ) as Record<ServiceName, number>;
+  const servicePorts = Object.fromEntries(SERVICES.map((s) => [s, Number(process.env[portEnv(s)] ?? SERVICE_DEFAULT_PORTS[s])])) as Record<
+    ServiceName,
+    number
+  >;
 
   for (const [what, p] of [['PORT', port], ...SERVICES.map((s) => [portEnv(s), servicePorts[s]])] as [string, number][]) {
-    if (!(await isPortFree(p))) throw new Error(`Le port ${p} est déjà utilisé (variable ${what}). Arrêtez l'autre instance ou choisissez un autre port.`);
+    if (!(await isPortFree(p)))
+      throw new Error(`Le port ${p} est déjà utilisé (variable ${what}). Arrêtez l'autre instance ou choisissez un autre port.`);
   }
 
   const supervisor = new Supervisor(log);
@@ -90,7 +92,11 @@ export async function main(args: string[]): Promise<void> {
   const serviceUrls = Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${servicePorts[s]}`]));
 
   for (const s of SERVICES) {
-    supervisor.start({ name: s, script: path.join(root, 'services', s, 'dist', 'server.js'), env: { ...common, PORT: String(servicePorts[s]) } });
+    supervisor.start({
+      name: s,
+      script: path.join(root, 'services', s, 'dist', 'server.js'),
+      env: { ...common, PORT: String(servicePorts[s]) },
+    });
     if (redis.url) supervisor.start({ name: `${s}-worker`, script: path.join(root, 'services', s, 'dist', 'worker.js'), env: common });
   }
   // The gateway does not need the services to be up to start (it answers 503 until they are): start everything at once.

@@ -43,7 +43,15 @@ export function FormDialog({
 }: FormDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth} fullScreen={fullScreen} scroll="paper">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth={maxWidth}
+      fullScreen={fullScreen}
+      scroll="paper"
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent dividers={dividers}>{children}</DialogContent>
       <DialogActions>

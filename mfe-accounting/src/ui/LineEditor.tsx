@@ -7,7 +7,10 @@ import { AddIcon, DeleteIcon } from './icons';
 
 /** The message of a field array's own error (react-hook-form puts it on `root` or on the array). */
 export function arrayErrorMessage(errors: unknown): string | undefined {
-  return (errors as { root?: { message?: string }; message?: string } | undefined)?.root?.message ?? (errors as { message?: string } | undefined)?.message;
+  return (
+    (errors as { root?: { message?: string }; message?: string } | undefined)?.root?.message ??
+    (errors as { message?: string } | undefined)?.message
+  );
 }
 
 /** The lines of a document: a heading, the lines, the array's error, 'Ajouter une ligne'. */
@@ -52,10 +55,26 @@ export function LineRow({ n, mdColumns, children }: { n: number; mdColumns: stri
 }
 
 /** 'Supprimer la ligne {n}', disabled (with the reason as its title) when the line must stay. */
-export function RemoveLineButton({ n, canRemove, keepReason, onRemove }: { n: number; canRemove: boolean; keepReason: string; onRemove: () => void }) {
+export function RemoveLineButton({
+  n,
+  canRemove,
+  keepReason,
+  onRemove,
+}: {
+  n: number;
+  canRemove: boolean;
+  keepReason: string;
+  onRemove: () => void;
+}) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-      <IconButton aria-label={`Supprimer la ligne ${n}`} title={canRemove ? `Supprimer la ligne ${n}` : keepReason} onClick={onRemove} disabled={!canRemove} size="small">
+      <IconButton
+        aria-label={`Supprimer la ligne ${n}`}
+        title={canRemove ? `Supprimer la ligne ${n}` : keepReason}
+        onClick={onRemove}
+        disabled={!canRemove}
+        size="small"
+      >
         <DeleteIcon fontSize="small" />
       </IconButton>
     </Box>

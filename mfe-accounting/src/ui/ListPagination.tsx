@@ -7,14 +7,30 @@ export function lastPageIndex(totalItems: number, pageSize: number): number {
 }
 
 /** A page left empty (after a filter or a change elsewhere) falls back to the last page, once the list is `loaded`. */
-export function useLastPageFallback(loaded: boolean, page: number, totalItems: number, pageSize: number, setPage: (page: number) => void): void {
+export function useLastPageFallback(
+  loaded: boolean,
+  page: number,
+  totalItems: number,
+  pageSize: number,
+  setPage: (page: number) => void,
+): void {
   useEffect(() => {
     if (loaded && page > 0 && page * pageSize >= totalItems) setPage(lastPageIndex(totalItems, pageSize));
   }, [loaded, page, totalItems, pageSize, setPage]);
 }
 
 /** The pager under a server-paginated table: fixed page size, page kept within range. */
-export function ListPagination({ count, page, pageSize, onPageChange }: { count: number; page: number; pageSize: number; onPageChange: (page: number) => void }) {
+export function ListPagination({
+  count,
+  page,
+  pageSize,
+  onPageChange,
+}: {
+  count: number;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+}) {
   return (
     <TablePagination
       component="div"

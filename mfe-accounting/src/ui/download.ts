@@ -73,7 +73,12 @@ export async function downloadFile(url: string, fileName: string, { preferServer
 }
 
 /** {@link downloadFile} with an 'Erreur' toast on failure (none on a 401: the session toast is shown). */
-export async function downloadWithToast(url: string, fileName: string, failure: string, options?: { preferServerName?: boolean }): Promise<boolean> {
+export async function downloadWithToast(
+  url: string,
+  fileName: string,
+  failure: string,
+  options?: { preferServerName?: boolean },
+): Promise<boolean> {
   try {
     await downloadFile(url, fileName, options);
     return true;

@@ -21,7 +21,15 @@ export function LoadingState({ rows = 3, label = 'Chargement...', height = 40 }:
 }
 
 /** A failed read: what went wrong and a 'Réessayer' button. */
-export function ErrorState({ error, onRetry, title = 'Impossible de charger les données' }: { error: unknown; onRetry?: () => void; title?: string }) {
+export function ErrorState({
+  error,
+  onRetry,
+  title = 'Impossible de charger les données',
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  title?: string;
+}) {
   const detail = serverMessage(error) ?? errorMessage(error);
   return (
     <Paper variant="outlined" role="alert" sx={{ p: 3, borderColor: 'error.light' }}>
@@ -41,7 +49,17 @@ export function ErrorState({ error, onRetry, title = 'Impossible de charger les 
 }
 
 /** An empty list: the specification's message and a 'first item' action. */
-export function EmptyState({ title, description, action, icon }: { title: string; description?: ReactNode; action?: ReactNode; icon?: ReactNode }) {
+export function EmptyState({
+  title,
+  description,
+  action,
+  icon,
+}: {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+  icon?: ReactNode;
+}) {
   return (
     <Box sx={{ textAlign: 'center', py: 6, px: 2 }}>
       {icon ? <Box sx={{ color: 'text.disabled', mb: 1, '& svg': { fontSize: 48 } }}>{icon}</Box> : null}

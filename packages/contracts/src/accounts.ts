@@ -58,7 +58,11 @@ export const accountInputSchema = z.object({
   name: z.string({ error: MESSAGES_ACCOUNT.nameRequired }).trim().min(1, { error: MESSAGES_ACCOUNT.nameRequired }).max(255),
   type: z.enum(ACCOUNT_TYPES, { error: MESSAGES_ACCOUNT.typeInvalid }),
   category: z.enum(ACCOUNT_CATEGORIES, { error: MESSAGES_ACCOUNT.categoryInvalid }),
-  level: z.coerce.number({ error: MESSAGES_ACCOUNT.levelRange }).int({ error: MESSAGES_ACCOUNT.levelRange }).min(1, { error: MESSAGES_ACCOUNT.levelRange }).max(7, { error: MESSAGES_ACCOUNT.levelRange }),
+  level: z.coerce
+    .number({ error: MESSAGES_ACCOUNT.levelRange })
+    .int({ error: MESSAGES_ACCOUNT.levelRange })
+    .min(1, { error: MESSAGES_ACCOUNT.levelRange })
+    .max(7, { error: MESSAGES_ACCOUNT.levelRange }),
   parentAccountId: z.uuid().optional().nullable(),
 });
 export type AccountInput = z.input<typeof accountInputSchema>;

@@ -22,8 +22,7 @@ export const MESSAGES_AUTH = {
   companyAlreadyAttached: 'Votre compte est déjà rattaché à une entreprise',
 } as const;
 
-const requiredText = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message });
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
 
 export const loginSchema = z.object({
   username: requiredText(MESSAGES_AUTH.usernameRequired),
@@ -33,7 +32,10 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const registerSchema = z.object({
   username: z.string({ error: MESSAGES_AUTH.min3 }).trim().min(3, { error: MESSAGES_AUTH.min3 }).max(64),
-  email: z.string({ error: MESSAGES_AUTH.emailRequired }).trim().pipe(z.email({ error: MESSAGES_AUTH.emailRequired })),
+  email: z
+    .string({ error: MESSAGES_AUTH.emailRequired })
+    .trim()
+    .pipe(z.email({ error: MESSAGES_AUTH.emailRequired })),
   password: z.string({ error: MESSAGES_AUTH.min6 }).min(6, { error: MESSAGES_AUTH.min6 }).max(200),
   firstName: requiredText(MESSAGES_AUTH.firstNameRequired),
   lastName: requiredText(MESSAGES_AUTH.lastNameRequired),

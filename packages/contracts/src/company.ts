@@ -5,7 +5,7 @@ export const MESSAGES_COMPANY = {
   nameRequired: "Nom de l'entreprise requis",
   emailInvalid: 'Email invalide',
   sectorRequired: "Secteur d'activité requis",
-  fiscalYearFormat: "Format MM-JJ attendu (ex. 01-01)",
+  fiscalYearFormat: 'Format MM-JJ attendu (ex. 01-01)',
   notFound: 'Entreprise introuvable',
   alreadyExists: 'Cette entreprise existe déjà',
   saved: "Informations de l'entreprise sauvegardées",
@@ -22,7 +22,10 @@ export const companyInputSchema = z.object({
   taxNumber: optionalText,
   address: optionalText,
   phone: optionalText,
-  email: z.union([z.literal(''), z.email({ error: MESSAGES_COMPANY.emailInvalid })], { error: MESSAGES_COMPANY.emailInvalid }).optional().nullable(),
+  email: z
+    .union([z.literal(''), z.email({ error: MESSAGES_COMPANY.emailInvalid })], { error: MESSAGES_COMPANY.emailInvalid })
+    .optional()
+    .nullable(),
   sector: sectorSchema(MESSAGES_COMPANY.sectorRequired),
   fiscalYear: z
     .string()

@@ -1,6 +1,11 @@
 export const CASH_FLOW_PERIODS = ['1month', '3months', '6months', '1year'] as const;
 export type CashFlowPeriod = (typeof CASH_FLOW_PERIODS)[number];
-export const CASH_FLOW_PERIOD_LABELS: Record<CashFlowPeriod, string> = { '1month': '1 mois', '3months': '3 mois', '6months': '6 mois', '1year': '1 an' };
+export const CASH_FLOW_PERIOD_LABELS: Record<CashFlowPeriod, string> = {
+  '1month': '1 mois',
+  '3months': '3 mois',
+  '6months': '6 mois',
+  '1year': '1 an',
+};
 
 export type Urgency = 'urgent' | 'soon' | 'planned';
 export const URGENCY_LABELS: Record<Urgency, string> = { urgent: 'Urgent', soon: 'Bientôt', planned: 'Planifié' };

@@ -55,7 +55,11 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const entryLineInputSchema = z.object({
   accountId: z.uuid({ error: MESSAGES_ENTRY.accountRequired }),
-  description: z.string({ error: MESSAGES_ENTRY.lineDescriptionRequired }).trim().min(1, { error: MESSAGES_ENTRY.lineDescriptionRequired }).max(255),
+  description: z
+    .string({ error: MESSAGES_ENTRY.lineDescriptionRequired })
+    .trim()
+    .min(1, { error: MESSAGES_ENTRY.lineDescriptionRequired })
+    .max(255),
   debit: moneySchema.default('0.00'),
   credit: moneySchema.default('0.00'),
   thirdPartyId: z.uuid().optional().nullable(),
@@ -63,7 +67,11 @@ export const entryLineInputSchema = z.object({
 export type EntryLineInput = z.input<typeof entryLineInputSchema>;
 
 /** Sum of debits and credits of lines, exactly, in cents. */
-export function entryTotals(lines: { debit?: string | null; credit?: string | null }[]): { debit: string; credit: string; balanced: boolean } {
+export function entryTotals(lines: { debit?: string | null; credit?: string | null }[]): {
+  debit: string;
+  credit: string;
+  balanced: boolean;
+} {
   let debit = 0n;
   let credit = 0n;
   for (const l of lines) {
@@ -85,7 +93,11 @@ export const entryInputSchema = z
       number: z.string({ error: MESSAGES_ENTRY.numberRequired }).trim().min(1, { error: MESSAGES_ENTRY.numberRequired }).max(40),
       journal: z.enum(JOURNALS).default('OD'),
       date: z.string({ error: MESSAGES_ENTRY.dateRequired }).regex(DATE, { error: MESSAGES_ENTRY.dateRequired }),
-      description: z.string({ error: MESSAGES_ENTRY.descriptionRequired }).trim().min(1, { error: MESSAGES_ENTRY.descriptionRequired }).max(500),
+      description: z
+        .string({ error: MESSAGES_ENTRY.descriptionRequired })
+        .trim()
+        .min(1, { error: MESSAGES_ENTRY.descriptionRequired })
+        .max(500),
       reference: z.string().trim().max(100).optional().nullable(),
       total: z.unknown().optional(),
     }),

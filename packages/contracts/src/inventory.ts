@@ -12,7 +12,14 @@ export const INVENTORY_CATEGORY_LABELS: Record<InventoryCategory, string> = {
 };
 export const INVENTORY_UNITS = ['kg', 'l', 'pcs', 'm', 'pack', 'box'] as const;
 export type InventoryUnit = (typeof INVENTORY_UNITS)[number];
-export const INVENTORY_UNIT_LABELS: Record<InventoryUnit, string> = { kg: 'kg', l: 'litre', pcs: 'pièce', m: 'mètre', pack: 'paquet', box: 'carton' };
+export const INVENTORY_UNIT_LABELS: Record<InventoryUnit, string> = {
+  kg: 'kg',
+  l: 'litre',
+  pcs: 'pièce',
+  m: 'mètre',
+  pack: 'paquet',
+  box: 'carton',
+};
 
 export const MESSAGES_INVENTORY = {
   nameRequired: 'Nom requis',
@@ -48,7 +55,8 @@ export const inventoryItemInputSchema = z.object({
   unit: z.enum(INVENTORY_UNITS, { error: MESSAGES_INVENTORY.unitRequired }),
   currentStock: stockSchema.default('0.000'),
   minStock: stockSchema.default('0.000'),
-  unitCost: z.union([z.string(), z.number()], { error: MESSAGES_INVENTORY.unitCostRequired })
+  unitCost: z
+    .union([z.string(), z.number()], { error: MESSAGES_INVENTORY.unitCostRequired })
     .refine((v) => String(v).trim() !== '', { error: MESSAGES_INVENTORY.unitCostRequired })
     .pipe(moneySchema),
   /** 'none' (the dialog's default) means no supplier. */
@@ -62,7 +70,8 @@ export const MOVEMENT_TYPE_LABELS: Record<MovementType, string> = { in: 'Entrée
 
 export const stockMovementInputSchema = z.object({
   type: z.enum(MOVEMENT_TYPES, { error: MESSAGES_INVENTORY.movementTypeInvalid }),
-  quantity: z.union([z.string(), z.number()], { error: MESSAGES_INVENTORY.quantityRequired })
+  quantity: z
+    .union([z.string(), z.number()], { error: MESSAGES_INVENTORY.quantityRequired })
     .transform((v) => String(v).trim())
     .refine((v) => v !== '', { error: MESSAGES_INVENTORY.quantityRequired })
     .refine((v) => /^\d{1,7}(\.\d{1,3})?$/.test(v) && Number(v) > 0, { error: MESSAGES_INVENTORY.stockInvalid }),
@@ -112,7 +121,8 @@ export type InventoryItemUpdate = z.input<typeof inventoryItemUpdateSchema>;
 
 /** PATCH /api/companies/:id/inventory/:itemId {currentStock} (spec 02 §7): an inventory count; the difference is recorded as a movement. */
 export const inventoryStockPatchSchema = z.object({
-  currentStock: z.union([z.string(), z.number()], { error: MESSAGES_INVENTORY.quantityRequired })
+  currentStock: z
+    .union([z.string(), z.number()], { error: MESSAGES_INVENTORY.quantityRequired })
     .refine((v) => String(v).trim() !== '', { error: MESSAGES_INVENTORY.quantityRequired })
     .pipe(stockSchema),
 });

@@ -28,7 +28,10 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cash: 'Espèces',
   check: 'Chèque',
 };
-export const paymentMethodSchema = z.preprocess((v) => (v === 'cheque' ? 'check' : v), z.enum(PAYMENT_METHODS, { error: 'Mode de paiement invalide' }));
+export const paymentMethodSchema = z.preprocess(
+  (v) => (v === 'cheque' ? 'check' : v),
+  z.enum(PAYMENT_METHODS, { error: 'Mode de paiement invalide' }),
+);
 
 export const MESSAGES_INVOICE = {
   typeInvalid: 'Type de facture invalide',
@@ -58,10 +61,11 @@ export const MESSAGES_INVOICE = {
   cancelled: 'Facture annulée',
   alreadyCancelled: 'Cette facture est déjà annulée',
   productPriceMismatch: "Le prix unitaire d'une ligne article doit être le coût unitaire de l'article",
-  accountClassInvalid: 'Compte de ligne invalide : un compte de produits (classe 7) pour une vente ou une prestation, un compte de charges (classe 6) ou d’immobilisations (classe 2) pour un achat',
+  accountClassInvalid:
+    'Compte de ligne invalide : un compte de produits (classe 7) pour une vente ou une prestation, un compte de charges (classe 6) ou d’immobilisations (classe 2) pour un achat',
   zeroTotal: 'Une facture de montant nul ne peut pas être validée',
   notFound: 'Facture introuvable',
-  numberLocked: "Une facture numérotée automatiquement garde son numéro, son type et son année : annulez-la et créez-en une autre",
+  numberLocked: 'Une facture numérotée automatiquement garde son numéro, son type et son année : annulez-la et créez-en une autre',
 } as const;
 
 /** Quantities: numeric(10,3), strictly positive. */
@@ -72,14 +76,27 @@ export const quantitySchema = z
   .refine((v) => /^\d{1,7}(\.\d{1,3})?$/.test(v) && Number(v) > 0, { error: MESSAGES_INVOICE.quantityInvalid });
 
 export const invoiceLineInputSchema = z.object({
-  description: z.string({ error: MESSAGES_INVOICE.descriptionRequired }).trim().min(1, { error: MESSAGES_INVOICE.descriptionRequired }).max(255),
+  description: z
+    .string({ error: MESSAGES_INVOICE.descriptionRequired })
+    .trim()
+    .min(1, { error: MESSAGES_INVOICE.descriptionRequired })
+    .max(255),
   quantity: quantitySchema,
-  unitPrice: z.union([z.string(), z.number()], { error: MESSAGES_INVOICE.unitPriceRequired })
+  unitPrice: z
+    .union([z.string(), z.number()], { error: MESSAGES_INVOICE.unitPriceRequired })
     .refine((v) => String(v).trim() !== '', { error: MESSAGES_INVOICE.unitPriceRequired })
     .pipe(moneySchema),
   total: z.unknown().optional(),
-  accountId: z.uuid().optional().nullable().or(z.literal('').transform(() => null)),
-  inventoryItemId: z.uuid().optional().nullable().or(z.literal('').transform(() => null)),
+  accountId: z
+    .uuid()
+    .optional()
+    .nullable()
+    .or(z.literal('').transform(() => null)),
+  inventoryItemId: z
+    .uuid()
+    .optional()
+    .nullable()
+    .or(z.literal('').transform(() => null)),
   useExistingProduct: z.boolean().optional().default(false),
 });
 export type InvoiceLineInput = z.input<typeof invoiceLineInputSchema>;
@@ -93,9 +110,18 @@ export const invoiceInputSchema = z.object({
     number: z.string({ error: MESSAGES_INVOICE.numberRequired }).trim().min(1, { error: MESSAGES_INVOICE.numberRequired }).max(40),
     thirdPartyId: z.uuid({ error: MESSAGES_INVOICE.thirdPartyRequired }),
     date: z.string({ error: MESSAGES_INVOICE.dateRequired }).regex(DATE, { error: MESSAGES_INVOICE.dateRequired }),
-    dueDate: z.string().regex(DATE).nullable().optional().or(z.literal('').transform(() => null)),
+    dueDate: z
+      .string()
+      .regex(DATE)
+      .nullable()
+      .optional()
+      .or(z.literal('').transform(() => null)),
     paymentMethod: paymentMethodSchema,
-    vatRate: z.union([z.string(), z.number()]).default('18.00').transform((v) => String(v)).refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100, { error: MESSAGES_INVOICE.vatRateInvalid }),
+    vatRate: z
+      .union([z.string(), z.number()])
+      .default('18.00')
+      .transform((v) => String(v))
+      .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100, { error: MESSAGES_INVOICE.vatRateInvalid }),
     notes: z.string().max(2000).optional().nullable(),
     subtotal: z.unknown().optional(),
     vatAmount: z.unknown().optional(),
@@ -218,4 +244,8 @@ export const isCustomerInvoice = (type: InvoiceType): boolean => type !== 'purch
 /** Default posting accounts of invoice lines without their own account (DESIGN.md §6). */
 export const INVOICE_DEFAULT_ACCOUNTS: Record<InvoiceType, string> = { sale: '701', service: '706', purchase: '601' };
 /** Title printed on the PDF of each invoice type. */
-export const INVOICE_PDF_TITLES: Record<InvoiceType, string> = { sale: 'FACTURE', purchase: "FACTURE D'ACHAT", service: 'FACTURE DE PRESTATION' };
+export const INVOICE_PDF_TITLES: Record<InvoiceType, string> = {
+  sale: 'FACTURE',
+  purchase: "FACTURE D'ACHAT",
+  service: 'FACTURE DE PRESTATION',
+};

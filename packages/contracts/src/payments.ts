@@ -11,7 +11,12 @@ export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
 };
 export const PAYMENT_STATUS_LABELS = { completed: 'Terminé', pending: 'En attente' } as const;
 /** Treasury-view labels of the methods (spec 02, payments view). */
-export const PAYMENT_METHOD_SHORT_LABELS: Record<PaymentMethod, string> = { bank: 'Banque', orange: 'Orange Money', cash: 'Espèces', check: 'Chèque' };
+export const PAYMENT_METHOD_SHORT_LABELS: Record<PaymentMethod, string> = {
+  bank: 'Banque',
+  orange: 'Orange Money',
+  cash: 'Espèces',
+  check: 'Chèque',
+};
 /** Treasury account and journal of each method (DESIGN.md §6). */
 export const PAYMENT_METHOD_ACCOUNTS: Record<PaymentMethod, { account: string; journal: 'BQ' | 'CA' | 'MM' }> = {
   bank: { account: '521', journal: 'BQ' },
@@ -47,9 +52,18 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const paymentInputSchema = z
   .object({
     type: z.enum(PAYMENT_TYPES, { error: MESSAGES_PAYMENT.typeInvalid }),
-    invoiceId: z.uuid().optional().nullable().or(z.literal('').transform(() => null)),
-    loanPaymentId: z.uuid().optional().nullable().or(z.literal('').transform(() => null)),
-    amount: z.union([z.string(), z.number()], { error: MESSAGES_PAYMENT.amountRequired })
+    invoiceId: z
+      .uuid()
+      .optional()
+      .nullable()
+      .or(z.literal('').transform(() => null)),
+    loanPaymentId: z
+      .uuid()
+      .optional()
+      .nullable()
+      .or(z.literal('').transform(() => null)),
+    amount: z
+      .union([z.string(), z.number()], { error: MESSAGES_PAYMENT.amountRequired })
       .refine((v) => String(v).trim() !== '', { error: MESSAGES_PAYMENT.amountRequired })
       .pipe(moneySchema)
       .refine((v) => v !== '0.00', { error: MESSAGES_PAYMENT.amountPositive }),
@@ -59,11 +73,17 @@ export const paymentInputSchema = z
     notes: z.string().trim().max(1000).optional().nullable(),
     companyId: z.uuid(),
     /** Expense payments: the charge account (class 6); default 658. */
-    accountId: z.uuid().optional().nullable().or(z.literal('').transform(() => null)),
+    accountId: z
+      .uuid()
+      .optional()
+      .nullable()
+      .or(z.literal('').transform(() => null)),
   })
   .superRefine((v, ctx) => {
-    if (v.type === 'invoice_payment' && !v.invoiceId) ctx.addIssue({ code: 'custom', path: ['invoiceId'], message: MESSAGES_PAYMENT.invoiceRequired });
-    if (v.type === 'loan_payment' && !v.loanPaymentId) ctx.addIssue({ code: 'custom', path: ['loanPaymentId'], message: MESSAGES_PAYMENT.loanPaymentRequired });
+    if (v.type === 'invoice_payment' && !v.invoiceId)
+      ctx.addIssue({ code: 'custom', path: ['invoiceId'], message: MESSAGES_PAYMENT.invoiceRequired });
+    if (v.type === 'loan_payment' && !v.loanPaymentId)
+      ctx.addIssue({ code: 'custom', path: ['loanPaymentId'], message: MESSAGES_PAYMENT.loanPaymentRequired });
   });
 export type PaymentInput = z.input<typeof paymentInputSchema>;
 

@@ -24,5 +24,4 @@ export function normalizeSector(value: unknown): unknown {
   return value === 'restaurant' ? 'restauration' : value;
 }
 
-export const sectorSchema = (message: string) =>
-  z.preprocess(normalizeSector, z.enum(SECTORS, { error: message }));
+export const sectorSchema = (message: string) => z.preprocess(normalizeSector, z.enum(SECTORS, { error: message }));

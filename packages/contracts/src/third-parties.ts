@@ -27,9 +27,17 @@ export const thirdPartyInputSchema = z.object({
   code: optionalText,
   address: optionalText,
   phone: optionalText,
-  email: z.union([z.literal(''), z.email({ error: MESSAGES_THIRD_PARTY.emailInvalid })], { error: MESSAGES_THIRD_PARTY.emailInvalid }).optional().nullable(),
+  email: z
+    .union([z.literal(''), z.email({ error: MESSAGES_THIRD_PARTY.emailInvalid })], { error: MESSAGES_THIRD_PARTY.emailInvalid })
+    .optional()
+    .nullable(),
   taxNumber: optionalText,
-  paymentTerms: z.coerce.number({ error: MESSAGES_THIRD_PARTY.paymentTerms }).int({ error: MESSAGES_THIRD_PARTY.paymentTerms }).min(0, { error: MESSAGES_THIRD_PARTY.paymentTerms }).max(365, { error: MESSAGES_THIRD_PARTY.paymentTerms }).default(30),
+  paymentTerms: z.coerce
+    .number({ error: MESSAGES_THIRD_PARTY.paymentTerms })
+    .int({ error: MESSAGES_THIRD_PARTY.paymentTerms })
+    .min(0, { error: MESSAGES_THIRD_PARTY.paymentTerms })
+    .max(365, { error: MESSAGES_THIRD_PARTY.paymentTerms })
+    .default(30),
 });
 export type ThirdPartyInput = z.input<typeof thirdPartyInputSchema>;
 

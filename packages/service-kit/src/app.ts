@@ -59,7 +59,11 @@ export function createServiceApp(opts: ServiceAppOptions): Express {
       .query('SELECT 1')
       .then(() => true)
       .catch(() => false);
-    if (opts.redis) checks.redis = await opts.redis.ping().then(() => true, () => false);
+    if (opts.redis)
+      checks.redis = await opts.redis.ping().then(
+        () => true,
+        () => false,
+      );
     const ok = Object.values(checks).every(Boolean);
     res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unavailable', service: opts.name, checks });
   });

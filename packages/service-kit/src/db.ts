@@ -20,7 +20,10 @@ export interface MigrationContext {
   schema: string;
 }
 
-export type Migration = { up: (ctx: { context: MigrationContext }) => Promise<void>; down?: (ctx: { context: MigrationContext }) => Promise<void> };
+export type Migration = {
+  up: (ctx: { context: MigrationContext }) => Promise<void>;
+  down?: (ctx: { context: MigrationContext }) => Promise<void>;
+};
 
 /**
  * Runs a service's umzug migrations (`<dir>/NNNN-name.js`) inside its own schema;

@@ -75,7 +75,9 @@ describe('job queue (BullMQ on real Redis)', () => {
         throw new Error('always broken');
       },
     });
-    await expect(running.queue.addAndWait('broken', {}, { attempts: 2, backoff: { type: 'fixed', delay: 10 } })).rejects.toThrow('always broken');
+    await expect(running.queue.addAndWait('broken', {}, { attempts: 2, backoff: { type: 'fixed', delay: 10 } })).rejects.toThrow(
+      'always broken',
+    );
   });
 });
 
@@ -83,7 +85,10 @@ describe('job queue with Redis unreachable', () => {
   it('refuses to enqueue with a 503 quickly instead of hanging', async () => {
     const queue = createJobQueue({ name: 'unreachable', redisUrl: 'redis://127.0.0.1:1', prefix, handlers: {} });
     const started = Date.now();
-    await expect(queue.add('anything', {})).rejects.toMatchObject({ status: 503, message: 'Traitement en arrière-plan indisponible, réessayez dans un instant' });
+    await expect(queue.add('anything', {})).rejects.toMatchObject({
+      status: 503,
+      message: 'Traitement en arrière-plan indisponible, réessayez dans un instant',
+    });
     expect(Date.now() - started).toBeLessThan(3000);
     await queue.close();
   });

@@ -141,7 +141,9 @@ export function createJobWorker(opts: {
     return handler(job.data, job);
   };
   const worker = new Worker(opts.name, processor, { connection, prefix: opts.prefix, concurrency: opts.concurrency ?? 4 });
-  worker.on('failed', (job, err) => opts.log?.warn({ jobId: job?.id, name: job?.name, attempts: job?.attemptsMade, err: err.message }, 'job failed'));
+  worker.on('failed', (job, err) =>
+    opts.log?.warn({ jobId: job?.id, name: job?.name, attempts: job?.attemptsMade, err: err.message }, 'job failed'),
+  );
   worker.on('error', (err) => opts.log?.error({ err: err.message }, 'worker error'));
   return {
     worker,

@@ -29,7 +29,12 @@ function sharedModules() {
     'react-dom': singleton(),
     'react-dom/': singleton(),
     // Both keys provide the same curated subset (see react-router-dom.facade.js).
-    'react-router-dom': singleton({ import: ROUTER_FACADE, shareKey: 'react-router-dom', version: routerVersion, requiredVersion: '^7.0.0' }),
+    'react-router-dom': singleton({
+      import: ROUTER_FACADE,
+      shareKey: 'react-router-dom',
+      version: routerVersion,
+      requiredVersion: '^7.0.0',
+    }),
     'react-router': singleton({ import: ROUTER_FACADE, shareKey: 'react-router-dom', version: routerVersion, requiredVersion: '^7.0.0' }),
     '@mui/material': singleton(),
     // `locale` is pure data (every language in one module): left out of sharing so

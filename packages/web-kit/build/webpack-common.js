@@ -31,7 +31,9 @@ function minimizer() {
   // its SWC implementation is several times faster than terser on two cores.
   try {
     const MinimizerPlugin = require('minimizer-webpack-plugin');
-    return [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 }, mangle: true } } })];
+    return [
+      new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 }, mangle: true } } }),
+    ];
   } catch {
     return ['...'];
   }

@@ -11,7 +11,12 @@ function facadeExports(): Set<string> {
   const text = readFileSync(join(__dirname, '../build/react-router-dom.facade.js'), 'utf8');
   const block = /export\s*\{([^}]*)\}\s*from\s*'xaalis-react-router-impl'/.exec(text);
   if (!block) throw new Error('facade export list not found');
-  return new Set(block[1].split(',').map((s) => s.trim()).filter(Boolean));
+  return new Set(
+    block[1]
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 }
 
 function sourceFiles(dir: string): string[] {
@@ -26,7 +31,19 @@ describe('react-router facade', () => {
   const allowed = facadeExports();
 
   it('re-exports the declarative router API', () => {
-    for (const name of ['BrowserRouter', 'Routes', 'Route', 'Navigate', 'Outlet', 'Link', 'NavLink', 'useNavigate', 'useLocation', 'useParams', 'useSearchParams']) {
+    for (const name of [
+      'BrowserRouter',
+      'Routes',
+      'Route',
+      'Navigate',
+      'Outlet',
+      'Link',
+      'NavLink',
+      'useNavigate',
+      'useLocation',
+      'useParams',
+      'useSearchParams',
+    ]) {
       expect(allowed.has(name)).toBe(true);
     }
   });
@@ -42,7 +59,10 @@ describe('react-router facade', () => {
       }
       for (const file of files) {
         const text = readFileSync(file, 'utf8');
-        expect({ file: relative(ROOT, file), direct: /from\s+'react-router'/.test(text) }).toEqual({ file: relative(ROOT, file), direct: false });
+        expect({ file: relative(ROOT, file), direct: /from\s+'react-router'/.test(text) }).toEqual({
+          file: relative(ROOT, file),
+          direct: false,
+        });
         for (const match of text.matchAll(/import\s*(type\s*)?\{([^}]*)\}\s*from\s*'react-router-dom'/g)) {
           if (match[1]) continue;
           for (const part of match[2].split(',')) {

@@ -2,7 +2,10 @@
 import { DataTypes, type Attributes, type Model, type ModelAttributes, type ModelStatic, type Sequelize } from 'sequelize';
 
 /** A contracts type as its row holds it: the same fields, the timestamps as Dates rather than ISO strings. */
-export type WithDates<T extends { createdAt: string; updatedAt: string }> = Omit<T, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+export type WithDates<T extends { createdAt: string; updatedAt: string }> = Omit<T, 'createdAt' | 'updatedAt'> & {
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 // A function, not a shared object: Sequelize writes the column name into each
 // attribute definition, so one shared object would map every field to one column.

@@ -23,10 +23,24 @@ export interface InvoicingWorld {
 export async function invoicingWorld(service: RunningService, sector: 'service' | 'restauration' = 'service'): Promise<InvoicingWorld> {
   const { company, accounts } = await companyWithChart(service, sector);
   const t = asTenant(company.id);
-  const client = await createThirdParty(service, company.id, { type: 'client', name: 'Sonatel', address: 'Dakar Plateau', taxNumber: '0012345 2G3' });
+  const client = await createThirdParty(service, company.id, {
+    type: 'client',
+    name: 'Sonatel',
+    address: 'Dakar Plateau',
+    taxNumber: '0012345 2G3',
+  });
   const supplier = await createThirdParty(service, company.id, { type: 'supplier', name: 'Sen Fournitures' });
-  const item = async (body: object) => (await request(service.app).post(`/api/companies/${company.id}/inventory`).set(t).send(body).expect(201)).body as InventoryItem;
-  const rice = await item({ name: 'Sac de riz 50 kg', category: 'ingredient', unit: 'pcs', currentStock: '100', minStock: '10', unitCost: '25000', supplierId: supplier.id });
+  const item = async (body: object) =>
+    (await request(service.app).post(`/api/companies/${company.id}/inventory`).set(t).send(body).expect(201)).body as InventoryItem;
+  const rice = await item({
+    name: 'Sac de riz 50 kg',
+    category: 'ingredient',
+    unit: 'pcs',
+    currentStock: '100',
+    minStock: '10',
+    unitCost: '25000',
+    supplierId: supplier.id,
+  });
   const oil = await item({ name: 'Huile 20 l', category: 'ingredient', unit: 'l', currentStock: '10', unitCost: '18000.50' });
   return { company, accounts, client, supplier, rice, oil };
 }
@@ -48,10 +62,29 @@ type Line = InvoiceInput['lines'][number];
 export function invoicePayload(
   world: Pick<InvoicingWorld, 'client'>,
   over: Partial<InvoiceInput['invoice']> = {},
-  lines: Line[] = [{ description: 'Prestation de conseil', quantity: '1', unitPrice: '100000', accountId: null, inventoryItemId: null, useExistingProduct: false }],
+  lines: Line[] = [
+    {
+      description: 'Prestation de conseil',
+      quantity: '1',
+      unitPrice: '100000',
+      accountId: null,
+      inventoryItemId: null,
+      useExistingProduct: false,
+    },
+  ],
 ): InvoiceInput {
   return {
-    invoice: { type: 'sale', number: 'FV-2026-0001', thirdPartyId: world.client.id, date: '2026-03-14', dueDate: '2026-04-13', paymentMethod: 'bank', vatRate: '18.00', notes: '', ...over },
+    invoice: {
+      type: 'sale',
+      number: 'FV-2026-0001',
+      thirdPartyId: world.client.id,
+      date: '2026-03-14',
+      dueDate: '2026-04-13',
+      paymentMethod: 'bank',
+      vatRate: '18.00',
+      notes: '',
+      ...over,
+    },
     lines,
   };
 }
@@ -90,7 +123,14 @@ export async function payOk(service: RunningService, companyId: string, body: Pa
 
 /** An entry's journal, number and lines as [code, debit, credit, thirdPartyId]. */
 export async function entryLines(service: RunningService, entryId: string) {
-  const rows = await service.ctx.sequelize.query<{ journal: string; status: string; code: string; debit: string; credit: string; third_party_id: string | null }>(
+  const rows = await service.ctx.sequelize.query<{
+    journal: string;
+    status: string;
+    code: string;
+    debit: string;
+    credit: string;
+    third_party_id: string | null;
+  }>(
     `SELECT e.journal, e.status, a.code, l.debit, l.credit, l.third_party_id
        FROM accounting.accounting_entries e
        JOIN accounting.accounting_entry_lines l ON l.entry_id = e.id

@@ -12,7 +12,10 @@ export const TOKEN = process.env.INTERNAL_TOKEN as string;
 export const asTenant = (companyId: string) => ({ 'X-Internal-Token': TOKEN, 'X-Company-Id': companyId, 'X-User-Id': randomUUID() });
 
 /** A company created as the gateway does at registration. */
-export async function createCompany(service: RunningService, body: { name?: string; sector?: Sector | 'restaurant' } = {}): Promise<Company> {
+export async function createCompany(
+  service: RunningService,
+  body: { name?: string; sector?: Sector | 'restaurant' } = {},
+): Promise<Company> {
   const res = await request(service.app)
     .post('/internal/companies')
     .set('X-Internal-Token', TOKEN)
@@ -23,7 +26,8 @@ export async function createCompany(service: RunningService, body: { name?: stri
 
 /** A client or supplier of the company, created through the API. */
 export async function createThirdParty(service: RunningService, companyId: string, body: object): Promise<ThirdParty> {
-  return (await request(service.app).post(`/api/companies/${companyId}/third-parties`).set(asTenant(companyId)).send(body).expect(201)).body as ThirdParty;
+  return (await request(service.app).post(`/api/companies/${companyId}/third-parties`).set(asTenant(companyId)).send(body).expect(201))
+    .body as ThirdParty;
 }
 
 /**
@@ -33,12 +37,26 @@ export async function createThirdParty(service: RunningService, companyId: strin
 export function pinDate(instant: string): void {
   jest.useFakeTimers({
     now: new Date(instant),
-    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
   });
 }
 
 /** A company with its generated chart (straight through the job's function: no queue needed). */
-export async function companyWithChart(service: RunningService, sector: Sector = 'service'): Promise<{ company: Company; accounts: Map<string, Account> }> {
+export async function companyWithChart(
+  service: RunningService,
+  sector: Sector = 'service',
+): Promise<{ company: Company; accounts: Map<string, Account> }> {
   const company = await createCompany(service, { sector });
   await generateChart(service.ctx.sequelize, company.id, sector);
   const res = await request(service.app).get(`/api/companies/${company.id}/accounts`).set(asTenant(company.id)).expect(200);

@@ -27,10 +27,13 @@ afterAll(async () => {
 });
 
 async function jobRuns(jobId: string) {
-  return service.ctx.sequelize.query<{ attempts: number; company_id: string }>('SELECT attempts, company_id FROM hr.job_runs WHERE job_id = $1', {
-    bind: [jobId],
-    type: QueryTypes.SELECT,
-  });
+  return service.ctx.sequelize.query<{ attempts: number; company_id: string }>(
+    'SELECT attempts, company_id FROM hr.job_runs WHERE job_id = $1',
+    {
+      bind: [jobId],
+      type: QueryTypes.SELECT,
+    },
+  );
 }
 
 describe('hr service', () => {
@@ -48,7 +51,10 @@ describe('hr service', () => {
     // Every path under /api/companies/:companyId goes through the tenancy check,
     // even one no module answers yet: without the tenant header it is refused.
     await http.get(`/api/companies/${randomUUID()}/employees`).set(headers).expect(404);
-    await http.get(`/api/companies/${companyId}/employees`).set('X-Internal-Token', TOKEN).expect(403, { message: 'Entreprise non identifiée' });
+    await http
+      .get(`/api/companies/${companyId}/employees`)
+      .set('X-Internal-Token', TOKEN)
+      .expect(403, { message: 'Entreprise non identifiée' });
     await http.get(`/api/companies/${companyId}/hr-status`).expect(403);
   });
 
@@ -68,7 +74,9 @@ describe('hr service', () => {
   });
 
   it('fails a malformed ping without retrying it', async () => {
-    await expect(service.ctx.queue.addAndWait(JOBS.ping, { companyId: 'nope' }, { jobId: 'ping-malformed' })).rejects.toThrow('companyId must be a uuid');
+    await expect(service.ctx.queue.addAndWait(JOBS.ping, { companyId: 'nope' }, { jobId: 'ping-malformed' })).rejects.toThrow(
+      'companyId must be a uuid',
+    );
     const job = await service.ctx.queue.queue!.getJob('ping-malformed');
     expect(job?.attemptsMade).toBe(1);
   });

@@ -40,7 +40,10 @@ describe('sector service', () => {
         const jobId = `ping-${companyId}`;
         await expect(service.ctx.queue.addAndWait(JOBS.ping, { companyId }, { jobId })).resolves.toEqual({ recorded: true });
         await expect(service.ctx.queue.addAndWait(JOBS.ping, { companyId }, { jobId })).resolves.toEqual({ recorded: false });
-        const runs = await service.ctx.sequelize.query('SELECT 1 FROM sector.job_runs WHERE job_id = $1', { bind: [jobId], type: QueryTypes.SELECT });
+        const runs = await service.ctx.sequelize.query('SELECT 1 FROM sector.job_runs WHERE job_id = $1', {
+          bind: [jobId],
+          type: QueryTypes.SELECT,
+        });
         expect(runs).toHaveLength(1);
       } finally {
         await service.close();

@@ -33,7 +33,9 @@ afterAll(async () => {
 });
 
 const userCount = async (username: string) => {
-  const [rows] = await gw.sequelize.query('SELECT count(*)::int AS n FROM identity.users WHERE username = :username', { replacements: { username } });
+  const [rows] = await gw.sequelize.query('SELECT count(*)::int AS n FROM identity.users WHERE username = :username', {
+    replacements: { username },
+  });
   return (rows as { n: number }[])[0].n;
 };
 
@@ -61,7 +63,9 @@ describe('POST /api/register', () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i); // plain HTTP here; Secure follows req.secure
 
-    const [rows] = await gw.sequelize.query('SELECT password_hash, company_id FROM identity.users WHERE username = :u', { replacements: { u: form.username } });
+    const [rows] = await gw.sequelize.query('SELECT password_hash, company_id FROM identity.users WHERE username = :u', {
+      replacements: { u: form.username },
+    });
     const row = (rows as { password_hash: string; company_id: string }[])[0];
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(row.company_id).toBe(res.body.companyId);
@@ -164,7 +168,9 @@ describe('registration compensation', () => {
     expect(res.status).toBe(500);
     expect(created).toHaveLength(1);
     expect(await userCount(form.username)).toBe(0);
-    const company = await fetch(`${accounting.url}/internal/companies/${created[0]}`, { headers: { 'x-internal-token': config.internalToken } });
+    const company = await fetch(`${accounting.url}/internal/companies/${created[0]}`, {
+      headers: { 'x-internal-token': config.internalToken },
+    });
     expect(company.status).toBe(404);
   });
 });
@@ -205,7 +211,10 @@ describe('POST /api/login', () => {
   it('answers 400 with French messages for empty fields', async () => {
     const res = await postJson(request(gw.app), '/api/login', {}, '10.1.0.4');
     expect(res.status).toBe(400);
-    expect(res.body.issues.map((i: { message: string }) => i.message)).toEqual([MESSAGES_AUTH.usernameRequired, MESSAGES_AUTH.passwordRequired]);
+    expect(res.body.issues.map((i: { message: string }) => i.message)).toEqual([
+      MESSAGES_AUTH.usernameRequired,
+      MESSAGES_AUTH.passwordRequired,
+    ]);
   });
 
   it('blocks a username after 10 failures, even with the right password', async () => {
@@ -229,7 +238,9 @@ describe('POST /api/login', () => {
     const blocked = await postJson(request(gw.app), '/api/login', { username: form.username, password: form.password }, '10.3.0.1');
     expect(blocked.status).toBe(429);
     // Another address is not affected.
-    expect((await postJson(request(gw.app), '/api/login', { username: form.username, password: form.password }, '10.3.0.2')).status).toBe(200);
+    expect((await postJson(request(gw.app), '/api/login', { username: form.username, password: form.password }, '10.3.0.2')).status).toBe(
+      200,
+    );
   });
 
   it('resets the username counter after a successful login', async () => {
@@ -237,7 +248,9 @@ describe('POST /api/login', () => {
     expect((await postJson(request(gw.app), '/api/register', user)).status).toBe(201);
     const fail = (i: number) => postJson(request(gw.app), '/api/login', { username: user.username, password: 'mauvais' }, `10.4.${i}.1`);
     for (let i = 0; i < 9; i++) expect((await fail(i)).status).toBe(401);
-    expect((await postJson(request(gw.app), '/api/login', { username: user.username, password: user.password }, '10.4.100.1')).status).toBe(200);
+    expect((await postJson(request(gw.app), '/api/login', { username: user.username, password: user.password }, '10.4.100.1')).status).toBe(
+      200,
+    );
     for (let i = 10; i < 19; i++) expect((await fail(i)).status).toBe(401);
   });
 });
@@ -253,7 +266,10 @@ describe('sessions', () => {
     const agent = request.agent(gw.app);
     const reg = await postJson(agent, '/api/register', newRegistration());
     const sid = sessionIdFrom(reg.headers['set-cookie'])!;
-    const oldCookie = [reg.headers['set-cookie']].flat().find((c) => c?.startsWith('xaalis.sid='))!.split(';')[0];
+    const oldCookie = [reg.headers['set-cookie']]
+      .flat()
+      .find((c) => c?.startsWith('xaalis.sid='))!
+      .split(';')[0];
     expect(await redisHas(gw.redis!, sessionKey(config, sid))).toBe(true);
 
     const out = await agent.post('/api/logout').set('X-Requested-With', 'XMLHttpRequest');

@@ -89,7 +89,9 @@ export function authRoutes({ users, accounting, limiter, checkSessionStore }: Au
     try {
       await tx.commit();
     } catch (err) {
-      await accounting.deleteCompany(companyId, req.id as string).catch((e) => req.log?.error({ err: e, companyId }, 'company compensation failed'));
+      await accounting
+        .deleteCompany(companyId, req.id as string)
+        .catch((e) => req.log?.error({ err: e, companyId }, 'company compensation failed'));
       throw err;
     }
     const user = toUser(row, company);

@@ -7,7 +7,13 @@ const PROBE_TIMEOUT_MS = 1_000;
 
 /** false unless `check` succeeds within the probe timeout. */
 const within = (check: Promise<unknown>) =>
-  Promise.race([check.then(() => true, () => false), new Promise<boolean>((r) => setTimeout(r, PROBE_TIMEOUT_MS, false).unref())]);
+  Promise.race([
+    check.then(
+      () => true,
+      () => false,
+    ),
+    new Promise<boolean>((r) => setTimeout(r, PROBE_TIMEOUT_MS, false).unref()),
+  ]);
 
 async function probe(url: string): Promise<'ok' | 'unavailable'> {
   try {

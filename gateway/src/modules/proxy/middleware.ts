@@ -51,7 +51,10 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
             // the OS connect timeout: cap the connect phase (reused sockets skip this).
             const socket = proxyReq.socket;
             if (!socket?.connecting) return;
-            const timer = setTimeout(() => proxyReq.destroy(Object.assign(new Error('connect timeout'), { code: 'ECONNTIMEOUT' })), opts.connectTimeoutMs);
+            const timer = setTimeout(
+              () => proxyReq.destroy(Object.assign(new Error('connect timeout'), { code: 'ECONNTIMEOUT' })),
+              opts.connectTimeoutMs,
+            );
             socket.once('connect', () => clearTimeout(timer));
             socket.once('close', () => clearTimeout(timer));
           },
@@ -63,7 +66,10 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
             }
           },
           error: (err, req, res) => {
-            opts.log.warn({ err: (err as NodeJS.ErrnoException).code ?? err.message, target: service, url: req.url, reqId: (req as Request).id }, 'service unreachable');
+            opts.log.warn(
+              { err: (err as NodeJS.ErrnoException).code ?? err.message, target: service, url: req.url, reqId: (req as Request).id },
+              'service unreachable',
+            );
             sendUnavailable(res, service);
           },
         },

@@ -30,7 +30,10 @@ async function signUp(): Promise<SignedIn> {
   const agent = request.agent(gw.app);
   const res = await postJson(agent, '/api/register', newRegistration());
   expect(res.status).toBe(201);
-  const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('xaalis.sid='))!.split(';')[0];
+  const cookie = [res.headers['set-cookie']]
+    .flat()
+    .find((c) => c?.startsWith('xaalis.sid='))!
+    .split(';')[0];
   return { agent, companyId: res.body.companyId, cookie };
 }
 
@@ -55,7 +58,11 @@ describe('tenancy guard', () => {
   });
 
   it("answers 404 for another company's record and resources", async () => {
-    for (const path of [`/api/companies/${bob.companyId}`, `/api/companies/${bob.companyId}/invoices`, `/api/companies/${bob.companyId}/${statusSegment('hr')}`]) {
+    for (const path of [
+      `/api/companies/${bob.companyId}`,
+      `/api/companies/${bob.companyId}/invoices`,
+      `/api/companies/${bob.companyId}/${statusSegment('hr')}`,
+    ]) {
       const res = await alice.agent.get(path);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: MESSAGES_HTTP.notFound });
@@ -71,7 +78,13 @@ describe('tenancy guard', () => {
   });
 
   it('answers 404 JSON for unknown /api paths', async () => {
-    for (const path of ['/api/nope', `/api/companies/${alice.companyId}/nope`, '/api/companies', `/api/companies/${alice.companyId}/../${bob.companyId}`, '/api/constructor']) {
+    for (const path of [
+      '/api/nope',
+      `/api/companies/${alice.companyId}/nope`,
+      '/api/companies',
+      `/api/companies/${alice.companyId}/../${bob.companyId}`,
+      '/api/constructor',
+    ]) {
       const res = await alice.agent.get(path);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: MESSAGES_HTTP.notFound });
@@ -122,23 +135,31 @@ describe('proxy', () => {
     const headers = { 'x-company-id': alice.companyId };
     const none = await fetch(`${accounting.url}/api/companies/${alice.companyId}`, { headers });
     expect(none.status).toBe(403);
-    const wrong = await fetch(`${hr.url}/api/companies/${alice.companyId}/${statusSegment('hr')}`, { headers: { ...headers, 'x-internal-token': 'forged' } });
+    const wrong = await fetch(`${hr.url}/api/companies/${alice.companyId}/${statusSegment('hr')}`, {
+      headers: { ...headers, 'x-internal-token': 'forged' },
+    });
     expect(wrong.status).toBe(403);
   });
 
   it('answers 503 JSON in under a second when a service is down, and keeps serving the others', async () => {
-    const partial = await testGateway({ services: { ...config.services, accounting: accounting.url, hr: `http://127.0.0.1:${await freePort()}` } });
+    const partial = await testGateway({
+      services: { ...config.services, accounting: accounting.url, hr: `http://127.0.0.1:${await freePort()}` },
+    });
     try {
       // Same Redis prefix and secret: alice's session cookie is valid on this gateway too.
       const cookie = alice.cookie;
       const started = Date.now();
-      const down = await request(partial.app).get(`/api/companies/${alice.companyId}/${statusSegment('hr')}`).set('Cookie', cookie);
+      const down = await request(partial.app)
+        .get(`/api/companies/${alice.companyId}/${statusSegment('hr')}`)
+        .set('Cookie', cookie);
       expect(Date.now() - started).toBeLessThan(1000);
       expect(down.status).toBe(503);
       expect(down.headers['content-type']).toMatch(/application\/json/);
       expect(down.body).toEqual({ message: serviceUnavailableMessage('hr') });
 
-      const up = await request(partial.app).get(`/api/companies/${alice.companyId}/${statusSegment('accounting')}`).set('Cookie', cookie);
+      const up = await request(partial.app)
+        .get(`/api/companies/${alice.companyId}/${statusSegment('accounting')}`)
+        .set('Cookie', cookie);
       expect(up.status).toBe(200);
     } finally {
       await partial.close();
@@ -153,7 +174,9 @@ describe('proxy', () => {
     const partial = await testGateway({ proxyTimeoutMs: 300, services: { ...config.services, sector: `http://127.0.0.1:${port}` } });
     try {
       const started = Date.now();
-      const res = await request(partial.app).get(`/api/companies/${alice.companyId}/${statusSegment('sector')}`).set('Cookie', alice.cookie);
+      const res = await request(partial.app)
+        .get(`/api/companies/${alice.companyId}/${statusSegment('sector')}`)
+        .set('Cookie', alice.cookie);
       expect(res.status).toBe(503);
       expect(res.body).toEqual({ message: serviceUnavailableMessage('sector') });
       expect(Date.now() - started).toBeLessThan(1000);

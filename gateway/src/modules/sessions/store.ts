@@ -12,8 +12,7 @@ export class SessionUnavailableError extends Error {
 
 type Callback = (err?: unknown, data?: any) => any;
 
-const guard = (cb?: Callback): Callback | undefined =>
-  cb && ((err, data) => cb(err ? new SessionUnavailableError(err) : err, data));
+const guard = (cb?: Callback): Callback | undefined => cb && ((err, data) => cb(err ? new SessionUnavailableError(err) : err, data));
 
 /**
  * connect-redis with its errors tagged, so "Redis is down" answers 503 JSON

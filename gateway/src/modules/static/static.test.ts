@@ -102,7 +102,10 @@ describe('GET /config/remotes.json', () => {
 describe('the whole gateway', () => {
   let gw: Gateway;
   beforeAll(async () => {
-    const config = loadConfig({ staticDir: dir }, { ...process.env, REMOTES_DISABLED: 'sector', REMOTE_HR_URL: 'https://cdn.example/hr/remoteEntry.js' });
+    const config = loadConfig(
+      { staticDir: dir },
+      { ...process.env, REMOTES_DISABLED: 'sector', REMOTE_HR_URL: 'https://cdn.example/hr/remoteEntry.js' },
+    );
     gw = await testGateway(config);
   });
   afterAll(() => gw?.close());

@@ -123,7 +123,15 @@ export function AccountDialog({ open, onClose, companyId, accounts }: AccountDia
   });
 
   return (
-    <FormDialog open={open} onClose={onClose} title="Nouveau Compte" formId={formId} busy={isLoading} submitLabel="Créer le compte" busyLabel="Création...">
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Nouveau Compte"
+      formId={formId}
+      busy={isLoading}
+      submitLabel="Créer le compte"
+      busyLabel="Création..."
+    >
       <Box
         component="form"
         id={formId}

@@ -8,12 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import {
-  ACCOUNT_CATEGORY_LABELS,
-  ACCOUNT_CLASS_LABELS,
-  ACCOUNT_TYPE_LABELS,
-  type Account,
-} from '@xaalis/contracts';
+import { ACCOUNT_CATEGORY_LABELS, ACCOUNT_CLASS_LABELS, ACCOUNT_TYPE_LABELS, type Account } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useGetCompanyQuery } from '@xaalis/web-kit';
 import { Fragment, useDeferredValue, useMemo, useState } from 'react';
@@ -74,18 +69,26 @@ export function AccountsTab({ companyId }: { companyId: string | null }) {
   const groups = useMemo(() => groupByClass(filtered), [filtered]);
 
   if (!companyId) {
-    return <EmptyState title="Aucune entreprise" description="Enregistrez d'abord les informations de votre entreprise (onglet Entreprise)." />;
+    return (
+      <EmptyState title="Aucune entreprise" description="Enregistrez d'abord les informations de votre entreprise (onglet Entreprise)." />
+    );
   }
 
   const generateButton = (
-    <Button variant="contained" startIcon={<AutoIcon />} disabled={generating || !company} onClick={() => company && generate(company.sector)}>
+    <Button
+      variant="contained"
+      startIcon={<AutoIcon />}
+      disabled={generating || !company}
+      onClick={() => company && generate(company.sector)}
+    >
       {generating ? 'Génération en cours...' : 'Générer Plan Comptable'}
     </Button>
   );
 
   let body;
   if (isLoading) body = <LoadingState rows={6} height={32} />;
-  else if (error && !accounts) body = <ErrorState error={error} onRetry={() => refetch()} title="Impossible de charger le plan comptable" />;
+  else if (error && !accounts)
+    body = <ErrorState error={error} onRetry={() => refetch()} title="Impossible de charger le plan comptable" />;
   else if (sorted.length === 0)
     body = (
       <EmptyState
@@ -99,7 +102,14 @@ export function AccountsTab({ companyId }: { companyId: string | null }) {
       <>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
           <SearchField label="Rechercher un compte" placeholder="Code ou nom" value={query} onChange={setQuery} sx={{ minWidth: 260 }} />
-          <FilterSelect label="Classe" value={accountClass} onChange={setAccountClass} allLabel="Toutes les classes" options={CLASS_OPTIONS} minWidth={220} />
+          <FilterSelect
+            label="Classe"
+            value={accountClass}
+            onChange={setAccountClass}
+            allLabel="Toutes les classes"
+            options={CLASS_OPTIONS}
+            minWidth={220}
+          />
           <Typography variant="body2" color="text.secondary" role="status" aria-live="polite">
             {filtered.length === sorted.length
               ? `${sorted.length} compte${sorted.length > 1 ? 's' : ''}`

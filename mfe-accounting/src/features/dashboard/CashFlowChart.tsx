@@ -30,15 +30,41 @@ export function CashFlowChart({ points, height = 300 }: { points: CashFlowData['
     return {
       labels: points.map((p) => p.label),
       series: [
-        { type: 'bar' as const, id: 'inflow', label: CASH_FLOW_SERIES_LABELS.inflow, data: inflow, color: theme.palette.success.main, valueFormatter: money },
-        { type: 'bar' as const, id: 'outflow', label: CASH_FLOW_SERIES_LABELS.outflow, data: outflow, color: theme.palette.error.main, valueFormatter: money },
-        { type: 'line' as const, id: 'net', label: CASH_FLOW_SERIES_LABELS.net, data: net, color: theme.palette.primary.dark, valueFormatter: money, showMark: true, curve: 'linear' as const },
+        {
+          type: 'bar' as const,
+          id: 'inflow',
+          label: CASH_FLOW_SERIES_LABELS.inflow,
+          data: inflow,
+          color: theme.palette.success.main,
+          valueFormatter: money,
+        },
+        {
+          type: 'bar' as const,
+          id: 'outflow',
+          label: CASH_FLOW_SERIES_LABELS.outflow,
+          data: outflow,
+          color: theme.palette.error.main,
+          valueFormatter: money,
+        },
+        {
+          type: 'line' as const,
+          id: 'net',
+          label: CASH_FLOW_SERIES_LABELS.net,
+          data: net,
+          color: theme.palette.primary.dark,
+          valueFormatter: money,
+          showMark: true,
+          curve: 'linear' as const,
+        },
       ],
     };
   }, [points, theme]);
 
   const summary = points
-    .map((p) => `${p.label} : ${CASH_FLOW_SERIES_LABELS.inflow.toLowerCase()} ${formatMoney(p.inflow)}, ${CASH_FLOW_SERIES_LABELS.outflow.toLowerCase()} ${formatMoney(Math.abs(toAmount(p.outflow)))}, ${CASH_FLOW_SERIES_LABELS.net.toLowerCase()} ${formatMoney(p.net)}`)
+    .map(
+      (p) =>
+        `${p.label} : ${CASH_FLOW_SERIES_LABELS.inflow.toLowerCase()} ${formatMoney(p.inflow)}, ${CASH_FLOW_SERIES_LABELS.outflow.toLowerCase()} ${formatMoney(Math.abs(toAmount(p.outflow)))}, ${CASH_FLOW_SERIES_LABELS.net.toLowerCase()} ${formatMoney(p.net)}`,
+    )
     .join(' ; ');
 
   return (

@@ -57,7 +57,15 @@ function routes(overrides: Record<string, unknown> = {}) {
     [`GET ${BASE}/cash-flow/6months`]: { body: cashFlow('6months') },
     [`GET ${BASE}/cash-flow/1year`]: { body: cashFlow('1year') },
     [`GET ${BASE}/revenue-breakdown?year=current`]: { body: REVENUE },
-    [`GET ${BASE}/revenue-breakdown?year=previous`]: { body: { ...REVENUE, year: 'previous', fiscalYear: { label: '2025', start: '2025-01-01', end: '2025-12-31' }, total: '0.00', items: [] } },
+    [`GET ${BASE}/revenue-breakdown?year=previous`]: {
+      body: {
+        ...REVENUE,
+        year: 'previous',
+        fiscalYear: { label: '2025', start: '2025-01-01', end: '2025-12-31' },
+        total: '0.00',
+        items: [],
+      },
+    },
     ...overrides,
   } as Parameters<typeof mockFetch>[0];
 }
@@ -89,7 +97,17 @@ describe('DashboardPage', () => {
   });
 
   it('shows no trend when there is no basis for comparison', async () => {
-    mockFetch(routes({ [`GET ${BASE}/dashboard`]: { body: dashboardData({ revenueTrend: null, treasuryTrend: null, fiscalYear: { label: '2025-2026', start: '2025-07-01', end: '2026-06-30' } }) } }));
+    mockFetch(
+      routes({
+        [`GET ${BASE}/dashboard`]: {
+          body: dashboardData({
+            revenueTrend: null,
+            treasuryTrend: null,
+            fiscalYear: { label: '2025-2026', start: '2025-07-01', end: '2026-06-30' },
+          }),
+        },
+      }),
+    );
     renderWithApp(<DashboardPage />);
     expect(await screen.findByTestId('fiscal-year')).toHaveTextContent('Exercice 2025-2026');
     const revenue = screen.getByRole('group', { name: "Chiffre d'Affaires" });
@@ -142,10 +160,16 @@ describe('DashboardPage', () => {
     renderWithApp(<DashboardPage />);
     const select = screen.getByRole('combobox', { name: 'Période' });
     expect(select).toHaveValue('3months');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['1 mois', '3 mois', '6 mois', '1 an']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['1 mois', '3 mois', '6 mois', '1 an']);
     const chart = await screen.findByRole('figure', { name: 'Graphique des flux de trésorerie' });
     expect(chart.querySelector('svg')).not.toBeNull();
-    expect(within(chart).getByText(/mars 2026 : encaissements 300 000 XOF, décaissements 450 000 XOF, flux net -150 000 XOF/)).toBeInTheDocument();
+    expect(
+      within(chart).getByText(/mars 2026 : encaissements 300 000 XOF, décaissements 450 000 XOF, flux net -150 000 XOF/),
+    ).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', `${BASE}/cash-flow/3months`)).toHaveLength(1);
 
     await user.selectOptions(select, '6 mois');
@@ -233,10 +257,18 @@ describe('DashboardPage', () => {
     await screen.findByRole('list', { name: 'Échéances à venir' });
     const lastProps = () => paymentDialogProps.mock.calls.at(-1)?.[0] as PaymentDialogProps;
     await user.click(screen.getByRole('button', { name: 'Nouveau paiement : Facture FA-2026-0001 - Sénélec' }));
-    expect(lastProps().defaults).toEqual({ type: 'invoice_payment', invoiceId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', amount: '75000.50' });
+    expect(lastProps().defaults).toEqual({
+      type: 'invoice_payment',
+      invoiceId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+      amount: '75000.50',
+    });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Nouveau paiement : Échéance emprunt CBAO' }));
-    expect(lastProps().defaults).toEqual({ type: 'loan_payment', loanPaymentId: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', amount: '200000.00' });
+    expect(lastProps().defaults).toEqual({
+      type: 'loan_payment',
+      loanPaymentId: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+      amount: '200000.00',
+    });
   });
 });

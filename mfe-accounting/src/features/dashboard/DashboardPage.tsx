@@ -4,13 +4,7 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import {
-  APP_ROUTES,
-  CASH_FLOW_PERIOD_LABELS,
-  CASH_FLOW_PERIODS,
-  type CashFlowPeriod,
-  type Urgency,
-} from '@xaalis/contracts';
+import { APP_ROUTES, CASH_FLOW_PERIOD_LABELS, CASH_FLOW_PERIODS, type CashFlowPeriod, type Urgency } from '@xaalis/contracts';
 import { formatDate, formatMoney, PageHeader } from '@xaalis/web-kit';
 import { useCallback, useState, type ReactNode } from 'react';
 import { FilterSelect } from '../../ui/FilterSelect';
@@ -49,7 +43,15 @@ function Row({ primary, secondary, children }: { primary: ReactNode; secondary: 
   return (
     <Box
       component="li"
-      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 1.25, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        py: 1.25,
+        borderBottom: 1,
+        borderColor: 'divider',
+        '&:last-of-type': { borderBottom: 0 },
+      }}
     >
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' }}>
@@ -93,7 +95,13 @@ export default function DashboardPage() {
       actions={
         <>
           {data ? (
-            <Chip label={fiscalYearText(data.fiscalYear.label)} variant="outlined" color="primary" data-testid="fiscal-year" sx={{ alignSelf: 'center', fontWeight: 600 }} />
+            <Chip
+              label={fiscalYearText(data.fiscalYear.label)}
+              variant="outlined"
+              color="primary"
+              data-testid="fiscal-year"
+              sx={{ alignSelf: 'center', fontWeight: 600 }}
+            />
           ) : loading ? (
             <Skeleton variant="rounded" width={120} height={32} sx={{ alignSelf: 'center' }} />
           ) : null}
@@ -157,7 +165,10 @@ export default function DashboardPage() {
   // Cash flow.
   const cashFlowData = cashFlow.currentData ?? cashFlow.data;
   let cashFlowContent: ReactNode;
-  if (cashFlow.isError) cashFlowContent = <ErrorState error={cashFlow.error} onRetry={() => cashFlow.refetch()} title="Impossible de charger les flux de trésorerie" />;
+  if (cashFlow.isError)
+    cashFlowContent = (
+      <ErrorState error={cashFlow.error} onRetry={() => cashFlow.refetch()} title="Impossible de charger les flux de trésorerie" />
+    );
   else if (!cashFlowData) cashFlowContent = <ChartSkeleton height={260} />;
   else if (cashFlowData.points.length === 0) cashFlowContent = <EmptyState title={MESSAGES_DASHBOARD.noCashFlow} />;
   else
@@ -170,7 +181,14 @@ export default function DashboardPage() {
   // Revenue breakdown.
   const revenueData = revenue.currentData ?? revenue.data;
   let revenueContent: ReactNode;
-  if (revenue.isError) revenueContent = <ErrorState error={revenue.error} onRetry={() => revenue.refetch()} title="Impossible de charger la répartition du chiffre d'affaires" />;
+  if (revenue.isError)
+    revenueContent = (
+      <ErrorState
+        error={revenue.error}
+        onRetry={() => revenue.refetch()}
+        title="Impossible de charger la répartition du chiffre d'affaires"
+      />
+    );
   else if (!revenueData) revenueContent = <ChartSkeleton height={220} />;
   else if (toAmount(revenueData.total) === 0) revenueContent = <EmptyState title={MESSAGES_DASHBOARD.noRevenue} />;
   else
@@ -182,7 +200,8 @@ export default function DashboardPage() {
 
   // Recent transactions.
   let transactions: ReactNode;
-  if (dashboardError) transactions = <ErrorState error={dashboard.error} onRetry={retryDashboard} title="Impossible de charger les transactions" />;
+  if (dashboardError)
+    transactions = <ErrorState error={dashboard.error} onRetry={retryDashboard} title="Impossible de charger les transactions" />;
   else if (loading || !data) transactions = <LoadingState rows={DASHBOARD_LIST_SIZE} height={36} />;
   else if (data.recentTransactions.length === 0) transactions = <EmptyState title={MESSAGES_DASHBOARD.noTransactions} />;
   else
@@ -203,7 +222,8 @@ export default function DashboardPage() {
 
   // Upcoming payments.
   let upcoming: ReactNode;
-  if (dashboardError) upcoming = <ErrorState error={dashboard.error} onRetry={retryDashboard} title="Impossible de charger les échéances" />;
+  if (dashboardError)
+    upcoming = <ErrorState error={dashboard.error} onRetry={retryDashboard} title="Impossible de charger les échéances" />;
   else if (loading || !data) upcoming = <LoadingState rows={DASHBOARD_LIST_SIZE} height={36} />;
   else if (data.upcomingPayments.length === 0) upcoming = <EmptyState title={MESSAGES_DASHBOARD.noUpcoming} />;
   else
@@ -219,7 +239,12 @@ export default function DashboardPage() {
                 </Typography>
                 <Chip size="small" label={urgencyLabel(p.urgency)} color={URGENCY_COLORS[p.urgency] ?? 'default'} sx={{ mt: 0.5 }} />
               </Box>
-              <Button size="small" variant="outlined" aria-label={`Nouveau paiement : ${p.description}`} onClick={() => openPayment(paymentDefaultsFor(p))}>
+              <Button
+                size="small"
+                variant="outlined"
+                aria-label={`Nouveau paiement : ${p.description}`}
+                onClick={() => openPayment(paymentDefaultsFor(p))}
+              >
                 Nouveau
               </Button>
             </Row>

@@ -11,7 +11,16 @@ import { toAmount } from './figures';
 export function RevenueChart({ data, height = 240 }: { data: RevenueBreakdownData; height?: number }) {
   const theme = useTheme();
   const palette = useMemo(
-    () => [theme.palette.primary.main, theme.palette.secondary.main, '#1e88e5', '#8e24aa', '#00897b', '#6d4c41', '#546e7a', theme.palette.primary.light],
+    () => [
+      theme.palette.primary.main,
+      theme.palette.secondary.main,
+      '#1e88e5',
+      '#8e24aa',
+      '#00897b',
+      '#6d4c41',
+      '#546e7a',
+      theme.palette.primary.light,
+    ],
     [theme],
   );
   const total = toAmount(data.total);
@@ -22,11 +31,17 @@ export function RevenueChart({ data, height = 240 }: { data: RevenueBreakdownDat
         .filter((item) => item.value > 0),
     [data.items, palette],
   );
-  const share = (value: number) => (total > 0 ? `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format((value / total) * 100)} %` : '');
+  const share = (value: number) =>
+    total > 0 ? `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format((value / total) * 100)} %` : '';
 
   return (
     <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: 'center', gap: 2 }}>
-      <Box role="figure" aria-label="Graphique de la répartition du chiffre d'affaires" data-testid="revenue-chart" sx={{ width: { xs: '100%', sm: '55%' }, minWidth: 0 }}>
+      <Box
+        role="figure"
+        aria-label="Graphique de la répartition du chiffre d'affaires"
+        data-testid="revenue-chart"
+        sx={{ width: { xs: '100%', sm: '55%' }, minWidth: 0 }}
+      >
         <PieChart
           height={height}
           hideLegend
@@ -46,7 +61,11 @@ export function RevenueChart({ data, height = 240 }: { data: RevenueBreakdownDat
       </Box>
       <Box component="ul" aria-label="Répartition du chiffre d'affaires" sx={{ listStyle: 'none', p: 0, m: 0, flex: 1, width: '100%' }}>
         {items.map((item) => (
-          <Box component="li" key={item.key} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
+          <Box
+            component="li"
+            key={item.key}
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.75, borderBottom: 1, borderColor: 'divider' }}
+          >
             <Box aria-hidden sx={{ width: 12, height: 12, borderRadius: '3px', bgcolor: item.color, flexShrink: 0 }} />
             <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }}>
               {item.label}

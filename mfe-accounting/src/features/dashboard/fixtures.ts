@@ -21,14 +21,37 @@ export function dashboardData(overrides: Partial<DashboardData> = {}): Dashboard
       { id: 't6', type: 'income', description: 'Sixième transaction', date: '2026-03-31', amount: '5000.00' },
     ],
     upcomingPayments: [
-      { id: 'u1', kind: 'invoice', description: 'Facture FV-2026-0004 - Client Ndiaye', dueDate: '2026-05-02', amount: '236000.00', urgency: 'urgent', invoiceId: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' },
-      { id: 'u2', kind: 'invoice', description: 'Facture FA-2026-0001 - Sénélec', dueDate: '2026-05-10', amount: '-75000.50', urgency: 'soon', invoiceId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb' },
-      { id: 'u3', kind: 'loan', description: 'Échéance emprunt CBAO', dueDate: '2026-05-28', amount: '-200000.00', urgency: 'planned', loanPaymentId: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc' },
+      {
+        id: 'u1',
+        kind: 'invoice',
+        description: 'Facture FV-2026-0004 - Client Ndiaye',
+        dueDate: '2026-05-02',
+        amount: '236000.00',
+        urgency: 'urgent',
+        invoiceId: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+      },
+      {
+        id: 'u2',
+        kind: 'invoice',
+        description: 'Facture FA-2026-0001 - Sénélec',
+        dueDate: '2026-05-10',
+        amount: '-75000.50',
+        urgency: 'soon',
+        invoiceId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+      },
+      {
+        id: 'u3',
+        kind: 'loan',
+        description: 'Échéance emprunt CBAO',
+        dueDate: '2026-05-28',
+        amount: '-200000.00',
+        urgency: 'planned',
+        loanPaymentId: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+      },
     ],
     ...overrides,
   };
 }
-
 
 /**
  * What @mui/x-charts needs and jsdom lacks: ResizeObserver (container size) and

@@ -24,7 +24,12 @@ export interface StatCardProps {
 export function StatCard({ title, value, loading, trend, caption, captionNeedsTrend, icon }: StatCardProps) {
   const showCaption = caption && (!captionNeedsTrend || trend);
   return (
-    <Paper variant="outlined" role="group" aria-label={title} sx={{ p: 2, minHeight: 120, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+    <Paper
+      variant="outlined"
+      role="group"
+      aria-label={title}
+      sx={{ p: 2, minHeight: 120, display: 'flex', flexDirection: 'column', gap: 0.5 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
         <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
           {title}
@@ -38,7 +43,11 @@ export function StatCard({ title, value, loading, trend, caption, captionNeedsTr
         </>
       ) : (
         <>
-          <Typography variant="h5" component="p" sx={{ fontWeight: 700, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          <Typography
+            variant="h5"
+            component="p"
+            sx={{ fontWeight: 700, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+          >
             {value}
           </Typography>
           {trend || showCaption ? (
@@ -96,7 +105,14 @@ export function Panel({ title, subtitle, actions, children }: PanelProps) {
 /** Grid of cards / panels: one column on phones, `columns` from md up. */
 export function Grid({ columns, children, mb = 3 }: { columns: number; children: ReactNode; mb?: number }) {
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: columns > 2 ? '1fr 1fr' : '1fr', md: `repeat(${columns}, minmax(0, 1fr))` }, mb }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: columns > 2 ? '1fr 1fr' : '1fr', md: `repeat(${columns}, minmax(0, 1fr))` },
+        mb,
+      }}
+    >
       {children}
     </Box>
   );

@@ -15,4 +15,3 @@ export function paymentDefaultsFor(item: Upcoming): PaymentDialogDefaults | unde
   if (item.loanPaymentId) return { type: 'loan_payment', loanPaymentId: item.loanPaymentId, amount: dialogAmount(item.amount) };
   return undefined;
 }
-

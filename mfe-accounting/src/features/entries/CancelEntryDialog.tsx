@@ -20,12 +20,20 @@ export function CancelEntryDialog({ entry, busy, onConfirm, onClose }: CancelEnt
   const titleId = useId();
   const textId = useId();
   return (
-    <Dialog open={Boolean(entry)} onClose={busy ? undefined : onClose} aria-labelledby={titleId} aria-describedby={textId} role="alertdialog" maxWidth="sm" fullWidth>
+    <Dialog
+      open={Boolean(entry)}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      role="alertdialog"
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id={titleId}>Annuler l'écriture {entry?.number}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>
-          Une écriture validée ne peut plus être modifiée. L'annulation crée une écriture de contre-passation datée
-          d'aujourd'hui ({formatDate(todayIso())}), qui inverse les débits et les crédits de l'écriture {entry?.number}
+          Une écriture validée ne peut plus être modifiée. L'annulation crée une écriture de contre-passation datée d'aujourd'hui (
+          {formatDate(todayIso())}), qui inverse les débits et les crédits de l'écriture {entry?.number}
           {entry ? ` (${formatMoney(entry.total)})` : ''}. L'écriture d'origine passera au statut « Annulée ».
         </DialogContentText>
       </DialogContent>

@@ -29,7 +29,14 @@ function entry(overrides: Partial<AccountingEntry>): AccountingEntry {
 }
 
 const DRAFT = entry({});
-const VALIDATED = entry({ id: 'e2', number: 'OD-2026-00002', status: 'validated', description: 'Vente comptoir', reference: 'FAC-12', total: '1234567.00' });
+const VALIDATED = entry({
+  id: 'e2',
+  number: 'OD-2026-00002',
+  status: 'validated',
+  description: 'Vente comptoir',
+  reference: 'FAC-12',
+  total: '1234567.00',
+});
 const REVERSAL = entry({
   id: 'e3',
   number: 'OD-2026-00003',
@@ -39,8 +46,24 @@ const REVERSAL = entry({
   date: '2026-04-01',
   total: '1234567.00',
   lines: [
-    { id: 'l1', accountId: BANK.id, account: BANK, description: 'Contre-passation', debit: '0.00', credit: '1234567.00', thirdPartyId: null },
-    { id: 'l2', accountId: RENT.id, account: RENT, description: 'Contre-passation', debit: '1234567.00', credit: '0.00', thirdPartyId: null },
+    {
+      id: 'l1',
+      accountId: BANK.id,
+      account: BANK,
+      description: 'Contre-passation',
+      debit: '0.00',
+      credit: '1234567.00',
+      thirdPartyId: null,
+    },
+    {
+      id: 'l2',
+      accountId: RENT.id,
+      account: RENT,
+      description: 'Contre-passation',
+      debit: '1234567.00',
+      credit: '0.00',
+      thirdPartyId: null,
+    },
   ],
 });
 
@@ -50,7 +73,13 @@ function listOf(items: AccountingEntry[], extra: Partial<EntryListResponse> = {}
     page: 1,
     pageSize: 25,
     totalItems: items.length,
-    counters: { total: items.length, validated: items.filter((i) => i.status === 'validated').length, draft: items.filter((i) => i.status === 'draft').length, cancelled: 0, totalAmount: '1384567.00' },
+    counters: {
+      total: items.length,
+      validated: items.filter((i) => i.status === 'validated').length,
+      draft: items.filter((i) => i.status === 'draft').length,
+      cancelled: 0,
+      totalAmount: '1384567.00',
+    },
     ...extra,
   };
 }
@@ -72,7 +101,13 @@ afterEach(() => jest.restoreAllMocks());
 describe('EntriesPage', () => {
   it("shows 'Aucune écriture comptable enregistrée' and a first-entry button when the journal is empty", async () => {
     const user = userEvent.setup();
-    mockFetch(routes({ [`GET ${BASE}/accounting-entries`]: { body: listOf([], { counters: { total: 0, validated: 0, draft: 0, cancelled: 0, totalAmount: '0.00' } }) } }));
+    mockFetch(
+      routes({
+        [`GET ${BASE}/accounting-entries`]: {
+          body: listOf([], { counters: { total: 0, validated: 0, draft: 0, cancelled: 0, totalAmount: '0.00' } }),
+        },
+      }),
+    );
     renderWithApp(<EntriesPage />, { route: '/ecritures' });
     expect(screen.getByRole('heading', { level: 1, name: 'Écritures Comptables' })).toBeInTheDocument();
     expect(screen.getByText('Journal Général')).toBeInTheDocument();
@@ -129,7 +164,9 @@ describe('EntriesPage', () => {
     const user = userEvent.setup();
     const fetchMock = mockFetch(
       routes({
-        'POST /api/accounting-entries/e2/cancel': { body: { entry: { ...VALIDATED, status: 'cancelled', reversedById: 'e3' }, reversal: REVERSAL } },
+        'POST /api/accounting-entries/e2/cancel': {
+          body: { entry: { ...VALIDATED, status: 'cancelled', reversedById: 'e3' }, reversal: REVERSAL },
+        },
         'GET /api/accounting-entries/e3': { body: REVERSAL },
       }),
     );
@@ -144,7 +181,9 @@ describe('EntriesPage', () => {
     expect(callsTo(fetchMock, 'POST', '/api/accounting-entries/e2/cancel')).toHaveLength(1);
     const detail = await screen.findByRole('dialog', { name: 'Écriture OD-2026-00003' });
     const lines = within(detail).getByRole('table', { name: "Lignes de l'écriture OD-2026-00003" });
-    const rows = within(lines).getAllByRole('row').map((r) => r.textContent);
+    const rows = within(lines)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
     expect(rows).toEqual([
       'CompteIntitulé du compteLibelléDébitCrédit',
       '521Banques localesContre-passation-1 234 567 XOF',
@@ -157,7 +196,9 @@ describe('EntriesPage', () => {
     const user = userEvent.setup();
     const print = jest.fn();
     window.print = print;
-    mockFetch(routes({ 'GET /api/accounting-entries/e2': { body: { ...REVERSAL, id: 'e2', number: 'OD-2026-00002', reversalOfId: null } } }));
+    mockFetch(
+      routes({ 'GET /api/accounting-entries/e2': { body: { ...REVERSAL, id: 'e2', number: 'OD-2026-00002', reversalOfId: null } } }),
+    );
     renderWithApp(<EntriesPage />, { route: '/ecritures' });
     await user.click(await screen.findByRole('button', { name: "Imprimer l'écriture OD-2026-00002" }));
     expect(await screen.findByRole('dialog', { name: 'Écriture OD-2026-00002' })).toBeInTheDocument();
@@ -171,17 +212,28 @@ describe('EntriesPage', () => {
     await screen.findByRole('table', { name: 'Écritures comptables' });
     expect(callsTo(fetchMock, 'GET', `${BASE}/accounting-entries`)[0].url).toBe(`${BASE}/accounting-entries?page=1&pageSize=25`);
     await user.click(screen.getByRole('button', { name: /page suivante/i }));
-    await waitFor(() => expect(callsTo(fetchMock, 'GET', `${BASE}/accounting-entries`).map((c) => c.url)).toContain(`${BASE}/accounting-entries?page=2&pageSize=25`));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET', `${BASE}/accounting-entries`).map((c) => c.url)).toContain(
+        `${BASE}/accounting-entries?page=2&pageSize=25`,
+      ),
+    );
     await user.type(screen.getByLabelText('Rechercher une écriture'), 'loyer');
     await waitFor(() =>
-      expect(callsTo(fetchMock, 'GET', `${BASE}/accounting-entries`).map((c) => c.url)).toContain(`${BASE}/accounting-entries?page=1&pageSize=25&search=loyer`),
+      expect(callsTo(fetchMock, 'GET', `${BASE}/accounting-entries`).map((c) => c.url)).toContain(
+        `${BASE}/accounting-entries?page=1&pageSize=25&search=loyer`,
+      ),
     );
   });
 
   it('shows an error with a retry', async () => {
     const user = userEvent.setup();
     let calls = 0;
-    mockFetch(routes({ [`GET ${BASE}/accounting-entries`]: () => (++calls === 1 ? { status: 503, body: { message: 'Service comptabilité indisponible' } } : { body: listOf([DRAFT]) }) }));
+    mockFetch(
+      routes({
+        [`GET ${BASE}/accounting-entries`]: () =>
+          ++calls === 1 ? { status: 503, body: { message: 'Service comptabilité indisponible' } } : { body: listOf([DRAFT]) },
+      }),
+    );
     renderWithApp(<EntriesPage />, { route: '/ecritures' });
     expect(await screen.findByText('Service comptabilité indisponible')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Réessayer' }));

@@ -46,7 +46,9 @@ export default function EntriesPage() {
   useEffect(() => setPage(0), [search, status]);
 
   const list = useListEntriesQuery(
-    companyId ? { companyId, page: page + 1, pageSize: ENTRIES_PAGE_SIZE, search: search || undefined, status: status || undefined } : skipToken,
+    companyId
+      ? { companyId, page: page + 1, pageSize: ENTRIES_PAGE_SIZE, search: search || undefined, status: status || undefined }
+      : skipToken,
   );
   const [validateEntry, validateState] = useValidateEntryMutation();
   const [cancelEntry, cancelState] = useCancelEntryMutation();
@@ -90,7 +92,8 @@ export default function EntriesPage() {
   else if (!user) content = <AccountErrorState error={userError} />;
   else if (!companyId) content = <NoCompanyState />;
   else if (list.isLoading) content = <LoadingState rows={5} />;
-  else if (list.error && !list.data) content = <ErrorState error={list.error} onRetry={() => list.refetch()} title="Impossible de charger les écritures" />;
+  else if (list.error && !list.data)
+    content = <ErrorState error={list.error} onRetry={() => list.refetch()} title="Impossible de charger les écritures" />;
   else if (list.data && list.data.counters.total === 0 && !filtered)
     content = (
       <EmptyState
@@ -205,12 +208,24 @@ export default function EntriesPage() {
             onChange={setSearchInput}
             sx={{ minWidth: 280, flex: '1 1 280px', maxWidth: 480 }}
           />
-          <FilterSelect label="Statut" value={status} onChange={setStatus} allLabel="Tous les statuts" options={STATUS_OPTIONS} minWidth={180} />
+          <FilterSelect
+            label="Statut"
+            value={status}
+            onChange={setStatus}
+            allLabel="Tous les statuts"
+            options={STATUS_OPTIONS}
+            minWidth={180}
+          />
         </Box>
         {content}
       </Paper>
       <EntryDialog open={editor.open} target={editor.target} companyId={companyId} onClose={closeEditor} />
-      <EntryDetailDialog entryId={viewing?.id ?? null} autoPrint={viewing?.print} companyName={company?.name} onClose={() => setViewing(null)} />
+      <EntryDetailDialog
+        entryId={viewing?.id ?? null}
+        autoPrint={viewing?.print}
+        companyName={company?.name}
+        onClose={() => setViewing(null)}
+      />
       <CancelEntryDialog entry={cancelling} busy={cancelState.isLoading} onConfirm={onConfirmCancel} onClose={() => setCancelling(null)} />
     </Box>
   );

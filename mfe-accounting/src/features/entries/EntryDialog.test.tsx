@@ -133,7 +133,14 @@ describe('EntryDialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [call] = callsTo(fetchMock, 'POST', `${BASE}/accounting-entries`);
     expect(call.body).toEqual({
-      entry: { number: 'OD-2026-00007', journal: 'OD', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), description: 'Facture SENELEC janvier', reference: 'SEN-01', total: '0.10' },
+      entry: {
+        number: 'OD-2026-00007',
+        journal: 'OD',
+        date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        description: 'Facture SENELEC janvier',
+        reference: 'SEN-01',
+        total: '0.10',
+      },
       lines: [
         { accountId: PURCHASES.id, description: 'Facture SENELEC janvier', debit: '0.10', credit: '0.00', thirdPartyId: SENELEC.id },
         { accountId: BANK.id, description: 'Facture SENELEC janvier', debit: '0.00', credit: '0.10', thirdPartyId: null },
@@ -185,7 +192,15 @@ describe('EntryDialog', () => {
       status: 'draft',
       total: '150000.00',
       lines: [
-        { id: 'l1', accountId: PURCHASES.id, account: PURCHASES, description: 'Loyer mars', debit: '150000.00', credit: '0.00', thirdPartyId: null },
+        {
+          id: 'l1',
+          accountId: PURCHASES.id,
+          account: PURCHASES,
+          description: 'Loyer mars',
+          debit: '150000.00',
+          credit: '0.00',
+          thirdPartyId: null,
+        },
         { id: 'l2', accountId: BANK.id, account: BANK, description: 'Loyer mars', debit: '0.00', credit: '150000.00', thirdPartyId: null },
       ],
     };

@@ -6,14 +6,7 @@ import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import {
-  entryInputSchema,
-  JOURNAL_LABELS,
-  JOURNALS,
-  MESSAGES_ENTRY,
-  type Account,
-  type Journal,
-} from '@xaalis/contracts';
+import { entryInputSchema, JOURNAL_LABELS, JOURNALS, MESSAGES_ENTRY, type Account, type Journal } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { FormSelectField, FormTextField, serverMessage, toast } from '@xaalis/web-kit';
 import { useEffect, useId, useMemo, useRef } from 'react';
@@ -70,7 +63,10 @@ export function EntryDialog({ open, target, companyId, onClose }: EntryDialogPro
   const [updateEntry, updateState] = useUpdateEntryMutation();
   const saving = createState.isLoading || updateState.isLoading;
 
-  const accounts = useMemo<Account[]>(() => [...(accountsQuery.data ?? [])].sort((a, b) => a.code.localeCompare(b.code)), [accountsQuery.data]);
+  const accounts = useMemo<Account[]>(
+    () => [...(accountsQuery.data ?? [])].sort((a, b) => a.code.localeCompare(b.code)),
+    [accountsQuery.data],
+  );
   const thirdParties = useMemo(() => thirdPartiesQuery.data ?? [], [thirdPartiesQuery.data]);
 
   const { control, handleSubmit, reset, setValue, getValues, setError, formState } = useForm<EntryFormValues, unknown, EntryOutput>({
@@ -128,33 +124,36 @@ export function EntryDialog({ open, target, companyId, onClose }: EntryDialogPro
     entryDescription.current = description;
   }, [description, getValues, setValue]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (!companyId) {
-      toastMissingCompany();
-      return;
-    }
-    const check = liveTotals(values.lines);
-    if (!check.balanced) {
-      toast({ title: 'Erreur', description: MESSAGES_ENTRY.unbalanced, variant: 'destructive' });
-      return;
-    }
-    const body = { entry: { ...values.entry, total: check.debit }, lines: values.lines };
-    try {
-      if (editId) {
-        await updateEntry({ id: editId, body }).unwrap();
-        toastSuccess(MESSAGES_ENTRY.updated);
-      } else {
-        const created = await createEntry({ companyId, body }).unwrap();
-        toastSuccess(MESSAGES_ENTRY.created, `Numéro ${created.number}`);
+  const onSubmit = handleSubmit(
+    async (values) => {
+      if (!companyId) {
+        toastMissingCompany();
+        return;
       }
-      onClose();
-    } catch (error) {
-      if (errorStatus(error) === 409) setError('entry.number', { message: serverMessage(error) ?? MESSAGES_ENTRY.duplicateNumber });
-      toastSaveError(error, editId ? MESSAGES_ENTRY.updateError : MESSAGES_ENTRY.createError);
-    }
-  }, () => {
-    // Invalid: the fields show the schema's messages.
-  });
+      const check = liveTotals(values.lines);
+      if (!check.balanced) {
+        toast({ title: 'Erreur', description: MESSAGES_ENTRY.unbalanced, variant: 'destructive' });
+        return;
+      }
+      const body = { entry: { ...values.entry, total: check.debit }, lines: values.lines };
+      try {
+        if (editId) {
+          await updateEntry({ id: editId, body }).unwrap();
+          toastSuccess(MESSAGES_ENTRY.updated);
+        } else {
+          const created = await createEntry({ companyId, body }).unwrap();
+          toastSuccess(MESSAGES_ENTRY.created, `Numéro ${created.number}`);
+        }
+        onClose();
+      } catch (error) {
+        if (errorStatus(error) === 409) setError('entry.number', { message: serverMessage(error) ?? MESSAGES_ENTRY.duplicateNumber });
+        toastSaveError(error, editId ? MESSAGES_ENTRY.updateError : MESSAGES_ENTRY.createError);
+      }
+    },
+    () => {
+      // Invalid: the fields show the schema's messages.
+    },
+  );
 
   const title = editing ? `Modifier l'Écriture ${target.number}` : 'Nouvelle Écriture Comptable';
   const accountsEmpty = accountsQuery.isSuccess && accounts.length === 0;
@@ -176,7 +175,11 @@ export function EntryDialog({ open, target, companyId, onClose }: EntryDialogPro
         ) : null}
         {accountsQuery.error && !accountsQuery.data ? (
           <Box sx={{ mb: 2 }}>
-            <ErrorState error={accountsQuery.error} onRetry={() => accountsQuery.refetch()} title="Impossible de charger le plan comptable" />
+            <ErrorState
+              error={accountsQuery.error}
+              onRetry={() => accountsQuery.refetch()}
+              title="Impossible de charger le plan comptable"
+            />
           </Box>
         ) : null}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1.2fr 1.5fr 1fr 1fr' }, pt: 1 }}>
@@ -207,7 +210,17 @@ export function EntryDialog({ open, target, companyId, onClose }: EntryDialogPro
         <Box
           role="group"
           aria-label="Totaux"
-          sx={{ mt: 2, p: 2, borderRadius: 2, bgcolor: 'action.hover', display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'center', justifyContent: 'flex-end' }}
+          sx={{
+            mt: 2,
+            p: 2,
+            borderRadius: 2,
+            bgcolor: 'action.hover',
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 3,
+            alignItems: 'center',
+            justifyContent: 'flex-end',
+          }}
         >
           <Typography variant="body2">
             Total débit : <strong data-testid="total-debit">{formatExactMoney(totals.debit)}</strong>
@@ -249,4 +262,3 @@ export function EntryDialog({ open, target, companyId, onClose }: EntryDialogPro
     </FormDialog>
   );
 }
-

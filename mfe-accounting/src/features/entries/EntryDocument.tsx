@@ -43,7 +43,10 @@ export function EntryDocument({ entry, companyName }: { entry: AccountingEntry; 
         <Chip size="small" label={statusLabel(entry.status)} color={STATUS_COLORS[entry.status as EntryStatus] ?? 'default'} />
         {entry.reversalOfId ? <Chip size="small" variant="outlined" label="Contre-passation" /> : null}
       </Box>
-      <Box component="dl" sx={{ m: 0, mb: 2, display: 'grid', gridTemplateColumns: { xs: 'auto 1fr', sm: 'auto 1fr auto 1fr' }, columnGap: 2, rowGap: 1 }}>
+      <Box
+        component="dl"
+        sx={{ m: 0, mb: 2, display: 'grid', gridTemplateColumns: { xs: 'auto 1fr', sm: 'auto 1fr auto 1fr' }, columnGap: 2, rowGap: 1 }}
+      >
         {facts.map((f) => (
           <Box key={f.label} sx={{ display: 'contents' }}>
             <Typography component="dt" variant="body2" color="text.secondary">

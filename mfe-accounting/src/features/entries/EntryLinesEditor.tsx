@@ -88,7 +88,17 @@ interface LineProps {
   errors: FieldErrors<EntryFormValues>['lines'];
 }
 
-const EntryLine = memo(function EntryLine({ index, control, accounts, thirdParties, accountsHint, canRemove, onRemove, setValue, errors }: LineProps) {
+const EntryLine = memo(function EntryLine({
+  index,
+  control,
+  accounts,
+  thirdParties,
+  accountsHint,
+  canRemove,
+  onRemove,
+  setValue,
+  errors,
+}: LineProps) {
   const n = index + 1;
   const lineErrors = Array.isArray(errors) ? errors[index] : undefined;
   const amountError = lineErrors?.debit?.message ?? lineErrors?.credit?.message;
@@ -169,7 +179,12 @@ const EntryLine = memo(function EntryLine({ index, control, accounts, thirdParti
           </TextField>
         )}
       />
-      <RemoveLineButton n={n} canRemove={canRemove} keepReason="Une écriture compte au moins deux lignes" onRemove={() => onRemove(index)} />
+      <RemoveLineButton
+        n={n}
+        canRemove={canRemove}
+        keepReason="Une écriture compte au moins deux lignes"
+        onRemove={() => onRemove(index)}
+      />
     </LineRow>
   );
 });
@@ -196,7 +211,11 @@ export function EntryLinesEditor({ control, setValue, getValues, errors, account
     [getValues, remove],
   );
   return (
-    <LinesSection title="Lignes d'écriture" error={arrayErrorMessage(errors)} onAdd={() => append(emptyLine(getValues('entry.description')))}>
+    <LinesSection
+      title="Lignes d'écriture"
+      error={arrayErrorMessage(errors)}
+      onAdd={() => append(emptyLine(getValues('entry.description')))}
+    >
       {fields.map((field, index) => (
         <EntryLine
           key={field.id}

@@ -38,7 +38,13 @@ export function entryToFormValues(entry: AccountingEntry): EntryFormValues {
   }));
   while (lines.length < 2) lines.push(emptyLine(entry.description));
   return {
-    entry: { number: entry.number, journal: entry.journal ?? 'OD', date: entry.date, description: entry.description, reference: entry.reference ?? '' },
+    entry: {
+      number: entry.number,
+      journal: entry.journal ?? 'OD',
+      date: entry.date,
+      description: entry.description,
+      reference: entry.reference ?? '',
+    },
     lines,
   };
 }
@@ -80,7 +86,13 @@ export function liveTotals(lines: readonly Partial<EntryLineFormValues>[] | unde
   const diff = toCents(totals.debit) - toCents(totals.credit);
   const abs = diff < 0n ? -diff : diff;
   const difference = `${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-  return { debit: totals.debit, credit: totals.credit, balanced: totals.balanced && !invalid && toCents(totals.debit) > 0n, difference, invalid };
+  return {
+    debit: totals.debit,
+    credit: totals.credit,
+    balanced: totals.balanced && !invalid && toCents(totals.debit) > 0n,
+    difference,
+    invalid,
+  };
 }
 
 /** An exact amount for display: `1 234 567 XOF`, with the cents when there are any (`1 234,50 XOF`). */

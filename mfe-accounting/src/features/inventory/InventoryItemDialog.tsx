@@ -37,7 +37,15 @@ interface ItemFormValues {
   supplierId: string;
 }
 
-const DEFAULTS: ItemFormValues = { name: '', category: '', unit: '', currentStock: '0.000', minStock: '0.000', unitCost: '', supplierId: 'none' };
+const DEFAULTS: ItemFormValues = {
+  name: '',
+  category: '',
+  unit: '',
+  currentStock: '0.000',
+  minStock: '0.000',
+  unitCost: '',
+  supplierId: 'none',
+};
 const CATEGORY_OPTIONS = INVENTORY_CATEGORIES.map((value) => ({ value, label: INVENTORY_CATEGORY_LABELS[value] }));
 const UNIT_OPTIONS = INVENTORY_UNITS.map((value) => ({
   value,
@@ -148,7 +156,13 @@ export function InventoryItemDialog({ open, onClose, companyId, item }: Inventor
         <Box sx={{ gridColumn: '1 / -1' }}>
           <FormTextField control={control} name="name" label="Nom" autoFocus />
         </Box>
-        <FormSelectField control={control} name="category" label="Catégorie" placeholder="Sélectionner une catégorie" options={CATEGORY_OPTIONS} />
+        <FormSelectField
+          control={control}
+          name="category"
+          label="Catégorie"
+          placeholder="Sélectionner une catégorie"
+          options={CATEGORY_OPTIONS}
+        />
         <FormSelectField control={control} name="unit" label="Unité" placeholder="Sélectionner une unité" options={UNIT_OPTIONS} />
         <FormTextField
           control={control}
@@ -165,7 +179,11 @@ export function InventoryItemDialog({ open, onClose, companyId, item }: Inventor
           label="Coût unitaire"
           type="number"
           inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
-          endAdornment={<Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>XOF</Box>}
+          endAdornment={
+            <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
+              XOF
+            </Box>
+          }
         />
         <FormSelectField control={control} name="supplierId" label="Fournisseur" options={supplierOptions} />
       </Box>

@@ -7,10 +7,34 @@ import InventoryPage, { INVENTORY_EMPTY, INVENTORY_EMPTY_FILTERED } from './Inve
 import { ITEM_UPDATED } from './InventoryItemDialog';
 
 const BASE = `/api/companies/${COMPANY_ID}`;
-const FLOUR = inventoryItem('Farine', { category: 'ingredient', unit: 'kg', currentStock: '0.000', minStock: '5.000', unitCost: '1000.00' });
-const JUICE = inventoryItem('Jus de bissap', { category: 'beverage', unit: 'l', currentStock: '1.500', minStock: '2.000', unitCost: '333.33' });
-const CHAIR = inventoryItem('Chaise', { category: 'material', unit: 'pcs', currentStock: '10.000', minStock: '2.000', unitCost: '1500.00' });
-const PAPER = inventoryItem('Papier A4', { category: 'supply', unit: 'box', currentStock: '-3.000', minStock: '0.000', unitCost: '100.00' });
+const FLOUR = inventoryItem('Farine', {
+  category: 'ingredient',
+  unit: 'kg',
+  currentStock: '0.000',
+  minStock: '5.000',
+  unitCost: '1000.00',
+});
+const JUICE = inventoryItem('Jus de bissap', {
+  category: 'beverage',
+  unit: 'l',
+  currentStock: '1.500',
+  minStock: '2.000',
+  unitCost: '333.33',
+});
+const CHAIR = inventoryItem('Chaise', {
+  category: 'material',
+  unit: 'pcs',
+  currentStock: '10.000',
+  minStock: '2.000',
+  unitCost: '1500.00',
+});
+const PAPER = inventoryItem('Papier A4', {
+  category: 'supply',
+  unit: 'box',
+  currentStock: '-3.000',
+  minStock: '0.000',
+  unitCost: '100.00',
+});
 const SUPPLIER = thirdParty('Grands Moulins', { type: 'supplier' });
 const CLIENT = thirdParty('Sonatel', { type: 'client' });
 
@@ -96,7 +120,11 @@ describe('InventoryPage', () => {
     expect(within(dialog).getByLabelText('Stock minimum')).toHaveValue('0.000');
     expect(within(dialog).getByLabelText('Fournisseur')).toHaveValue('none');
     await waitFor(() =>
-      expect(within(within(dialog).getByLabelText('Fournisseur')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Aucun', 'Grands Moulins']),
+      expect(
+        within(within(dialog).getByLabelText('Fournisseur'))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Aucun', 'Grands Moulins']),
     );
     await user.click(within(dialog).getByRole('button', { name: "Créer l'article" }));
     expect(await within(dialog).findByText(MESSAGES_INVENTORY.nameRequired)).toBeInTheDocument();
@@ -165,7 +193,12 @@ describe('InventoryPage', () => {
     await typeIn(user, dialog, 'Motif', 'Casse');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le mouvement' }));
     expect(await screen.findByText(MESSAGES_INVENTORY.updated)).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', `${BASE}/inventory/${CHAIR.id}/movements`)[0].body).toEqual({ type: 'out', quantity: '12', reason: 'Casse', reference: null });
+    expect(callsTo(fetchMock, 'POST', `${BASE}/inventory/${CHAIR.id}/movements`)[0].body).toEqual({
+      type: 'out',
+      quantity: '12',
+      reason: 'Casse',
+      reference: null,
+    });
     await waitFor(() => expect(within(row('Chaise')).getByText('Rupture')).toBeInTheDocument());
     expect(within(screen.getByRole('group', { name: 'Rupture' })).getByText('1')).toBeInTheDocument();
   });
@@ -191,8 +224,28 @@ describe('InventoryPage', () => {
           body: {
             ...CHAIR,
             movements: [
-              { id: 'm1', itemId: CHAIR.id, type: 'in', quantity: '12.000', stockAfter: '12.000', reason: 'Réception', reference: 'BL-7', invoiceId: null, createdAt: '2026-03-01T09:00:00.000Z' },
-              { id: 'm2', itemId: CHAIR.id, type: 'out', quantity: '2.000', stockAfter: '10.000', reason: 'Vente FV-2026-0001', reference: null, invoiceId: 'i1', createdAt: '2026-03-05T15:30:00.000Z' },
+              {
+                id: 'm1',
+                itemId: CHAIR.id,
+                type: 'in',
+                quantity: '12.000',
+                stockAfter: '12.000',
+                reason: 'Réception',
+                reference: 'BL-7',
+                invoiceId: null,
+                createdAt: '2026-03-01T09:00:00.000Z',
+              },
+              {
+                id: 'm2',
+                itemId: CHAIR.id,
+                type: 'out',
+                quantity: '2.000',
+                stockAfter: '10.000',
+                reason: 'Vente FV-2026-0001',
+                reference: null,
+                invoiceId: 'i1',
+                createdAt: '2026-03-05T15:30:00.000Z',
+              },
             ],
           },
         },

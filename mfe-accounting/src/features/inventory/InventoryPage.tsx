@@ -78,7 +78,9 @@ export default function InventoryPage() {
     if (!companyId) return;
     setExporting(true);
     try {
-      await downloadWithToast(inventoryExportUrl(companyId, { category, search }), `stocks-${todayIso()}.xlsx`, EXPORT_ERROR, { preferServerName: true });
+      await downloadWithToast(inventoryExportUrl(companyId, { category, search }), `stocks-${todayIso()}.xlsx`, EXPORT_ERROR, {
+        preferServerName: true,
+      });
     } finally {
       setExporting(false);
     }
@@ -89,7 +91,8 @@ export default function InventoryPage() {
   else if (!user) content = <AccountErrorState error={userError} />;
   else if (!companyId) content = <NoCompanyState />;
   else if (list.isLoading) content = <LoadingState rows={5} />;
-  else if (list.error && !list.data) content = <ErrorState error={list.error} onRetry={() => list.refetch()} title="Impossible de charger le stock" />;
+  else if (list.error && !list.data)
+    content = <ErrorState error={list.error} onRetry={() => list.refetch()} title="Impossible de charger le stock" />;
   else if (items.length === 0)
     content = (
       <EmptyState
@@ -187,7 +190,14 @@ export default function InventoryPage() {
             onChange={setSearch}
             sx={{ minWidth: 260, flex: '1 1 260px', maxWidth: 440 }}
           />
-          <FilterSelect label="Catégorie" value={category} onChange={setCategory} allLabel="Toutes les catégories" options={CATEGORY_OPTIONS} minWidth={200} />
+          <FilterSelect
+            label="Catégorie"
+            value={category}
+            onChange={setCategory}
+            allLabel="Toutes les catégories"
+            options={CATEGORY_OPTIONS}
+            minWidth={200}
+          />
         </Box>
         {content}
       </Paper>

@@ -36,7 +36,8 @@ export function StockHistoryDialog({ item, onClose }: StockHistoryDialogProps) {
 
   let content: ReactNode;
   if (!data && (query.isLoading || query.isFetching)) content = <LoadingState rows={3} />;
-  else if (!data && query.error) content = <ErrorState error={query.error} onRetry={() => query.refetch()} title="Impossible de charger l'historique" />;
+  else if (!data && query.error)
+    content = <ErrorState error={query.error} onRetry={() => query.refetch()} title="Impossible de charger l'historique" />;
   else if (movements.length === 0) content = <EmptyState title={NO_MOVEMENT} />;
   else
     content = (
@@ -57,7 +58,12 @@ export function StockHistoryDialog({ item, onClose }: StockHistoryDialogProps) {
               <TableRow key={m.id}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt)}</TableCell>
                 <TableCell>
-                  <Chip size="small" variant="outlined" color={m.type === 'in' ? 'success' : 'warning'} label={MOVEMENT_TYPE_LABELS[m.type] ?? m.type} />
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={m.type === 'in' ? 'success' : 'warning'}
+                    label={MOVEMENT_TYPE_LABELS[m.type] ?? m.type}
+                  />
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {`${m.type === 'in' ? '+' : '-'}${formatQuantity(m.quantity)} ${unit}`}

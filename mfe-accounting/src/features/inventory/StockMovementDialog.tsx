@@ -83,7 +83,15 @@ export function StockMovementDialog({ item, companyId, onClose }: StockMovementD
   });
 
   return (
-    <FormDialog open={open} onClose={onClose} title="Mouvement de stock" formId={formId} busy={saving} submitLabel="Enregistrer le mouvement" maxWidth="xs">
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Mouvement de stock"
+      formId={formId}
+      busy={saving}
+      submitLabel="Enregistrer le mouvement"
+      maxWidth="xs"
+    >
       {item ? (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {item.name} — stock actuel : {formatQuantity(item.currentStock)} {item.unit}
@@ -96,7 +104,13 @@ export function StockMovementDialog({ item, companyId, onClose }: StockMovementD
           render={({ field }) => (
             <FormControl>
               <FormLabel id={typeLabelId}>Type de mouvement</FormLabel>
-              <RadioGroup row aria-labelledby={typeLabelId} name={field.name} value={field.value} onChange={(_e, value) => field.onChange(value)}>
+              <RadioGroup
+                row
+                aria-labelledby={typeLabelId}
+                name={field.name}
+                value={field.value}
+                onChange={(_e, value) => field.onChange(value)}
+              >
                 {MOVEMENT_TYPES.map((t) => (
                   <FormControlLabel key={t} value={t} control={<Radio />} label={MOVEMENT_TYPE_LABELS[t]} />
                 ))}
@@ -111,7 +125,13 @@ export function StockMovementDialog({ item, companyId, onClose }: StockMovementD
           type="number"
           autoFocus
           inputProps={{ min: 0, step: 0.001, inputMode: 'decimal' }}
-          endAdornment={item ? <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>{item.unit}</Box> : undefined}
+          endAdornment={
+            item ? (
+              <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
+                {item.unit}
+              </Box>
+            ) : undefined
+          }
         />
         <FormTextField control={control} name="reason" label="Motif" placeholder="Réception fournisseur, casse, inventaire..." />
         <FormTextField control={control} name="reference" label="Référence" placeholder="Optionnelle" />

@@ -81,5 +81,8 @@ const quantityFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3
 export function formatQuantity(value: string | number | null | undefined): string {
   const n = Number(value);
   const safe = Number.isFinite(n) ? (n === 0 ? 0 : n) : 0;
-  return quantityFormat.format(safe).replace(/[\u00a0\u202f]/g, ' ').replace('\u2212', '-');
+  return quantityFormat
+    .format(safe)
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace('\u2212', '-');
 }

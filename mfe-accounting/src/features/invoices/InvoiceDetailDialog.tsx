@@ -114,7 +114,8 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
 
   let content: ReactNode;
   if (!invoice && (query.isLoading || query.isFetching)) content = <LoadingState rows={4} />;
-  else if (!invoice && query.error) content = <ErrorState error={query.error} onRetry={() => query.refetch()} title="Impossible de charger la facture" />;
+  else if (!invoice && query.error)
+    content = <ErrorState error={query.error} onRetry={() => query.refetch()} title="Impossible de charger la facture" />;
   else if (invoice) {
     const lines = invoice.lines ?? [];
     const payments = invoice.payments ?? [];
@@ -223,7 +224,13 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
             sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end', gap: 2, alignItems: 'baseline' }}
           >
             <Typography variant="subtitle1">Reste à payer</Typography>
-            <Typography variant="h6" component="p" data-testid="invoice-balance-due" color={Number(invoice.balanceDue) > 0 ? 'error' : 'success.main'} sx={{ fontWeight: 700 }}>
+            <Typography
+              variant="h6"
+              component="p"
+              data-testid="invoice-balance-due"
+              color={Number(invoice.balanceDue) > 0 ? 'error' : 'success.main'}
+              sx={{ fontWeight: 700 }}
+            >
               {formatMoney(invoice.balanceDue)}
             </Typography>
           </Box>
@@ -235,7 +242,15 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
   const isDraft = invoice?.status === 'draft';
   return (
     <>
-      <Dialog open={invoiceId !== null} onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={fullScreen} scroll="paper">
+      <Dialog
+        open={invoiceId !== null}
+        onClose={busy ? undefined : onClose}
+        aria-labelledby={titleId}
+        fullWidth
+        maxWidth="md"
+        fullScreen={fullScreen}
+        scroll="paper"
+      >
         <DialogTitle id={titleId}>{invoice ? `Facture ${invoice.number}` : 'Facture'}</DialogTitle>
         <DialogContent dividers>{content}</DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
@@ -275,7 +290,13 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
           ) : null}
         </DialogActions>
       </Dialog>
-      <Dialog open={confirming && Boolean(invoice)} onClose={cancelState.isLoading ? undefined : () => setConfirming(false)} aria-labelledby={confirmId} maxWidth="xs" fullWidth>
+      <Dialog
+        open={confirming && Boolean(invoice)}
+        onClose={cancelState.isLoading ? undefined : () => setConfirming(false)}
+        aria-labelledby={confirmId}
+        maxWidth="xs"
+        fullWidth
+      >
         <DialogTitle id={confirmId}>{`Annuler la facture ${invoice?.number ?? ''} ?`}</DialogTitle>
         <DialogContent>
           <DialogContentText>

@@ -61,12 +61,22 @@ describe('InvoiceDialog', () => {
     mockFetch(routes());
     renderDialog();
     const party = await screen.findByLabelText('Client');
-    await waitFor(() => expect(within(party).getAllByRole('option').map((o) => o.textContent)).toEqual(['Sélectionner un client', 'Auchan', 'Sonatel']));
+    await waitFor(() =>
+      expect(
+        within(party)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Sélectionner un client', 'Auchan', 'Sonatel']),
+    );
     await user.selectOptions(party, 'Sonatel');
 
     await user.selectOptions(screen.getByLabelText('Type'), 'Achat');
     const supplier = screen.getByLabelText('Fournisseur');
-    expect(within(supplier).getAllByRole('option').map((o) => o.textContent)).toEqual(['Sélectionner un fournisseur', 'Auchan', 'SENELEC']);
+    expect(
+      within(supplier)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Sélectionner un fournisseur', 'Auchan', 'SENELEC']);
     // Sonatel is not a supplier: the choice is cleared.
     expect(supplier).toHaveValue('');
     await waitFor(() => expect(screen.getByLabelText('Numéro')).toHaveValue('FA-2026-0003'));
@@ -181,7 +191,9 @@ describe('InvoiceDialog', () => {
     await type(user, 'Notes', 'Livraison Dakar');
     // Line 1: a product.
     await user.click(screen.getByRole('switch', { name: 'Produit existant ligne 1' }));
-    await waitFor(() => expect(within(screen.getByLabelText('Produit ligne 1')).getByRole('option', { name: 'Riz parfumé 25 kg' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByLabelText('Produit ligne 1')).getByRole('option', { name: 'Riz parfumé 25 kg' })).toBeInTheDocument(),
+    );
     await user.selectOptions(screen.getByLabelText('Produit ligne 1'), 'Riz parfumé 25 kg');
     await type(user, 'Quantité ligne 1', '2');
     // Line 2: free entry, 1.5 × 333.33 = 499.995 → 500.00.
@@ -209,8 +221,24 @@ describe('InvoiceDialog', () => {
         total: '4130.00',
       },
       lines: [
-        { description: 'Riz parfumé 25 kg', quantity: '2', unitPrice: '1500.00', total: '3000.00', accountId: null, inventoryItemId: RICE.id, useExistingProduct: true },
-        { description: 'Transport', quantity: '1.5', unitPrice: '333.33', total: '500.00', accountId: null, inventoryItemId: null, useExistingProduct: false },
+        {
+          description: 'Riz parfumé 25 kg',
+          quantity: '2',
+          unitPrice: '1500.00',
+          total: '3000.00',
+          accountId: null,
+          inventoryItemId: RICE.id,
+          useExistingProduct: true,
+        },
+        {
+          description: 'Transport',
+          quantity: '1.5',
+          unitPrice: '333.33',
+          total: '500.00',
+          accountId: null,
+          inventoryItemId: null,
+          useExistingProduct: false,
+        },
       ],
     });
     expect(await screen.findByText('Succès')).toBeInTheDocument();
@@ -238,7 +266,15 @@ describe('InvoiceDialog', () => {
       number: 'FV-2026-0042',
       thirdPartyId: SONATEL.id,
       lines: [
-        { id: 'l1', description: 'Riz parfumé 25 kg', quantity: '2.000', unitPrice: '1500.00', total: '3000.00', accountId: null, inventoryItemId: RICE.id },
+        {
+          id: 'l1',
+          description: 'Riz parfumé 25 kg',
+          quantity: '2.000',
+          unitPrice: '1500.00',
+          total: '3000.00',
+          accountId: null,
+          inventoryItemId: RICE.id,
+        },
       ],
     });
     const fetchMock = mockFetch(

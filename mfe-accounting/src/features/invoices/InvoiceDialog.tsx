@@ -177,8 +177,14 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
   }, [nextNumber.data, editing, getValues, setValue]);
 
   const allThirdParties = useMemo(() => thirdPartiesQuery.data ?? [], [thirdPartiesQuery.data]);
-  const thirdParties = useMemo(() => thirdPartiesFor(type || 'sale', allThirdParties).sort((a, b) => a.name.localeCompare(b.name, 'fr')), [type, allThirdParties]);
-  const thirdPartyOptions = useMemo(() => thirdParties.map((t) => ({ value: t.id, label: t.code ? `${t.name} (${t.code})` : t.name })), [thirdParties]);
+  const thirdParties = useMemo(
+    () => thirdPartiesFor(type || 'sale', allThirdParties).sort((a, b) => a.name.localeCompare(b.name, 'fr')),
+    [type, allThirdParties],
+  );
+  const thirdPartyOptions = useMemo(
+    () => thirdParties.map((t) => ({ value: t.id, label: t.code ? `${t.name} (${t.code})` : t.name })),
+    [thirdParties],
+  );
 
   // A type change that leaves the chosen third party out of the list clears it.
   useEffect(() => {
@@ -186,7 +192,10 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
     if (!thirdParties.some((t) => t.id === thirdPartyId)) setValue('invoice.thirdPartyId', '');
   }, [thirdParties, thirdPartyId, thirdPartiesQuery.data, setValue]);
 
-  const products = useMemo(() => [...(inventoryQuery.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'fr')), [inventoryQuery.data]);
+  const products = useMemo(
+    () => [...(inventoryQuery.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'fr')),
+    [inventoryQuery.data],
+  );
 
   const onSubmit = handleSubmit(async (values) => {
     if (!companyId) {
@@ -239,7 +248,11 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
         ) : null}
         {thirdPartiesQuery.error && !thirdPartiesQuery.data ? (
           <Box sx={{ mb: 2 }}>
-            <ErrorState error={thirdPartiesQuery.error} onRetry={() => thirdPartiesQuery.refetch()} title="Impossible de charger les tiers" />
+            <ErrorState
+              error={thirdPartiesQuery.error}
+              onRetry={() => thirdPartiesQuery.refetch()}
+              title="Impossible de charger les tiers"
+            />
           </Box>
         ) : null}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' }, pt: 1 }}>
@@ -287,7 +300,17 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
         <Box
           role="group"
           aria-label="Totaux"
-          sx={{ mt: 2, p: 2, borderRadius: 2, bgcolor: 'action.hover', display: 'grid', gap: 0.5, justifyContent: 'end', gridTemplateColumns: 'auto auto', columnGap: 4 }}
+          sx={{
+            mt: 2,
+            p: 2,
+            borderRadius: 2,
+            bgcolor: 'action.hover',
+            display: 'grid',
+            gap: 0.5,
+            justifyContent: 'end',
+            gridTemplateColumns: 'auto auto',
+            columnGap: 4,
+          }}
         >
           <Typography variant="body2">Sous-total</Typography>
           <Typography variant="body2" align="right" data-testid="invoice-subtotal" sx={{ whiteSpace: 'nowrap' }}>

@@ -46,7 +46,17 @@ interface LineProps {
   errors: LineErrors;
 }
 
-const InvoiceLine = memo(function InvoiceLine({ index, control, setValue, products, total, canRemove, onRemove, revalidate, errors }: LineProps) {
+const InvoiceLine = memo(function InvoiceLine({
+  index,
+  control,
+  setValue,
+  products,
+  total,
+  canRemove,
+  onRemove,
+  revalidate,
+  errors,
+}: LineProps) {
   const n = index + 1;
   const useProduct = useWatch({ control, name: `lines.${index}.useExistingProduct` });
   const lineErrors = Array.isArray(errors) ? errors[index] : undefined;
@@ -112,7 +122,9 @@ const InvoiceLine = memo(function InvoiceLine({ index, control, setValue, produc
                 onChange={(event) => chooseProduct(event.target.value)}
                 onBlur={field.onBlur}
                 error={Boolean(fieldState.error ?? lineErrors?.inventoryItemId)}
-                helperText={fieldState.error?.message ?? lineErrors?.inventoryItemId?.message ?? (products.length === 0 ? NO_PRODUCT_HINT : undefined)}
+                helperText={
+                  fieldState.error?.message ?? lineErrors?.inventoryItemId?.message ?? (products.length === 0 ? NO_PRODUCT_HINT : undefined)
+                }
                 slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'aria-label': `Produit ligne ${n}` } }}
               >
                 <option value="">Sélectionner un produit</option>

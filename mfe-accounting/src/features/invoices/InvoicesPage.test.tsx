@@ -8,7 +8,17 @@ import InvoicesPage from './InvoicesPage';
 const BASE = `/api/companies/${COMPANY_ID}`;
 const DRAFT = invoice({
   number: 'FV-2026-0001',
-  lines: [{ id: 'l1', description: 'Riz parfumé 25 kg', quantity: '2.000', unitPrice: '1500.00', total: '3000.00', accountId: null, inventoryItemId: null }],
+  lines: [
+    {
+      id: 'l1',
+      description: 'Riz parfumé 25 kg',
+      quantity: '2.000',
+      unitPrice: '1500.00',
+      total: '3000.00',
+      accountId: null,
+      inventoryItemId: null,
+    },
+  ],
   payments: [],
 });
 const PURCHASE = invoice({
@@ -22,7 +32,14 @@ const PURCHASE = invoice({
   lines: [],
   payments: [],
 });
-const PAID = invoice({ number: 'FS-2026-0001', type: 'service', status: 'paid', thirdParty: { id: 't', name: 'Orange', type: 'client' }, balanceDue: '0.00', paidAmount: '3540.00' });
+const PAID = invoice({
+  number: 'FS-2026-0001',
+  type: 'service',
+  status: 'paid',
+  thirdParty: { id: 't', name: 'Orange', type: 'client' },
+  balanceDue: '0.00',
+  paidAmount: '3540.00',
+});
 
 function routes(overrides: Record<string, unknown> = {}) {
   return {
@@ -57,14 +74,25 @@ describe('InvoicesPage', () => {
     const fetchMock = mockFetch(
       routes({
         [`GET ${BASE}/invoices`]: (_init: RequestInit | undefined, url: string) => ({
-          body: url.includes('status=') || url.includes('search=') || url.includes('type=') ? invoiceList([], { counters: { total: 3, sales: 1, purchases: 1, pending: 1 } }) : invoiceList([DRAFT, PURCHASE, PAID]),
+          body:
+            url.includes('status=') || url.includes('search=') || url.includes('type=')
+              ? invoiceList([], { counters: { total: 3, sales: 1, purchases: 1, pending: 1 } })
+              : invoiceList([DRAFT, PURCHASE, PAID]),
         }),
       }),
     );
     renderWithApp(<InvoicesPage />, { route: '/factures' });
     expect(await screen.findByText('FV-2026-0001')).toBeInTheDocument();
-    expect(within(screen.getByLabelText('Statut')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Tous', 'Brouillon', 'Validée', 'Payée', 'Annulée']);
-    expect(within(screen.getByLabelText('Type')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Tous', 'Vente', 'Achat', 'Service']);
+    expect(
+      within(screen.getByLabelText('Statut'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Tous', 'Brouillon', 'Validée', 'Payée', 'Annulée']);
+    expect(
+      within(screen.getByLabelText('Type'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Tous', 'Vente', 'Achat', 'Service']);
 
     await user.selectOptions(screen.getByLabelText('Statut'), 'Annulée');
     expect(await screen.findByText(MESSAGES_INVOICE.emptyFiltered)).toBeInTheDocument();
@@ -79,7 +107,13 @@ describe('InvoicesPage', () => {
   });
 
   it('shows the counters and the rows: type badge, third party or N/A, fr-FR date, amount, status, actions', async () => {
-    mockFetch(routes({ [`GET ${BASE}/invoices`]: { body: invoiceList([DRAFT, PURCHASE, PAID], { counters: { total: 12, sales: 7, purchases: 4, pending: 3 } }) } }));
+    mockFetch(
+      routes({
+        [`GET ${BASE}/invoices`]: {
+          body: invoiceList([DRAFT, PURCHASE, PAID], { counters: { total: 12, sales: 7, purchases: 4, pending: 3 } }),
+        },
+      }),
+    );
     renderWithApp(<InvoicesPage />, { route: '/factures' });
     const table = await screen.findByRole('table', { name: 'Factures' });
     expect(within(screen.getByRole('group', { name: 'Total des factures' })).getByText('12')).toBeInTheDocument();
@@ -110,7 +144,11 @@ describe('InvoicesPage', () => {
   it('shows an error with a retry', async () => {
     const user = userEvent.setup();
     let fail = true;
-    mockFetch(routes({ [`GET ${BASE}/invoices`]: () => (fail ? { status: 500, body: { message: 'Base indisponible' } } : { body: invoiceList([DRAFT]) }) }));
+    mockFetch(
+      routes({
+        [`GET ${BASE}/invoices`]: () => (fail ? { status: 500, body: { message: 'Base indisponible' } } : { body: invoiceList([DRAFT]) }),
+      }),
+    );
     renderWithApp(<InvoicesPage />, { route: '/factures' });
     expect(await screen.findByText('Impossible de charger les factures')).toBeInTheDocument();
     fail = false;
@@ -137,12 +175,14 @@ describe('InvoicesPage', () => {
     expect(callsTo(fetchMock, 'PATCH', `/api/invoices/${DRAFT.id}/validate`)).toHaveLength(1);
   });
 
-  it("opens the payment dialog from a validated invoice with its balance due, and cancels after confirmation", async () => {
+  it('opens the payment dialog from a validated invoice with its balance due, and cancels after confirmation', async () => {
     const user = userEvent.setup();
     const fetchMock = mockFetch(
       routes({
         [`POST /api/invoices/${PURCHASE.id}/cancel`]: { body: { ...PURCHASE, status: 'cancelled' } },
-        [`GET ${BASE}/invoices`]: (_init: RequestInit | undefined, url: string) => ({ body: url.includes('payable=true') ? invoiceList([PURCHASE]) : invoiceList([DRAFT, PURCHASE, PAID]) }),
+        [`GET ${BASE}/invoices`]: (_init: RequestInit | undefined, url: string) => ({
+          body: url.includes('payable=true') ? invoiceList([PURCHASE]) : invoiceList([DRAFT, PURCHASE, PAID]),
+        }),
       }),
     );
     renderWithApp(<InvoicesPage />, { route: '/factures' });

@@ -57,7 +57,14 @@ export default function InvoicesPage() {
 
   const list = useListInvoicesQuery(
     companyId
-      ? { companyId, page: page + 1, pageSize: INVOICES_PAGE_SIZE, search: search || undefined, status: status || undefined, type: type || undefined }
+      ? {
+          companyId,
+          page: page + 1,
+          pageSize: INVOICES_PAGE_SIZE,
+          search: search || undefined,
+          status: status || undefined,
+          type: type || undefined,
+        }
       : skipToken,
   );
 
@@ -76,9 +83,14 @@ export default function InvoicesPage() {
     if (!companyId) return;
     setExporting(true);
     try {
-      await downloadWithToast(invoicesExportUrl(companyId, { status, type, search }), `factures-${todayIso()}.xlsx`, INVOICE_MESSAGES_EXTRA.exportError, {
-        preferServerName: true,
-      });
+      await downloadWithToast(
+        invoicesExportUrl(companyId, { status, type, search }),
+        `factures-${todayIso()}.xlsx`,
+        INVOICE_MESSAGES_EXTRA.exportError,
+        {
+          preferServerName: true,
+        },
+      );
     } finally {
       setExporting(false);
     }
@@ -93,7 +105,8 @@ export default function InvoicesPage() {
   else if (!user) content = <AccountErrorState error={userError} />;
   else if (!companyId) content = <NoCompanyState />;
   else if (list.isLoading) content = <LoadingState rows={5} />;
-  else if (list.error && !list.data) content = <ErrorState error={list.error} onRetry={() => list.refetch()} title="Impossible de charger les factures" />;
+  else if (list.error && !list.data)
+    content = <ErrorState error={list.error} onRetry={() => list.refetch()} title="Impossible de charger les factures" />;
   else if (list.data && list.data.items.length === 0)
     content = filtered ? (
       <EmptyState title={MESSAGES_INVOICE.emptyFiltered} />
@@ -129,7 +142,12 @@ export default function InvoicesPage() {
                 <TableRow key={invoice.id} hover>
                   <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{invoice.number}</TableCell>
                   <TableCell>
-                    <Chip size="small" variant="outlined" label={invoiceTypeLabel(invoice.type)} color={INVOICE_TYPE_COLORS[invoice.type] ?? 'default'} />
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      label={invoiceTypeLabel(invoice.type)}
+                      color={INVOICE_TYPE_COLORS[invoice.type] ?? 'default'}
+                    />
                   </TableCell>
                   <TableCell>{invoice.thirdParty?.name || 'N/A'}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(invoice.date)}</TableCell>
@@ -137,7 +155,11 @@ export default function InvoicesPage() {
                     {formatMoney(invoice.total)}
                   </TableCell>
                   <TableCell>
-                    <Chip size="small" label={invoiceStatusLabel(invoice.status)} color={INVOICE_STATUS_COLORS[invoice.status] ?? 'default'} />
+                    <Chip
+                      size="small"
+                      label={invoiceStatusLabel(invoice.status)}
+                      color={INVOICE_STATUS_COLORS[invoice.status] ?? 'default'}
+                    />
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     <RowAction label={`Voir la facture ${invoice.number}`} onClick={() => setViewing(invoice.id)}>
@@ -196,7 +218,13 @@ export default function InvoicesPage() {
         </Box>
         {content}
       </Paper>
-      <InvoiceDialog key={`invoice-${editor.key}`} open={editor.open} invoiceId={editor.invoiceId} companyId={companyId} onClose={closeEditor} />
+      <InvoiceDialog
+        key={`invoice-${editor.key}`}
+        open={editor.open}
+        invoiceId={editor.invoiceId}
+        companyId={companyId}
+        onClose={closeEditor}
+      />
       <InvoiceDetailDialog
         invoiceId={viewing}
         onClose={() => setViewing(null)}

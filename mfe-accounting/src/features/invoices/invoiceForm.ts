@@ -1,11 +1,4 @@
-import {
-  invoiceTotals,
-  MONEY_PATTERN,
-  type Invoice,
-  type InvoiceType,
-  type PaymentMethod,
-  type ThirdParty,
-} from '@xaalis/contracts';
+import { invoiceTotals, MONEY_PATTERN, type Invoice, type InvoiceType, type PaymentMethod, type ThirdParty } from '@xaalis/contracts';
 import { formatNumber, todayIso } from '@xaalis/web-kit';
 
 export interface InvoiceLineFormValues {
@@ -42,7 +35,16 @@ export function emptyInvoiceLine(): InvoiceLineFormValues {
 /** A new invoice: sale, today, bank transfer, VAT 18.00, one free line (specification §9). */
 export function newInvoiceValues(today = todayIso()): InvoiceFormValues {
   return {
-    invoice: { type: 'sale', number: '', thirdPartyId: '', date: today, dueDate: '', paymentMethod: 'bank', vatRate: DEFAULT_VAT_RATE, notes: '' },
+    invoice: {
+      type: 'sale',
+      number: '',
+      thirdPartyId: '',
+      date: today,
+      dueDate: '',
+      paymentMethod: 'bank',
+      vatRate: DEFAULT_VAT_RATE,
+      notes: '',
+    },
     lines: [emptyInvoiceLine()],
   };
 }

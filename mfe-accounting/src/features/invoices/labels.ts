@@ -1,4 +1,11 @@
-import { INVOICE_STATUS_LABELS, INVOICE_TYPE_LABELS, PAYMENT_METHOD_LABELS, type Invoice, type InvoiceStatus, type InvoiceType } from '@xaalis/contracts';
+import {
+  INVOICE_STATUS_LABELS,
+  INVOICE_TYPE_LABELS,
+  PAYMENT_METHOD_LABELS,
+  type Invoice,
+  type InvoiceStatus,
+  type InvoiceType,
+} from '@xaalis/contracts';
 
 type ChipColor = 'default' | 'primary' | 'secondary' | 'info' | 'success' | 'warning' | 'error';
 

@@ -58,18 +58,18 @@ describe('PaymentDialog', () => {
     renderDialog();
     expect(screen.getByRole('heading', { name: 'Nouveau Paiement' })).toBeInTheDocument();
     expect(screen.getByLabelText('Type de paiement')).toHaveValue('invoice_payment');
-    expect(within(screen.getByLabelText('Type de paiement')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Paiement de facture',
-      "Remboursement d'emprunt",
-      'Dépense',
-    ]);
+    expect(
+      within(screen.getByLabelText('Type de paiement'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Paiement de facture', "Remboursement d'emprunt", 'Dépense']);
     const invoiceSelect = screen.getByLabelText('Facture');
     await waitFor(() =>
-      expect(within(invoiceSelect).getAllByRole('option').map((o) => o.textContent)).toEqual([
-        'Sélectionner une facture',
-        'FV-2026-0001 — Sonatel — reste 150 000 XOF',
-        'FA-2026-0002 — SENELEC — reste 35 400 XOF',
-      ]),
+      expect(
+        within(invoiceSelect)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Sélectionner une facture', 'FV-2026-0001 — Sonatel — reste 150 000 XOF', 'FA-2026-0002 — SENELEC — reste 35 400 XOF']),
     );
     expect(screen.queryByLabelText('Échéance')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Compte de charge')).not.toBeInTheDocument();
@@ -84,10 +84,11 @@ describe('PaymentDialog', () => {
     const instalments = screen.getByLabelText('Échéance');
     // Only the pending instalment is offered.
     await waitFor(() =>
-      expect(within(instalments).getAllByRole('option').map((o) => o.textContent)).toEqual([
-        'Sélectionner une échéance',
-        'CBAO — échéance du 28/02/2026 — 110 000 XOF',
-      ]),
+      expect(
+        within(instalments)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Sélectionner une échéance', 'CBAO — échéance du 28/02/2026 — 110 000 XOF']),
     );
     await user.selectOptions(instalments, 'CBAO — échéance du 28/02/2026 — 110 000 XOF');
     expect(screen.getByLabelText('Montant')).toHaveValue(110000);
@@ -98,7 +99,11 @@ describe('PaymentDialog', () => {
     const expense = screen.getByLabelText('Compte de charge');
     // Class 6 accounts only, 658 by default.
     await waitFor(() => expect(expense).toHaveValue(MISC.id));
-    expect(within(expense).getAllByRole('option').map((o) => o.textContent)).toEqual(['622 — Locations et charges locatives', '658 — Charges diverses']);
+    expect(
+      within(expense)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['622 — Locations et charges locatives', '658 — Charges diverses']);
   });
 
   it('says so when no instalment is pending', async () => {

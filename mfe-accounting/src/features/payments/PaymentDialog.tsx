@@ -152,18 +152,28 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
 
   const type = useWatch({ control, name: 'type' });
   const invoicesQuery = useListInvoicesQuery(
-    open && companyId && type === 'invoice_payment' ? { companyId, page: 1, pageSize: PAYABLE_INVOICES_PAGE_SIZE, payable: true } : skipToken,
+    open && companyId && type === 'invoice_payment'
+      ? { companyId, page: 1, pageSize: PAYABLE_INVOICES_PAGE_SIZE, payable: true }
+      : skipToken,
     { refetchOnMountOrArgChange: true },
   );
-  const loansQuery = useListPaymentLoansQuery(open && companyId && type === 'loan_payment' ? companyId : skipToken, { refetchOnMountOrArgChange: true });
+  const loansQuery = useListPaymentLoansQuery(open && companyId && type === 'loan_payment' ? companyId : skipToken, {
+    refetchOnMountOrArgChange: true,
+  });
   const accountsQuery = useListAccountsQuery(open && companyId && type === 'expense' ? companyId : skipToken);
 
   const invoices = useMemo(() => invoicesQuery.data?.items ?? [], [invoicesQuery.data]);
   const invoiceOptions = useMemo(() => invoices.map((i) => ({ value: i.id, label: payableInvoiceLabel(i) })), [invoices]);
   const instalments = useMemo(() => pendingInstalments(loansQuery.data), [loansQuery.data]);
-  const instalmentOptions = useMemo(() => instalments.map(({ loan, instalment }) => ({ value: instalment.id, label: instalmentLabel(loan, instalment) })), [instalments]);
+  const instalmentOptions = useMemo(
+    () => instalments.map(({ loan, instalment }) => ({ value: instalment.id, label: instalmentLabel(loan, instalment) })),
+    [instalments],
+  );
   const expenseAccounts = useMemo(
-    () => [...(accountsQuery.data ?? [])].filter((a) => a.code.startsWith('6') && a.isActive !== false).sort((a, b) => a.code.localeCompare(b.code)),
+    () =>
+      [...(accountsQuery.data ?? [])]
+        .filter((a) => a.code.startsWith('6') && a.isActive !== false)
+        .sort((a, b) => a.code.localeCompare(b.code)),
     [accountsQuery.data],
   );
   const defaultExpense = expenseAccounts.find((a) => a.code === DEFAULT_EXPENSE_ACCOUNT);
@@ -282,7 +292,11 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
           label="Montant"
           type="number"
           inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
-          endAdornment={<Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>XOF</Box>}
+          endAdornment={
+            <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
+              XOF
+            </Box>
+          }
         />
         <FormDateField control={control} name="date" label="Date" />
         <FormSelectField control={control} name="method" label="Mode de paiement" options={METHOD_OPTIONS} />

@@ -153,7 +153,11 @@ describe('Entreprise', () => {
     mockFetch(routes({ [`GET ${BASE}`]: { body: company({ sector: 'commerce' }) }, [`PUT ${BASE}`]: { status: 500, body: 'boom' } }));
     renderWithApp(<SettingsPage />, { route: '/parametres' });
     const sector = await screen.findByLabelText(/^Secteur d'activité/);
-    expect(within(sector).getAllByRole('option').map((o) => o.textContent)).toEqual(['Transformation', 'Services', 'Restauration', 'Hôtellerie', 'Commerce']);
+    expect(
+      within(sector)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Transformation', 'Services', 'Restauration', 'Hôtellerie', 'Commerce']);
     expect(sector).toHaveValue('commerce');
     await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
     expect(await screen.findByText('Erreur')).toBeInTheDocument();
@@ -175,13 +179,19 @@ describe('Entreprise', () => {
     mockFetch(routes());
     renderWithApp(<SettingsPage />, { route: '/parametres' });
     await screen.findByLabelText(/^Nom de l'entreprise/);
-    for (const text of ['1.0.0', 'Maintenant', 'SYSCOHADA', 'Franc CFA (XOF)', 'GMT+0 Dakar']) expect(screen.getByText(text)).toBeInTheDocument();
+    for (const text of ['1.0.0', 'Maintenant', 'SYSCOHADA', 'Franc CFA (XOF)', 'GMT+0 Dakar'])
+      expect(screen.getByText(text)).toBeInTheDocument();
   });
 
   it('shows an error with a retry when the company cannot be read', async () => {
     const user = userEvent.setup();
     let calls = 0;
-    mockFetch(routes({ [`GET ${BASE}`]: () => (++calls === 1 ? { status: 503, body: { message: 'Service comptabilité indisponible' } } : { body: company() }) }));
+    mockFetch(
+      routes({
+        [`GET ${BASE}`]: () =>
+          ++calls === 1 ? { status: 503, body: { message: 'Service comptabilité indisponible' } } : { body: company() },
+      }),
+    );
     renderWithApp(<SettingsPage />, { route: '/parametres' });
     expect(await screen.findByText('Service comptabilité indisponible')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Réessayer' }));
@@ -195,7 +205,9 @@ describe('Plan Comptable', () => {
     mockFetch(routes());
     const view = renderWithApp(<SettingsPage />, { route: '/parametres?tab=accounts' });
     const table = await screen.findByRole('table', { name: 'Plan comptable' });
-    const rows = within(table).getAllByRole('row').map((r) => r.textContent);
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
     expect(rows.slice(1)).toEqual([
       'Classe 1 — Ressources durables (1)',
       '101Capital socialCapitaux propresPassif3',

@@ -34,7 +34,8 @@ export type SettingsTab = (typeof SETTINGS_TABS)[number]['value'];
 /** The welcome notice after registration (specification §9: 6000 ms). */
 export const WELCOME_DURATION_MS = 6000;
 export const WELCOME_TITLE = 'Bienvenue sur Xaalis !';
-export const WELCOME_DESCRIPTION = "Votre compte est prêt. Complétez les informations de votre entreprise, puis générez votre plan comptable.";
+export const WELCOME_DESCRIPTION =
+  'Votre compte est prêt. Complétez les informations de votre entreprise, puis générez votre plan comptable.';
 
 function isTab(value: string | null): value is SettingsTab {
   return SETTINGS_TABS.some((t) => t.value === value);
@@ -101,7 +102,10 @@ export default function SettingsPage() {
   const accountsQuery = useListAccountsQuery(wantGuide && companyId ? companyId : skipToken);
   const thirdPartiesQuery = useListThirdPartiesQuery(wantGuide && companyId ? companyId : skipToken);
   const company = companyQuery.data ?? null;
-  const steps = useMemo(() => onboardingSteps(company, accountsQuery.data, thirdPartiesQuery.data), [company, accountsQuery.data, thirdPartiesQuery.data]);
+  const steps = useMemo(
+    () => onboardingSteps(company, accountsQuery.data, thirdPartiesQuery.data),
+    [company, accountsQuery.data, thirdPartiesQuery.data],
+  );
   const guideReady = Boolean(companyQuery.data && accountsQuery.data && thirdPartiesQuery.data);
   const showGuide = wantGuide && guideReady && steps.some((s) => !s.done);
 
@@ -130,7 +134,13 @@ export default function SettingsPage() {
   else if (tab === 'company') {
     if (companyId && companyQuery.isLoading) panel = <LoadingState rows={5} height={48} />;
     else if (companyId && companyQuery.error && !companyQuery.data)
-      panel = <ErrorState error={companyQuery.error} onRetry={() => companyQuery.refetch()} title="Impossible de charger les informations de l'entreprise" />;
+      panel = (
+        <ErrorState
+          error={companyQuery.error}
+          onRetry={() => companyQuery.refetch()}
+          title="Impossible de charger les informations de l'entreprise"
+        />
+      );
     else panel = <CompanyTab company={company} companyId={companyId} />;
   } else if (tab === 'accounts') panel = <AccountsTab companyId={companyId} />;
   else if (tab === 'third-parties') panel = <ThirdPartiesTab companyId={companyId} />;

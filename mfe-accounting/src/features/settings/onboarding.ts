@@ -32,7 +32,11 @@ export interface OnboardingStep {
 }
 
 /** The next steps after registration, each derived from the data. */
-export function onboardingSteps(company: Company | null, accounts: readonly Account[] | undefined, thirdParties: readonly ThirdParty[] | undefined): OnboardingStep[] {
+export function onboardingSteps(
+  company: Company | null,
+  accounts: readonly Account[] | undefined,
+  thirdParties: readonly ThirdParty[] | undefined,
+): OnboardingStep[] {
   return [
     {
       id: 'company',

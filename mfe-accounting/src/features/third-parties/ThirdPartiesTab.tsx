@@ -17,7 +17,11 @@ import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { useListThirdPartiesQuery } from './api';
 import { ThirdPartyDialog } from './ThirdPartyDialog';
 
-const TYPE_COLORS: Record<ThirdPartyType, 'primary' | 'secondary' | 'default'> = { client: 'primary', supplier: 'secondary', both: 'default' };
+const TYPE_COLORS: Record<ThirdPartyType, 'primary' | 'secondary' | 'default'> = {
+  client: 'primary',
+  supplier: 'secondary',
+  both: 'default',
+};
 
 /** Tab 'Tiers': clients and suppliers, 'Nouveau Tiers', empty 'Aucun tiers configuré'. */
 export function ThirdPartiesTab({ companyId }: { companyId: string | null }) {
@@ -26,7 +30,9 @@ export function ThirdPartiesTab({ companyId }: { companyId: string | null }) {
   const rows = useMemo(() => [...(data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'fr')), [data]);
 
   if (!companyId) {
-    return <EmptyState title="Aucune entreprise" description="Enregistrez d'abord les informations de votre entreprise (onglet Entreprise)." />;
+    return (
+      <EmptyState title="Aucune entreprise" description="Enregistrez d'abord les informations de votre entreprise (onglet Entreprise)." />
+    );
   }
 
   let body;
@@ -61,7 +67,12 @@ export function ThirdPartiesTab({ companyId }: { companyId: string | null }) {
             {rows.map((t) => (
               <TableRow key={t.id} hover>
                 <TableCell>
-                  <Chip size="small" variant="outlined" color={TYPE_COLORS[t.type] ?? 'default'} label={THIRD_PARTY_TYPE_LABELS[t.type] ?? t.type} />
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={TYPE_COLORS[t.type] ?? 'default'}
+                    label={THIRD_PARTY_TYPE_LABELS[t.type] ?? t.type}
+                  />
                 </TableCell>
                 <TableCell sx={{ fontWeight: 600 }}>{t.name}</TableCell>
                 <TableCell>{t.code || '-'}</TableCell>

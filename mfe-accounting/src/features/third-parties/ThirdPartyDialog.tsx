@@ -28,7 +28,16 @@ interface ThirdPartyFormValues {
   paymentTerms: string;
 }
 
-const DEFAULTS: ThirdPartyFormValues = { type: 'client', name: '', code: '', address: '', phone: '', email: '', taxNumber: '', paymentTerms: '30' };
+const DEFAULTS: ThirdPartyFormValues = {
+  type: 'client',
+  name: '',
+  code: '',
+  address: '',
+  phone: '',
+  email: '',
+  taxNumber: '',
+  paymentTerms: '30',
+};
 const TYPE_OPTIONS = THIRD_PARTY_TYPES.map((value) => ({ value, label: THIRD_PARTY_TYPE_LABELS[value] }));
 
 const resolver = mapBeforeResolve(
@@ -76,7 +85,15 @@ export function ThirdPartyDialog({ open, onClose, companyId }: ThirdPartyDialogP
   });
 
   return (
-    <FormDialog open={open} onClose={onClose} title="Nouveau Tiers" formId={formId} busy={isLoading} submitLabel="Créer le tiers" busyLabel="Création...">
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Nouveau Tiers"
+      formId={formId}
+      busy={isLoading}
+      submitLabel="Créer le tiers"
+      busyLabel="Création..."
+    >
       <Box
         component="form"
         id={formId}

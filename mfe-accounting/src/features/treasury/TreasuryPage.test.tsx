@@ -53,9 +53,38 @@ function payment(overrides: Partial<Payment>): Payment {
 
 const PAYMENTS = [
   payment({}),
-  payment({ id: 'p2', type: 'loan_payment', invoiceId: null, invoice: null, loanPaymentId: 'l1', method: 'bank', reference: null, amount: '200000.00', date: '2026-04-05' }),
-  payment({ id: 'p3', type: 'expense', invoiceId: null, invoice: null, method: 'cash', reference: '', amount: '25000.00', status: 'pending', date: '2026-04-02' }),
-  payment({ id: 'p4', type: 'expense', invoiceId: null, invoice: null, method: 'check', reference: 'CHQ-001', amount: '1234567.00', date: '2026-04-01' }),
+  payment({
+    id: 'p2',
+    type: 'loan_payment',
+    invoiceId: null,
+    invoice: null,
+    loanPaymentId: 'l1',
+    method: 'bank',
+    reference: null,
+    amount: '200000.00',
+    date: '2026-04-05',
+  }),
+  payment({
+    id: 'p3',
+    type: 'expense',
+    invoiceId: null,
+    invoice: null,
+    method: 'cash',
+    reference: '',
+    amount: '25000.00',
+    status: 'pending',
+    date: '2026-04-02',
+  }),
+  payment({
+    id: 'p4',
+    type: 'expense',
+    invoiceId: null,
+    invoice: null,
+    method: 'check',
+    reference: 'CHQ-001',
+    amount: '1234567.00',
+    date: '2026-04-01',
+  }),
 ];
 
 function page(items: Payment[], extra: Partial<PaymentListResponse> = {}): PaymentListResponse {
@@ -118,7 +147,11 @@ describe('TreasuryPage', () => {
     const table = await screen.findByRole('table', { name: 'Paiements' });
     expect(callsTo(fetchMock, 'GET', `${BASE}/payments`)[0].url).toContain('page=1&pageSize=25');
     const [header, invoiceRow, loanRow, expenseRow, chequeRow] = within(table).getAllByRole('row');
-    expect(within(header).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Date', 'Type', 'Mode', 'Référence', 'Montant', 'Statut']);
+    expect(
+      within(header)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Date', 'Type', 'Mode', 'Référence', 'Montant', 'Statut']);
     expect(within(invoiceRow).getByText('10/04/2026')).toBeInTheDocument();
     expect(within(invoiceRow).getByText('Facture')).toBeInTheDocument();
     expect(within(invoiceRow).getByText('Orange Money')).toBeInTheDocument();
@@ -149,7 +182,9 @@ describe('TreasuryPage', () => {
     const fetchMock = mockFetch(
       routes({
         [`GET ${BASE}/payments`]: (_init: unknown, url: string) =>
-          url.includes('page=2') ? { body: page([payment({ id: 'p26', reference: 'PAGE-2' })], { page: 2, totalItems: 26 }) } : { body: page(PAYMENTS, { totalItems: 26 }) },
+          url.includes('page=2')
+            ? { body: page([payment({ id: 'p26', reference: 'PAGE-2' })], { page: 2, totalItems: 26 }) }
+            : { body: page(PAYMENTS, { totalItems: 26 }) },
       }),
     );
     renderWithApp(<TreasuryPage />, { route: '/tresorerie' });

@@ -66,7 +66,9 @@ export function paymentTypeLabel(type: string): string {
 
 /** Banque, Orange Money, Espèces, otherwise Chèque. */
 export function paymentMethodLabel(method: string): string {
-  return method === 'bank' || method === 'orange' || method === 'cash' ? PAYMENT_METHOD_SHORT_LABELS[method] : PAYMENT_METHOD_SHORT_LABELS.check;
+  return method === 'bank' || method === 'orange' || method === 'cash'
+    ? PAYMENT_METHOD_SHORT_LABELS[method]
+    : PAYMENT_METHOD_SHORT_LABELS.check;
 }
 
 /** Terminé (completed), otherwise En attente. */
@@ -75,7 +77,15 @@ export function paymentStatusLabel(status: string): string {
 }
 
 const listSx = { listStyle: 'none', p: 0, m: 0 } as const;
-const rowSx = { display: 'flex', alignItems: 'center', gap: 1.5, py: 1.25, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } } as const;
+const rowSx = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: 1.5,
+  py: 1.25,
+  borderBottom: 1,
+  borderColor: 'divider',
+  '&:last-of-type': { borderBottom: 0 },
+} as const;
 
 function OverviewView({ companyId }: { companyId: string }) {
   const treasury = useGetTreasuryQuery(companyId);
@@ -112,7 +122,10 @@ function OverviewView({ companyId }: { companyId: string }) {
                   {TREASURY_KIND_LABELS[a.kind] ?? TREASURY_KIND_LABELS.other}
                 </Typography>
               </Box>
-              <Typography variant="body2" sx={{ fontWeight: 700, whiteSpace: 'nowrap', color: toAmount(a.balance) < 0 ? 'error.main' : 'text.primary' }}>
+              <Typography
+                variant="body2"
+                sx={{ fontWeight: 700, whiteSpace: 'nowrap', color: toAmount(a.balance) < 0 ? 'error.main' : 'text.primary' }}
+              >
                 {formatMoney(a.balance)}
               </Typography>
               <Chip size="small" label="Actif" color="success" variant="outlined" />
@@ -140,7 +153,8 @@ function PaymentsView({ companyId }: { companyId: string }) {
   useLastPageFallback(Boolean(data?.paginated), page, totalItems, PAYMENTS_PAGE_SIZE, setPage);
 
   let content: ReactNode;
-  if (list.isError && !data) content = <ErrorState error={list.error} onRetry={() => list.refetch()} title="Impossible de charger les paiements" />;
+  if (list.isError && !data)
+    content = <ErrorState error={list.error} onRetry={() => list.refetch()} title="Impossible de charger les paiements" />;
   else if (!data) content = <LoadingState rows={5} />;
   else if (data.items.length === 0 && totalItems === 0) content = <EmptyState title={MESSAGES_PAYMENT.empty} />;
   else
@@ -183,9 +197,7 @@ function PaymentsView({ companyId }: { companyId: string }) {
             </TableBody>
           </Table>
         </TableContainer>
-        {data.paginated ? (
-          <ListPagination count={totalItems} page={page} pageSize={PAYMENTS_PAGE_SIZE} onPageChange={setPage} />
-        ) : null}
+        {data.paginated ? <ListPagination count={totalItems} page={page} pageSize={PAYMENTS_PAGE_SIZE} onPageChange={setPage} /> : null}
       </>
     );
 
@@ -230,8 +242,20 @@ function ForecastView({ companyId }: { companyId: string }) {
     inflows = <LoadingState rows={3} height={40} />;
     outflows = inflows;
   } else {
-    inflows = <UpcomingList label="Encaissements prévus" items={data.upcomingPayments.filter((p) => toAmount(p.amount) > 0)} empty={MESSAGES_TREASURY.noInflow} />;
-    outflows = <UpcomingList label="Décaissements prévus" items={data.upcomingPayments.filter((p) => toAmount(p.amount) < 0)} empty={MESSAGES_TREASURY.noOutflow} />;
+    inflows = (
+      <UpcomingList
+        label="Encaissements prévus"
+        items={data.upcomingPayments.filter((p) => toAmount(p.amount) > 0)}
+        empty={MESSAGES_TREASURY.noInflow}
+      />
+    );
+    outflows = (
+      <UpcomingList
+        label="Décaissements prévus"
+        items={data.upcomingPayments.filter((p) => toAmount(p.amount) < 0)}
+        empty={MESSAGES_TREASURY.noOutflow}
+      />
+    );
   }
   return (
     <Grid columns={2} mb={0}>
@@ -280,19 +304,47 @@ export default function TreasuryPage() {
         ) : (
           <Grid columns={3}>
             <StatCard title="Solde actuel" value={formatMoney(data?.balance)} loading={loading} />
-            <StatCard title="Encaissements prévus" value={formatMoney(data?.expectedInflows)} loading={loading} caption={`Prochains ${FORECAST_HORIZON_DAYS} jours`} />
-            <StatCard title="Décaissements prévus" value={formatMoney(data?.expectedOutflows)} loading={loading} caption={`Prochains ${FORECAST_HORIZON_DAYS} jours`} />
+            <StatCard
+              title="Encaissements prévus"
+              value={formatMoney(data?.expectedInflows)}
+              loading={loading}
+              caption={`Prochains ${FORECAST_HORIZON_DAYS} jours`}
+            />
+            <StatCard
+              title="Décaissements prévus"
+              value={formatMoney(data?.expectedOutflows)}
+              loading={loading}
+              caption={`Prochains ${FORECAST_HORIZON_DAYS} jours`}
+            />
           </Grid>
         )}
         <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-          <Tabs value={view} onChange={(_event, next: TreasuryView) => setView(next)} aria-label="Vues de la trésorerie" variant="scrollable" allowScrollButtonsMobile>
+          <Tabs
+            value={view}
+            onChange={(_event, next: TreasuryView) => setView(next)}
+            aria-label="Vues de la trésorerie"
+            variant="scrollable"
+            allowScrollButtonsMobile
+          >
             {TREASURY_VIEWS.map((v) => (
-              <Tab key={v.value} value={v.value} label={v.label} id={`treasury-tab-${v.value}`} aria-controls={`treasury-panel-${v.value}`} />
+              <Tab
+                key={v.value}
+                value={v.value}
+                label={v.label}
+                id={`treasury-tab-${v.value}`}
+                aria-controls={`treasury-panel-${v.value}`}
+              />
             ))}
           </Tabs>
         </Box>
         <Box role="tabpanel" id={`treasury-panel-${view}`} aria-labelledby={`treasury-tab-${view}`}>
-          {view === 'overview' ? <OverviewView companyId={companyId} /> : view === 'payments' ? <PaymentsView companyId={companyId} /> : <ForecastView companyId={companyId} />}
+          {view === 'overview' ? (
+            <OverviewView companyId={companyId} />
+          ) : view === 'payments' ? (
+            <PaymentsView companyId={companyId} />
+          ) : (
+            <ForecastView companyId={companyId} />
+          )}
         </Box>
       </>
     );

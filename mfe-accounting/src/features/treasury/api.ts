@@ -13,7 +13,11 @@ export interface TreasuryPaymentsPage {
 }
 
 /** GET …/payments answers a page ({items, page, pageSize, totalItems}); a plain array is accepted too. */
-export function toPaymentsPage(body: PaymentListResponse | Payment[] | null | undefined, page: number, pageSize: number): TreasuryPaymentsPage {
+export function toPaymentsPage(
+  body: PaymentListResponse | Payment[] | null | undefined,
+  page: number,
+  pageSize: number,
+): TreasuryPaymentsPage {
   if (Array.isArray(body)) return { items: body, page: 1, pageSize: body.length, totalItems: body.length, paginated: false };
   const items = body?.items ?? [];
   return {

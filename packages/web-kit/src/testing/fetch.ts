@@ -23,7 +23,8 @@ export function mockFetch(routes: Record<string, FakeResponse | FetchHandler>, u
     const full = url.replace(/^https?:\/\/[^/]+/, '');
     const path = full.split('?')[0];
     const route = routes[`${method} ${full}`] ?? routes[`${method} ${path}`];
-    const answer: FakeResponse = route === undefined ? { status: 404, body: unknownBody } : typeof route === 'function' ? await route(init, full) : route;
+    const answer: FakeResponse =
+      route === undefined ? { status: 404, body: unknownBody } : typeof route === 'function' ? await route(init, full) : route;
     const status = answer.status ?? 200;
     const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
     return {

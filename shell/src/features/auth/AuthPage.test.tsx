@@ -104,7 +104,7 @@ describe('/auth', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/auth');
   });
 
-  it("login failure without a message: \"Nom d'utilisateur ou mot de passe incorrect\"", async () => {
+  it('login failure without a message: "Nom d\'utilisateur ou mot de passe incorrect"', async () => {
     const user = userEvent.setup();
     mockFetch({ 'GET /api/user': { status: 401 }, 'POST /api/login': { status: 401 } });
     renderAuth();
@@ -156,7 +156,9 @@ describe('/auth', () => {
     renderAuth();
     const form = await openRegistration(user);
     const select = within(form).getByLabelText("Secteur d'activité");
-    const options = within(select).getAllByRole('option').map((o) => [(o as HTMLOptionElement).value, o.textContent]);
+    const options = within(select)
+      .getAllByRole('option')
+      .map((o) => [(o as HTMLOptionElement).value, o.textContent]);
     expect(options).toEqual([
       ['', 'Choisissez un secteur'],
       ['service', 'Services'],

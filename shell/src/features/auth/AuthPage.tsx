@@ -31,12 +31,21 @@ function AuthTabs({ value, onChange }: { value: AuthTab; onChange: (tab: AuthTab
     event.preventDefault();
     const index = TABS.findIndex((t) => t.value === value);
     const next =
-      event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : (index + (event.key === 'ArrowRight' ? 1 : -1) + TABS.length) % TABS.length;
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? TABS.length - 1
+          : (index + (event.key === 'ArrowRight' ? 1 : -1) + TABS.length) % TABS.length;
     onChange(TABS[next].value);
     refs.current[TABS[next].value]?.focus();
   };
   return (
-    <Box role="tablist" aria-label="Connexion ou inscription" onKeyDown={onKeyDown} sx={{ display: 'flex', borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+    <Box
+      role="tablist"
+      aria-label="Connexion ou inscription"
+      onKeyDown={onKeyDown}
+      sx={{ display: 'flex', borderBottom: 1, borderColor: 'divider', mb: 3 }}
+    >
       {TABS.map((tab) => {
         const selected = tab.value === value;
         return (
@@ -101,9 +110,7 @@ export default function AuthPage(props: AuthFlowProps) {
           <Typography variant="h1" component="p" sx={{ fontWeight: 800 }}>
             Xaalis
           </Typography>
-          <Typography sx={{ opacity: 0.9, mt: 1 }}>
-            La comptabilité des petites entreprises du Sénégal et de l'UEMOA.
-          </Typography>
+          <Typography sx={{ opacity: 0.9, mt: 1 }}>La comptabilité des petites entreprises du Sénégal et de l'UEMOA.</Typography>
         </Box>
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
           {HIGHLIGHTS.map((h) => (

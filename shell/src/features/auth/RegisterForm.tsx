@@ -7,12 +7,7 @@ import { FormSelectField, FormTextField, serverMessage, toast, useRegisterMutati
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
-import {
-  AFTER_REGISTER_PATH,
-  REGISTER_REDIRECT_DELAY_MS,
-  REGISTER_TOAST_DURATION_MS,
-  type AuthFlowProps,
-} from './authFlow';
+import { AFTER_REGISTER_PATH, REGISTER_REDIRECT_DELAY_MS, REGISTER_TOAST_DURATION_MS, type AuthFlowProps } from './authFlow';
 
 type RegisterFormValues = z.input<typeof registerSchema>;
 
@@ -45,7 +40,7 @@ export function RegisterForm({ onAuthStart, onAuthEnd }: AuthFlowProps) {
       await register(values).unwrap();
       toast({
         title: 'Compte créé avec succès',
-        description: "Bienvenue sur Xaalis ! Complétez maintenant les informations de votre entreprise.",
+        description: 'Bienvenue sur Xaalis ! Complétez maintenant les informations de votre entreprise.',
         variant: 'success',
         duration: REGISTER_TOAST_DURATION_MS,
       });

@@ -43,14 +43,7 @@ export default function LandingPage() {
           <Typography sx={{ mt: 2, opacity: 0.9 }}>
             Plus de 2 500 entreprises nous font confiance · Paiements Orange Money pris en charge
           </Typography>
-          <Button
-            component={RouterLink}
-            to="/auth"
-            variant="contained"
-            color="secondary"
-            size="large"
-            sx={{ mt: 4, px: 4 }}
-          >
+          <Button component={RouterLink} to="/auth" variant="contained" color="secondary" size="large" sx={{ mt: 4, px: 4 }}>
             Se connecter
           </Button>
         </Container>

@@ -66,12 +66,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
         sx={{ width: { md: `calc(100% - ${DRAWER_WIDTH}px)` }, ml: { md: `${DRAWER_WIDTH}px` }, borderBottom: 1, borderColor: 'divider' }}
       >
         <Toolbar>
-          <IconButton
-            aria-label="Ouvrir le menu"
-            edge="start"
-            onClick={() => setMobileOpen(true)}
-            sx={{ mr: 1, display: { md: 'none' } }}
-          >
+          <IconButton aria-label="Ouvrir le menu" edge="start" onClick={() => setMobileOpen(true)} sx={{ mr: 1, display: { md: 'none' } }}>
             <MenuIcon />
           </IconButton>
           <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 600 }}>

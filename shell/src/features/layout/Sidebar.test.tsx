@@ -55,20 +55,21 @@ describe('Sidebar', () => {
 
   it('lists the accounting, HR and administration pages in order', () => {
     renderWithApp(<SidebarFor sector="commerce" />);
-    expect(within(group('Comptabilité')!).getAllByRole('link').map((l) => l.textContent)).toEqual([
-      'Tableau de Bord',
-      'Factures',
-      'Inventaire',
-      'Trésorerie',
-      'Investissements',
-      'Emprunts',
-    ]);
-    expect(within(group('Ressources Humaines')!).getAllByRole('link').map((l) => l.textContent)).toEqual(['Employés', 'Paie']);
-    expect(within(group('Administration')!).getAllByRole('link').map((l) => l.textContent)).toEqual([
-      'Rapports',
-      'Écritures Comptables',
-      'Paramètres',
-    ]);
+    expect(
+      within(group('Comptabilité')!)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Tableau de Bord', 'Factures', 'Inventaire', 'Trésorerie', 'Investissements', 'Emprunts']);
+    expect(
+      within(group('Ressources Humaines')!)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Employés', 'Paie']);
+    expect(
+      within(group('Administration')!)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Rapports', 'Écritures Comptables', 'Paramètres']);
   });
 
   it('collapses and reopens a group independently of the others', async () => {
@@ -110,7 +111,11 @@ describe('AppLayout (real store, fetch intercepted)', () => {
     // the permanent drawer (md and up) is always in the DOM
     const navs = await screen.findAllByRole('navigation', { name: 'Navigation principale' });
     const sector = await within(navs[0]).findByRole('region', { name: 'Modules Sectoriels' });
-    expect(within(sector).getAllByRole('link').map((l) => l.textContent)).toEqual(['Restaurant']);
+    expect(
+      within(sector)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Restaurant']);
     expect(fetchMock).toHaveBeenCalledWith('/api/companies/c1', expect.objectContaining({ credentials: 'include' }));
     expect(screen.getByText('contenu')).toBeInTheDocument();
   });

@@ -20,7 +20,10 @@ export const INITIAL_OPEN_GROUPS: OpenGroups = { comptabilite: true, rh: true, s
 /** "firstName lastName", else the username. */
 export function displayName(user: Pick<User, 'username' | 'firstName' | 'lastName'> | null): string {
   if (!user) return '';
-  const full = [user.firstName, user.lastName].filter((p) => p && p.trim()).join(' ').trim();
+  const full = [user.firstName, user.lastName]
+    .filter((p) => p && p.trim())
+    .join(' ')
+    .trim();
   return full || user.username;
 }
 
@@ -70,12 +73,7 @@ export function Sidebar({ routes, user, openGroups, onToggleGroup, onLogout, onN
           const listId = `nav-group-${group}`;
           return (
             <Box key={group} component="section" aria-label={NAV_GROUP_LABELS[group]}>
-              <ListItemButton
-                onClick={() => onToggleGroup(group)}
-                aria-expanded={open}
-                aria-controls={listId}
-                sx={{ py: 0.5 }}
-              >
+              <ListItemButton onClick={() => onToggleGroup(group)} aria-expanded={open} aria-controls={listId} sx={{ py: 0.5 }}>
                 <ListItemText
                   primary={NAV_GROUP_LABELS[group]}
                   slotProps={{

@@ -52,8 +52,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
           Module indisponible
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Cette partie de l'application n'a pas pu être chargée. Le reste de Xaalis reste utilisable ; réessayez dans un
-          instant.
+          Cette partie de l'application n'a pas pu être chargée. Le reste de Xaalis reste utilisable ; réessayez dans un instant.
         </Typography>
         <Button variant="contained" onClick={this.props.onRetry}>
           Réessayer

@@ -11,7 +11,8 @@ let other: Company;
 
 const url = (companyId: string) => `/api/companies/${companyId}/accounts`;
 const post = (companyId: string, body: object) => request(service.app).post(url(companyId)).set(asTenant(companyId)).send(body);
-const list = async (companyId: string) => (await request(service.app).get(url(companyId)).set(asTenant(companyId)).expect(200)).body as Account[];
+const list = async (companyId: string) =>
+  (await request(service.app).get(url(companyId)).set(asTenant(companyId)).expect(200)).body as Account[];
 
 beforeAll(async () => {
   service = await start({ port: 0 });
@@ -29,7 +30,8 @@ describe('accounts', () => {
   });
 
   it('creates accounts, linking each to its longest existing prefix when no parent is given', async () => {
-    const classe = (await post(own.id, { code: '60', name: 'Achats', type: 'expense', category: 'charge', level: 1 }).expect(201)).body as Account;
+    const classe = (await post(own.id, { code: '60', name: 'Achats', type: 'expense', category: 'charge', level: 1 }).expect(201))
+      .body as Account;
     expect(classe).toEqual({
       id: expect.any(String),
       code: '60',
@@ -44,9 +46,27 @@ describe('accounts', () => {
       updatedAt: expect.any(String),
     });
     // The form sends the level as a string and the parent as null.
-    const sub = (await post(own.id, { code: '6011', name: 'Achats locaux', type: 'expense', category: 'charge', level: '3', parentAccountId: null }).expect(201)).body;
+    const sub = (
+      await post(own.id, {
+        code: '6011',
+        name: 'Achats locaux',
+        type: 'expense',
+        category: 'charge',
+        level: '3',
+        parentAccountId: null,
+      }).expect(201)
+    ).body;
     expect(sub).toMatchObject({ code: '6011', level: 3, parentAccountId: classe.id });
-    const explicit = (await post(own.id, { code: '601', name: 'Achats de marchandises', type: 'expense', category: 'charge', level: 2, parentAccountId: classe.id }).expect(201)).body;
+    const explicit = (
+      await post(own.id, {
+        code: '601',
+        name: 'Achats de marchandises',
+        type: 'expense',
+        category: 'charge',
+        level: 2,
+        parentAccountId: classe.id,
+      }).expect(201)
+    ).body;
     expect(explicit.parentAccountId).toBe(classe.id);
   });
 
@@ -66,35 +86,56 @@ describe('accounts', () => {
 
   it("refuses a parent that is not one of the company's accounts", async () => {
     const foreign = (await list(other.id))[0];
-    const res = await post(own.id, { code: '602', name: 'Matières', type: 'expense', category: 'charge', level: 2, parentAccountId: foreign.id }).expect(400);
+    const res = await post(own.id, {
+      code: '602',
+      name: 'Matières',
+      type: 'expense',
+      category: 'charge',
+      level: 2,
+      parentAccountId: foreign.id,
+    }).expect(400);
     expect(res.body).toEqual({ message: 'Compte parent introuvable' });
     expect((await list(own.id)).map((a) => a.code)).not.toContain('602');
   });
 
   it('validates the body with the French messages', async () => {
-    expect((await post(own.id, { name: 'Sans code', type: 'expense', category: 'charge', level: 2 }).expect(400)).body.message).toBe('Code compte requis');
+    expect((await post(own.id, { name: 'Sans code', type: 'expense', category: 'charge', level: 2 }).expect(400)).body.message).toBe(
+      'Code compte requis',
+    );
     expect((await post(own.id, { code: '70A', name: 'x', type: 'revenue', category: 'produit', level: 2 }).expect(400)).body.message).toBe(
       'Le code doit contenir uniquement des chiffres (1 à 12)',
     );
-    expect((await post(own.id, { code: '70', name: ' ', type: 'revenue', category: 'produit', level: 1 }).expect(400)).body.message).toBe('Nom du compte requis');
-    expect((await post(own.id, { code: '70', name: 'Ventes', type: 'income', category: 'produit', level: 1 }).expect(400)).body.message).toBe('Type de compte invalide');
-    expect((await post(own.id, { code: '70', name: 'Ventes', type: 'revenue', category: 'produit', level: 8 }).expect(400)).body.message).toBe(
-      'Le niveau doit être un entier entre 1 et 7',
+    expect((await post(own.id, { code: '70', name: ' ', type: 'revenue', category: 'produit', level: 1 }).expect(400)).body.message).toBe(
+      'Nom du compte requis',
     );
+    expect(
+      (await post(own.id, { code: '70', name: 'Ventes', type: 'income', category: 'produit', level: 1 }).expect(400)).body.message,
+    ).toBe('Type de compte invalide');
+    expect(
+      (await post(own.id, { code: '70', name: 'Ventes', type: 'revenue', category: 'produit', level: 8 }).expect(400)).body.message,
+    ).toBe('Le niveau doit être un entier entre 1 et 7');
   });
 
   it('answers 404 when the tenant company does not exist', async () => {
     const ghost = '00000000-0000-4000-8000-000000000000';
     const res = await post(ghost, { code: '70', name: 'Ventes', type: 'revenue', category: 'produit', level: 1 }).expect(404);
     expect(res.body).toEqual({ message: 'Entreprise introuvable' });
-    const tp = await request(service.app).post(`/api/companies/${ghost}/third-parties`).set(asTenant(ghost)).send({ type: 'client', name: 'X' }).expect(404);
+    const tp = await request(service.app)
+      .post(`/api/companies/${ghost}/third-parties`)
+      .set(asTenant(ghost))
+      .send({ type: 'client', name: 'X' })
+      .expect(404);
     expect(tp.body).toEqual({ message: 'Entreprise introuvable' });
   });
 
   it("answers 404 JSON for another company's path and creates nothing there", async () => {
     const read = await request(service.app).get(url(other.id)).set(asTenant(own.id)).expect(404);
     expect(read.body).toEqual({ message: expect.any(String) });
-    await request(service.app).post(url(other.id)).set(asTenant(own.id)).send({ code: '70', name: 'Intrus', type: 'revenue', category: 'produit', level: 1 }).expect(404);
+    await request(service.app)
+      .post(url(other.id))
+      .set(asTenant(own.id))
+      .send({ code: '70', name: 'Intrus', type: 'revenue', category: 'produit', level: 1 })
+      .expect(404);
     expect((await list(other.id)).map((a) => a.code)).toEqual(['601']);
   });
 });

@@ -1,5 +1,12 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { MESSAGES_ACCOUNT, MESSAGES_COMPANY, type Account, type AccountCategory, type AccountInput, type AccountType } from '@xaalis/contracts';
+import {
+  MESSAGES_ACCOUNT,
+  MESSAGES_COMPANY,
+  type Account,
+  type AccountCategory,
+  type AccountInput,
+  type AccountType,
+} from '@xaalis/contracts';
 import { HttpError, isForeignKeyViolation, isUniqueViolation, notFound } from '@xaalis/service-kit';
 import { accountModel, toAccount } from './model';
 
@@ -103,7 +110,15 @@ export function accountsService(sequelize: Sequelize) {
         }
         try {
           const row = await Account.create(
-            { companyId, code: values.code, name: values.name, type: values.type, category: values.category, level: values.level, parentAccountId },
+            {
+              companyId,
+              code: values.code,
+              name: values.name,
+              type: values.type,
+              category: values.category,
+              level: values.level,
+              parentAccountId,
+            },
             { transaction },
           );
           return toAccount(row);

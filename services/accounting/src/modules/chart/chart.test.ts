@@ -23,13 +23,39 @@ describe('SYSCOHADA reference data (generated module)', () => {
   });
 
   it('has every account the automatic postings need (DESIGN §6)', () => {
-    for (const code of ['4111', '701', '706', '4431', '601', '604', '605', '4452', '4011', '521', '571', '552', '513', '658', '162', '6712', '6813', '6812', '661', '422', '4313', '447', '664']) {
+    for (const code of [
+      '4111',
+      '701',
+      '706',
+      '4431',
+      '601',
+      '604',
+      '605',
+      '4452',
+      '4011',
+      '521',
+      '571',
+      '552',
+      '513',
+      '658',
+      '162',
+      '6712',
+      '6813',
+      '6812',
+      '661',
+      '422',
+      '4313',
+      '447',
+      '664',
+    ]) {
       expect(referenceAccount(code)).toBeDefined();
     }
   });
 
   it('derives the level from the code length', () => {
-    expect([levelOfCode('10'), levelOfCode('101'), levelOfCode('1011'), levelOfCode('1'), levelOfCode('123456789012')]).toEqual([1, 2, 3, 1, 7]);
+    expect([levelOfCode('10'), levelOfCode('101'), levelOfCode('1011'), levelOfCode('1'), levelOfCode('123456789012')]).toEqual([
+      1, 2, 3, 1, 7,
+    ]);
   });
 
   it.each(SECTORS)('adds %s accounts that extend the reference without colliding with it', (sector) => {
@@ -45,7 +71,9 @@ describe('SYSCOHADA reference data (generated module)', () => {
     expect(new Set(chart.map((a) => a.code)).size).toBe(596 + extra.length);
     for (const [code] of extra) {
       const account = chart.find((a) => a.code === code)!;
-      expect(account).toMatchObject(code.startsWith('6') ? { type: 'expense', category: 'charge', level: 3 } : { type: 'revenue', category: 'produit', level: 3 });
+      expect(account).toMatchObject(
+        code.startsWith('6') ? { type: 'expense', category: 'charge', level: 3 } : { type: 'revenue', category: 'produit', level: 3 },
+      );
     }
   });
 });
@@ -64,7 +92,8 @@ describe('POST /api/companies/:companyId/generate-chart (BullMQ job)', () => {
     await service.close();
   });
 
-  const generate = (companyId: string, body: object = {}) => request(service.app).post(`/api/companies/${companyId}/generate-chart`).set(asTenant(companyId)).send(body);
+  const generate = (companyId: string, body: object = {}) =>
+    request(service.app).post(`/api/companies/${companyId}/generate-chart`).set(asTenant(companyId)).send(body);
   const accounts = async (companyId: string) =>
     (await request(service.app).get(`/api/companies/${companyId}/accounts`).set(asTenant(companyId)).expect(200)).body as Account[];
 
@@ -80,7 +109,12 @@ describe('POST /api/companies/:companyId/generate-chart (BullMQ job)', () => {
     expect(byCode.get('10')).toMatchObject({ name: 'Capital', level: 1, parentAccountId: null, type: 'equity', category: 'passif' });
     expect(byCode.get('101')).toMatchObject({ level: 2, parentAccountId: byCode.get('10')!.id });
     expect(byCode.get('4111')).toMatchObject({ level: 3, parentAccountId: byCode.get('411')!.id, type: 'asset' });
-    expect(byCode.get('7026')).toMatchObject({ name: 'Ventes de repas et plats cuisinés', level: 3, parentAccountId: byCode.get('702')!.id, type: 'revenue' });
+    expect(byCode.get('7026')).toMatchObject({
+      name: 'Ventes de repas et plats cuisinés',
+      level: 3,
+      parentAccountId: byCode.get('702')!.id,
+      type: 'revenue',
+    });
     // Every account below level 1 hangs from the longest existing prefix.
     for (const a of chart.filter((x) => x.level > 1)) {
       const parent = chart.find((p) => p.id === a.parentAccountId);

@@ -21,9 +21,12 @@ export async function generateChart(sequelize: Sequelize, companyId: string, sec
 
 /** How many accounts the company has: part of the chart job's id (see routes.ts). */
 export async function countAccounts(sequelize: Sequelize, companyId: string): Promise<number> {
-  const [{ total }] = await sequelize.query<{ total: number }>('SELECT count(*)::int AS total FROM accounting.accounts WHERE company_id = $1', {
-    bind: [companyId],
-    type: QueryTypes.SELECT,
-  });
+  const [{ total }] = await sequelize.query<{ total: number }>(
+    'SELECT count(*)::int AS total FROM accounting.accounts WHERE company_id = $1',
+    {
+      bind: [companyId],
+      type: QueryTypes.SELECT,
+    },
+  );
   return total;
 }

@@ -21,7 +21,13 @@ async function createCompany(body: object): Promise<Company> {
 
 beforeAll(async () => {
   service = await start({ port: 0 });
-  own = await createCompany({ name: 'Teranga Resto', sector: 'restaurant', address: 'Dakar', phone: '+221 77 000 00 00', email: 'contact@teranga.sn' });
+  own = await createCompany({
+    name: 'Teranga Resto',
+    sector: 'restaurant',
+    address: 'Dakar',
+    phone: '+221 77 000 00 00',
+    email: 'contact@teranga.sn',
+  });
   other = await createCompany({ name: 'Autre SARL', sector: 'service' });
 });
 
@@ -101,7 +107,11 @@ describe('PUT /api/companies/:companyId', () => {
   });
 
   it('refuses an unknown sector', async () => {
-    const res = await request(service.app).put(`/api/companies/${own.id}`).set(asTenant(own.id)).send({ ...form, sector: 'banque' }).expect(400);
+    const res = await request(service.app)
+      .put(`/api/companies/${own.id}`)
+      .set(asTenant(own.id))
+      .send({ ...form, sector: 'banque' })
+      .expect(400);
     expect(res.body.message).toBe("Secteur d'activité requis");
   });
 
@@ -120,7 +130,10 @@ describe('internal token', () => {
   });
 
   it('must be the right one', async () => {
-    const res = await request(service.app).get(`/api/companies/${own.id}`).set({ ...asTenant(own.id), 'X-Internal-Token': 'wrong-token' }).expect(403);
+    const res = await request(service.app)
+      .get(`/api/companies/${own.id}`)
+      .set({ ...asTenant(own.id), 'X-Internal-Token': 'wrong-token' })
+      .expect(403);
     expect(res.body).toEqual({ message: 'Accès interne refusé' });
   });
 
@@ -135,12 +148,20 @@ describe('internal company routes (gateway)', () => {
     const id = randomUUID();
     const created = await createCompany({ id, name: 'Ndar Transfo', sector: 'transformation', phone: '77 111 11 11' });
     expect(created).toMatchObject({ id, name: 'Ndar Transfo', sector: 'transformation', fiscalYear: '01-01', email: null });
-    const again = await request(service.app).post('/internal/companies').set('X-Internal-Token', TOKEN).send({ id, name: 'Doublon', sector: 'service' }).expect(409);
+    const again = await request(service.app)
+      .post('/internal/companies')
+      .set('X-Internal-Token', TOKEN)
+      .send({ id, name: 'Doublon', sector: 'service' })
+      .expect(409);
     expect(again.body.message).toBe('Cette entreprise existe déjà');
   });
 
   it('validates the body', async () => {
-    const res = await request(service.app).post('/internal/companies').set('X-Internal-Token', TOKEN).send({ sector: 'service' }).expect(400);
+    const res = await request(service.app)
+      .post('/internal/companies')
+      .set('X-Internal-Token', TOKEN)
+      .send({ sector: 'service' })
+      .expect(400);
     expect(res.body.message).toBe("Nom de l'entreprise requis");
   });
 

@@ -1,6 +1,14 @@
 import Decimal from 'decimal.js';
 import request from 'supertest';
-import { fromCents, type AccountingEntry, type CashFlowData, type Company, type DashboardData, type RevenueBreakdownData, type ThirdParty } from '@xaalis/contracts';
+import {
+  fromCents,
+  type AccountingEntry,
+  type CashFlowData,
+  type Company,
+  type DashboardData,
+  type RevenueBreakdownData,
+  type ThirdParty,
+} from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { asTenant, companyWithChart, createThirdParty, pinDate } from '../../test-support';
@@ -34,38 +42,110 @@ beforeAll(async () => {
   ({ company: own } = await companyWithChart(service));
   ({ company: other } = await companyWithChart(service));
   // A fiscal year from 1 July: today is in 2026-2027.
-  await http().put(`/api/companies/${own.id}`).set(asTenant(own.id)).send({ name: own.name, sector: 'service', fiscalYear: '07-01' }).expect(200);
+  await http()
+    .put(`/api/companies/${own.id}`)
+    .set(asTenant(own.id))
+    .send({ name: own.name, sector: 'service', fiscalYear: '07-01' })
+    .expect(200);
   ledger = new ExpectedLedger(db(), own.id);
   sonatel = await thirdParty(own.id, { type: 'client', name: 'Sonatel' });
   orange = await thirdParty(own.id, { type: 'client', name: 'Orange', paymentTerms: 45 });
   senelec = await thirdParty(own.id, { type: 'supplier', name: 'Senelec' });
 
   // ── previous fiscal year (2025-07-01 → 2026-06-30) ──
-  await ledger.post('OD', '2025-07-01', 'Apport en capital', [['521', '1000000', ''], ['101', '', '1000000']]);
-  await ledger.post('VT', '2025-08-10', 'Mission audit', [['4111', '590000', ''], ['706', '', '500000'], ['4431', '', '90000']]);
+  await ledger.post('OD', '2025-07-01', 'Apport en capital', [
+    ['521', '1000000', ''],
+    ['101', '', '1000000'],
+  ]);
+  await ledger.post('VT', '2025-08-10', 'Mission audit', [
+    ['4111', '590000', ''],
+    ['706', '', '500000'],
+    ['4431', '', '90000'],
+  ]);
   // The last day of the comparable span (a year before today)…
-  await ledger.post('VT', '2025-11-20', 'Vente comptoir', [['571', '50000', ''], ['7071', '', '50000']]);
+  await ledger.post('VT', '2025-11-20', 'Vente comptoir', [
+    ['571', '50000', ''],
+    ['7071', '', '50000'],
+  ]);
   // …and the first day after it.
-  await ledger.post('VT', '2025-11-21', 'Vente marchandises', [['4111', '118000', ''], ['701', '', '100000'], ['4431', '', '18000']]);
-  await ledger.post('VT', '2026-06-30', 'Formation juin', [['521', '200000', ''], ['706', '', '200000']]);
+  await ledger.post('VT', '2025-11-21', 'Vente marchandises', [
+    ['4111', '118000', ''],
+    ['701', '', '100000'],
+    ['4431', '', '18000'],
+  ]);
+  await ledger.post('VT', '2026-06-30', 'Formation juin', [
+    ['521', '200000', ''],
+    ['706', '', '200000'],
+  ]);
 
   // ── current fiscal year (2026-07-01 → 2027-06-30) ──
-  await ledger.post('VT', '2026-07-01', 'Mission conseil', [['4111', '354000', ''], ['706', '', '300000'], ['4431', '', '54000']]);
-  await ledger.post('VT', '2026-09-05', 'Ventes comptant', [['571', '236000', ''], ['701', '', '150000'], ['707', '', '50000'], ['4431', '', '36000']]);
-  c3 = await ledger.post('VT', '2026-09-10', 'Facture annulée', [['4111', '94400', ''], ['706', '', '80000'], ['4431', '', '14400']]);
-  await ledger.post('BQ', '2026-10-01', 'Règlement client', [['521', '354000', ''], ['4111', '', '354000']]);
-  await ledger.post('AC', '2026-10-15', 'Achat fournitures', [['601', '100000', ''], ['4452', '18000', ''], ['4011', '', '118000']]);
-  await ledger.post('BQ', '2026-10-20', 'Règlement fournisseur', [['4011', '50000', ''], ['521', '', '50000']]);
-  c7 = await ledger.post('BQ', '2026-10-25', 'Loyer octobre (erreur)', [['6222', '30000', ''], ['521', '', '30000']]);
-  await ledger.post('CA', '2026-11-10', 'Retrait banque pour la caisse', [['571', '20000', ''], ['521', '', '20000']]);
-  await ledger.post('BQ', '2026-11-12', 'Virement de fonds vers succursale', [['585', '10000', ''], ['521', '', '10000']]);
-  await ledger.post('CA', '2026-11-13', 'Virement de fonds reçu', [['571', '10000', ''], ['585', '', '10000']]);
-  await ledger.post('OD', '2026-11-14', 'Retour marchandises', [['701', '10000', ''], ['4111', '', '10000']]);
-  await ledger.post('VT', '2026-11-15', 'Travaux facturés', [['4111', '45000', ''], ['705', '', '45000']]);
-  await ledger.post('BQ', '2026-11-16', 'Crédit de trésorerie', [['521', '100000', ''], ['561', '', '100000']]);
-  await ledger.post('CA', '2026-11-18', 'Vente comptant', [['571', '59000', ''], ['706', '', '50000'], ['4431', '', '9000']]);
+  await ledger.post('VT', '2026-07-01', 'Mission conseil', [
+    ['4111', '354000', ''],
+    ['706', '', '300000'],
+    ['4431', '', '54000'],
+  ]);
+  await ledger.post('VT', '2026-09-05', 'Ventes comptant', [
+    ['571', '236000', ''],
+    ['701', '', '150000'],
+    ['707', '', '50000'],
+    ['4431', '', '36000'],
+  ]);
+  c3 = await ledger.post('VT', '2026-09-10', 'Facture annulée', [
+    ['4111', '94400', ''],
+    ['706', '', '80000'],
+    ['4431', '', '14400'],
+  ]);
+  await ledger.post('BQ', '2026-10-01', 'Règlement client', [
+    ['521', '354000', ''],
+    ['4111', '', '354000'],
+  ]);
+  await ledger.post('AC', '2026-10-15', 'Achat fournitures', [
+    ['601', '100000', ''],
+    ['4452', '18000', ''],
+    ['4011', '', '118000'],
+  ]);
+  await ledger.post('BQ', '2026-10-20', 'Règlement fournisseur', [
+    ['4011', '50000', ''],
+    ['521', '', '50000'],
+  ]);
+  c7 = await ledger.post('BQ', '2026-10-25', 'Loyer octobre (erreur)', [
+    ['6222', '30000', ''],
+    ['521', '', '30000'],
+  ]);
+  await ledger.post('CA', '2026-11-10', 'Retrait banque pour la caisse', [
+    ['571', '20000', ''],
+    ['521', '', '20000'],
+  ]);
+  await ledger.post('BQ', '2026-11-12', 'Virement de fonds vers succursale', [
+    ['585', '10000', ''],
+    ['521', '', '10000'],
+  ]);
+  await ledger.post('CA', '2026-11-13', 'Virement de fonds reçu', [
+    ['571', '10000', ''],
+    ['585', '', '10000'],
+  ]);
+  await ledger.post('OD', '2026-11-14', 'Retour marchandises', [
+    ['701', '10000', ''],
+    ['4111', '', '10000'],
+  ]);
+  await ledger.post('VT', '2026-11-15', 'Travaux facturés', [
+    ['4111', '45000', ''],
+    ['705', '', '45000'],
+  ]);
+  await ledger.post('BQ', '2026-11-16', 'Crédit de trésorerie', [
+    ['521', '100000', ''],
+    ['561', '', '100000'],
+  ]);
+  await ledger.post('CA', '2026-11-18', 'Vente comptant', [
+    ['571', '59000', ''],
+    ['706', '', '50000'],
+    ['4431', '', '9000'],
+  ]);
   // After today: in the ledger, not yet in the figures as of today.
-  await ledger.post('VT', '2026-11-25', 'Vente à venir', [['521', '999', ''], ['706', '', '999']]);
+  await ledger.post('VT', '2026-11-25', 'Vente à venir', [
+    ['521', '999', ''],
+    ['706', '', '999'],
+  ]);
   // Cancelled by reversal today: both movements stay in the ledger and net out.
   await ledger.cancel(c3);
   await ledger.cancel(c7);
@@ -76,20 +156,66 @@ beforeAll(async () => {
     .send({
       entry: { number: 'BROUILLON-1', date: '2026-11-18', description: 'Brouillon', total: '0' },
       lines: [
-        { accountId: (await accountId(own.id, '521')), description: 'x', debit: '77777' },
-        { accountId: (await accountId(own.id, '706')), description: 'x', credit: '77777' },
+        { accountId: await accountId(own.id, '521'), description: 'x', debit: '77777' },
+        { accountId: await accountId(own.id, '706'), description: 'x', credit: '77777' },
       ],
     })
     .expect(201);
 
   // ── open documents ──
-  await ledger.invoice({ type: 'sale', number: 'FV-2026-0001', date: '2026-10-11', dueDate: '2026-11-10', party: sonatel, subtotal: '500000', paid: '90000.00' }); // overdue
-  await ledger.invoice({ type: 'purchase', number: 'FA-2026-0001', date: '2026-11-01', dueDate: '2026-11-27', party: senelec, subtotal: '100000' }); // today + 7
+  await ledger.invoice({
+    type: 'sale',
+    number: 'FV-2026-0001',
+    date: '2026-10-11',
+    dueDate: '2026-11-10',
+    party: sonatel,
+    subtotal: '500000',
+    paid: '90000.00',
+  }); // overdue
+  await ledger.invoice({
+    type: 'purchase',
+    number: 'FA-2026-0001',
+    date: '2026-11-01',
+    dueDate: '2026-11-27',
+    party: senelec,
+    subtotal: '100000',
+  }); // today + 7
   await ledger.invoice({ type: 'service', number: 'FS-2026-0001', date: '2026-11-01', dueDate: null, party: orange, subtotal: '200000' }); // + 45 days: 2026-12-16
-  await ledger.invoice({ type: 'sale', number: 'FV-2026-0002', date: '2026-11-19', dueDate: '2026-12-21', party: sonatel, subtotal: '10000' }); // today + 31
-  await ledger.invoice({ type: 'sale', number: 'FV-2026-0003', date: '2026-10-01', dueDate: '2026-10-31', party: sonatel, subtotal: '1000', status: 'paid' });
-  await ledger.invoice({ type: 'sale', number: 'FV-2026-0004', date: '2026-10-01', dueDate: '2026-10-31', party: sonatel, subtotal: '2000', status: 'cancelled' });
-  await ledger.invoice({ type: 'sale', number: 'FV-2026-0005', date: '2026-10-01', dueDate: '2026-10-31', party: sonatel, subtotal: '3000', status: 'draft' });
+  await ledger.invoice({
+    type: 'sale',
+    number: 'FV-2026-0002',
+    date: '2026-11-19',
+    dueDate: '2026-12-21',
+    party: sonatel,
+    subtotal: '10000',
+  }); // today + 31
+  await ledger.invoice({
+    type: 'sale',
+    number: 'FV-2026-0003',
+    date: '2026-10-01',
+    dueDate: '2026-10-31',
+    party: sonatel,
+    subtotal: '1000',
+    status: 'paid',
+  });
+  await ledger.invoice({
+    type: 'sale',
+    number: 'FV-2026-0004',
+    date: '2026-10-01',
+    dueDate: '2026-10-31',
+    party: sonatel,
+    subtotal: '2000',
+    status: 'cancelled',
+  });
+  await ledger.invoice({
+    type: 'sale',
+    number: 'FV-2026-0005',
+    date: '2026-10-01',
+    dueDate: '2026-10-31',
+    party: sonatel,
+    subtotal: '3000',
+    status: 'draft',
+  });
   await ledger.loan('CBAO', [
     { dueDate: '2026-10-20', principal: '125000', interest: '25000', status: 'paid' },
     { dueDate: '2026-12-20', principal: '125000', interest: '25000' }, // today + 30
@@ -98,9 +224,19 @@ beforeAll(async () => {
 
   // The neighbour's ledger and documents never show.
   const neighbour = new ExpectedLedger(db(), other.id);
-  await neighbour.post('VT', '2026-11-19', 'Voisin', [['521', '5000000', ''], ['706', '', '5000000']]);
+  await neighbour.post('VT', '2026-11-19', 'Voisin', [
+    ['521', '5000000', ''],
+    ['706', '', '5000000'],
+  ]);
   const client = await thirdParty(other.id, { type: 'client', name: 'Client voisin' });
-  await neighbour.invoice({ type: 'sale', number: 'FV-2026-0001', date: '2026-11-01', dueDate: '2026-11-02', party: client, subtotal: '1' });
+  await neighbour.invoice({
+    type: 'sale',
+    number: 'FV-2026-0001',
+    date: '2026-11-01',
+    dueDate: '2026-11-02',
+    party: client,
+    subtotal: '1',
+  });
   await neighbour.loan('Banque voisine', [{ dueDate: '2026-11-01', principal: '1', interest: '0' }]);
 });
 
@@ -110,15 +246,19 @@ afterAll(async () => {
 });
 
 async function accountId(companyId: string, code: string): Promise<string> {
-  const [[row]] = (await db().query('SELECT id FROM accounting.accounts WHERE company_id = $1 AND code = $2', { bind: [companyId, code] })) as [
-    { id: string }[],
-    unknown,
-  ];
+  const [[row]] = (await db().query('SELECT id FROM accounting.accounts WHERE company_id = $1 AND code = $2', {
+    bind: [companyId, code],
+  })) as [{ id: string }[], unknown];
   return row.id;
 }
 
 const trend = (current: bigint, previous: bigint) =>
-  previous === 0n ? null : new Decimal(String(current - previous)).times(100).dividedBy(new Decimal(String(previous)).abs()).toFixed(1, Decimal.ROUND_HALF_UP);
+  previous === 0n
+    ? null
+    : new Decimal(String(current - previous))
+        .times(100)
+        .dividedBy(new Decimal(String(previous)).abs())
+        .toFixed(1, Decimal.ROUND_HALF_UP);
 
 describe('GET /api/companies/:companyId/dashboard', () => {
   let data: DashboardData;
@@ -167,7 +307,13 @@ describe('GET /api/companies/:companyId/dashboard', () => {
       .filter((n) => n.net !== 0n)
       .sort((a, b) => (a.date === b.date ? b.number.localeCompare(a.number) : b.date.localeCompare(a.date)))
       .slice(0, 5)
-      .map((n) => ({ id: n.entryId, type: n.net > 0n ? 'income' : 'expense', description: n.description, date: n.date, amount: fromCents(n.net > 0n ? n.net : -n.net) }));
+      .map((n) => ({
+        id: n.entryId,
+        type: n.net > 0n ? 'income' : 'expense',
+        description: n.description,
+        date: n.date,
+        amount: fromCents(n.net > 0n ? n.net : -n.net),
+      }));
     expect(data.recentTransactions).toEqual(expected);
     expect(data.recentTransactions.map((t) => [t.date, t.type, t.amount, t.description])).toEqual([
       ['2026-11-20', 'income', '30000.00', `Contre-passation de ${c7.number} — Loyer octobre (erreur)`],
@@ -180,11 +326,51 @@ describe('GET /api/companies/:companyId/dashboard', () => {
 
   it('lists the first 5 open documents by due date with their urgency', () => {
     expect(data.upcomingPayments).toEqual([
-      { id: expect.any(String), kind: 'invoice', invoiceId: expect.any(String), description: 'Facture FV-2026-0001 — Sonatel', dueDate: '2026-11-10', amount: '500000.00', urgency: 'urgent' },
-      { id: expect.any(String), kind: 'invoice', invoiceId: expect.any(String), description: 'Facture FA-2026-0001 — Senelec', dueDate: '2026-11-27', amount: '-118000.00', urgency: 'urgent' },
-      { id: expect.any(String), kind: 'invoice', invoiceId: expect.any(String), description: 'Facture FS-2026-0001 — Orange', dueDate: '2026-12-16', amount: '236000.00', urgency: 'soon' },
-      { id: expect.any(String), kind: 'loan', loanPaymentId: expect.any(String), description: 'Échéance emprunt — CBAO', dueDate: '2026-12-20', amount: '-150000.00', urgency: 'soon' },
-      { id: expect.any(String), kind: 'invoice', invoiceId: expect.any(String), description: 'Facture FV-2026-0002 — Sonatel', dueDate: '2026-12-21', amount: '11800.00', urgency: 'planned' },
+      {
+        id: expect.any(String),
+        kind: 'invoice',
+        invoiceId: expect.any(String),
+        description: 'Facture FV-2026-0001 — Sonatel',
+        dueDate: '2026-11-10',
+        amount: '500000.00',
+        urgency: 'urgent',
+      },
+      {
+        id: expect.any(String),
+        kind: 'invoice',
+        invoiceId: expect.any(String),
+        description: 'Facture FA-2026-0001 — Senelec',
+        dueDate: '2026-11-27',
+        amount: '-118000.00',
+        urgency: 'urgent',
+      },
+      {
+        id: expect.any(String),
+        kind: 'invoice',
+        invoiceId: expect.any(String),
+        description: 'Facture FS-2026-0001 — Orange',
+        dueDate: '2026-12-16',
+        amount: '236000.00',
+        urgency: 'soon',
+      },
+      {
+        id: expect.any(String),
+        kind: 'loan',
+        loanPaymentId: expect.any(String),
+        description: 'Échéance emprunt — CBAO',
+        dueDate: '2026-12-20',
+        amount: '-150000.00',
+        urgency: 'soon',
+      },
+      {
+        id: expect.any(String),
+        kind: 'invoice',
+        invoiceId: expect.any(String),
+        description: 'Facture FV-2026-0002 — Sonatel',
+        dueDate: '2026-12-21',
+        amount: '11800.00',
+        urgency: 'planned',
+      },
     ]);
     for (const p of data.upcomingPayments) expect(p.id).toBe(p.invoiceId ?? p.loanPaymentId);
   });
@@ -192,7 +378,8 @@ describe('GET /api/companies/:companyId/dashboard', () => {
 
 describe('GET /api/companies/:companyId/cash-flow/:period', () => {
   const cashFlow = async (period?: string) => (await get(period ? `/cash-flow/${period}` : '/cash-flow').expect(200)).body as CashFlowData;
-  const fromModel = (data: CashFlowData) => data.points.map((p) => ({ label: p.label, start: p.start, end: p.end, ...ledger.cashFlow(p.start, p.end) }));
+  const fromModel = (data: CashFlowData) =>
+    data.points.map((p) => ({ label: p.label, start: p.start, end: p.end, ...ledger.cashFlow(p.start, p.end) }));
 
   it('3months (the default): the current month and the two before, money in and out of the treasury accounts, entry by entry', async () => {
     const data = await cashFlow('3months');
@@ -227,7 +414,14 @@ describe('GET /api/companies/:companyId/cash-flow/:period', () => {
     expect(six.points[0]).toMatchObject({ inflow: '200000.00', net: '200000.00' });
     const year = await cashFlow('1year');
     expect(year.points).toHaveLength(12);
-    expect(year.points[0]).toMatchObject({ label: 'déc. 2025', start: '2025-12-01', end: '2025-12-31', inflow: '0.00', outflow: '0.00', net: '0.00' });
+    expect(year.points[0]).toMatchObject({
+      label: 'déc. 2025',
+      start: '2025-12-01',
+      end: '2025-12-31',
+      inflow: '0.00',
+      outflow: '0.00',
+      net: '0.00',
+    });
     expect(year.points[11]).toMatchObject({ label: 'nov. 2026', start: '2026-11-01', end: '2026-11-30' });
     expect(year.points).toEqual(fromModel(year));
   });
@@ -279,16 +473,21 @@ describe('GET /api/companies/:companyId/revenue-breakdown', () => {
 });
 
 describe('another company', () => {
-  it.each(['/dashboard', '/cash-flow', '/cash-flow/1year', '/cash-flow/2weeks', '/revenue-breakdown', '/revenue-breakdown?year=bad', '/treasury'])(
-    "answers 404 (JSON) for another company's %s",
-    async (path) => {
-      const res = await http().get(`/api/companies/${other.id}${path}`).set(asTenant(own.id)).expect(404);
-      expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.body).toEqual({ message: expect.any(String) });
-    },
-  );
+  it.each([
+    '/dashboard',
+    '/cash-flow',
+    '/cash-flow/1year',
+    '/cash-flow/2weeks',
+    '/revenue-breakdown',
+    '/revenue-breakdown?year=bad',
+    '/treasury',
+  ])("answers 404 (JSON) for another company's %s", async (path) => {
+    const res = await http().get(`/api/companies/${other.id}${path}`).set(asTenant(own.id)).expect(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.body).toEqual({ message: expect.any(String) });
+  });
 
-  it("sees only its own ledger and documents", async () => {
+  it('sees only its own ledger and documents', async () => {
     const data: DashboardData = (await get('/dashboard', other.id).expect(200)).body;
     expect(data).toMatchObject({ revenue: '5000001.00', treasury: '5000000.00', receivables: '1.18', payables: '0.00' });
     expect(data.fiscalYear).toEqual({ label: '2026', start: '2026-01-01', end: '2026-12-31' });
@@ -329,11 +528,23 @@ describe('a company without history', () => {
     const { company } = await companyWithChart(service);
     const model = new ExpectedLedger(db(), company.id);
     // Previous year, same span: a net credit note of 30 000 (revenue −30 000); this year: 10 000.
-    await model.post('VT', '2025-02-01', 'Vente', [['4111', '10000', ''], ['706', '', '10000']]);
-    await model.post('OD', '2025-03-01', 'Avoir', [['706', '40000', ''], ['4111', '', '40000']]);
-    await model.post('VT', '2026-11-19', 'Vente', [['571', '10000', ''], ['706', '', '10000']]);
+    await model.post('VT', '2025-02-01', 'Vente', [
+      ['4111', '10000', ''],
+      ['706', '', '10000'],
+    ]);
+    await model.post('OD', '2025-03-01', 'Avoir', [
+      ['706', '40000', ''],
+      ['4111', '', '40000'],
+    ]);
+    await model.post('VT', '2026-11-19', 'Vente', [
+      ['571', '10000', ''],
+      ['706', '', '10000'],
+    ]);
     // 30 days ago the cash held 3 000: 13 000 now is +333.3 %.
-    await model.post('CA', '2026-10-01', 'Apport', [['571', '3000', ''], ['101', '', '3000']]);
+    await model.post('CA', '2026-10-01', 'Apport', [
+      ['571', '3000', ''],
+      ['101', '', '3000'],
+    ]);
     const data: DashboardData = (await get('/dashboard', company.id).expect(200)).body;
     expect(data).toMatchObject({ revenue: '10000.00', revenueTrend: '133.3', treasury: '13000.00', treasuryTrend: '333.3' });
   });

@@ -44,9 +44,24 @@ describe('calendar helpers', () => {
   });
 
   it('windows the cash-flow periods on the bucket holding today', () => {
-    expect(cashFlowWindow('1month', '2026-11-20')).toEqual({ first: '2026-10-19', lastStart: '2026-11-16', last: '2026-11-22', unit: 'week' });
-    expect(cashFlowWindow('3months', '2026-01-31')).toEqual({ first: '2025-11-01', lastStart: '2026-01-01', last: '2026-01-31', unit: 'month' });
-    expect(cashFlowWindow('1year', '2026-02-20')).toEqual({ first: '2025-03-01', lastStart: '2026-02-01', last: '2026-02-28', unit: 'month' });
+    expect(cashFlowWindow('1month', '2026-11-20')).toEqual({
+      first: '2026-10-19',
+      lastStart: '2026-11-16',
+      last: '2026-11-22',
+      unit: 'week',
+    });
+    expect(cashFlowWindow('3months', '2026-01-31')).toEqual({
+      first: '2025-11-01',
+      lastStart: '2026-01-01',
+      last: '2026-01-31',
+      unit: 'month',
+    });
+    expect(cashFlowWindow('1year', '2026-02-20')).toEqual({
+      first: '2025-03-01',
+      lastStart: '2026-02-01',
+      last: '2026-02-28',
+      unit: 'month',
+    });
   });
 });
 

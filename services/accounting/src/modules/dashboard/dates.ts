@@ -29,7 +29,8 @@ export function addMonths(date: string, months: number): string {
   return ymd(year, month, Math.min(d, daysInMonth(year, month)));
 }
 
-const ymd = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+const ymd = (y: number, m: number, d: number) =>
+  `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 
 /** The first day of the month of `date`. */
 export const monthStart = (date: string) => `${date.slice(0, 8)}01`;

@@ -75,25 +75,52 @@ export class ExpectedLedger {
     if (status !== 'draft') {
       const entry =
         o.type === 'purchase'
-          ? await this.post('AC', o.date, `Facture ${o.number}`, [['601', o.subtotal, ''], ['4452', vat, ''], ['4011', '', total]])
-          : await this.post('VT', o.date, `Facture ${o.number}`, [['4111', total, ''], [o.type === 'sale' ? '701' : '706', '', o.subtotal], ['4431', '', vat]]);
+          ? await this.post('AC', o.date, `Facture ${o.number}`, [
+              ['601', o.subtotal, ''],
+              ['4452', vat, ''],
+              ['4011', '', total],
+            ])
+          : await this.post('VT', o.date, `Facture ${o.number}`, [
+              ['4111', total, ''],
+              [o.type === 'sale' ? '701' : '706', '', o.subtotal],
+              ['4431', '', vat],
+            ]);
       entryId = entry.id;
       if (status === 'cancelled') await this.cancel(entry);
     }
     const paid = status === 'paid' ? total : new Decimal(o.paid ?? '0').toFixed(2);
     if (paid !== '0.00') {
-      await this.post('BQ', o.date, `Règlement ${o.number}`, o.type === 'purchase' ? [['4011', paid, ''], ['521', '', paid]] : [['521', paid, ''], ['4111', '', paid]]);
+      await this.post(
+        'BQ',
+        o.date,
+        `Règlement ${o.number}`,
+        o.type === 'purchase'
+          ? [
+              ['4011', paid, ''],
+              ['521', '', paid],
+            ]
+          : [
+              ['521', paid, ''],
+              ['4111', '', paid],
+            ],
+      );
     }
     const [row] = await this.sequelize.query<{ id: string }>(
       `INSERT INTO accounting.invoices (company_id, number, type, status, date, due_date, third_party_id, subtotal, vat_amount, total, paid_amount, entry_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-      { bind: [this.companyId, o.number, o.type, status, o.date, o.dueDate, o.party.id, o.subtotal, vat, total, paid, entryId], type: QueryTypes.SELECT },
+      {
+        bind: [this.companyId, o.number, o.type, status, o.date, o.dueDate, o.party.id, o.subtotal, vat, total, paid, entryId],
+        type: QueryTypes.SELECT,
+      },
     );
     return row.id;
   }
 
   /** A loan of `lender` with its instalments (the loan feature's rows); returns the instalments' ids. */
-  async loan(lender: string, instalments: { dueDate: string; principal: string; interest: string; status?: 'pending' | 'paid' | 'overdue' }[]): Promise<string[]> {
+  async loan(
+    lender: string,
+    instalments: { dueDate: string; principal: string; interest: string; status?: 'pending' | 'paid' | 'overdue' }[],
+  ): Promise<string[]> {
     const [loan] = await this.sequelize.query<{ id: string }>(
       `INSERT INTO accounting.loans (company_id, lender, amount, interest_rate, start_date, end_date, remaining_balance)
        VALUES ($1, $2, 1000000, 8, '2026-01-01', '2027-12-31', 1000000) RETURNING id`,
@@ -131,7 +158,9 @@ export class ExpectedLedger {
   }
 
   /** Net of the treasury lines of each entry matching `filter` (entries with no treasury line left out). */
-  treasuryNets(filter: (l: ModelLine) => boolean = () => true): { entryId: string; number: string; date: string; description: string; net: bigint }[] {
+  treasuryNets(
+    filter: (l: ModelLine) => boolean = () => true,
+  ): { entryId: string; number: string; date: string; description: string; net: bigint }[] {
     const by = new Map<string, { entryId: string; number: string; date: string; description: string; net: bigint }>();
     for (const l of this.lines.filter((x) => isTreasury(x.code) && filter(x))) {
       const e = by.get(l.entryId) ?? { entryId: l.entryId, number: l.number, date: l.date, description: l.description, net: 0n };

@@ -128,7 +128,13 @@ export async function balancesAt(sequelize: Sequelize, companyId: string, accoun
 }
 
 /** Σ(debit − credit) of the lines of `accountIds` in the ledger's entries dated in [from, to]. */
-export async function movementBetween(sequelize: Sequelize, companyId: string, accountIds: string[], from: string, to: string): Promise<string> {
+export async function movementBetween(
+  sequelize: Sequelize,
+  companyId: string,
+  accountIds: string[],
+  from: string,
+  to: string,
+): Promise<string> {
   if (!accountIds.length) return '0.00';
   const [row] = await sequelize.query<{ net: string }>(
     `SELECT round(coalesce(sum(l.debit - l.credit), 0), 2)::text AS net
@@ -190,7 +196,12 @@ export async function ledgerTotals(
 ): Promise<LedgerTotals> {
   const [balances, revenue, sinceBefore] = await Promise.all([
     balancesAt(sequelize, companyId, [...ids(sets.treasury), ...ids(sets.receivable), ...ids(sets.payable)], p.today),
-    revenueByAccount(sequelize, companyId, ids(sets.revenue), { currentFrom: p.fyStart, currentTo: p.today, previousFrom: p.prevStart, previousTo: p.prevEnd }),
+    revenueByAccount(sequelize, companyId, ids(sets.revenue), {
+      currentFrom: p.fyStart,
+      currentTo: p.today,
+      previousFrom: p.prevStart,
+      previousTo: p.prevEnd,
+    }),
     movementBetween(sequelize, companyId, ids(sets.treasury), addOneDay(p.treasuryBefore), p.today),
   ]);
   const byId = new Map(balances.map((b) => [b.accountId, toCents(b.balance)]));
@@ -222,7 +233,13 @@ export interface TreasuryMovement {
  * after `limit` hits, each entry netting its own treasury lines (a transfer
  * between two treasury accounts nets to zero and is skipped).
  */
-export async function latestTreasuryMovements(sequelize: Sequelize, companyId: string, treasuryIds: string[], today: string, limit: number): Promise<TreasuryMovement[]> {
+export async function latestTreasuryMovements(
+  sequelize: Sequelize,
+  companyId: string,
+  treasuryIds: string[],
+  today: string,
+  limit: number,
+): Promise<TreasuryMovement[]> {
   if (!treasuryIds.length) return [];
   return sequelize.query<TreasuryMovement>(
     `SELECT e.id, e.date::text AS date, e.description, round(t.net, 2)::text AS net

@@ -54,7 +54,10 @@ function describe(item: DueItem): string {
 }
 
 /** The periods of the cash-flow chart: ISO weeks for one month, calendar months otherwise; the last bucket holds today. */
-export function cashFlowWindow(period: CashFlowPeriod, today: string): { first: string; lastStart: string; last: string; unit: 'week' | 'month' } {
+export function cashFlowWindow(
+  period: CashFlowPeriod,
+  today: string,
+): { first: string; lastStart: string; last: string; unit: 'week' | 'month' } {
   if (period === '1month') {
     const lastStart = weekStart(today);
     return { first: addDays(lastStart, -7 * 4), lastStart, last: addDays(lastStart, 6), unit: 'week' };
@@ -77,7 +80,10 @@ export async function companyFiscalStart(sequelize: Sequelize, companyId: string
 
 /** The company's fiscal-year start and the accounts the reports read (404 when the company does not exist). */
 export async function reportingContext(sequelize: Sequelize, companyId: string): Promise<{ fiscalStart: string; sets: AccountSets }> {
-  const [fiscalStart, sets] = await Promise.all([companyFiscalStart(sequelize, companyId), isUuid(companyId) ? accountSets(sequelize, companyId) : null]);
+  const [fiscalStart, sets] = await Promise.all([
+    companyFiscalStart(sequelize, companyId),
+    isUuid(companyId) ? accountSets(sequelize, companyId) : null,
+  ]);
   return { fiscalStart, sets: sets! };
 }
 
@@ -100,7 +106,13 @@ export function dashboardService(sequelize: Sequelize) {
           prevEnd,
           treasuryBefore: addDays(today, -TREASURY_TREND_DAYS),
         }),
-        latestTreasuryMovements(sequelize, companyId, sets.treasury.map((a) => a.id), today, DASHBOARD_LIST_SIZE),
+        latestTreasuryMovements(
+          sequelize,
+          companyId,
+          sets.treasury.map((a) => a.id),
+          today,
+          DASHBOARD_LIST_SIZE,
+        ),
         firstDueItems(sequelize, companyId, DASHBOARD_LIST_SIZE),
       ]);
       return {
@@ -113,7 +125,13 @@ export function dashboardService(sequelize: Sequelize) {
         receivables: totals.receivables,
         recentTransactions: movements.map((m) => {
           const net = toCents(m.net);
-          return { id: m.id, type: net > 0n ? 'income' : 'expense', description: m.description, date: m.date, amount: fromCents(net < 0n ? -net : net) };
+          return {
+            id: m.id,
+            type: net > 0n ? 'income' : 'expense',
+            description: m.description,
+            date: m.date,
+            amount: fromCents(net < 0n ? -net : net),
+          };
         }),
         upcomingPayments: due.map((item) => ({
           id: item.id,
@@ -131,7 +149,12 @@ export function dashboardService(sequelize: Sequelize) {
     async cashFlow(companyId: string, period: CashFlowPeriod, today: string): Promise<CashFlowData> {
       const window = cashFlowWindow(period, today);
       const { sets } = await context(companyId);
-      const buckets = await cashFlowBuckets(sequelize, companyId, sets.treasury.map((a) => a.id), window);
+      const buckets = await cashFlowBuckets(
+        sequelize,
+        companyId,
+        sets.treasury.map((a) => a.id),
+        window,
+      );
       return {
         period,
         points: buckets.map((b) => ({ label: window.unit === 'week' ? weekLabel(b.start) : monthLabel(b.start), ...b })),

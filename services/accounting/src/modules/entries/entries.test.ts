@@ -18,7 +18,10 @@ const http = () => request(service.app);
 const entriesUrl = (companyId: string) => `/api/companies/${companyId}/accounting-entries`;
 
 /** The dialog's payload: two balanced lines by default. */
-function payload(over: { number?: string; journal?: string; date?: string; description?: string; reference?: string; total?: unknown } = {}, lines?: object[]) {
+function payload(
+  over: { number?: string; journal?: string; date?: string; description?: string; reference?: string; total?: unknown } = {},
+  lines?: object[],
+) {
   return {
     entry: { number: 'OD-2026-00001', date: '2026-03-14', description: 'Loyer de mars', reference: 'QUIT-03', total: '0', ...over },
     lines: lines ?? [
@@ -33,7 +36,13 @@ const createOk = async (body: object = payload()) => (await create(body).expect(
 const validateEntry = (id: string, companyId = own.id) => http().patch(`/api/accounting-entries/${id}/validate`).set(asTenant(companyId));
 const cancelEntry = (id: string, companyId = own.id) => http().post(`/api/accounting-entries/${id}/cancel`).set(asTenant(companyId));
 const nextNumber = async (journal: string, date: string, companyId = own.id) =>
-  (await http().get(`${entriesUrl(companyId)}/next-number`).query({ journal, date }).set(asTenant(companyId)).expect(200)).body.number as string;
+  (
+    await http()
+      .get(`${entriesUrl(companyId)}/next-number`)
+      .query({ journal, date })
+      .set(asTenant(companyId))
+      .expect(200)
+  ).body.number as string;
 
 beforeAll(async () => {
   service = await start({ port: 0 });
@@ -52,9 +61,16 @@ describe('numbering', () => {
     expect(await nextNumber('OD', '2026-03-14')).toBe('OD-2026-00001');
     expect(await nextNumber('OD', '2026-03-14')).toBe('OD-2026-00001');
     expect(await nextNumber('VT', '2025-12-31')).toBe('VT-2025-00001');
-    const res = await http().get(`${entriesUrl(own.id)}/next-number`).set(asTenant(own.id)).expect(200);
+    const res = await http()
+      .get(`${entriesUrl(own.id)}/next-number`)
+      .set(asTenant(own.id))
+      .expect(200);
     expect(res.body).toEqual({ number: `OD-${todayInDakar().slice(0, 4)}-00001` });
-    await http().get(`${entriesUrl(own.id)}/next-number`).query({ journal: 'XX' }).set(asTenant(own.id)).expect(400);
+    await http()
+      .get(`${entriesUrl(own.id)}/next-number`)
+      .query({ journal: 'XX' })
+      .set(asTenant(own.id))
+      .expect(400);
   });
 
   it('gives two users who saved the same proposal two consecutive numbers', async () => {
@@ -75,10 +91,13 @@ describe('numbering', () => {
     const dup = await create(payload({ number: 'MANUEL/2026/7' })).expect(409);
     expect(dup.body).toEqual({ message: 'Ce numéro d’écriture existe déjà' });
     // Another company may use it.
-    await create(payload({ number: 'MANUEL/2026/7' }, [
-      { accountId: otherAcc.get('6222')!.id, description: 'Loyer', debit: '1000' },
-      { accountId: otherAcc.get('521')!.id, description: 'Banque', credit: '1000' },
-    ]), other.id).expect(201);
+    await create(
+      payload({ number: 'MANUEL/2026/7' }, [
+        { accountId: otherAcc.get('6222')!.id, description: 'Loyer', debit: '1000' },
+        { accountId: otherAcc.get('521')!.id, description: 'Banque', credit: '1000' },
+      ]),
+      other.id,
+    ).expect(201);
   });
 });
 
@@ -114,28 +133,39 @@ describe('POST /api/companies/:companyId/accounting-entries', () => {
         credit: '0.00',
         thirdPartyId: client.id,
       },
-      expect.objectContaining({ account: expect.objectContaining({ code: '706' }), debit: '0.00', credit: '1000000.00', thirdPartyId: null }),
+      expect.objectContaining({
+        account: expect.objectContaining({ code: '706' }),
+        debit: '0.00',
+        credit: '1000000.00',
+        thirdPartyId: null,
+      }),
       expect.objectContaining({ account: expect.objectContaining({ code: '4431' }), credit: '180000.00' }),
     ]);
   });
 
   it('refuses an unbalanced entry, a single line, a line with both sides or none', async () => {
-    const unbalanced = await create(payload({}, [
-      { accountId: acc.get('6222')!.id, description: 'a', debit: '100.00' },
-      { accountId: acc.get('521')!.id, description: 'b', credit: '99.99' },
-    ])).expect(400);
+    const unbalanced = await create(
+      payload({}, [
+        { accountId: acc.get('6222')!.id, description: 'a', debit: '100.00' },
+        { accountId: acc.get('521')!.id, description: 'b', credit: '99.99' },
+      ]),
+    ).expect(400);
     expect(unbalanced.body.message).toBe("L'écriture n'est pas équilibrée (Débit ≠ Crédit)");
     const single = await create(payload({}, [{ accountId: acc.get('6222')!.id, description: 'a', debit: '100' }])).expect(400);
     expect(single.body.message).toBe('Au moins deux lignes requises');
-    const both = await create(payload({}, [
-      { accountId: acc.get('6222')!.id, description: 'a', debit: '100', credit: '100' },
-      { accountId: acc.get('521')!.id, description: 'b', debit: '100', credit: '100' },
-    ])).expect(400);
+    const both = await create(
+      payload({}, [
+        { accountId: acc.get('6222')!.id, description: 'a', debit: '100', credit: '100' },
+        { accountId: acc.get('521')!.id, description: 'b', debit: '100', credit: '100' },
+      ]),
+    ).expect(400);
     expect(both.body.message).toBe('Une ligne ne peut pas porter à la fois un débit et un crédit');
-    const none = await create(payload({}, [
-      { accountId: acc.get('6222')!.id, description: 'a', debit: '0' },
-      { accountId: acc.get('521')!.id, description: 'b', credit: '0' },
-    ])).expect(400);
+    const none = await create(
+      payload({}, [
+        { accountId: acc.get('6222')!.id, description: 'a', debit: '0' },
+        { accountId: acc.get('521')!.id, description: 'b', credit: '0' },
+      ]),
+    ).expect(400);
     expect(none.body.message).toBe('Chaque ligne doit porter un débit ou un crédit');
   });
 
@@ -144,40 +174,60 @@ describe('POST /api/companies/:companyId/accounting-entries', () => {
     expect((await create(payload({ description: '' })).expect(400)).body.message).toBe('Description requise');
     expect((await create(payload({ date: '14/03/2026' })).expect(400)).body.message).toBe('Date requise');
     expect((await create(payload({ date: '2026-02-30' })).expect(400)).body.message).toBe('Date requise');
-    expect((await create(payload({}, [
-      { accountId: acc.get('6222')!.id, description: '', debit: '1' },
-      { accountId: acc.get('521')!.id, description: 'b', credit: '1' },
-    ])).expect(400)).body.message).toBe('Description requise');
-    expect((await create(payload({}, [
-      { accountId: '', description: 'a', debit: '1' },
-      { accountId: acc.get('521')!.id, description: 'b', credit: '1' },
-    ])).expect(400)).body.message).toBe('Compte requis');
+    expect(
+      (
+        await create(
+          payload({}, [
+            { accountId: acc.get('6222')!.id, description: '', debit: '1' },
+            { accountId: acc.get('521')!.id, description: 'b', credit: '1' },
+          ]),
+        ).expect(400)
+      ).body.message,
+    ).toBe('Description requise');
+    expect(
+      (
+        await create(
+          payload({}, [
+            { accountId: '', description: 'a', debit: '1' },
+            { accountId: acc.get('521')!.id, description: 'b', credit: '1' },
+          ]),
+        ).expect(400)
+      ).body.message,
+    ).toBe('Compte requis');
   });
 
   it("refuses accounts and third parties that are not the company's", async () => {
-    const foreignAccount = await create(payload({}, [
-      { accountId: otherAcc.get('6222')!.id, description: 'a', debit: '10' },
-      { accountId: acc.get('521')!.id, description: 'b', credit: '10' },
-    ])).expect(400);
+    const foreignAccount = await create(
+      payload({}, [
+        { accountId: otherAcc.get('6222')!.id, description: 'a', debit: '10' },
+        { accountId: acc.get('521')!.id, description: 'b', credit: '10' },
+      ]),
+    ).expect(400);
     expect(foreignAccount.body).toEqual({ message: 'Compte introuvable pour cette entreprise' });
-    const unknown = await create(payload({}, [
-      { accountId: '00000000-0000-4000-8000-000000000000', description: 'a', debit: '10' },
-      { accountId: acc.get('521')!.id, description: 'b', credit: '10' },
-    ])).expect(400);
+    const unknown = await create(
+      payload({}, [
+        { accountId: '00000000-0000-4000-8000-000000000000', description: 'a', debit: '10' },
+        { accountId: acc.get('521')!.id, description: 'b', credit: '10' },
+      ]),
+    ).expect(400);
     expect(unknown.body.message).toBe('Compte introuvable pour cette entreprise');
-    const foreignTp = await create(payload({}, [
-      { accountId: acc.get('4111')!.id, description: 'a', debit: '10', thirdPartyId: foreignClient.id },
-      { accountId: acc.get('706')!.id, description: 'b', credit: '10' },
-    ])).expect(400);
+    const foreignTp = await create(
+      payload({}, [
+        { accountId: acc.get('4111')!.id, description: 'a', debit: '10', thirdPartyId: foreignClient.id },
+        { accountId: acc.get('706')!.id, description: 'b', credit: '10' },
+      ]),
+    ).expect(400);
     expect(foreignTp.body).toEqual({ message: 'Tiers introuvable pour cette entreprise' });
   });
 
   it('consumes no number when the entry is refused', async () => {
     const before = await nextNumber('CA', '2026-06-01');
-    await create(payload({ number: before, journal: 'CA', date: '2026-06-01' }, [
-      { accountId: otherAcc.get('571')!.id, description: 'a', debit: '10' },
-      { accountId: acc.get('701')!.id, description: 'b', credit: '10' },
-    ])).expect(400);
+    await create(
+      payload({ number: before, journal: 'CA', date: '2026-06-01' }, [
+        { accountId: otherAcc.get('571')!.id, description: 'a', debit: '10' },
+        { accountId: acc.get('701')!.id, description: 'b', credit: '10' },
+      ]),
+    ).expect(400);
     expect(await nextNumber('CA', '2026-06-01')).toBe(before);
   });
 });
@@ -206,13 +256,28 @@ describe('one entry: read, edit, validate, cancel, delete', () => {
         ]),
       )
       .expect(200);
-    expect(edited.body).toMatchObject({ id: entry.id, number: entry.number, date: '2026-07-02', description: 'Loyer de juillet', total: '354000.00', status: 'draft' });
+    expect(edited.body).toMatchObject({
+      id: entry.id,
+      number: entry.number,
+      date: '2026-07-02',
+      description: 'Loyer de juillet',
+      total: '354000.00',
+      status: 'draft',
+    });
     expect(edited.body.lines.map((l: { account: { code: string } }) => l.account.code)).toEqual(['6222', '4452', '521']);
     // Moved to another journal: a number from that journal's counter.
-    const moved = await http().put(`/api/accounting-entries/${entry.id}`).set(asTenant(own.id)).send(payload({ number: entry.number, journal: 'BQ', date: '2026-07-02' })).expect(200);
+    const moved = await http()
+      .put(`/api/accounting-entries/${entry.id}`)
+      .set(asTenant(own.id))
+      .send(payload({ number: entry.number, journal: 'BQ', date: '2026-07-02' }))
+      .expect(200);
     expect(moved.body.number).toMatch(/^BQ-2026-\d{5}$/);
     // And to a hand-typed number.
-    const typed = await http().put(`/api/accounting-entries/${entry.id}`).set(asTenant(own.id)).send(payload({ number: 'LOYER-07' })).expect(200);
+    const typed = await http()
+      .put(`/api/accounting-entries/${entry.id}`)
+      .set(asTenant(own.id))
+      .send(payload({ number: 'LOYER-07' }))
+      .expect(200);
     expect(typed.body.number).toBe('LOYER-07');
   });
 
@@ -236,7 +301,11 @@ describe('one entry: read, edit, validate, cancel, delete', () => {
 
     const again = await validateEntry(entry.id).expect(409);
     expect(again.body).toEqual({ message: 'Seule une écriture en brouillon peut être modifiée ou validée' });
-    await http().put(`/api/accounting-entries/${entry.id}`).set(asTenant(own.id)).send(payload({ description: 'Changée' })).expect(409);
+    await http()
+      .put(`/api/accounting-entries/${entry.id}`)
+      .set(asTenant(own.id))
+      .send(payload({ description: 'Changée' }))
+      .expect(409);
     await http().delete(`/api/accounting-entries/${entry.id}`).set(asTenant(own.id)).expect(409);
     const read = await http().get(`/api/accounting-entries/${entry.id}`).set(asTenant(own.id)).expect(200);
     expect(read.body).toEqual(res.body);
@@ -282,13 +351,28 @@ describe('one entry: read, edit, validate, cancel, delete', () => {
     await http()
       .post(entriesUrl(company.id))
       .set(asTenant(company.id))
-      .send({ entry: { number: 'OD-2026-00001', date: '2026-01-02', description: 'Brouillon' }, lines: [
-        { accountId: accounts.get('601')!.id, description: 'a', debit: '1' },
-        { accountId: accounts.get('571')!.id, description: 'b', credit: '1' },
-      ] })
+      .send({
+        entry: { number: 'OD-2026-00001', date: '2026-01-02', description: 'Brouillon' },
+        lines: [
+          { accountId: accounts.get('601')!.id, description: 'a', debit: '1' },
+          { accountId: accounts.get('571')!.id, description: 'b', credit: '1' },
+        ],
+      })
       .expect(201);
-    await http().delete(`/internal/companies/${company.id}`).set('X-Internal-Token', process.env.INTERNAL_TOKEN as string).expect(204);
-    await http().get(entriesUrl(company.id)).set(asTenant(company.id)).expect(200, { items: [], page: 1, pageSize: 25, totalItems: 0, counters: { total: 0, validated: 0, draft: 0, cancelled: 0, totalAmount: '0.00' } });
+    await http()
+      .delete(`/internal/companies/${company.id}`)
+      .set('X-Internal-Token', process.env.INTERNAL_TOKEN as string)
+      .expect(204);
+    await http()
+      .get(entriesUrl(company.id))
+      .set(asTenant(company.id))
+      .expect(200, {
+        items: [],
+        page: 1,
+        pageSize: 25,
+        totalItems: 0,
+        counters: { total: 0, validated: 0, draft: 0, cancelled: 0, totalAmount: '0.00' },
+      });
   });
 
   it('deletes a draft with its lines', async () => {
@@ -369,7 +453,10 @@ describe('GET /api/companies/:companyId/accounting-entries', () => {
 
   it("answers 404 for another company's list", async () => {
     await http().get(entriesUrl(company.id)).set(asTenant(own.id)).expect(404);
-    await http().get(`${entriesUrl(company.id)}/next-number`).set(asTenant(own.id)).expect(404);
+    await http()
+      .get(`${entriesUrl(company.id)}/next-number`)
+      .set(asTenant(own.id))
+      .expect(404);
     await http().post(entriesUrl(company.id)).set(asTenant(own.id)).send(payload()).expect(404);
   });
 });

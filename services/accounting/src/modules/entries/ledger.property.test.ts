@@ -33,7 +33,12 @@ const balancedLines = fc
   .chain((debits) => {
     const total = debits.reduce((a, b) => a + b, 0n);
     const cuts = total > 1n ? fc.uniqueArray(fc.bigInt({ min: 1n, max: total - 1n }), { maxLength: 2 }) : fc.constant([] as bigint[]);
-    return fc.record({ debits: fc.constant(debits), total: fc.constant(total), cuts, accounts: fc.array(fc.nat(CODES.length - 1), { minLength: 6, maxLength: 6 }) });
+    return fc.record({
+      debits: fc.constant(debits),
+      total: fc.constant(total),
+      cuts,
+      accounts: fc.array(fc.nat(CODES.length - 1), { minLength: 6, maxLength: 6 }),
+    });
   })
   .map(({ debits, total, cuts, accounts }) => {
     const bounds = [0n, ...[...cuts].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), total];
@@ -65,12 +70,20 @@ it('keeps the ledger balanced through random entries, validations and cancellati
       const company = await createCompany(service);
       const tenant = asTenant(company.id);
       const accountIds = await service.ctx.sequelize.transaction(async (t) => {
-        await insertMissingAccounts(service.ctx.sequelize, t, company.id, CODES.map((c) => referenceAccount(c)!));
-        const rows = await service.ctx.sequelize.query<{ id: string; code: string }>('SELECT id, code FROM accounting.accounts WHERE company_id = $1', {
-          bind: [company.id],
-          type: QueryTypes.SELECT,
-          transaction: t,
-        });
+        await insertMissingAccounts(
+          service.ctx.sequelize,
+          t,
+          company.id,
+          CODES.map((c) => referenceAccount(c)!),
+        );
+        const rows = await service.ctx.sequelize.query<{ id: string; code: string }>(
+          'SELECT id, code FROM accounting.accounts WHERE company_id = $1',
+          {
+            bind: [company.id],
+            type: QueryTypes.SELECT,
+            transaction: t,
+          },
+        );
         return CODES.map((code) => rows.find((r) => r.code === code)!.id);
       });
 
@@ -81,8 +94,18 @@ it('keeps the ledger balanced through random entries, validations and cancellati
             .post(`/api/companies/${company.id}/accounting-entries`)
             .set(tenant)
             .send({
-              entry: { number: `${spec.journal}-${spec.date.slice(0, 4)}-00001`, journal: spec.journal, date: spec.date, description: 'Écriture aléatoire' },
-              lines: spec.lines.map((l, i) => ({ accountId: accountIds[l.account], description: `ligne ${i + 1}`, debit: fromCents(l.debit), credit: fromCents(l.credit) })),
+              entry: {
+                number: `${spec.journal}-${spec.date.slice(0, 4)}-00001`,
+                journal: spec.journal,
+                date: spec.date,
+                description: 'Écriture aléatoire',
+              },
+              lines: spec.lines.map((l, i) => ({
+                accountId: accountIds[l.account],
+                description: `ligne ${i + 1}`,
+                debit: fromCents(l.debit),
+                credit: fromCents(l.credit),
+              })),
             })
             .expect(201);
           const entry = created.body as AccountingEntry;
@@ -90,7 +113,8 @@ it('keeps the ledger balanced through random entries, validations and cancellati
           await request(service.app).patch(`/api/accounting-entries/${entry.id}/validate`).set(tenant).expect(200);
           // Once validated, edits are refused.
           await request(service.app).delete(`/api/accounting-entries/${entry.id}`).set(tenant).expect(409);
-          if (spec.fate === 'cancelled') await request(service.app).post(`/api/accounting-entries/${entry.id}/cancel`).set(tenant).expect(200);
+          if (spec.fate === 'cancelled')
+            await request(service.app).post(`/api/accounting-entries/${entry.id}/cancel`).set(tenant).expect(200);
         }),
       );
 
@@ -148,7 +172,8 @@ it('keeps the ledger balanced through random entries, validations and cancellati
       for (const seqs of series.values()) expect(seqs.sort((a, b) => a - b)).toEqual(seqs.map((_, i) => i + 1));
 
       // 5. The list's counters agree with the scenario.
-      const list = (await request(service.app).get(`/api/companies/${company.id}/accounting-entries`).set(tenant).expect(200)).body as EntryListResponse;
+      const list = (await request(service.app).get(`/api/companies/${company.id}/accounting-entries`).set(tenant).expect(200))
+        .body as EntryListResponse;
       const count = (fate: EntrySpec['fate']) => specs.filter((s) => s.fate === fate).length;
       const totalOf = (s: EntrySpec) => s.lines.reduce((a, l) => a + l.debit, 0n);
       // Validated entries plus the reversals, each equal to its cancelled original.

@@ -52,7 +52,12 @@ export function entriesService(sequelize: Sequelize) {
       { bind: [companyId, accountIds], type: QueryTypes.SELECT, transaction },
     );
     if (found !== accountIds.length) throw new HttpError(400, MESSAGES_ENTRY.accountNotFound);
-    await assertThirdParties(sequelize, transaction, companyId, values.lines.map((l) => l.thirdPartyId));
+    await assertThirdParties(
+      sequelize,
+      transaction,
+      companyId,
+      values.lines.map((l) => l.thirdPartyId),
+    );
   }
 
   /**
@@ -71,7 +76,13 @@ export function entriesService(sequelize: Sequelize) {
   }
 
   const linesOf = (values: EntryValues) =>
-    values.lines.map((l) => ({ accountId: l.accountId, description: l.description, debit: l.debit, credit: l.credit, thirdPartyId: l.thirdPartyId ?? null }));
+    values.lines.map((l) => ({
+      accountId: l.accountId,
+      description: l.description,
+      debit: l.debit,
+      credit: l.credit,
+      thirdPartyId: l.thirdPartyId ?? null,
+    }));
 
   /** The entry of this company, locked for the rest of the transaction; 404 otherwise. */
   async function lockOwn(transaction: Transaction, companyId: string, id: string): Promise<AccountingEntry> {
@@ -127,7 +138,15 @@ export function entriesService(sequelize: Sequelize) {
               SET number = $2, journal = $3, date = $4, description = $5, reference = $6, total = $7
             WHERE id = $1`,
           {
-            bind: [id, number, values.entry.journal, values.entry.date, values.entry.description, values.entry.reference || null, entryTotals(values.lines).debit],
+            bind: [
+              id,
+              number,
+              values.entry.journal,
+              values.entry.date,
+              values.entry.description,
+              values.entry.reference || null,
+              entryTotals(values.lines).debit,
+            ],
             transaction,
           },
         );

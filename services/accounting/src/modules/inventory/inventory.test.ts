@@ -11,7 +11,11 @@ let other: InvoicingWorld;
 
 const url = (companyId: string) => `/api/companies/${companyId}/inventory`;
 const create = (body: object, companyId = w.company.id) => http(service).post(url(companyId)).set(asTenant(companyId)).send(body);
-const move = (itemId: string, body: object, companyId = w.company.id) => http(service).post(`${url(companyId)}/${itemId}/movements`).set(asTenant(companyId)).send(body);
+const move = (itemId: string, body: object, companyId = w.company.id) =>
+  http(service)
+    .post(`${url(companyId)}/${itemId}/movements`)
+    .set(asTenant(companyId))
+    .send(body);
 const item = { name: 'Carton de lait', category: 'beverage', unit: 'box', currentStock: '12', minStock: '5', unitCost: '9500' };
 
 beforeAll(async () => {
@@ -40,7 +44,17 @@ describe('items', () => {
     });
     const read = await stockOf(service, w.company.id, res.id);
     expect(read.movements).toEqual([
-      { id: expect.any(String), itemId: res.id, type: 'in', quantity: '12.000', stockAfter: '12.000', reason: 'Stock initial', reference: null, invoiceId: null, createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        itemId: res.id,
+        type: 'in',
+        quantity: '12.000',
+        stockAfter: '12.000',
+        reason: 'Stock initial',
+        reference: null,
+        invoiceId: null,
+        createdAt: expect.any(String),
+      },
     ]);
     const empty = (await create({ ...item, name: 'Sucre', currentStock: '', minStock: '' }).expect(201)).body as InventoryItem;
     expect(empty).toMatchObject({ currentStock: '0.000', minStock: '0.000' });
@@ -62,7 +76,8 @@ describe('items', () => {
     const fresh = await invoicingWorld(service);
     const c = fresh.company.id;
     await create({ ...item, name: 'Bissap' }, c).expect(201);
-    const list = async (query: object = {}) => ((await http(service).get(url(c)).query(query).set(asTenant(c)).expect(200)).body as InventoryItem[]).map((i) => i.name);
+    const list = async (query: object = {}) =>
+      ((await http(service).get(url(c)).query(query).set(asTenant(c)).expect(200)).body as InventoryItem[]).map((i) => i.name);
     expect(await list()).toEqual(['Bissap', 'Huile 20 l', 'Sac de riz 50 kg']);
     expect(await list({ category: 'beverage' })).toEqual(['Bissap']);
     expect(await list({ search: 'RIZ' })).toEqual(['Sac de riz 50 kg']);
@@ -76,23 +91,53 @@ describe('items', () => {
       .set(asTenant(w.company.id))
       .send({ ...item, name: 'Lait UHT', unitCost: '9900', minStock: '8', currentStock: '999', supplierId: w.supplier.id })
       .expect(200);
-    expect(res.body).toMatchObject({ name: 'Lait UHT', unitCost: '9900.00', minStock: '8.000', currentStock: '12.000', supplierId: w.supplier.id });
-    await http(service).put(`/api/inventory/${created.id}`).set(asTenant(w.company.id)).send({ ...item, supplierId: other.supplier.id }).expect(400);
+    expect(res.body).toMatchObject({
+      name: 'Lait UHT',
+      unitCost: '9900.00',
+      minStock: '8.000',
+      currentStock: '12.000',
+      supplierId: w.supplier.id,
+    });
+    await http(service)
+      .put(`/api/inventory/${created.id}`)
+      .set(asTenant(w.company.id))
+      .send({ ...item, supplierId: other.supplier.id })
+      .expect(400);
   });
 });
 
 describe('movements', () => {
   it('applies entries and exits atomically, records the stock after each, allows going below zero', async () => {
     const created = (await create(item).expect(201)).body as InventoryItem;
-    const out = (await move(created.id, { type: 'out', quantity: '2.5', reason: 'Vente comptoir', reference: 'BL-12' }).expect(201)).body as StockMovementResult;
+    const out = (await move(created.id, { type: 'out', quantity: '2.5', reason: 'Vente comptoir', reference: 'BL-12' }).expect(201))
+      .body as StockMovementResult;
     expect(out.item.currentStock).toBe('9.500');
-    expect(out.movement).toMatchObject({ type: 'out', quantity: '2.500', stockAfter: '9.500', reason: 'Vente comptoir', reference: 'BL-12' });
+    expect(out.movement).toMatchObject({
+      type: 'out',
+      quantity: '2.500',
+      stockAfter: '9.500',
+      reason: 'Vente comptoir',
+      reference: 'BL-12',
+    });
     const below = (await move(created.id, { type: 'out', quantity: 10, reason: 'Casse' }).expect(201)).body as StockMovementResult;
     expect(below.item.currentStock).toBe('-0.500');
     // Concurrent movements queue on the row: each records the stock it left.
-    const results = await Promise.all(Array.from({ length: 10 }, () => move(created.id, { type: 'in', quantity: '1', reason: 'Réception' })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => move(created.id, { type: 'in', quantity: '1', reason: 'Réception' })),
+    );
     expect(results.every((r) => r.status === 201)).toBe(true);
-    expect(results.map((r) => (r.body as StockMovementResult).movement!.stockAfter).sort()).toEqual(['0.500', '1.500', '2.500', '3.500', '4.500', '5.500', '6.500', '7.500', '8.500', '9.500']);
+    expect(results.map((r) => (r.body as StockMovementResult).movement!.stockAfter).sort()).toEqual([
+      '0.500',
+      '1.500',
+      '2.500',
+      '3.500',
+      '4.500',
+      '5.500',
+      '6.500',
+      '7.500',
+      '8.500',
+      '9.500',
+    ]);
     const read = await stockOf(service, w.company.id, created.id);
     expect(read.currentStock).toBe('9.500');
     expect(read.movements).toHaveLength(13);
@@ -108,13 +153,19 @@ describe('movements', () => {
     await refused({ type: 'transfer', quantity: '1', reason: 'x' }, 'Type de mouvement invalide');
     await refused({ type: 'in', quantity: '99999999', reason: 'x' }, 'Quantité invalide (au plus trois décimales)');
     const big = (await create({ ...item, currentStock: '9999999' }).expect(201)).body as InventoryItem;
-    expect((await move(big.id, { type: 'in', quantity: '1', reason: 'x' }).expect(400)).body).toEqual({ message: 'Stock hors limites (au plus 9 999 999,999)' });
+    expect((await move(big.id, { type: 'in', quantity: '1', reason: 'x' }).expect(400)).body).toEqual({
+      message: 'Stock hors limites (au plus 9 999 999,999)',
+    });
     expect((await stockOf(service, w.company.id, big.id)).currentStock).toBe('9999999.000');
   });
 
   it('records an inventory count (PATCH currentStock) as an adjustment of the difference', async () => {
     const created = (await create(item).expect(201)).body as InventoryItem;
-    const patch = (currentStock: unknown) => http(service).patch(`${url(w.company.id)}/${created.id}`).set(asTenant(w.company.id)).send({ currentStock });
+    const patch = (currentStock: unknown) =>
+      http(service)
+        .patch(`${url(w.company.id)}/${created.id}`)
+        .set(asTenant(w.company.id))
+        .send({ currentStock });
     const down = (await patch('10.250').expect(200)).body as StockMovementResult;
     expect(down.item.currentStock).toBe('10.250');
     expect(down.movement).toMatchObject({ type: 'out', quantity: '1.750', stockAfter: '10.250', reason: "Ajustement d'inventaire" });
@@ -147,7 +198,10 @@ describe('export', () => {
     // exceljs types its own `Buffer` (an ArrayBuffer); Node's Buffer is what it reads at run time.
     await workbook.xlsx.load(res.body as never);
     const sheet = workbook.getWorksheet('Stock')!;
-    const rows = sheet.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+    const rows = sheet
+      .getSheetValues()
+      .slice(1)
+      .map((r) => (r as unknown[]).slice(1));
     expect(rows).toEqual([
       ['Article', 'Catégorie', 'Unité', 'Stock', 'Stock minimum', 'Coût unitaire', 'Valeur', 'État'],
       ['Bissap', 'Boisson', 'carton', 3, 5, 1500.5, 4501.5, 'Stock faible'],

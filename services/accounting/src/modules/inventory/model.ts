@@ -1,5 +1,12 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { MESSAGES_INVENTORY, type InventoryCategory, type InventoryItem, type InventoryUnit, type MovementType, type StockMovement } from '@xaalis/contracts';
+import {
+  MESSAGES_INVENTORY,
+  type InventoryCategory,
+  type InventoryItem,
+  type InventoryUnit,
+  type MovementType,
+  type StockMovement,
+} from '@xaalis/contracts';
 import { HttpError } from '@xaalis/service-kit';
 
 /**
@@ -34,7 +41,8 @@ interface MovementDbRow {
   created_at: Date;
 }
 
-export const ITEM_COLUMNS = 'i.id, i.company_id, i.name, i.category, i.unit, i.current_stock, i.min_stock, i.unit_cost, i.supplier_id, i.created_at, i.updated_at';
+export const ITEM_COLUMNS =
+  'i.id, i.company_id, i.name, i.category, i.unit, i.current_stock, i.min_stock, i.unit_cost, i.supplier_id, i.created_at, i.updated_at';
 const MOVEMENT_COLUMNS = 'm.id, m.item_id, m.type, m.quantity, m.stock_after, m.reason, m.reference, m.invoice_id, m.created_at';
 
 export function toItem(row: ItemDbRow): InventoryItem {
@@ -87,13 +95,21 @@ export async function findItem(
 }
 
 /** The company's items among these ids (others are simply absent from the map). */
-export async function findItems(sequelize: Sequelize, transaction: Transaction | undefined, companyId: string, ids: string[]): Promise<Map<string, InventoryItem>> {
+export async function findItems(
+  sequelize: Sequelize,
+  transaction: Transaction | undefined,
+  companyId: string,
+  ids: string[],
+): Promise<Map<string, InventoryItem>> {
   if (!ids.length) return new Map();
-  const rows = await sequelize.query<ItemDbRow>(`SELECT ${ITEM_COLUMNS} FROM accounting.inventory_items i WHERE i.company_id = $1 AND i.id = ANY($2::uuid[])`, {
-    bind: [companyId, [...new Set(ids)]],
-    type: QueryTypes.SELECT,
-    transaction,
-  });
+  const rows = await sequelize.query<ItemDbRow>(
+    `SELECT ${ITEM_COLUMNS} FROM accounting.inventory_items i WHERE i.company_id = $1 AND i.id = ANY($2::uuid[])`,
+    {
+      bind: [companyId, [...new Set(ids)]],
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
   return new Map(rows.map((r) => [r.id, toItem(r)]));
 }
 

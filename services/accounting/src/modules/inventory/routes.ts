@@ -1,5 +1,11 @@
 import { Router } from 'express';
-import { inventoryItemInputSchema, inventoryItemUpdateSchema, inventoryListQuerySchema, inventoryStockPatchSchema, stockMovementInputSchema } from '@xaalis/contracts';
+import {
+  inventoryItemInputSchema,
+  inventoryItemUpdateSchema,
+  inventoryListQuerySchema,
+  inventoryStockPatchSchema,
+  stockMovementInputSchema,
+} from '@xaalis/contracts';
 import { requireSameCompany, tenantOf, validate, type ServiceContext } from '@xaalis/service-kit';
 import { sendWorkbook } from '../spreadsheet';
 import { inventoryService } from './service';

@@ -61,10 +61,13 @@ export function inventoryService(sequelize: Sequelize) {
       bind.push(likePattern(q.search));
       where += ` AND i.name ILIKE $${bind.length}`;
     }
-    const rows = await sequelize.query<ItemDbRow>(`SELECT ${ITEM_COLUMNS} FROM accounting.inventory_items i WHERE i.company_id = $1${where} ORDER BY i.name, i.id`, {
-      bind,
-      type: QueryTypes.SELECT,
-    });
+    const rows = await sequelize.query<ItemDbRow>(
+      `SELECT ${ITEM_COLUMNS} FROM accounting.inventory_items i WHERE i.company_id = $1${where} ORDER BY i.name, i.id`,
+      {
+        bind,
+        type: QueryTypes.SELECT,
+      },
+    );
     return rows.map(toItem);
   }
 
@@ -84,11 +87,18 @@ export function inventoryService(sequelize: Sequelize) {
         const [row] = await sequelize.query<ItemDbRow>(
           `INSERT INTO accounting.inventory_items AS i (company_id, name, category, unit, current_stock, min_stock, unit_cost, supplier_id)
            VALUES ($1, $2, $3, $4, 0, $5, $6, $7) RETURNING ${ITEM_COLUMNS}`,
-          { bind: [companyId, values.name, values.category, values.unit, values.minStock, values.unitCost, values.supplierId ?? null], type: QueryTypes.SELECT, transaction },
+          {
+            bind: [companyId, values.name, values.category, values.unit, values.minStock, values.unitCost, values.supplierId ?? null],
+            type: QueryTypes.SELECT,
+            transaction,
+          },
         );
         const opening = new Decimal(values.currentStock);
         if (opening.isZero()) return toItem(row);
-        await applyMovement(sequelize, transaction, companyId, row.id, { ...signed(opening), reason: MESSAGES_INVENTORY.initialStockReason });
+        await applyMovement(sequelize, transaction, companyId, row.id, {
+          ...signed(opening),
+          reason: MESSAGES_INVENTORY.initialStockReason,
+        });
         return (await findItem(sequelize, companyId, row.id, { transaction }))!;
       });
     },
@@ -102,7 +112,11 @@ export function inventoryService(sequelize: Sequelize) {
           `UPDATE accounting.inventory_items AS i
               SET name = $3, category = $4, unit = $5, min_stock = $6, unit_cost = $7, supplier_id = $8, updated_at = now()
             WHERE i.id = $1 AND i.company_id = $2 RETURNING ${ITEM_COLUMNS}`,
-          { bind: [id, companyId, values.name, values.category, values.unit, values.minStock, values.unitCost, values.supplierId ?? null], type: QueryTypes.SELECT, transaction },
+          {
+            bind: [id, companyId, values.name, values.category, values.unit, values.minStock, values.unitCost, values.supplierId ?? null],
+            type: QueryTypes.SELECT,
+            transaction,
+          },
         );
         if (!rows[0]) throw notFound();
         return toItem(rows[0]);
@@ -136,7 +150,10 @@ export function inventoryService(sequelize: Sequelize) {
         if (!item) throw notFound();
         const diff = new Decimal(currentStock).minus(item.currentStock);
         if (diff.isZero()) return { item, movement: null };
-        const movement = await applyMovement(sequelize, transaction, companyId, itemId, { ...signed(diff), reason: MESSAGES_INVENTORY.adjustmentReason });
+        const movement = await applyMovement(sequelize, transaction, companyId, itemId, {
+          ...signed(diff),
+          reason: MESSAGES_INVENTORY.adjustmentReason,
+        });
         return { item: (await findItem(sequelize, companyId, itemId, { transaction }))!, movement };
       });
     },
@@ -153,7 +170,13 @@ export function inventoryService(sequelize: Sequelize) {
         { header: 'Stock minimum', width: 14, value: (i) => i.minStock, numeric: true, numFmt: QUANTITY_FORMAT },
         { header: 'Coût unitaire', width: 16, value: (i) => i.unitCost, numeric: true, numFmt: XOF_FORMAT },
         // Exact product, rounded to cents.
-        { header: 'Valeur', width: 18, value: (i) => new Decimal(i.currentStock).times(i.unitCost).toFixed(2), numeric: true, numFmt: XOF_FORMAT },
+        {
+          header: 'Valeur',
+          width: 18,
+          value: (i) => new Decimal(i.currentStock).times(i.unitCost).toFixed(2),
+          numeric: true,
+          numFmt: XOF_FORMAT,
+        },
         { header: 'État', width: 14, value: (i) => status[stockStatus(i.currentStock, i.minStock)] },
       ];
       return workbookBuffer('Stock', columns, items);

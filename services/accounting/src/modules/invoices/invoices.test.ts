@@ -25,11 +25,30 @@ let w: InvoicingWorld;
 let other: InvoicingWorld;
 
 const url = (companyId: string) => `/api/companies/${companyId}/invoices`;
-const post = (body: unknown, companyId = w.company.id) => http(service).post(url(companyId)).set(asTenant(companyId)).send(body as object);
-const line = (over: object = {}) => ({ description: 'Prestation', quantity: '1', unitPrice: '100000', accountId: null, inventoryItemId: null, useExistingProduct: false, ...over });
-const riceLine = (quantity: string, item: InventoryItem = w.rice) => line({ description: item.name, quantity, unitPrice: item.unitCost, inventoryItemId: item.id, useExistingProduct: true });
+const post = (body: unknown, companyId = w.company.id) =>
+  http(service)
+    .post(url(companyId))
+    .set(asTenant(companyId))
+    .send(body as object);
+const line = (over: object = {}) => ({
+  description: 'Prestation',
+  quantity: '1',
+  unitPrice: '100000',
+  accountId: null,
+  inventoryItemId: null,
+  useExistingProduct: false,
+  ...over,
+});
+const riceLine = (quantity: string, item: InventoryItem = w.rice) =>
+  line({ description: item.name, quantity, unitPrice: item.unitCost, inventoryItemId: item.id, useExistingProduct: true });
 const nextNumber = async (type: string, date: string, companyId = w.company.id) =>
-  (await http(service).get(`${url(companyId)}/next-number`).query({ type, date }).set(asTenant(companyId)).expect(200)).body.number as string;
+  (
+    await http(service)
+      .get(`${url(companyId)}/next-number`)
+      .query({ type, date })
+      .set(asTenant(companyId))
+      .expect(200)
+  ).body.number as string;
 
 /** 400 with this message (and the `{message, issues}` body). */
 async function refused(body: unknown, message: string, status = 400) {
@@ -117,11 +136,17 @@ describe('validation (French messages from the contracts)', () => {
     const message =
       'Compte de ligne invalide : un compte de produits (classe 7) pour une vente ou une prestation, un compte de charges (classe 6) ou d’immobilisations (classe 2) pour un achat';
     await refused(invoicePayload(w, {}, [line({ accountId: w.accounts.get('601')!.id })]), message);
-    await refused(invoicePayload(w, { type: 'purchase', thirdPartyId: w.supplier.id }, [line({ accountId: w.accounts.get('706')!.id })]), message);
+    await refused(
+      invoicePayload(w, { type: 'purchase', thirdPartyId: w.supplier.id }, [line({ accountId: w.accounts.get('706')!.id })]),
+      message,
+    );
   });
 
   it("refuses a product line whose price is not the item's unit cost", async () => {
-    const body = await refused(invoicePayload(w, {}, [line({ inventoryItemId: w.rice.id, useExistingProduct: true, unitPrice: '24000' })]), "Le prix unitaire d'une ligne article doit être le coût unitaire de l'article (Sac de riz 50 kg : 25000.00)");
+    const body = await refused(
+      invoicePayload(w, {}, [line({ inventoryItemId: w.rice.id, useExistingProduct: true, unitPrice: '24000' })]),
+      "Le prix unitaire d'une ligne article doit être le coût unitaire de l'article (Sac de riz 50 kg : 25000.00)",
+    );
     expect(body.issues![0].path).toBe('lines.0.unitPrice');
   });
 
@@ -137,7 +162,8 @@ describe('validation (French messages from the contracts)', () => {
     expect((await refused(sent({ total: 'beaucoup' }), mismatch)).issues).toEqual([{ path: 'invoice.total', message: mismatch }]);
     expect((await refused(sent({}, { total: '3000' }), mismatch)).issues).toEqual([{ path: 'lines.0.total', message: mismatch }]);
     // The right figures, as strings or numbers, with or without decimals: accepted.
-    const ok = (await post(sent({ subtotal: '3000.30', vatAmount: 540.05, total: '3540.35' }, { total: 3000.3 })).expect(201)).body as Invoice;
+    const ok = (await post(sent({ subtotal: '3000.30', vatAmount: 540.05, total: '3540.35' }, { total: 3000.3 })).expect(201))
+      .body as Invoice;
     expect(ok).toMatchObject({ subtotal: '3000.30', vatAmount: '540.05', total: '3540.35' });
   });
 });
@@ -149,18 +175,31 @@ describe('numbering', () => {
     expect(await nextNumber('purchase', '2026-05-01', fresh.company.id)).toBe('FA-2026-0001');
     expect(await nextNumber('service', '2025-12-31', fresh.company.id)).toBe('FS-2025-0001');
     expect(await nextNumber('sale', '2026-05-01', fresh.company.id)).toBe('FV-2026-0001');
-    const res = await http(service).get(`${url(fresh.company.id)}/next-number`).set(asTenant(fresh.company.id)).expect(200);
+    const res = await http(service)
+      .get(`${url(fresh.company.id)}/next-number`)
+      .set(asTenant(fresh.company.id))
+      .expect(200);
     expect(res.body.number).toMatch(/^FV-\d{4}-0001$/);
-    await http(service).get(`${url(fresh.company.id)}/next-number`).query({ type: 'avoir' }).set(asTenant(fresh.company.id)).expect(400);
+    await http(service)
+      .get(`${url(fresh.company.id)}/next-number`)
+      .query({ type: 'avoir' })
+      .set(asTenant(fresh.company.id))
+      .expect(400);
   });
 
   it('replaces a counter-format number with the counter of its type and year, gap-free, even concurrently', async () => {
     const fresh = await invoicingWorld(service);
     const c = fresh.company.id;
-    const made = await Promise.all(Array.from({ length: 5 }, () => createInvoice(service, c, invoicePayload(fresh, { number: 'FV-2026-0001' }))));
+    const made = await Promise.all(
+      Array.from({ length: 5 }, () => createInvoice(service, c, invoicePayload(fresh, { number: 'FV-2026-0001' }))),
+    );
     expect(made.map((i) => i.number).sort()).toEqual(['FV-2026-0001', 'FV-2026-0002', 'FV-2026-0003', 'FV-2026-0004', 'FV-2026-0005']);
     // A proposal of another type or year: the invoice's own type and year win.
-    const service2025 = await createInvoice(service, c, invoicePayload(fresh, { type: 'service', number: 'FV-2026-0042', date: '2025-06-01', dueDate: null }));
+    const service2025 = await createInvoice(
+      service,
+      c,
+      invoicePayload(fresh, { type: 'service', number: 'FV-2026-0042', date: '2025-06-01', dueDate: null }),
+    );
     expect(service2025.number).toBe('FS-2025-0001');
     expect(await nextNumber('sale', '2026-01-01', c)).toBe('FV-2026-0006');
   });
@@ -177,18 +216,30 @@ describe('numbering', () => {
     const fresh = await invoicingWorld(service);
     const c = fresh.company.id;
     const draft = await createInvoice(service, c, invoicePayload(fresh));
-    const edited = (await http(service).put(`/api/invoices/${draft.id}`).set(asTenant(c)).send(invoicePayload(fresh, { number: 'FV-2026-0099', notes: 'modifiée' })).expect(200)).body as Invoice;
+    const edited = (
+      await http(service)
+        .put(`/api/invoices/${draft.id}`)
+        .set(asTenant(c))
+        .send(invoicePayload(fresh, { number: 'FV-2026-0099', notes: 'modifiée' }))
+        .expect(200)
+    ).body as Invoice;
     expect(edited).toMatchObject({ number: draft.number, notes: 'modifiée' });
     expect(await nextNumber('sale', '2026-01-01', c)).toBe('FV-2026-0002');
     // Giving the number up would leave a gap: another type, another year or a typed number are refused.
-    const locked = "Une facture numérotée automatiquement garde son numéro, son type et son année : annulez-la et créez-en une autre";
+    const locked = 'Une facture numérotée automatiquement garde son numéro, son type et son année : annulez-la et créez-en une autre';
     for (const over of [{ type: 'service' as const }, { date: '2025-12-31', dueDate: null }, { number: 'MANUEL-1' }]) {
       const res = await http(service).put(`/api/invoices/${draft.id}`).set(asTenant(c)).send(invoicePayload(fresh, over)).expect(400);
       expect(res.body.message).toBe(locked);
     }
     // A hand-numbered draft may change its number, type and year.
     const typed = await createInvoice(service, c, invoicePayload(fresh, { number: 'MANUEL-2' }));
-    const renumbered = (await http(service).put(`/api/invoices/${typed.id}`).set(asTenant(c)).send(invoicePayload(fresh, { type: 'service', number: 'FS-2026-0001' })).expect(200)).body as Invoice;
+    const renumbered = (
+      await http(service)
+        .put(`/api/invoices/${typed.id}`)
+        .set(asTenant(c))
+        .send(invoicePayload(fresh, { type: 'service', number: 'FS-2026-0001' }))
+        .expect(200)
+    ).body as Invoice;
     expect(renumbered.number).toBe('FS-2026-0001');
   });
 });
@@ -223,8 +274,24 @@ describe('drafts', () => {
       payments: [],
     });
     expect(inv.lines).toEqual([
-      { id: expect.any(String), description: 'Audit', quantity: '2.500', unitPrice: '1000.10', total: '2500.25', accountId: null, inventoryItemId: null },
-      { id: expect.any(String), description: 'Déplacement', quantity: '0.333', unitPrice: '0.05', total: '0.02', accountId: w.accounts.get('7071')!.id, inventoryItemId: null },
+      {
+        id: expect.any(String),
+        description: 'Audit',
+        quantity: '2.500',
+        unitPrice: '1000.10',
+        total: '2500.25',
+        accountId: null,
+        inventoryItemId: null,
+      },
+      {
+        id: expect.any(String),
+        description: 'Déplacement',
+        quantity: '0.333',
+        unitPrice: '0.05',
+        total: '0.02',
+        accountId: w.accounts.get('7071')!.id,
+        inventoryItemId: null,
+      },
     ]);
     const read = (await http(service).get(`/api/invoices/${inv.id}`).set(asTenant(w.company.id)).expect(200)).body as Invoice;
     expect(read).toEqual(inv);
@@ -236,7 +303,12 @@ describe('drafts', () => {
       await http(service)
         .put(`/api/invoices/${inv.id}`)
         .set(asTenant(w.company.id))
-        .send(invoicePayload(w, { vatRate: '0', dueDate: '' }, [line({ quantity: '4', unitPrice: '2500' }), line({ description: 'Frais', unitPrice: '500' })]))
+        .send(
+          invoicePayload(w, { vatRate: '0', dueDate: '' }, [
+            line({ quantity: '4', unitPrice: '2500' }),
+            line({ description: 'Frais', unitPrice: '500' }),
+          ]),
+        )
         .expect(200)
     ).body as Invoice;
     expect(edited).toMatchObject({ subtotal: '10500.00', vatRate: '0.00', vatAmount: '0.00', total: '10500.00', dueDate: null });
@@ -250,8 +322,19 @@ describe('drafts', () => {
 describe('validation posts to the ledger and moves the stock', () => {
   it('a sale: VT, D 4111 client TTC / C 701 HT / C 4431 VAT; stock out', async () => {
     const before = (await stockOf(service, w.company.id, w.rice.id)).currentStock;
-    const inv = await validatedInvoice(service, w.company.id, invoicePayload(w, {}, [riceLine('3'), line({ description: 'Livraison', unitPrice: '5000' })]));
-    expect(inv).toMatchObject({ status: 'validated', subtotal: '80000.00', vatAmount: '14400.00', total: '94400.00', balanceDue: '94400.00', entryId: expect.any(String) });
+    const inv = await validatedInvoice(
+      service,
+      w.company.id,
+      invoicePayload(w, {}, [riceLine('3'), line({ description: 'Livraison', unitPrice: '5000' })]),
+    );
+    expect(inv).toMatchObject({
+      status: 'validated',
+      subtotal: '80000.00',
+      vatAmount: '14400.00',
+      total: '94400.00',
+      balanceDue: '94400.00',
+      entryId: expect.any(String),
+    });
     const entry = await entryLines(service, inv.entryId!);
     expect(entry.journal).toBe('VT');
     expect(entry.status).toBe('validated');
@@ -262,14 +345,24 @@ describe('validation posts to the ledger and moves the stock', () => {
     ]);
     const rice = await stockOf(service, w.company.id, w.rice.id);
     expect(Number(rice.currentStock)).toBe(Number(before) - 3);
-    expect(rice.movements![0]).toMatchObject({ type: 'out', quantity: '3.000', stockAfter: rice.currentStock, reason: `Facture ${inv.number}`, reference: inv.number, invoiceId: inv.id });
+    expect(rice.movements![0]).toMatchObject({
+      type: 'out',
+      quantity: '3.000',
+      stockAfter: rice.currentStock,
+      reason: `Facture ${inv.number}`,
+      reference: inv.number,
+      invoiceId: inv.id,
+    });
   });
 
   it('a service: C 706, or the line’s own revenue account; 0 % VAT posts no VAT line', async () => {
     const inv = await validatedInvoice(
       service,
       w.company.id,
-      invoicePayload(w, { type: 'service', number: 'FS-2026-0001', vatRate: '0' }, [line({ unitPrice: '300000' }), line({ description: 'Refacturation port', unitPrice: '2000', accountId: w.accounts.get('7071')!.id })]),
+      invoicePayload(w, { type: 'service', number: 'FS-2026-0001', vatRate: '0' }, [
+        line({ unitPrice: '300000' }),
+        line({ description: 'Refacturation port', unitPrice: '2000', accountId: w.accounts.get('7071')!.id }),
+      ]),
     );
     expect(inv.number).toMatch(/^FS-2026-\d{4}$/);
     const entry = await entryLines(service, inv.entryId!);
@@ -321,7 +414,9 @@ describe('cancellation', () => {
     const inv = await createInvoice(service, w.company.id, invoicePayload(w));
     const res = await http(service).post(`/api/invoices/${inv.id}/cancel`).set(asTenant(w.company.id)).expect(200);
     expect(res.body).toMatchObject({ status: 'cancelled', entryId: null, balanceDue: '0.00' });
-    expect((await http(service).post(`/api/invoices/${inv.id}/cancel`).set(asTenant(w.company.id)).expect(409)).body.message).toBe('Cette facture est déjà annulée');
+    expect((await http(service).post(`/api/invoices/${inv.id}/cancel`).set(asTenant(w.company.id)).expect(409)).body.message).toBe(
+      'Cette facture est déjà annulée',
+    );
     await http(service).patch(`/api/invoices/${inv.id}/validate`).set(asTenant(w.company.id)).expect(409);
   });
 
@@ -334,10 +429,13 @@ describe('cancellation', () => {
     expect(res.body).toMatchObject({ status: 'cancelled', balanceDue: '0.00' });
     const original = await entryLines(service, inv.entryId!);
     expect(original.status).toBe('cancelled');
-    const [{ reversal_entry_id }] = await service.ctx.sequelize.query<{ reversal_entry_id: string }>('SELECT reversal_entry_id FROM accounting.invoices WHERE id = $1', {
-      bind: [inv.id],
-      type: QueryTypes.SELECT,
-    });
+    const [{ reversal_entry_id }] = await service.ctx.sequelize.query<{ reversal_entry_id: string }>(
+      'SELECT reversal_entry_id FROM accounting.invoices WHERE id = $1',
+      {
+        bind: [inv.id],
+        type: QueryTypes.SELECT,
+      },
+    );
     const reversal = await entryLines(service, reversal_entry_id);
     expect(reversal.journal).toBe('VT');
     expect(reversal.lines).toEqual(original.lines.map(([code, debit, credit, tp]) => [code, credit, debit, tp]));
@@ -345,16 +443,26 @@ describe('cancellation', () => {
     for (const code of ['4111', '701', '4431']) expect(b.get(code)).toBe('0.00');
     const rice = await stockOf(service, c, fresh.rice.id);
     expect(rice.currentStock).toBe('100.000');
-    expect(rice.movements![0]).toMatchObject({ type: 'in', quantity: '7.000', reason: `Annulation facture ${inv.number}`, invoiceId: inv.id });
+    expect(rice.movements![0]).toMatchObject({
+      type: 'in',
+      quantity: '7.000',
+      reason: `Annulation facture ${inv.number}`,
+      invoiceId: inv.id,
+    });
     expect((await stockOf(service, c, fresh.oil.id)).currentStock).toBe('10.000');
   });
 
   it('refuses to cancel an invoice’s or a payment’s entry on its own (Écritures page): the document is what gets cancelled', async () => {
     const inv = await validatedInvoice(service, w.company.id, invoicePayload(w));
     const res = await http(service).post(`/api/accounting-entries/${inv.entryId}/cancel`).set(asTenant(w.company.id)).expect(409);
-    expect(res.body).toEqual({ message: `Cette écriture a été passée par la facture ${inv.number} : c'est le document qu'il faut annuler` });
+    expect(res.body).toEqual({
+      message: `Cette écriture a été passée par la facture ${inv.number} : c'est le document qu'il faut annuler`,
+    });
     const payment = await payOk(service, w.company.id, { type: 'invoice_payment', invoiceId: inv.id, amount: '1000' });
-    const refusedPayment = await http(service).post(`/api/accounting-entries/${payment.entryId}/cancel`).set(asTenant(w.company.id)).expect(409);
+    const refusedPayment = await http(service)
+      .post(`/api/accounting-entries/${payment.entryId}/cancel`)
+      .set(asTenant(w.company.id))
+      .expect(409);
     expect(refusedPayment.body).toEqual({ message: "Cette écriture a été passée par un paiement : c'est le document qu'il faut annuler" });
     expect((await entryLines(service, inv.entryId!)).status).toBe('validated');
     expect((await http(service).get(`/api/invoices/${inv.id}`).set(asTenant(w.company.id)).expect(200)).body.status).toBe('validated');
@@ -376,7 +484,13 @@ describe('list', () => {
   beforeAll(async () => {
     fresh = await invoicingWorld(service);
     const c = fresh.company.id;
-    const third = (await http(service).post(`/api/companies/${c}/third-parties`).set(asTenant(c)).send({ type: 'client', name: 'Boulangerie Awa' }).expect(201)).body;
+    const third = (
+      await http(service)
+        .post(`/api/companies/${c}/third-parties`)
+        .set(asTenant(c))
+        .send({ type: 'client', name: 'Boulangerie Awa' })
+        .expect(201)
+    ).body;
     const sale = (date: string, over: object = {}) => invoicePayload(fresh, { date, dueDate: null, ...over });
     await createInvoice(service, c, sale('2026-01-05')); // FV-0001 draft
     const v = await validatedInvoice(service, c, sale('2026-01-10')); // FV-0002 validated, paid in part
@@ -434,7 +548,20 @@ describe('list', () => {
     // exceljs types its own `Buffer` (an ArrayBuffer); Node's Buffer is what it reads at run time.
     await workbook.xlsx.load(res.body as never);
     const sheet = workbook.getWorksheet('Factures')!;
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Numéro', 'Type', 'Tiers', 'Date', 'Échéance', 'HT', 'TVA', 'TTC', 'Payé', 'Reste dû', 'Statut']);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Numéro',
+      'Type',
+      'Tiers',
+      'Date',
+      'Échéance',
+      'HT',
+      'TVA',
+      'TTC',
+      'Payé',
+      'Reste dû',
+      'Statut',
+    ]);
     expect(sheet.rowCount).toBe(4);
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
@@ -456,9 +583,20 @@ describe('PDF', () => {
     await http(service)
       .put(`/api/companies/${c}`)
       .set(asTenant(c))
-      .send({ name: 'Teranga Conseil SARL', sector: 'service', address: 'Rue 10, Point E, Dakar', phone: '+221 33 800 00 00', registrationNumber: 'SN-DKR-2024-B-1234', taxNumber: '009876543 2V2' })
+      .send({
+        name: 'Teranga Conseil SARL',
+        sector: 'service',
+        address: 'Rue 10, Point E, Dakar',
+        phone: '+221 33 800 00 00',
+        registrationNumber: 'SN-DKR-2024-B-1234',
+        taxNumber: '009876543 2V2',
+      })
       .expect(200);
-    const inv = await validatedInvoice(service, c, invoicePayload(w, { number: 'FV-2026-0001' }, [line({ description: 'Mission d’audit', quantity: '1', unitPrice: '100000' })]));
+    const inv = await validatedInvoice(
+      service,
+      c,
+      invoicePayload(w, { number: 'FV-2026-0001' }, [line({ description: 'Mission d’audit', quantity: '1', unitPrice: '100000' })]),
+    );
     await payOk(service, c, { type: 'invoice_payment', invoiceId: inv.id, amount: '18000', reference: 'VIR-77' });
     const res = await http(service)
       .get(`/api/invoices/${inv.id}/pdf`)
@@ -502,12 +640,20 @@ describe('PDF', () => {
   });
 
   it('titles purchase and service invoices', async () => {
-    const purchase = await createInvoice(service, w.company.id, invoicePayload(w, { type: 'purchase', number: 'FA-2026-0001', thirdPartyId: w.supplier.id }));
-    const res = await http(service).get(`/api/invoices/${purchase.id}/pdf`).set(asTenant(w.company.id)).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (x: Buffer) => chunks.push(x));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const purchase = await createInvoice(
+      service,
+      w.company.id,
+      invoicePayload(w, { type: 'purchase', number: 'FA-2026-0001', thirdPartyId: w.supplier.id }),
+    );
+    const res = await http(service)
+      .get(`/api/invoices/${purchase.id}/pdf`)
+      .set(asTenant(w.company.id))
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (x: Buffer) => chunks.push(x));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     const text = pdfText(res.body as Buffer);
     expect(text).toContain("FACTURE D'ACHAT");
     expect(text).toContain('Fournisseur');

@@ -27,11 +27,18 @@ const invoiceSpec: fc.Arbitrary<InvoiceSpec> = fc.record({
   type: fc.constantFrom<InvoiceType>('sale', 'service', 'purchase'),
   vatRate: fc.constantFrom('0', '18', '18.00', '5.5', '10'),
   lines: fc.array(
-    fc.record({ quantityMilli: fc.integer({ min: 1, max: 5000 }), priceCents: fc.integer({ min: 100, max: 100_000_000 }), product: fc.boolean() }),
+    fc.record({
+      quantityMilli: fc.integer({ min: 1, max: 5000 }),
+      priceCents: fc.integer({ min: 100, max: 100_000_000 }),
+      product: fc.boolean(),
+    }),
     { minLength: 1, maxLength: 3 },
   ),
   fate: fc.constantFrom('draft', 'validated', 'validated', 'cancelled-draft', 'cancelled'),
-  payments: fc.array(fc.record({ permille: fc.integer({ min: 1, max: 1100 }), method: fc.constantFrom('bank', 'cash', 'orange', 'check') }), { maxLength: 3 }),
+  payments: fc.array(
+    fc.record({ permille: fc.integer({ min: 1, max: 1100 }), method: fc.constantFrom('bank', 'cash', 'orange', 'check') }),
+    { maxLength: 3 },
+  ),
 });
 
 const quantity = (milli: number) => `${Math.floor(milli / 1000)}.${String(milli % 1000).padStart(3, '0')}`;
@@ -58,14 +65,29 @@ it('keeps ledger, invoices, payments and stock consistent through random invoici
         specs.map(async (spec) => {
           const lines = spec.lines.map((l) =>
             l.product
-              ? { description: w.rice.name, quantity: quantity(l.quantityMilli), unitPrice: w.rice.unitCost, inventoryItemId: w.rice.id, useExistingProduct: true }
+              ? {
+                  description: w.rice.name,
+                  quantity: quantity(l.quantityMilli),
+                  unitPrice: w.rice.unitCost,
+                  inventoryItemId: w.rice.id,
+                  useExistingProduct: true,
+                }
               : { description: 'Ligne', quantity: quantity(l.quantityMilli), unitPrice: fromCents(BigInt(l.priceCents)) },
           );
           const totals = invoiceTotals(lines, spec.vatRate);
           const invoice = await createInvoice(
             service,
             c,
-            invoicePayload(w, { type: spec.type, thirdPartyId: spec.type === 'purchase' ? w.supplier.id : w.client.id, vatRate: spec.vatRate, total: totals.total }, lines),
+            invoicePayload(
+              w,
+              {
+                type: spec.type,
+                thirdPartyId: spec.type === 'purchase' ? w.supplier.id : w.client.id,
+                vatRate: spec.vatRate,
+                total: totals.total,
+              },
+              lines,
+            ),
           );
           expect(invoice.total).toBe(totals.total);
           if (spec.fate === 'draft') return;
@@ -88,7 +110,9 @@ it('keeps ledger, invoices, payments and stock consistent through random invoici
           const results = await Promise.all(
             spec.payments.map((p) => {
               const cents = (total * BigInt(p.permille)) / 1000n;
-              return cents > 0n ? pay(service, c, { type: 'invoice_payment', invoiceId: invoice.id, amount: fromCents(cents), method: p.method }) : null;
+              return cents > 0n
+                ? pay(service, c, { type: 'invoice_payment', invoiceId: invoice.id, amount: fromCents(cents), method: p.method })
+                : null;
             }),
           );
           for (const r of results) if (r) expect([201, 400, 409]).toContain(r.status);
@@ -106,7 +130,15 @@ it('keeps ledger, invoices, payments and stock consistent through random invoici
       expect(posted.debit).toBe(posted.credit);
 
       // 2. Receivables and payables are the balances due of the invoices.
-      const invoices = await sql<{ id: string; type: InvoiceType; status: string; total: string; paid_amount: string; paid_sum: string; balance_due: string }>(
+      const invoices = await sql<{
+        id: string;
+        type: InvoiceType;
+        status: string;
+        total: string;
+        paid_amount: string;
+        paid_sum: string;
+        balance_due: string;
+      }>(
         `SELECT i.id, i.type, i.status, i.total, i.paid_amount, coalesce((SELECT sum(amount) FROM accounting.payments p WHERE p.invoice_id = i.id), 0)::numeric(15,2)::text AS paid_sum,
                 CASE WHEN i.status IN ('validated', 'paid') THEN i.total - i.paid_amount ELSE 0 END::numeric(15,2)::text AS balance_due
            FROM accounting.invoices i WHERE i.company_id = $1`,
@@ -121,7 +153,9 @@ it('keeps ledger, invoices, payments and stock consistent through random invoici
       for (const i of invoices) {
         expect(i.paid_amount).toBe(i.paid_sum);
         expect(cents(i.paid_amount) <= cents(i.total)).toBe(true);
-        expect(i.status === 'paid').toBe(i.status !== 'draft' && i.status !== 'cancelled' && cents(i.total) > 0n && cents(i.paid_amount) === cents(i.total));
+        expect(i.status === 'paid').toBe(
+          i.status !== 'draft' && i.status !== 'cancelled' && cents(i.total) > 0n && cents(i.paid_amount) === cents(i.total),
+        );
       }
 
       // 4. The treasury accounts hold the payments: collected minus paid out.
@@ -137,17 +171,26 @@ it('keeps ledger, invoices, payments and stock consistent through random invoici
       for (const s of standing) {
         for (const l of s.lines.filter((x) => x.product)) expected += (s.type === 'purchase' ? 1n : -1n) * BigInt(l.quantityMilli);
       }
-      const [{ stock }] = await sql<{ stock: string }>(`SELECT current_stock::text AS stock FROM accounting.inventory_items WHERE company_id = $1 AND name = 'Sac de riz 50 kg'`);
-      expect(stock).toBe(`${expected < 0n ? '-' : ''}${(expected < 0n ? -expected : expected) / 1000n}.${String((expected < 0n ? -expected : expected) % 1000n).padStart(3, '0')}`);
+      const [{ stock }] = await sql<{ stock: string }>(
+        `SELECT current_stock::text AS stock FROM accounting.inventory_items WHERE company_id = $1 AND name = 'Sac de riz 50 kg'`,
+      );
+      expect(stock).toBe(
+        `${expected < 0n ? '-' : ''}${(expected < 0n ? -expected : expected) / 1000n}.${String((expected < 0n ? -expected : expected) % 1000n).padStart(3, '0')}`,
+      );
 
       // 6. Numbers: per type and year, exactly 1..n.
-      const numbers = (await sql<{ number: string }>('SELECT number FROM accounting.invoices WHERE company_id = $1')).map((r) => INVOICE_NUMBER_PATTERN.exec(r.number)!);
+      const numbers = (await sql<{ number: string }>('SELECT number FROM accounting.invoices WHERE company_id = $1')).map((r) =>
+        INVOICE_NUMBER_PATTERN.exec(r.number)!,
+      );
       const series = new Map<string, number[]>();
       for (const m of numbers) series.set(`${m[1]}-${m[2]}`, [...(series.get(`${m[1]}-${m[2]}`) ?? []), Number(m[3])]);
       for (const seqs of series.values()) expect(seqs.sort((x, y) => x - y)).toEqual(seqs.map((_, i) => i + 1));
 
       // 7. The list's counters agree.
-      const list = (await http(service).get(`/api/companies/${c}/invoices`).set(tenant).expect(200)).body as { counters: object; items: Invoice[] };
+      const list = (await http(service).get(`/api/companies/${c}/invoices`).set(tenant).expect(200)).body as {
+        counters: object;
+        items: Invoice[];
+      };
       expect(list.counters).toEqual({
         total: specs.length,
         sales: specs.filter((s) => s.type === 'sale').length,

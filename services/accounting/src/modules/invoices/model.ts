@@ -127,7 +127,11 @@ export async function findInvoiceLines(sequelize: Sequelize, invoiceId: string, 
   return rows.map(toLine);
 }
 
-export async function findInvoicePayments(sequelize: Sequelize, invoiceId: string, transaction?: Transaction): Promise<InvoicePaymentSummary[]> {
+export async function findInvoicePayments(
+  sequelize: Sequelize,
+  invoiceId: string,
+  transaction?: Transaction,
+): Promise<InvoicePaymentSummary[]> {
   return sequelize.query<InvoicePaymentSummary>(
     `SELECT id, date, amount, method, reference FROM accounting.payments WHERE invoice_id = $1 ORDER BY date, created_at`,
     { bind: [invoiceId], type: QueryTypes.SELECT, transaction },
@@ -207,7 +211,9 @@ const ORDER = 'ORDER BY i.date DESC, i.number DESC';
 export async function listInvoices(sequelize: Sequelize, companyId: string, q: ListQuery): Promise<InvoiceListResponse> {
   const { bind, filters, needsThirdParty } = filtersOf(q);
   const where = filters.length ? ` AND ${filters.join(' AND ')}` : '';
-  const tpJoin = needsThirdParty ? ' LEFT JOIN accounting.third_parties tp ON tp.company_id = i.company_id AND tp.id = i.third_party_id' : '';
+  const tpJoin = needsThirdParty
+    ? ' LEFT JOIN accounting.third_parties tp ON tp.company_id = i.company_id AND tp.id = i.third_party_id'
+    : '';
   const matching = filters.length ? `count(*) FILTER (WHERE ${filters.join(' AND ')})::int` : 'count(*)::int';
   const pageBind = [companyId, ...bind, q.pageSize, (q.page - 1) * q.pageSize];
   const [rows, [agg]] = await Promise.all([
@@ -245,9 +251,12 @@ export async function listInvoices(sequelize: Sequelize, companyId: string, q: L
 export async function allInvoices(sequelize: Sequelize, companyId: string, q: Omit<ListQuery, 'page' | 'pageSize'>): Promise<Invoice[]> {
   const { bind, filters } = filtersOf(q);
   const where = filters.length ? ` AND ${filters.join(' AND ')}` : '';
-  const rows = await sequelize.query<InvoiceDbRow>(`SELECT ${INVOICE_COLUMNS} FROM ${INVOICE_FROM} WHERE i.company_id = $1${where} ${ORDER}`, {
-    bind: [companyId, ...bind],
-    type: QueryTypes.SELECT,
-  });
+  const rows = await sequelize.query<InvoiceDbRow>(
+    `SELECT ${INVOICE_COLUMNS} FROM ${INVOICE_FROM} WHERE i.company_id = $1${where} ${ORDER}`,
+    {
+      bind: [companyId, ...bind],
+      type: QueryTypes.SELECT,
+    },
+  );
   return rows.map(toInvoice);
 }

@@ -7,7 +7,13 @@ import { peekCounter, takeCounter } from '../posting';
  * counter row incremented in the caller's transaction (locked until it ends,
  * given back by a rollback), exactly like the ledger's entry numbers.
  */
-export async function takeInvoiceNumber(sequelize: Sequelize, transaction: Transaction, companyId: string, type: InvoiceType, year: number): Promise<string> {
+export async function takeInvoiceNumber(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  companyId: string,
+  type: InvoiceType,
+  year: number,
+): Promise<string> {
   return formatInvoiceNumber(type, year, await takeCounter(sequelize, transaction, 'invoice_counters', companyId, type, year));
 }
 

@@ -43,7 +43,11 @@ export function invoicesApi(ctx: ServiceContext): Router {
     const { filename, buffer } = await invoices.pdf(tenantOf(req).companyId, req.params.id);
     res
       .status(200)
-      .set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${filename}"`, 'Content-Length': String(buffer.length) })
+      .set({
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${filename}"`,
+        'Content-Length': String(buffer.length),
+      })
       .end(buffer);
   });
   return router;

@@ -56,10 +56,15 @@ export function invoiceError(err: unknown): unknown {
 }
 
 /** Description of an invoice's entry. */
-const ENTRY_TITLES: Record<InvoiceType, string> = { sale: 'Facture de vente', service: 'Facture de prestation', purchase: "Facture d'achat" };
+const ENTRY_TITLES: Record<InvoiceType, string> = {
+  sale: 'Facture de vente',
+  service: 'Facture de prestation',
+  purchase: "Facture d'achat",
+};
 
 /** Line accounts must suit the invoice: revenue (class 7) for sales and services, charges (6) or fixed assets (2) for purchases. */
-const accountFits = (type: InvoiceType, code: string) => (isCustomerInvoice(type) ? code.startsWith('7') : code.startsWith('6') || code.startsWith('2'));
+const accountFits = (type: InvoiceType, code: string) =>
+  isCustomerInvoice(type) ? code.startsWith('7') : code.startsWith('6') || code.startsWith('2');
 
 interface Prepared {
   lines: NewInvoiceLine[];
@@ -108,7 +113,10 @@ export function invoicesService(sequelize: Sequelize) {
       if (invoice.dueDate < invoice.date) throw new HttpError(400, MESSAGES_INVOICE.dueBeforeDate);
     }
 
-    const totals = invoiceTotals(values.lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPrice })), invoice.vatRate);
+    const totals = invoiceTotals(
+      values.lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPrice })),
+      invoice.vatRate,
+    );
     const issues: { path: string; message: string }[] = [];
     const compare = (path: string, sent: unknown, computed: string) => {
       const s = sentAmount(sent);
@@ -120,29 +128,44 @@ export function invoicesService(sequelize: Sequelize) {
     compare('invoice.total', invoice.total, totals.total);
     if (issues.length) throw new HttpError(400, MESSAGES_INVOICE.totalsMismatch, issues);
 
-    const one = async (sql: string, bind: unknown[]) => (await sequelize.query(sql, { bind, type: QueryTypes.SELECT, transaction })).length > 0;
+    const one = async (sql: string, bind: unknown[]) =>
+      (await sequelize.query(sql, { bind, type: QueryTypes.SELECT, transaction })).length > 0;
     if (!(await one('SELECT 1 FROM accounting.third_parties WHERE company_id = $1 AND id = $2', [companyId, invoice.thirdPartyId]))) {
       throw new HttpError(400, MESSAGES_INVOICE.thirdPartyNotFound);
     }
 
     const accountIds = [...new Set(values.lines.map((l) => l.accountId).filter((id): id is string => !!id))];
     if (accountIds.length) {
-      const rows = await sequelize.query<{ id: string; code: string }>('SELECT id, code FROM accounting.accounts WHERE company_id = $1 AND id = ANY($2::uuid[])', {
-        bind: [companyId, accountIds],
-        type: QueryTypes.SELECT,
-        transaction,
-      });
+      const rows = await sequelize.query<{ id: string; code: string }>(
+        'SELECT id, code FROM accounting.accounts WHERE company_id = $1 AND id = ANY($2::uuid[])',
+        {
+          bind: [companyId, accountIds],
+          type: QueryTypes.SELECT,
+          transaction,
+        },
+      );
       if (rows.length !== accountIds.length) throw new HttpError(400, MESSAGES_INVOICE.accountNotFound);
       if (rows.some((r) => !accountFits(invoice.type, r.code))) throw new HttpError(400, MESSAGES_INVOICE.accountClassInvalid);
     }
 
     // A product line's price is the item's unit cost (the dialog shows it read-only): a different price is refused, not silently replaced.
-    const items = await findItems(sequelize, transaction, companyId, values.lines.map((l) => l.inventoryItemId).filter((id): id is string => !!id));
+    const items = await findItems(
+      sequelize,
+      transaction,
+      companyId,
+      values.lines.map((l) => l.inventoryItemId).filter((id): id is string => !!id),
+    );
     values.lines.forEach((l, i) => {
-      if (l.useExistingProduct && !l.inventoryItemId) throw new HttpError(400, MESSAGES_INVOICE.productNotFound, [{ path: `lines.${i}.inventoryItemId`, message: MESSAGES_INVOICE.productNotFound }]);
+      if (l.useExistingProduct && !l.inventoryItemId)
+        throw new HttpError(400, MESSAGES_INVOICE.productNotFound, [
+          { path: `lines.${i}.inventoryItemId`, message: MESSAGES_INVOICE.productNotFound },
+        ]);
       if (!l.inventoryItemId) return;
       const item = items.get(l.inventoryItemId);
-      if (!item) throw new HttpError(400, MESSAGES_INVOICE.productNotFound, [{ path: `lines.${i}.inventoryItemId`, message: MESSAGES_INVOICE.productNotFound }]);
+      if (!item)
+        throw new HttpError(400, MESSAGES_INVOICE.productNotFound, [
+          { path: `lines.${i}.inventoryItemId`, message: MESSAGES_INVOICE.productNotFound },
+        ]);
       if (toCents(item.unitCost) !== toCents(l.unitPrice)) {
         const message = `${MESSAGES_INVOICE.productPriceMismatch} (${item.name} : ${item.unitCost})`;
         throw new HttpError(400, message, [{ path: `lines.${i}.unitPrice`, message }]);
@@ -175,7 +198,8 @@ export function invoicesService(sequelize: Sequelize) {
     const { number, type, date } = values.invoice;
     if (current !== undefined && isInvoiceCounterFormat(current)) {
       const keeps = fitsInvoiceCounter(current, type, yearOf(date)) && (number === current || isInvoiceCounterFormat(number));
-      if (!keeps) throw new HttpError(400, MESSAGES_INVOICE.numberLocked, [{ path: 'invoice.number', message: MESSAGES_INVOICE.numberLocked }]);
+      if (!keeps)
+        throw new HttpError(400, MESSAGES_INVOICE.numberLocked, [{ path: 'invoice.number', message: MESSAGES_INVOICE.numberLocked }]);
       return current;
     }
     if (!isInvoiceCounterFormat(number)) return number;
@@ -184,7 +208,10 @@ export function invoicesService(sequelize: Sequelize) {
 
   /** The invoice with its lines and payments. */
   async function full(row: InvoiceDbRow, transaction?: Transaction): Promise<Invoice> {
-    const [lines, payments] = await Promise.all([findInvoiceLines(sequelize, row.id, transaction), findInvoicePayments(sequelize, row.id, transaction)]);
+    const [lines, payments] = await Promise.all([
+      findInvoiceLines(sequelize, row.id, transaction),
+      findInvoicePayments(sequelize, row.id, transaction),
+    ]);
     return { ...toInvoice(row), lines, payments };
   }
 
@@ -216,7 +243,11 @@ export function invoicesService(sequelize: Sequelize) {
     const groups = new Map<string, { accountId?: string; accountCode?: string; cents: bigint; descriptions: string[] }>();
     for (const l of lines) {
       const key = l.accountId ? `id:${l.accountId}` : `code:${INVOICE_DEFAULT_ACCOUNTS[row.type]}`;
-      const g = groups.get(key) ?? (l.accountId ? { accountId: l.accountId, cents: 0n, descriptions: [] } : { accountCode: INVOICE_DEFAULT_ACCOUNTS[row.type], cents: 0n, descriptions: [] });
+      const g =
+        groups.get(key) ??
+        (l.accountId
+          ? { accountId: l.accountId, cents: 0n, descriptions: [] }
+          : { accountCode: INVOICE_DEFAULT_ACCOUNTS[row.type], cents: 0n, descriptions: [] });
       g.cents += toCents(l.total);
       g.descriptions.push(l.description);
       groups.set(key, g);
@@ -257,7 +288,13 @@ export function invoicesService(sequelize: Sequelize) {
   ): Promise<void> {
     const sorted = [...moves].sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
     for (const m of sorted) {
-      await applyMovement(sequelize, transaction, companyId, m.itemId, { type: m.type, quantity: m.quantity, reason, reference: row.number, invoiceId: row.id });
+      await applyMovement(sequelize, transaction, companyId, m.itemId, {
+        type: m.type,
+        quantity: m.quantity,
+        reason,
+        reference: row.number,
+        invoiceId: row.id,
+      });
     }
   }
 
@@ -335,7 +372,9 @@ export function invoicesService(sequelize: Sequelize) {
           transaction,
           companyId,
           row,
-          lines.filter((l) => l.inventoryItemId).map((l) => ({ itemId: l.inventoryItemId as string, type: direction, quantity: l.quantity })),
+          lines
+            .filter((l) => l.inventoryItemId)
+            .map((l) => ({ itemId: l.inventoryItemId as string, type: direction, quantity: l.quantity })),
           `Facture ${row.number}`,
         );
         const entry = await postEntry(transaction, {
@@ -348,7 +387,10 @@ export function invoicesService(sequelize: Sequelize) {
           sourceType: 'invoice',
           sourceId: row.id,
         });
-        await sequelize.query(`UPDATE accounting.invoices SET status = 'validated', entry_id = $2, updated_at = now() WHERE id = $1`, { bind: [id, entry.id], transaction });
+        await sequelize.query(`UPDATE accounting.invoices SET status = 'validated', entry_id = $2, updated_at = now() WHERE id = $1`, {
+          bind: [id, entry.id],
+          transaction,
+        });
         return id;
       });
     },
@@ -363,7 +405,10 @@ export function invoicesService(sequelize: Sequelize) {
         const row = await lockOwn(transaction, companyId, id);
         if (row.status === 'cancelled') throw new HttpError(409, MESSAGES_INVOICE.alreadyCancelled);
         if (row.status === 'draft') {
-          await sequelize.query(`UPDATE accounting.invoices SET status = 'cancelled', updated_at = now() WHERE id = $1`, { bind: [id], transaction });
+          await sequelize.query(`UPDATE accounting.invoices SET status = 'cancelled', updated_at = now() WHERE id = $1`, {
+            bind: [id],
+            transaction,
+          });
           return id;
         }
         if (row.status === 'paid' || toCents(row.paid_amount) > 0n) throw new HttpError(409, MESSAGES_INVOICE.notCancellable);
@@ -380,9 +425,15 @@ export function invoicesService(sequelize: Sequelize) {
           `Annulation facture ${row.number}`,
         );
         // The invoice is cancelled before its entry: the database refuses to reverse a standing invoice's posting (0003).
-        await sequelize.query(`UPDATE accounting.invoices SET status = 'cancelled', updated_at = now() WHERE id = $1`, { bind: [id], transaction });
+        await sequelize.query(`UPDATE accounting.invoices SET status = 'cancelled', updated_at = now() WHERE id = $1`, {
+          bind: [id],
+          transaction,
+        });
         const { reversal } = await reverseEntry(transaction, companyId, row.entry_id as string);
-        await sequelize.query(`UPDATE accounting.invoices SET reversal_entry_id = $2 WHERE id = $1`, { bind: [id, reversal.id], transaction });
+        await sequelize.query(`UPDATE accounting.invoices SET reversal_entry_id = $2 WHERE id = $1`, {
+          bind: [id, reversal.id],
+          transaction,
+        });
         return id;
       });
     },
@@ -399,7 +450,10 @@ export function invoicesService(sequelize: Sequelize) {
         { bind: [companyId, invoice.thirdPartyId], type: QueryTypes.SELECT },
       );
       if (!company) throw notFound();
-      return { filename: `${invoice.number.replace(/[^\w.-]+/g, '_')}.pdf`, buffer: await renderInvoicePdf(company, invoice, thirdParty ?? null) };
+      return {
+        filename: `${invoice.number.replace(/[^\w.-]+/g, '_')}.pdf`,
+        buffer: await renderInvoicePdf(company, invoice, thirdParty ?? null),
+      };
     },
 
     /** The list (same filters, every matching row) as an .xlsx workbook. */

@@ -30,8 +30,10 @@ export interface LoanPaymentDbRow {
   status: LoanPaymentStatus;
 }
 
-const LOAN_COLUMNS = 'l.id, l.company_id, l.lender, l.amount, l.interest_rate, l.start_date, l.end_date, l.payment_frequency, l.remaining_balance, l.status, l.created_at, l.updated_at';
-const PAYMENT_COLUMNS = 'p.id, p.company_id, p.loan_id, p.due_date, p.principal_amount, p.interest_amount, p.total_amount, p.payment_date, p.payment_method, p.status';
+const LOAN_COLUMNS =
+  'l.id, l.company_id, l.lender, l.amount, l.interest_rate, l.start_date, l.end_date, l.payment_frequency, l.remaining_balance, l.status, l.created_at, l.updated_at';
+const PAYMENT_COLUMNS =
+  'p.id, p.company_id, p.loan_id, p.due_date, p.principal_amount, p.interest_amount, p.total_amount, p.payment_date, p.payment_method, p.status';
 
 export function toLoanPayment(row: LoanPaymentDbRow): LoanPayment {
   return {
@@ -70,10 +72,13 @@ export async function findLoans(sequelize: Sequelize, companyId: string, loanId?
   const bind = loanId ? [companyId, loanId] : [companyId];
   const only = loanId ? ' AND l.id = $2' : '';
   const [loans, payments] = await Promise.all([
-    sequelize.query<LoanDbRow>(`SELECT ${LOAN_COLUMNS} FROM accounting.loans l WHERE l.company_id = $1${only} ORDER BY l.start_date DESC, l.created_at DESC`, {
-      bind,
-      type: QueryTypes.SELECT,
-    }),
+    sequelize.query<LoanDbRow>(
+      `SELECT ${LOAN_COLUMNS} FROM accounting.loans l WHERE l.company_id = $1${only} ORDER BY l.start_date DESC, l.created_at DESC`,
+      {
+        bind,
+        type: QueryTypes.SELECT,
+      },
+    ),
     sequelize.query<LoanPaymentDbRow>(
       `SELECT ${PAYMENT_COLUMNS} FROM accounting.loan_payments p WHERE p.company_id = $1${loanId ? ' AND p.loan_id = $2' : ''} ORDER BY p.due_date, p.id`,
       { bind, type: QueryTypes.SELECT },
@@ -111,10 +116,13 @@ export async function markInstalmentPaid(
   instalment: LoanPaymentDbRow,
   paid: { date: string; method: PaymentMethod },
 ): Promise<void> {
-  await sequelize.query(`UPDATE accounting.loan_payments SET status = 'paid', payment_date = $2, payment_method = $3, updated_at = now() WHERE id = $1`, {
-    bind: [instalment.id, paid.date, paid.method],
-    transaction,
-  });
+  await sequelize.query(
+    `UPDATE accounting.loan_payments SET status = 'paid', payment_date = $2, payment_method = $3, updated_at = now() WHERE id = $1`,
+    {
+      bind: [instalment.id, paid.date, paid.method],
+      transaction,
+    },
+  );
   await sequelize.query(
     `UPDATE accounting.loans
         SET remaining_balance = greatest(remaining_balance - $2::numeric, 0),

@@ -56,11 +56,17 @@ export async function findPayment(sequelize: Sequelize, companyId: string, id: s
 /** Newest first (date, then time of recording), one page, with the matching count. */
 export async function listPayments(sequelize: Sequelize, companyId: string, page: number, pageSize: number): Promise<PaymentListResponse> {
   const [rows, [{ n }]] = await Promise.all([
-    sequelize.query<PaymentDbRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE p.company_id = $1 ORDER BY p.date DESC, p.created_at DESC, p.id LIMIT $2 OFFSET $3`, {
-      bind: [companyId, pageSize, (page - 1) * pageSize],
+    sequelize.query<PaymentDbRow>(
+      `SELECT ${COLUMNS} FROM ${FROM} WHERE p.company_id = $1 ORDER BY p.date DESC, p.created_at DESC, p.id LIMIT $2 OFFSET $3`,
+      {
+        bind: [companyId, pageSize, (page - 1) * pageSize],
+        type: QueryTypes.SELECT,
+      },
+    ),
+    sequelize.query<{ n: number }>('SELECT count(*)::int AS n FROM accounting.payments WHERE company_id = $1', {
+      bind: [companyId],
       type: QueryTypes.SELECT,
     }),
-    sequelize.query<{ n: number }>('SELECT count(*)::int AS n FROM accounting.payments WHERE company_id = $1', { bind: [companyId], type: QueryTypes.SELECT }),
   ]);
   return { items: rows.map(toPayment), page, pageSize, totalItems: n };
 }
@@ -85,7 +91,20 @@ export async function insertPayment(sequelize: Sequelize, transaction: Transacti
     `INSERT INTO accounting.payments (id, company_id, type, invoice_id, loan_payment_id, amount, date, method, reference, notes, account_id, entry_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     {
-      bind: [p.id, p.companyId, p.type, p.invoiceId, p.loanPaymentId, p.amount, p.date, p.method, p.reference, p.notes, p.accountId, p.entryId],
+      bind: [
+        p.id,
+        p.companyId,
+        p.type,
+        p.invoiceId,
+        p.loanPaymentId,
+        p.amount,
+        p.date,
+        p.method,
+        p.reference,
+        p.notes,
+        p.accountId,
+        p.entryId,
+      ],
       transaction,
     },
   );

@@ -2,7 +2,18 @@ import { QueryTypes } from 'sequelize';
 import type { Invoice, Loan, Payment, PaymentListResponse } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 import { asTenant } from '../../test-support';
-import { balances, entryLines, http, invoicePayload, invoicingWorld, pay, payOk, startWithWorlds, validatedInvoice, type InvoicingWorld } from '../../test-invoicing';
+import {
+  balances,
+  entryLines,
+  http,
+  invoicePayload,
+  invoicingWorld,
+  pay,
+  payOk,
+  startWithWorlds,
+  validatedInvoice,
+  type InvoicingWorld,
+} from '../../test-invoicing';
 
 // Payments end to end: invoices settled (customer and supplier), expenses and
 // loan instalments, each posted in its treasury journal; real Postgres.
@@ -11,7 +22,8 @@ let w: InvoicingWorld;
 let other: InvoicingWorld;
 
 const sale = (over: object = {}) => validatedInvoice(service, w.company.id, invoicePayload(w, over));
-const getInvoice = async (id: string, companyId = w.company.id) => (await http(service).get(`/api/invoices/${id}`).set(asTenant(companyId)).expect(200)).body as Invoice;
+const getInvoice = async (id: string, companyId = w.company.id) =>
+  (await http(service).get(`/api/invoices/${id}`).set(asTenant(companyId)).expect(200)).body as Invoice;
 
 /** A loan of 1 200 000 with two monthly instalments, inserted as the loans feature will (it arrives later). */
 async function loanWithSchedule(companyId: string): Promise<{ loanId: string; instalments: string[] }> {
@@ -62,11 +74,17 @@ describe('validation (French messages from the contracts)', () => {
 
   it('answers 404 when the body names another company, or another company’s invoice or instalment', async () => {
     const invoice = await sale();
-    await pay(service, w.company.id, { type: 'invoice_payment', invoiceId: invoice.id, amount: '100', companyId: other.company.id }).expect(404);
+    await pay(service, w.company.id, { type: 'invoice_payment', invoiceId: invoice.id, amount: '100', companyId: other.company.id }).expect(
+      404,
+    );
     const foreign = await validatedInvoice(service, other.company.id, invoicePayload(other));
-    expect((await pay(service, w.company.id, { type: 'invoice_payment', invoiceId: foreign.id, amount: '100' }).expect(404)).body).toEqual({ message: 'Facture introuvable' });
+    expect((await pay(service, w.company.id, { type: 'invoice_payment', invoiceId: foreign.id, amount: '100' }).expect(404)).body).toEqual({
+      message: 'Facture introuvable',
+    });
     const { instalments } = await loanWithSchedule(other.company.id);
-    expect((await pay(service, w.company.id, { type: 'loan_payment', loanPaymentId: instalments[0], amount: '604750' }).expect(404)).body).toEqual({ message: 'Échéance introuvable' });
+    expect(
+      (await pay(service, w.company.id, { type: 'loan_payment', loanPaymentId: instalments[0], amount: '604750' }).expect(404)).body,
+    ).toEqual({ message: 'Échéance introuvable' });
     expect((await getInvoice(foreign.id, other.company.id)).paidAmount).toBe('0.00');
   });
 });
@@ -80,7 +98,13 @@ describe('invoice payments', () => {
     ['cheque', '513', 'BQ'],
   ])('a customer payment by %s posts D %s / C 4111 in journal %s', async (method, account, journal) => {
     const invoice = await sale();
-    const payment = await payOk(service, w.company.id, { type: 'invoice_payment', invoiceId: invoice.id, amount: '50000.50', method: method as 'bank', reference: 'REF-1' });
+    const payment = await payOk(service, w.company.id, {
+      type: 'invoice_payment',
+      invoiceId: invoice.id,
+      amount: '50000.50',
+      method: method as 'bank',
+      reference: 'REF-1',
+    });
     expect(payment).toMatchObject({
       type: 'invoice_payment',
       invoiceId: invoice.id,
@@ -102,7 +126,12 @@ describe('invoice payments', () => {
 
   it('a supplier payment posts D 4011 / C treasury', async () => {
     const invoice = await validatedInvoice(service, w.company.id, invoicePayload(w, { type: 'purchase', thirdPartyId: w.supplier.id }));
-    const payment = await payOk(service, w.company.id, { type: 'invoice_payment', invoiceId: invoice.id, amount: invoice.total, method: 'orange' });
+    const payment = await payOk(service, w.company.id, {
+      type: 'invoice_payment',
+      invoiceId: invoice.id,
+      amount: invoice.total,
+      method: 'orange',
+    });
     const entry = await entryLines(service, payment.entryId!);
     expect(entry.journal).toBe('MM');
     expect(entry.lines).toEqual([
@@ -135,7 +164,9 @@ describe('invoice payments', () => {
   });
 
   it('refuses payments of drafts and cancelled invoices', async () => {
-    const draft = (await http(service).post(`/api/companies/${w.company.id}/invoices`).set(asTenant(w.company.id)).send(invoicePayload(w)).expect(201)).body as Invoice;
+    const draft = (
+      await http(service).post(`/api/companies/${w.company.id}/invoices`).set(asTenant(w.company.id)).send(invoicePayload(w)).expect(201)
+    ).body as Invoice;
     await pay(service, w.company.id, { type: 'invoice_payment', invoiceId: draft.id, amount: '1' }).expect(409);
     const cancelled = await sale();
     await http(service).post(`/api/invoices/${cancelled.id}/cancel`).set(asTenant(w.company.id)).expect(200);
@@ -144,12 +175,16 @@ describe('invoice payments', () => {
 
   it('never lets concurrent payments overpay: the invoice row is locked', async () => {
     const invoice = await sale();
-    const results = await Promise.all(Array.from({ length: 8 }, () => pay(service, w.company.id, { type: 'invoice_payment', invoiceId: invoice.id, amount: '40000' })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => pay(service, w.company.id, { type: 'invoice_payment', invoiceId: invoice.id, amount: '40000' })),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(2); // 2 × 40 000 ≤ 118 000 < 3 × 40 000
     expect(statuses.filter((s) => s !== 201).every((s) => s === 400)).toBe(true);
     expect(await getInvoice(invoice.id)).toMatchObject({ status: 'validated', paidAmount: '80000.00', balanceDue: '38000.00' });
-    const settle = await Promise.all(Array.from({ length: 4 }, () => pay(service, w.company.id, { type: 'invoice_payment', invoiceId: invoice.id, amount: '38000' })));
+    const settle = await Promise.all(
+      Array.from({ length: 4 }, () => pay(service, w.company.id, { type: 'invoice_payment', invoiceId: invoice.id, amount: '38000' })),
+    );
     expect(settle.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     expect(await getInvoice(invoice.id)).toMatchObject({ status: 'paid', paidAmount: '118000.00' });
   });
@@ -183,7 +218,15 @@ describe('loan instalments', () => {
     const { loanId, instalments } = await loanWithSchedule(c);
     const loans = (await http(service).get(`/api/companies/${c}/loans`).set(asTenant(c)).expect(200)).body as Loan[];
     expect(loans).toHaveLength(1);
-    expect(loans[0]).toMatchObject({ id: loanId, lender: 'CBAO', amount: '1200000.00', interestRate: '9.50', remainingBalance: '1200000.00', status: 'active', paymentFrequency: 'monthly' });
+    expect(loans[0]).toMatchObject({
+      id: loanId,
+      lender: 'CBAO',
+      amount: '1200000.00',
+      interestRate: '9.50',
+      remainingBalance: '1200000.00',
+      status: 'active',
+      paymentFrequency: 'monthly',
+    });
     expect(loans[0].payments.map((p) => [p.dueDate, p.totalAmount, p.status])).toEqual([
       ['2026-01-31', '609500.00', 'pending'],
       ['2026-02-28', '604750.00', 'pending'],
@@ -191,7 +234,13 @@ describe('loan instalments', () => {
     const january = instalments[1];
     const wrong = await pay(service, c, { type: 'loan_payment', loanPaymentId: january, amount: '600000' }).expect(400);
     expect(wrong.body.message).toBe("Le montant doit être égal au total de l'échéance (609 500 XOF)");
-    const payment = await payOk(service, c, { type: 'loan_payment', loanPaymentId: january, amount: '609500', method: 'bank', date: '2026-01-31' });
+    const payment = await payOk(service, c, {
+      type: 'loan_payment',
+      loanPaymentId: january,
+      amount: '609500',
+      method: 'bank',
+      date: '2026-01-31',
+    });
     expect(payment).toMatchObject({ type: 'loan_payment', loanPaymentId: january, amount: '609500.00' });
     const entry = await entryLines(service, payment.entryId!);
     expect(entry.journal).toBe('BQ');
@@ -207,7 +256,10 @@ describe('loan instalments', () => {
     const loan = (await http(service).get(`/api/loans/${loanId}`).set(asTenant(c)).expect(200)).body as Loan;
     expect(loan.remainingBalance).toBe('600000.00');
     await payOk(service, c, { type: 'loan_payment', loanPaymentId: instalments[0], amount: '604750', method: 'check' });
-    expect((await http(service).get(`/api/loans/${loanId}`).set(asTenant(c)).expect(200)).body).toMatchObject({ remainingBalance: '0.00', status: 'completed' });
+    expect((await http(service).get(`/api/loans/${loanId}`).set(asTenant(c)).expect(200)).body).toMatchObject({
+      remainingBalance: '0.00',
+      status: 'completed',
+    });
     await http(service).get(`/api/loans/${loanId}`).set(asTenant(w.company.id)).expect(404);
     await http(service).get(`/api/companies/${c}/loans`).set(asTenant(w.company.id)).expect(404);
   });
@@ -217,7 +269,9 @@ describe('loan instalments', () => {
       expect.any(Array),
     );
     const fresh = await invoicingWorld(service);
-    expect((await http(service).get(`/api/companies/${fresh.company.id}/loans`).set(asTenant(fresh.company.id)).expect(200)).body).toEqual([]);
+    expect((await http(service).get(`/api/companies/${fresh.company.id}/loans`).set(asTenant(fresh.company.id)).expect(200)).body).toEqual(
+      [],
+    );
   });
 });
 
@@ -236,7 +290,8 @@ describe('list and read', () => {
       ['2026-03-01', '1000.00', invoice.number],
       ['2026-02-01', '3000.00', invoice.number],
     ]);
-    const second = (await http(service).get(`/api/companies/${c}/payments`).query({ page: 2, pageSize: 2 }).set(asTenant(c)).expect(200)).body as PaymentListResponse;
+    const second = (await http(service).get(`/api/companies/${c}/payments`).query({ page: 2, pageSize: 2 }).set(asTenant(c)).expect(200))
+      .body as PaymentListResponse;
     expect(second.items.map((p) => p.amount)).toEqual(['3000.00']);
     const one = (await http(service).get(`/api/payments/${page.items[0].id}`).set(asTenant(c)).expect(200)).body as Payment;
     expect(one).toEqual(page.items[0]);

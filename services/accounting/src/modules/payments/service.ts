@@ -66,7 +66,15 @@ export function paymentsService(sequelize: Sequelize) {
       date: v.date,
       description: label,
       reference: v.reference || invoice.number,
-      lines: customer ? [{ ...cash, debit: v.amount }, { ...party, credit: v.amount }] : [{ ...party, debit: v.amount }, { ...cash, credit: v.amount }],
+      lines: customer
+        ? [
+            { ...cash, debit: v.amount },
+            { ...party, credit: v.amount },
+          ]
+        : [
+            { ...party, debit: v.amount },
+            { ...cash, credit: v.amount },
+          ],
       sourceType: 'payment',
       sourceId: id,
     });
@@ -123,7 +131,9 @@ export function paymentsService(sequelize: Sequelize) {
     }
     const treasury = PAYMENT_METHOD_ACCOUNTS[v.method];
     const label = (v.notes || v.reference || 'Dépense').slice(0, 255);
-    const charge: PostingLine = v.accountId ? { accountId: v.accountId, description: label } : { accountCode: DEFAULT_EXPENSE_ACCOUNT, description: label };
+    const charge: PostingLine = v.accountId
+      ? { accountId: v.accountId, description: label }
+      : { accountCode: DEFAULT_EXPENSE_ACCOUNT, description: label };
     const entry = await postEntry(transaction, {
       companyId,
       journal: treasury.journal,
@@ -145,7 +155,10 @@ export function paymentsService(sequelize: Sequelize) {
     create(tenantCompanyId: string, v: PaymentValues): Promise<Payment> {
       if (v.companyId !== tenantCompanyId) return Promise.reject(notFound());
       const companyId = tenantCompanyId;
-      if (!isIsoDate(v.date)) return Promise.reject(new HttpError(400, MESSAGES_PAYMENT.dateRequired, [{ path: 'date', message: MESSAGES_PAYMENT.dateRequired }]));
+      if (!isIsoDate(v.date))
+        return Promise.reject(
+          new HttpError(400, MESSAGES_PAYMENT.dateRequired, [{ path: 'date', message: MESSAGES_PAYMENT.dateRequired }]),
+        );
       const id = randomUUID();
       return write(async (transaction) => {
         const handler = v.type === 'invoice_payment' ? invoicePayment : v.type === 'loan_payment' ? loanPayment : expense;

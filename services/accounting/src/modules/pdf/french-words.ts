@@ -11,7 +11,25 @@ import { roundToFrancs } from '@xaalis/contracts';
  * - "mille" never takes an s and is not preceded by "un" (mille, deux mille);
  * - million and milliard are nouns: un million, deux millions.
  */
-const UNITS = ['zéro', 'un', 'deux', 'trois', 'quatre', 'cinq', 'six', 'sept', 'huit', 'neuf', 'dix', 'onze', 'douze', 'treize', 'quatorze', 'quinze', 'seize'];
+const UNITS = [
+  'zéro',
+  'un',
+  'deux',
+  'trois',
+  'quatre',
+  'cinq',
+  'six',
+  'sept',
+  'huit',
+  'neuf',
+  'dix',
+  'onze',
+  'douze',
+  'treize',
+  'quatorze',
+  'quinze',
+  'seize',
+];
 const TENS = ['', 'dix', 'vingt', 'trente', 'quarante', 'cinquante', 'soixante'];
 
 /** 0 < n < 100. `final`: nothing follows but a noun (or the end): "quatre-vingts". */

@@ -60,20 +60,30 @@ const money = (value: string) => formatXofExact(value);
 /** "2026-03-14" → "14/03/2026". */
 const frDate = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '—');
 /** "2.500" → "2,5"; "3.000" → "3". */
-const frDecimal = (value: string) => value.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '').replace('.', ',');
+const frDecimal = (value: string) =>
+  value
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '')
+    .replace('.', ',');
 
 function partyBlock(title: string, p: PdfCompany | PdfThirdParty, withRegistration: boolean): Content[] {
   const lines: Content[] = [{ text: winAnsi(p.name), bold: true, fontSize: title ? 11 : 14, margin: [0, 0, 0, 2] }];
   if (p.address) lines.push({ text: winAnsi(p.address) });
   if (p.phone) lines.push({ text: `Tél. : ${winAnsi(p.phone)}` });
   if (p.email) lines.push({ text: winAnsi(p.email) });
-  if (withRegistration && 'registrationNumber' in p && p.registrationNumber) lines.push({ text: `RCCM : ${winAnsi(p.registrationNumber)}` });
+  if (withRegistration && 'registrationNumber' in p && p.registrationNumber)
+    lines.push({ text: `RCCM : ${winAnsi(p.registrationNumber)}` });
   if (p.taxNumber) lines.push({ text: `NINEA : ${winAnsi(p.taxNumber)}` });
   return title ? [{ text: title, style: 'label', margin: [0, 0, 0, 4] }, ...lines] : lines;
 }
 
 /** The document definition (exported for tests and reuse). */
-export function invoiceDocument(company: PdfCompany, invoice: Invoice, thirdParty: PdfThirdParty | null, opts: { compress?: boolean } = {}): TDocumentDefinitions {
+export function invoiceDocument(
+  company: PdfCompany,
+  invoice: Invoice,
+  thirdParty: PdfThirdParty | null,
+  opts: { compress?: boolean } = {},
+): TDocumentDefinitions {
   const customer = isCustomerInvoice(invoice.type);
   const rate = frDecimal(invoice.vatRate);
   const lines = invoice.lines ?? [];
@@ -98,11 +108,17 @@ export function invoiceDocument(company: PdfCompany, invoice: Invoice, thirdPart
   const totalRows: TableCell[][] = [
     ['Total HT', { text: money(invoice.subtotal), ...right }],
     [`TVA (${rate} %)`, { text: money(invoice.vatAmount), ...right }],
-    [{ text: 'Total TTC', bold: true }, { text: money(invoice.total), bold: true, ...right }],
+    [
+      { text: 'Total TTC', bold: true },
+      { text: money(invoice.total), bold: true, ...right },
+    ],
   ];
   if (invoice.status !== 'draft' && invoice.status !== 'cancelled') {
     totalRows.push([customer ? 'Paiements reçus' : 'Paiements effectués', { text: money(invoice.paidAmount), ...right }]);
-    totalRows.push([{ text: 'Reste dû', bold: true }, { text: money(invoice.balanceDue), bold: true, ...right }]);
+    totalRows.push([
+      { text: 'Reste dû', bold: true },
+      { text: money(invoice.balanceDue), bold: true, ...right },
+    ]);
   }
 
   const content: Content[] = [
@@ -117,7 +133,17 @@ export function invoiceDocument(company: PdfCompany, invoice: Invoice, thirdPart
             { text: `Date : ${frDate(invoice.date)}`, ...right },
             { text: `Échéance : ${frDate(invoice.dueDate)}`, ...right },
             { text: `Règlement : ${PAYMENT_METHOD_LABELS[invoice.paymentMethod]}`, ...right },
-            ...(invoice.status === 'validated' || invoice.status === 'paid' ? [] : [{ text: INVOICE_STATUS_LABELS[invoice.status].toUpperCase(), bold: true, color: '#b00020', ...right, margin: [0, 4, 0, 0] } as Content]),
+            ...(invoice.status === 'validated' || invoice.status === 'paid'
+              ? []
+              : [
+                  {
+                    text: INVOICE_STATUS_LABELS[invoice.status].toUpperCase(),
+                    bold: true,
+                    color: '#b00020',
+                    ...right,
+                    margin: [0, 4, 0, 0],
+                  } as Content,
+                ]),
           ],
         },
       ],
@@ -128,7 +154,17 @@ export function invoiceDocument(company: PdfCompany, invoice: Invoice, thirdPart
         { width: '*', text: '' },
         {
           width: 240,
-          table: { widths: ['*'], body: [[{ stack: thirdParty ? partyBlock(customer ? 'Client' : 'Fournisseur', thirdParty, false) : [{ text: 'N/A' }], margin: [6, 6, 6, 6] }]] },
+          table: {
+            widths: ['*'],
+            body: [
+              [
+                {
+                  stack: thirdParty ? partyBlock(customer ? 'Client' : 'Fournisseur', thirdParty, false) : [{ text: 'N/A' }],
+                  margin: [6, 6, 6, 6],
+                },
+              ],
+            ],
+          },
           layout: 'noBorders',
           fillColor: '#f3f5f7',
         },
@@ -154,8 +190,18 @@ export function invoiceDocument(company: PdfCompany, invoice: Invoice, thirdPart
         headerRows: 1,
         widths: [70, '*', 120, 100],
         body: [
-          [{ text: 'Date', style: 'th' }, { text: 'Mode', style: 'th' }, { text: 'Référence', style: 'th' }, { text: 'Montant', style: 'th', ...right }],
-          ...payments.map((p) => [frDate(p.date), PAYMENT_METHOD_LABELS[p.method], winAnsi(p.reference) || '-', { text: money(p.amount), ...right }]),
+          [
+            { text: 'Date', style: 'th' },
+            { text: 'Mode', style: 'th' },
+            { text: 'Référence', style: 'th' },
+            { text: 'Montant', style: 'th', ...right },
+          ],
+          ...payments.map((p) => [
+            frDate(p.date),
+            PAYMENT_METHOD_LABELS[p.method],
+            winAnsi(p.reference) || '-',
+            { text: money(p.amount), ...right },
+          ]),
         ],
       },
       layout: 'lightHorizontalLines',
@@ -164,7 +210,11 @@ export function invoiceDocument(company: PdfCompany, invoice: Invoice, thirdPart
 
   content.push({
     margin: [0, 20, 0, 0],
-    text: [`Arrêtée la présente facture à la somme de `, { text: amountInFrenchWords(invoice.total), bold: true }, ` (${money(invoice.total)}).`],
+    text: [
+      `Arrêtée la présente facture à la somme de `,
+      { text: amountInFrenchWords(invoice.total), bold: true },
+      ` (${money(invoice.total)}).`,
+    ],
   });
   if (invoice.notes) content.push({ text: winAnsi(invoice.notes), italics: true, margin: [0, 12, 0, 0] });
 
@@ -191,6 +241,11 @@ export function invoiceDocument(company: PdfCompany, invoice: Invoice, thirdPart
 }
 
 /** The invoice as a PDF file. */
-export function renderInvoicePdf(company: PdfCompany, invoice: Invoice, thirdParty: PdfThirdParty | null, opts: { compress?: boolean } = {}): Promise<Buffer> {
+export function renderInvoicePdf(
+  company: PdfCompany,
+  invoice: Invoice,
+  thirdParty: PdfThirdParty | null,
+  opts: { compress?: boolean } = {},
+): Promise<Buffer> {
   return pdfMake.createPdf(invoiceDocument(company, invoice, thirdParty, opts)).getBuffer();
 }

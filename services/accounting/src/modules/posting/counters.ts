@@ -11,7 +11,14 @@ export type CounterTable = keyof typeof COUNTER_KEYS;
  * transaction that rolls back gives its number back (the increment is undone).
  * No sequence (sequences leave gaps), no MAX(number)+1 (races).
  */
-export async function takeCounter(sequelize: Sequelize, transaction: Transaction, table: CounterTable, companyId: string, key: string, year: number): Promise<number> {
+export async function takeCounter(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  table: CounterTable,
+  companyId: string,
+  key: string,
+  year: number,
+): Promise<number> {
   const column = COUNTER_KEYS[table];
   const [row] = await sequelize.query<{ last_number: number }>(
     `INSERT INTO accounting.${table} AS c (company_id, ${column}, year, last_number)
@@ -24,10 +31,19 @@ export async function takeCounter(sequelize: Sequelize, transaction: Transaction
 }
 
 /** The number the counter would give next (a form's proposal): reads the row, takes nothing. */
-export async function peekCounter(sequelize: Sequelize, table: CounterTable, companyId: string, key: string, year: number): Promise<number> {
-  const rows = await sequelize.query<{ last_number: number }>(`SELECT last_number FROM accounting.${table} WHERE company_id = $1 AND ${COUNTER_KEYS[table]} = $2 AND year = $3`, {
-    bind: [companyId, key, year],
-    type: QueryTypes.SELECT,
-  });
+export async function peekCounter(
+  sequelize: Sequelize,
+  table: CounterTable,
+  companyId: string,
+  key: string,
+  year: number,
+): Promise<number> {
+  const rows = await sequelize.query<{ last_number: number }>(
+    `SELECT last_number FROM accounting.${table} WHERE company_id = $1 AND ${COUNTER_KEYS[table]} = $2 AND year = $3`,
+    {
+      bind: [companyId, key, year],
+      type: QueryTypes.SELECT,
+    },
+  );
   return (rows[0]?.last_number ?? 0) + 1;
 }

@@ -22,6 +22,7 @@ export function ledgerError(err: unknown): unknown {
   const pg = pgErrorOf(err);
   if (pg.code === LEDGER_SQLSTATE.unbalanced) return new HttpError(400, pg.message || MESSAGES_ENTRY.unbalanced);
   if (pg.code === LEDGER_SQLSTATE.frozen) return new HttpError(409, pg.message || MESSAGES_ENTRY.notDraft);
-  if (isUniqueViolation(err) && pg.constraint === 'accounting_entries_company_number_key') return new HttpError(409, MESSAGES_ENTRY.duplicateNumber);
+  if (isUniqueViolation(err) && pg.constraint === 'accounting_entries_company_number_key')
+    return new HttpError(409, MESSAGES_ENTRY.duplicateNumber);
   return err;
 }

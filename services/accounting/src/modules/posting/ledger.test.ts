@@ -38,7 +38,15 @@ async function insertDraft(t: Transaction, total: string, companyId = company.id
   return row.id;
 }
 
-async function insertLine(t: Transaction, entryId: string, lineNo: number, accountId: string, debit: string, credit: string, companyId = company.id) {
+async function insertLine(
+  t: Transaction,
+  entryId: string,
+  lineNo: number,
+  accountId: string,
+  debit: string,
+  credit: string,
+  companyId = company.id,
+) {
   await q(
     `INSERT INTO accounting.accounting_entry_lines (entry_id, company_id, line_no, account_id, description, debit, credit)
      VALUES ($1, $2, $3, $4, 'ligne', $5, $6)`,
@@ -47,7 +55,8 @@ async function insertLine(t: Transaction, entryId: string, lineNo: number, accou
   );
 }
 
-const validate = (t: Transaction, id: string) => q(`UPDATE accounting.accounting_entries SET status = 'validated' WHERE id = $1 RETURNING id`, [id], t);
+const validate = (t: Transaction, id: string) =>
+  q(`UPDATE accounting.accounting_entries SET status = 'validated' WHERE id = $1 RETURNING id`, [id], t);
 
 /** A validated, balanced entry (100.00 on 601 against 521), committed. */
 async function validatedEntry(): Promise<{ id: string; lineIds: string[] }> {
@@ -56,12 +65,15 @@ async function validatedEntry(): Promise<{ id: string; lineIds: string[] }> {
     await insertLine(t, id, 1, acc.get('601')!.id, '100.00', '0');
     await insertLine(t, id, 2, acc.get('521')!.id, '0', '100.00');
     await validate(t, id);
-    const lines = (await q('SELECT id FROM accounting.accounting_entry_lines WHERE entry_id = $1 ORDER BY line_no', [id], t)) as { id: string }[];
+    const lines = (await q('SELECT id FROM accounting.accounting_entry_lines WHERE entry_id = $1 ORDER BY line_no', [id], t)) as {
+      id: string;
+    }[];
     return { id, lineIds: lines.map((l) => l.id) };
   });
 }
 
-const exists = async (id: string) => ((await q('SELECT 1 FROM accounting.accounting_entries WHERE id = $1', [id])) as unknown[]).length === 1;
+const exists = async (id: string) =>
+  ((await q('SELECT 1 FROM accounting.accounting_entries WHERE id = $1', [id])) as unknown[]).length === 1;
 
 beforeAll(async () => {
   // Sequelize warns when a COMMIT fails (it then drops the connection): expected here.
@@ -147,7 +159,10 @@ describe('commit-time balance check (deferred constraint triggers)', () => {
     });
     expect(await exists(draft)).toBe(true);
     const { id } = await validatedEntry();
-    const [row] = (await q('SELECT status, validated_at FROM accounting.accounting_entries WHERE id = $1', [id])) as { status: string; validated_at: Date }[];
+    const [row] = (await q('SELECT status, validated_at FROM accounting.accounting_entries WHERE id = $1', [id])) as {
+      status: string;
+      validated_at: Date;
+    }[];
     expect(row.status).toBe('validated');
     expect(row.validated_at).toBeInstanceOf(Date);
   });
@@ -170,7 +185,14 @@ describe('a validated entry is frozen', () => {
 
   it('refuses changes to its number, date, journal, total, company or description, and its deletion', async () => {
     const { id } = await validatedEntry();
-    for (const set of [`number = 'AUTRE'`, `date = '2026-04-01'`, `journal = 'VT'`, `total = 0`, `description = 'modifiée'`, `reference = 'X'`]) {
+    for (const set of [
+      `number = 'AUTRE'`,
+      `date = '2026-04-01'`,
+      `journal = 'VT'`,
+      `total = 0`,
+      `description = 'modifiée'`,
+      `reference = 'X'`,
+    ]) {
       await expectSqlState(q(`UPDATE accounting.accounting_entries SET ${set} WHERE id = $1`, [id]), 'XA002');
     }
     await expectSqlState(q('UPDATE accounting.accounting_entries SET company_id = $2 WHERE id = $1', [id, other.id]), 'XA002');
@@ -184,7 +206,10 @@ describe('a validated entry is frozen', () => {
     // cancelled needs the reversal's id (check constraint)
     await expectSqlState(q(`UPDATE accounting.accounting_entries SET status = 'cancelled' WHERE id = $1`, [id]), '23514');
     const draft = await db().transaction((t) => insertDraft(t, '0.00'));
-    await expectSqlState(q(`UPDATE accounting.accounting_entries SET status = 'cancelled', reversed_by_id = $2 WHERE id = $1`, [draft, id]), 'XA002');
+    await expectSqlState(
+      q(`UPDATE accounting.accounting_entries SET status = 'cancelled', reversed_by_id = $2 WHERE id = $1`, [draft, id]),
+      'XA002',
+    );
     // A draft can be deleted, lines included.
     await db().transaction(async (t) => {
       await insertLine(t, draft, 1, acc.get('601')!.id, '1.00', '0');
@@ -195,10 +220,22 @@ describe('a validated entry is frozen', () => {
 
   it('refuses a line on both sides, on no side, negative, or on another company’s account', async () => {
     const draft = await db().transaction((t) => insertDraft(t, '0.00'));
-    await expectSqlState(db().transaction((t) => insertLine(t, draft, 1, acc.get('601')!.id, '1.00', '1.00')), '23514');
-    await expectSqlState(db().transaction((t) => insertLine(t, draft, 1, acc.get('601')!.id, '0', '0')), '23514');
-    await expectSqlState(db().transaction((t) => insertLine(t, draft, 1, acc.get('601')!.id, '-1.00', '0')), '23514');
-    await expectSqlState(db().transaction((t) => insertLine(t, draft, 1, otherAcc.get('601')!.id, '1.00', '0')), '23503');
+    await expectSqlState(
+      db().transaction((t) => insertLine(t, draft, 1, acc.get('601')!.id, '1.00', '1.00')),
+      '23514',
+    );
+    await expectSqlState(
+      db().transaction((t) => insertLine(t, draft, 1, acc.get('601')!.id, '0', '0')),
+      '23514',
+    );
+    await expectSqlState(
+      db().transaction((t) => insertLine(t, draft, 1, acc.get('601')!.id, '-1.00', '0')),
+      '23514',
+    );
+    await expectSqlState(
+      db().transaction((t) => insertLine(t, draft, 1, otherAcc.get('601')!.id, '1.00', '0')),
+      '23503',
+    );
   });
 });
 

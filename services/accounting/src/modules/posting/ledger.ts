@@ -148,7 +148,18 @@ export async function insertDraftEntryRow(sequelize: Sequelize, transaction: Tra
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      RETURNING ${ENTRY_COLUMNS}`,
     {
-      bind: [e.companyId, e.number, e.journal, e.date, e.description, e.reference ?? null, e.total, e.reversalOfId ?? null, e.sourceType ?? null, e.sourceId ?? null],
+      bind: [
+        e.companyId,
+        e.number,
+        e.journal,
+        e.date,
+        e.description,
+        e.reference ?? null,
+        e.total,
+        e.reversalOfId ?? null,
+        e.sourceType ?? null,
+        e.sourceId ?? null,
+      ],
       type: QueryTypes.SELECT,
       transaction,
     },
@@ -163,7 +174,12 @@ export async function insertDraftEntryRow(sequelize: Sequelize, transaction: Tra
 export const provisionalNumber = (): string => `PROVISOIRE-${randomUUID()}`;
 
 /** Gives a draft its number and validates it in one statement; answers the updated row. */
-export async function numberAndValidate(sequelize: Sequelize, transaction: Transaction, entryId: string, number: string): Promise<AccountingEntry> {
+export async function numberAndValidate(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  entryId: string,
+  number: string,
+): Promise<AccountingEntry> {
   const [row] = await sequelize.query<EntryDbRow>(
     `UPDATE accounting.accounting_entries AS e SET number = $2, status = 'validated' WHERE e.id = $1 RETURNING ${ENTRY_COLUMNS}`,
     { bind: [entryId, number], type: QueryTypes.SELECT, transaction },
@@ -181,7 +197,13 @@ export interface NewLine {
 }
 
 /** Inserts the lines of a draft entry (numbered 1..n) in one statement; answers their ids in order. */
-export async function insertLines(sequelize: Sequelize, transaction: Transaction, companyId: string, entryId: string, lines: readonly NewLine[]): Promise<string[]> {
+export async function insertLines(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  companyId: string,
+  entryId: string,
+  lines: readonly NewLine[],
+): Promise<string[]> {
   const rows = await sequelize.query<{ id: string; line_no: number }>(
     `INSERT INTO accounting.accounting_entry_lines (entry_id, company_id, line_no, account_id, description, debit, credit, third_party_id)
      SELECT $1, $2, l.line_no, l.account_id, l.description, l.debit, l.credit, l.third_party_id

@@ -7,7 +7,13 @@ import { peekCounter, takeCounter } from './counters';
  * one counter row incremented in the caller's transaction (see takeCounter:
  * concurrent postings queue on the row, a rollback gives the number back).
  */
-export async function takeEntryNumber(sequelize: Sequelize, transaction: Transaction, companyId: string, journal: Journal, year: number): Promise<string> {
+export async function takeEntryNumber(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  companyId: string,
+  journal: Journal,
+  year: number,
+): Promise<string> {
   return formatEntryNumber(journal, year, await takeCounter(sequelize, transaction, 'entry_counters', companyId, journal, year));
 }
 

@@ -4,7 +4,15 @@ import { MESSAGES_ENTRY, fromCents, type AccountingEntry, type Journal } from '@
 import { HttpError } from '@xaalis/service-kit';
 import { insertMissingAccounts } from '../accounts';
 import { referenceAccount } from '../chart';
-import { findEntryWithLines, insertDraftEntryRow, insertLines, numberAndValidate, provisionalNumber, sequelizeOf, type NewLine } from './ledger';
+import {
+  findEntryWithLines,
+  insertDraftEntryRow,
+  insertLines,
+  numberAndValidate,
+  provisionalNumber,
+  sequelizeOf,
+  type NewLine,
+} from './ledger';
 import { isIsoDate, takeEntryNumber, yearOf } from './numbering';
 
 /** A money amount: a decimal string ("1500.00") or a decimal.js value; never a JavaScript number. */
@@ -38,14 +46,16 @@ export interface Posting {
 function cents(amount: Amount | undefined, where: string): bigint {
   if (amount === undefined || amount === '') return 0n;
   // JavaScript numbers are floats: refused even from untyped callers.
-  if (typeof amount !== 'string' && !Decimal.isDecimal(amount)) throw new Error(`postEntry: ${where} must be a string or a Decimal, not ${typeof amount}`);
+  if (typeof amount !== 'string' && !Decimal.isDecimal(amount))
+    throw new Error(`postEntry: ${where} must be a string or a Decimal, not ${typeof amount}`);
   let d: Decimal;
   try {
     d = new Decimal(amount);
   } catch {
     throw new Error(`postEntry: ${where} is not an amount: ${String(amount)}`);
   }
-  if (!d.isFinite() || d.isNegative() || d.decimalPlaces() > 2) throw new Error(`postEntry: ${where} must be a non-negative amount with at most two decimals: ${d.toString()}`);
+  if (!d.isFinite() || d.isNegative() || d.decimalPlaces() > 2)
+    throw new Error(`postEntry: ${where} must be a non-negative amount with at most two decimals: ${d.toString()}`);
   return BigInt(d.times(100).toFixed(0));
 }
 
@@ -94,8 +104,18 @@ export async function postEntry(transaction: Transaction, posting: Posting): Pro
   }
   if (debit !== credit) throw new HttpError(400, MESSAGES_ENTRY.unbalanced);
 
-  const accounts = await resolveAccounts(sequelize, transaction, companyId, amounts.map((a) => a.line));
-  await assertThirdParties(sequelize, transaction, companyId, amounts.map((a) => a.line.thirdPartyId));
+  const accounts = await resolveAccounts(
+    sequelize,
+    transaction,
+    companyId,
+    amounts.map((a) => a.line),
+  );
+  await assertThirdParties(
+    sequelize,
+    transaction,
+    companyId,
+    amounts.map((a) => a.line.thirdPartyId),
+  );
 
   const lines: NewLine[] = amounts.map((a, i) => ({
     accountId: accounts[i].id,
@@ -140,18 +160,26 @@ export async function postEntry(transaction: Transaction, posting: Posting): Pro
 type AccountRef = { id: string; code: string; name: string };
 
 /** The account of each line, creating missing reference accounts in the company's chart. */
-async function resolveAccounts(sequelize: Sequelize, transaction: Transaction, companyId: string, lines: PostingLine[]): Promise<AccountRef[]> {
+async function resolveAccounts(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  companyId: string,
+  lines: PostingLine[],
+): Promise<AccountRef[]> {
   const codes = [...new Set(lines.filter((l) => !l.accountId).map((l) => l.accountCode ?? ''))];
   const ids = [...new Set(lines.filter((l) => l.accountId).map((l) => l.accountId as string))];
   const byCode = new Map<string, AccountRef>();
   const byId = new Map<string, AccountRef>();
 
   const lookup = async () => {
-    const rows = await sequelize.query<AccountRef>('SELECT id, code, name FROM accounting.accounts WHERE company_id = $1 AND code = ANY($2::text[])', {
-      bind: [companyId, codes],
-      type: QueryTypes.SELECT,
-      transaction,
-    });
+    const rows = await sequelize.query<AccountRef>(
+      'SELECT id, code, name FROM accounting.accounts WHERE company_id = $1 AND code = ANY($2::text[])',
+      {
+        bind: [companyId, codes],
+        type: QueryTypes.SELECT,
+        transaction,
+      },
+    );
     for (const r of rows) byCode.set(r.code, r);
   };
   if (codes.length) {
@@ -169,11 +197,14 @@ async function resolveAccounts(sequelize: Sequelize, transaction: Transaction, c
     }
   }
   if (ids.length) {
-    const rows = await sequelize.query<AccountRef>('SELECT id, code, name FROM accounting.accounts WHERE company_id = $1 AND id = ANY($2::uuid[])', {
-      bind: [companyId, ids],
-      type: QueryTypes.SELECT,
-      transaction,
-    });
+    const rows = await sequelize.query<AccountRef>(
+      'SELECT id, code, name FROM accounting.accounts WHERE company_id = $1 AND id = ANY($2::uuid[])',
+      {
+        bind: [companyId, ids],
+        type: QueryTypes.SELECT,
+        transaction,
+      },
+    );
     if (rows.length !== ids.length) throw new HttpError(400, MESSAGES_ENTRY.accountNotFound);
     for (const r of rows) byId.set(r.id, r);
   }
@@ -189,10 +220,13 @@ export async function assertThirdParties(
 ): Promise<void> {
   const ids = [...new Set(thirdPartyIds.filter((id): id is string => !!id))];
   if (!ids.length) return;
-  const rows = await sequelize.query<{ id: string }>('SELECT id FROM accounting.third_parties WHERE company_id = $1 AND id = ANY($2::uuid[])', {
-    bind: [companyId, ids],
-    type: QueryTypes.SELECT,
-    transaction,
-  });
+  const rows = await sequelize.query<{ id: string }>(
+    'SELECT id FROM accounting.third_parties WHERE company_id = $1 AND id = ANY($2::uuid[])',
+    {
+      bind: [companyId, ids],
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
   if (rows.length !== ids.length) throw new HttpError(400, MESSAGES_ENTRY.thirdPartyNotFound);
 }

@@ -52,7 +52,14 @@ afterAll(async () => {
 describe('postEntry', () => {
   it('writes a validated, numbered entry from account codes', async () => {
     const entry = await post(sale(charted.id));
-    expect(entry).toMatchObject({ number: 'VT-2026-00001', journal: 'VT', status: 'validated', total: '118000.00', companyId: charted.id, validatedAt: expect.any(String) });
+    expect(entry).toMatchObject({
+      number: 'VT-2026-00001',
+      journal: 'VT',
+      status: 'validated',
+      total: '118000.00',
+      companyId: charted.id,
+      validatedAt: expect.any(String),
+    });
     expect(entry.lines!.map((l) => [l.account.code, l.accountId, l.debit, l.credit])).toEqual([
       ['4111', acc.get('4111')!.id, '118000.00', '0.00'],
       ['706', acc.get('706')!.id, '0.00', '100000.00'],
@@ -78,7 +85,8 @@ describe('postEntry', () => {
       }),
     );
     expect(entry.number).toBe('VT-2026-00001');
-    const accounts = (await request(service.app).get(`/api/companies/${bare.id}/accounts`).set(asTenant(bare.id)).expect(200)).body as Account[];
+    const accounts = (await request(service.app).get(`/api/companies/${bare.id}/accounts`).set(asTenant(bare.id)).expect(200))
+      .body as Account[];
     expect(accounts.map((a) => [a.code, a.name, a.level])).toEqual([
       ['411', 'Clients', 2],
       ['4111', 'Clients', 3],
@@ -89,7 +97,13 @@ describe('postEntry', () => {
   });
 
   it('accepts accounts by id and third parties of the company, and drops zero lines', async () => {
-    const tp = (await request(service.app).post(`/api/companies/${charted.id}/third-parties`).set(asTenant(charted.id)).send({ type: 'supplier', name: 'Senelec' }).expect(201)).body as ThirdParty;
+    const tp = (
+      await request(service.app)
+        .post(`/api/companies/${charted.id}/third-parties`)
+        .set(asTenant(charted.id))
+        .send({ type: 'supplier', name: 'Senelec' })
+        .expect(201)
+    ).body as ThirdParty;
     const entry = await post({
       companyId: charted.id,
       journal: 'AC',
@@ -126,18 +140,29 @@ describe('postEntry', () => {
 
   it('refuses unbalanced or malformed postings, without consuming a number', async () => {
     const before = await peekEntryNumber(db(), charted.id, 'OD', 2026);
-    const bad = (lines: Posting['lines'], over: Partial<Posting> = {}) => rejection(post({ ...sale(charted.id), journal: 'OD', lines, ...over }));
+    const bad = (lines: Posting['lines'], over: Partial<Posting> = {}) =>
+      rejection(post({ ...sale(charted.id), journal: 'OD', lines, ...over }));
     const d = (code: string, debit: string) => ({ accountCode: code, description: code, debit });
     const c = (code: string, credit: string) => ({ accountCode: code, description: code, credit });
 
-    expect(await bad([d('601', '100.00'), c('521', '99.99')])).toMatchObject({ status: 400, message: "L'écriture n'est pas équilibrée (Débit ≠ Crédit)" });
+    expect(await bad([d('601', '100.00'), c('521', '99.99')])).toMatchObject({
+      status: 400,
+      message: "L'écriture n'est pas équilibrée (Débit ≠ Crédit)",
+    });
     expect(await bad([d('601', '100.00'), c('521', '0')])).toMatchObject({ status: 400, message: 'Au moins deux lignes requises' });
-    expect(await bad([{ accountCode: '601', description: 'x', debit: '5', credit: '5' }, d('601', '5'), c('521', '10')])).toMatchObject({ status: 400 });
+    expect(await bad([{ accountCode: '601', description: 'x', debit: '5', credit: '5' }, d('601', '5'), c('521', '10')])).toMatchObject({
+      status: 400,
+    });
     expect((await bad([d('601', '0.001'), c('521', '0.001')])).message).toMatch(/at most two decimals/);
     expect((await bad([d('601', '-5'), c('521', '-5')])).message).toMatch(/non-negative/);
     expect((await bad([d('601', 'abc'), c('521', '1')])).message).toMatch(/not an amount/);
-    expect((await bad([{ accountCode: '601', description: 'x', debit: 0.1 as unknown as string }, c('521', '0.10')])).message).toMatch(/string or a Decimal/);
-    expect(await bad([d('9999999', '1'), c('521', '1')])).toMatchObject({ status: 400, message: 'Compte introuvable pour cette entreprise (9999999)' });
+    expect((await bad([{ accountCode: '601', description: 'x', debit: 0.1 as unknown as string }, c('521', '0.10')])).message).toMatch(
+      /string or a Decimal/,
+    );
+    expect(await bad([d('9999999', '1'), c('521', '1')])).toMatchObject({
+      status: 400,
+      message: 'Compte introuvable pour cette entreprise (9999999)',
+    });
     expect(await bad([{ accountId: otherAcc.get('601')!.id, description: 'x', debit: '1' }, c('521', '1')])).toMatchObject({ status: 400 });
     expect(await bad([{ ...d('4111', '1'), thirdPartyId: '00000000-0000-4000-8000-000000000000' }, c('706', '1')])).toMatchObject({
       status: 400,
@@ -171,7 +196,12 @@ describe('postEntry', () => {
     expect(unbalanced).toBeInstanceOf(HttpError);
     expect(unbalanced).toMatchObject({ status: 400, message: "L'écriture n'est pas équilibrée (Débit ≠ Crédit)" });
     expect(ledgerError({ parent: { code: 'XA002', message: 'figée' } })).toMatchObject({ status: 409, message: 'figée' });
-    expect(ledgerError({ name: 'SequelizeUniqueConstraintError', parent: { code: '23505', constraint: 'accounting_entries_company_number_key' } })).toMatchObject({
+    expect(
+      ledgerError({
+        name: 'SequelizeUniqueConstraintError',
+        parent: { code: '23505', constraint: 'accounting_entries_company_number_key' },
+      }),
+    ).toMatchObject({
       status: 409,
       message: 'Ce numéro d’écriture existe déjà',
     });

@@ -1,7 +1,16 @@
 import type { Transaction } from 'sequelize';
 import { MESSAGES_ENTRY, type AccountingEntry } from '@xaalis/contracts';
 import { HttpError, notFound } from '@xaalis/service-kit';
-import { findEntry, findEntryWithLines, findLines, insertDraftEntry, insertLines, numberAndValidate, provisionalNumber, sequelizeOf } from './ledger';
+import {
+  findEntry,
+  findEntryWithLines,
+  findLines,
+  insertDraftEntry,
+  insertLines,
+  numberAndValidate,
+  provisionalNumber,
+  sequelizeOf,
+} from './ledger';
 import { takeEntryNumber, todayInDakar, yearOf } from './numbering';
 
 /**
@@ -43,7 +52,13 @@ export async function reverseEntry(
     transaction,
     companyId,
     reversalId,
-    lines.map((l) => ({ accountId: l.accountId, description: l.description, debit: l.credit, credit: l.debit, thirdPartyId: l.thirdPartyId })),
+    lines.map((l) => ({
+      accountId: l.accountId,
+      description: l.description,
+      debit: l.credit,
+      credit: l.debit,
+      thirdPartyId: l.thirdPartyId,
+    })),
   );
   const number = await takeEntryNumber(sequelize, transaction, companyId, original.journal, yearOf(date));
   await numberAndValidate(sequelize, transaction, reversalId, number);

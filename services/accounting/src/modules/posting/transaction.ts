@@ -7,7 +7,11 @@ import type { Sequelize, Transaction } from 'sequelize';
  * rollback, rather than a failed COMMIT after which Sequelize discards the
  * connection.
  */
-export function ledgerWrite<T>(sequelize: Sequelize, fn: (transaction: Transaction) => Promise<T>, mapError: (err: unknown) => unknown): Promise<T> {
+export function ledgerWrite<T>(
+  sequelize: Sequelize,
+  fn: (transaction: Transaction) => Promise<T>,
+  mapError: (err: unknown) => unknown,
+): Promise<T> {
   return sequelize
     .transaction(async (transaction) => {
       const result = await fn(transaction);

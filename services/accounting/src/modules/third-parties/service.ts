@@ -15,7 +15,13 @@ export function thirdPartiesService(sequelize: Sequelize) {
 
   return {
     async list(companyId: string): Promise<ThirdParty[]> {
-      const rows = await ThirdParty.findAll({ where: { companyId }, order: [['name', 'ASC'], ['id', 'ASC']] });
+      const rows = await ThirdParty.findAll({
+        where: { companyId },
+        order: [
+          ['name', 'ASC'],
+          ['id', 'ASC'],
+        ],
+      });
       return rows.map(toThirdParty);
     },
 

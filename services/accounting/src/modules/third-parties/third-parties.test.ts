@@ -10,7 +10,8 @@ let other: Company;
 
 const url = (companyId: string) => `/api/companies/${companyId}/third-parties`;
 const post = (companyId: string, body: object) => request(service.app).post(url(companyId)).set(asTenant(companyId)).send(body);
-const list = async (companyId: string) => (await request(service.app).get(url(companyId)).set(asTenant(companyId)).expect(200)).body as ThirdParty[];
+const list = async (companyId: string) =>
+  (await request(service.app).get(url(companyId)).set(asTenant(companyId)).expect(200)).body as ThirdParty[];
 
 beforeAll(async () => {
   service = await start({ port: 0 });
@@ -24,7 +25,15 @@ afterAll(async () => {
 
 describe('third parties', () => {
   it('creates a third party as the form sends it, storing empty fields as null', async () => {
-    const res = await post(own.id, { type: 'client', name: 'Sonatel', code: '', address: 'Dakar', phone: '', email: '', taxNumber: '' }).expect(201);
+    const res = await post(own.id, {
+      type: 'client',
+      name: 'Sonatel',
+      code: '',
+      address: 'Dakar',
+      phone: '',
+      email: '',
+      taxNumber: '',
+    }).expect(201);
     expect(res.body).toEqual({
       id: expect.any(String),
       type: 'client',
@@ -42,7 +51,13 @@ describe('third parties', () => {
   });
 
   it('keeps codes unique per company, but any number of third parties may have none', async () => {
-    await post(own.id, { type: 'supplier', name: 'Sen Fournitures', code: 'F001', email: 'ventes@senfournitures.sn', paymentTerms: '45' }).expect(201);
+    await post(own.id, {
+      type: 'supplier',
+      name: 'Sen Fournitures',
+      code: 'F001',
+      email: 'ventes@senfournitures.sn',
+      paymentTerms: '45',
+    }).expect(201);
     const dup = await post(own.id, { type: 'both', name: 'Autre', code: 'F001' }).expect(409);
     expect(dup.body).toEqual({ message: 'Un tiers avec ce code existe déjà' });
     await post(own.id, { type: 'client', name: 'Awa Ndiaye' }).expect(201);

@@ -19,7 +19,12 @@ export function treasuryService(sequelize: Sequelize) {
     async treasury(companyId: string, today: string): Promise<TreasuryData> {
       const { sets } = await reportingContext(sequelize, companyId);
       const [balances, days] = await Promise.all([
-        balancesAt(sequelize, companyId, sets.treasury.map((a) => a.id), today),
+        balancesAt(
+          sequelize,
+          companyId,
+          sets.treasury.map((a) => a.id),
+          today,
+        ),
         dueByDay(sequelize, companyId, today, addDays(today, FORECAST_DAYS)),
       ]);
       const byId = new Map(balances.map((b) => [b.accountId, b]));

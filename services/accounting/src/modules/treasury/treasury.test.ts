@@ -30,29 +30,108 @@ beforeAll(async () => {
   ({ company: other } = await companyWithChart(service));
   ledger = new ExpectedLedger(service.ctx.sequelize, own.id);
 
-  await ledger.post('OD', '2026-01-05', 'Apport en capital', [['521', '2000000', ''], ['101', '', '2000000']]);
-  await ledger.post('CA', '2026-01-10', 'Alimentation caisse', [['571', '150000', ''], ['521', '', '150000']]);
-  await ledger.post('MM', '2026-02-01', 'Encaissement Orange Money', [['5521', '80000', ''], ['706', '', '80000']]);
-  await ledger.cancel(await ledger.post('CA', '2026-02-10', 'Dépense annulée', [['6222', '5000', ''], ['571', '', '5000']]));
-  await ledger.post('BQ', '2026-02-15', 'Virement reçu', [['5211', '40000', ''], ['706', '', '40000']]);
-  await ledger.post('BQ', '2026-02-20', 'Virement de fonds en transit', [['585', '25000', ''], ['521', '', '25000']]);
-  await ledger.post('BQ', '2026-03-01', 'Découvert autorisé', [['521', '300000', ''], ['561', '', '300000']]);
-  await ledger.post('BQ', '2026-03-15', 'Encaissement futur', [['521', '1000', ''], ['706', '', '1000']]);
+  await ledger.post('OD', '2026-01-05', 'Apport en capital', [
+    ['521', '2000000', ''],
+    ['101', '', '2000000'],
+  ]);
+  await ledger.post('CA', '2026-01-10', 'Alimentation caisse', [
+    ['571', '150000', ''],
+    ['521', '', '150000'],
+  ]);
+  await ledger.post('MM', '2026-02-01', 'Encaissement Orange Money', [
+    ['5521', '80000', ''],
+    ['706', '', '80000'],
+  ]);
+  await ledger.cancel(
+    await ledger.post('CA', '2026-02-10', 'Dépense annulée', [
+      ['6222', '5000', ''],
+      ['571', '', '5000'],
+    ]),
+  );
+  await ledger.post('BQ', '2026-02-15', 'Virement reçu', [
+    ['5211', '40000', ''],
+    ['706', '', '40000'],
+  ]);
+  await ledger.post('BQ', '2026-02-20', 'Virement de fonds en transit', [
+    ['585', '25000', ''],
+    ['521', '', '25000'],
+  ]);
+  await ledger.post('BQ', '2026-03-01', 'Découvert autorisé', [
+    ['521', '300000', ''],
+    ['561', '', '300000'],
+  ]);
+  await ledger.post('BQ', '2026-03-15', 'Encaissement futur', [
+    ['521', '1000', ''],
+    ['706', '', '1000'],
+  ]);
 
   const client = await thirdParty(own.id, { type: 'client', name: 'Auchan Sénégal', paymentTerms: 30 });
   const supplier = await thirdParty(own.id, { type: 'supplier', name: 'Sen Fournitures' });
-  await ledger.invoice({ type: 'sale', number: 'FV-2026-0001', date: '2026-01-29', dueDate: '2026-02-28', party: client, subtotal: '100000', paid: '18000' });
+  await ledger.invoice({
+    type: 'sale',
+    number: 'FV-2026-0001',
+    date: '2026-01-29',
+    dueDate: '2026-02-28',
+    party: client,
+    subtotal: '100000',
+    paid: '18000',
+  });
   due.push([TODAY, toCents('100000.00')]); // overdue: expected today
-  await ledger.invoice({ type: 'purchase', number: 'FA-2026-0001', date: '2026-03-01', dueDate: TODAY, party: supplier, subtotal: '50000' });
+  await ledger.invoice({
+    type: 'purchase',
+    number: 'FA-2026-0001',
+    date: '2026-03-01',
+    dueDate: TODAY,
+    party: supplier,
+    subtotal: '50000',
+  });
   due.push([TODAY, -toCents('59000.00')]);
   await ledger.invoice({ type: 'service', number: 'FS-2026-0001', date: '2026-03-01', dueDate: null, party: client, subtotal: '20000' });
   due.push(['2026-03-31', toCents('23600.00')]); // date + the client's 30 days
-  await ledger.invoice({ type: 'sale', number: 'FV-2026-0002', date: '2026-03-09', dueDate: '2026-04-09', party: client, subtotal: '10000' });
+  await ledger.invoice({
+    type: 'sale',
+    number: 'FV-2026-0002',
+    date: '2026-03-09',
+    dueDate: '2026-04-09',
+    party: client,
+    subtotal: '10000',
+  });
   due.push(['2026-04-09', toCents('11800.00')]); // the horizon's last day
-  await ledger.invoice({ type: 'sale', number: 'FV-2026-0003', date: '2026-03-09', dueDate: '2026-04-10', party: client, subtotal: '1000' }); // beyond
-  await ledger.invoice({ type: 'sale', number: 'FV-2026-0004', date: '2026-03-02', dueDate: '2026-03-12', party: client, subtotal: '7000', status: 'paid' });
-  await ledger.invoice({ type: 'purchase', number: 'FA-2026-0002', date: '2026-03-02', dueDate: '2026-03-12', party: supplier, subtotal: '7000', status: 'cancelled' });
-  await ledger.invoice({ type: 'purchase', number: 'FA-2026-0003', date: '2026-03-02', dueDate: '2026-03-12', party: supplier, subtotal: '7000', status: 'draft' });
+  await ledger.invoice({
+    type: 'sale',
+    number: 'FV-2026-0003',
+    date: '2026-03-09',
+    dueDate: '2026-04-10',
+    party: client,
+    subtotal: '1000',
+  }); // beyond
+  await ledger.invoice({
+    type: 'sale',
+    number: 'FV-2026-0004',
+    date: '2026-03-02',
+    dueDate: '2026-03-12',
+    party: client,
+    subtotal: '7000',
+    status: 'paid',
+  });
+  await ledger.invoice({
+    type: 'purchase',
+    number: 'FA-2026-0002',
+    date: '2026-03-02',
+    dueDate: '2026-03-12',
+    party: supplier,
+    subtotal: '7000',
+    status: 'cancelled',
+  });
+  await ledger.invoice({
+    type: 'purchase',
+    number: 'FA-2026-0003',
+    date: '2026-03-02',
+    dueDate: '2026-03-12',
+    party: supplier,
+    subtotal: '7000',
+    status: 'draft',
+  });
   await ledger.loan('CBAO', [
     { dueDate: '2026-01-25', principal: '125000', interest: '25000', status: 'paid' },
     { dueDate: '2026-02-25', principal: '125000', interest: '25000', status: 'overdue' },
@@ -62,7 +141,10 @@ beforeAll(async () => {
   due.push([TODAY, -toCents('150000.00')], ['2026-03-25', -toCents('150000.00')]);
 
   const neighbour = new ExpectedLedger(service.ctx.sequelize, other.id);
-  await neighbour.post('BQ', '2026-03-01', 'Voisin', [['521', '999999', ''], ['706', '', '999999']]);
+  await neighbour.post('BQ', '2026-03-01', 'Voisin', [
+    ['521', '999999', ''],
+    ['706', '', '999999'],
+  ]);
   await neighbour.loan('Banque voisine', [{ dueDate: '2026-03-11', principal: '1', interest: '0' }]);
 
   data = (await get('/treasury').expect(200)).body;
@@ -115,7 +197,10 @@ describe('GET /api/companies/:companyId/treasury', () => {
     });
     // 2 121 260 + 100 000 − 59 000 − 150 000
     expect(data.forecast[0]).toEqual({ date: TODAY, balance: '2012260.00' });
-    expect(data.forecast[30]).toEqual({ date: '2026-04-09', balance: fromCents(toCents(data.balance) + toCents(data.expectedInflows) - toCents(data.expectedOutflows)) });
+    expect(data.forecast[30]).toEqual({
+      date: '2026-04-09',
+      balance: fromCents(toCents(data.balance) + toCents(data.expectedInflows) - toCents(data.expectedOutflows)),
+    });
   });
 
   it('answers 404 for another company and shows a company without movements its method accounts at zero', async () => {
