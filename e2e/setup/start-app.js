@@ -74,7 +74,9 @@ module.exports = async function startApp() {
   if (!ready) {
     try {
       process.kill(-child.pid, 'SIGKILL');
-    } catch {}
+    } catch {
+      /* already gone */
+    }
     throw new Error(`The app did not start for the end-to-end tests:\n${output.slice(-4000)}`);
   }
   child.stdout.removeAllListeners('data');

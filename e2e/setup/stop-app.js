@@ -26,7 +26,9 @@ module.exports = async function stopApp() {
     if (alive(s.pid)) {
       try {
         process.kill(-s.pid, 'SIGKILL');
-      } catch {}
+      } catch {
+        /* already gone */
+      }
     }
   }
   const c = new Client({ connectionString: s.admin });

@@ -17,7 +17,7 @@ if (require.main === module) {
   migrateIdentity(sequelize, log)
     .then((names) => log.info({ applied: names.length }, 'identity migrations done'))
     .finally(() => sequelize.close())
-    .catch((err) => {
+    .catch((err: unknown) => {
       log.error({ err }, 'migration failed');
       process.exitCode = 1;
     });

@@ -50,12 +50,12 @@ if (require.main === module) {
   start()
     .then((running) => {
       const stop = () => {
-        running.close().finally(() => process.exit(0));
+        void running.close().finally(() => process.exit(0));
       };
       process.once('SIGTERM', stop);
       process.once('SIGINT', stop);
     })
-    .catch((err) => {
+    .catch((err: unknown) => {
       console.error(err);
       process.exit(1);
     });

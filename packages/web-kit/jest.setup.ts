@@ -1,5 +1,6 @@
 // Jest setup for the web project (jsdom): DOM matchers and the few browser APIs jsdom lacks.
 import '@testing-library/jest-dom';
+import { TextDecoder as NodeTextDecoder, TextEncoder as NodeTextEncoder } from 'node:util';
 import { configure } from '@testing-library/dom';
 
 // findBy*/waitFor give up after 1 s by default: too short when two Jest workers, Postgres
@@ -24,8 +25,6 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
 }
 
 // React Router reads TextEncoder at import time; jsdom does not provide it.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { TextEncoder: NodeTextEncoder, TextDecoder: NodeTextDecoder } = require('node:util') as typeof import('node:util');
 if (typeof globalThis.TextEncoder === 'undefined') {
   Object.assign(globalThis, { TextEncoder: NodeTextEncoder, TextDecoder: NodeTextDecoder });
 }

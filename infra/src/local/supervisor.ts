@@ -9,13 +9,23 @@ export interface ProcessSpec {
 
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 
+/** The fields of a pino JSON line that the short form shows. */
+interface PinoLine {
+  level?: number;
+  msg?: string;
+  req?: { method?: string; url?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+  err?: { message?: string };
+}
+
 /** Turns a pino JSON line into one short readable line; other lines pass as they are. */
 export function formatLogLine(name: string, line: string): string {
   if (line.startsWith('{')) {
     try {
-      const o = JSON.parse(line) as Record<string, any>;
-      const level = LEVELS[o.level as number] ?? String(o.level ?? '');
-      const req = o.req ? ` ${o.req.method} ${o.req.url}` : '';
+      const o = JSON.parse(line) as PinoLine;
+      const level = o.level === undefined ? '' : (LEVELS[o.level] ?? String(o.level));
+      const req = o.req ? ` ${o.req.method ?? ''} ${o.req.url ?? ''}` : '';
       const status = o.res?.statusCode ? ` ${o.res.statusCode}` : '';
       const time = o.responseTime !== undefined ? ` ${o.responseTime}ms` : '';
       const err = o.err?.message ? ` — ${o.err.message}` : '';
@@ -44,7 +54,7 @@ export class Supervisor {
     const child = spawn(process.execPath, args, { env: spec.env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.children.set(spec.name, child);
     for (const stream of [child.stdout, child.stderr]) {
-      readline.createInterface({ input: stream! }).on('line', (line) => console.log(formatLogLine(spec.name, line)));
+      readline.createInterface({ input: stream }).on('line', (line) => console.log(formatLogLine(spec.name, line)));
     }
     child.on('exit', (code, signal) => {
       this.children.delete(spec.name);

@@ -1,9 +1,8 @@
 import TextField from '@mui/material/TextField';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
-export interface FormDateFieldProps<T extends FieldValues> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  control: Control<T, any, any>;
+export interface FormDateFieldProps<T extends FieldValues, TOut = T> {
+  control: Control<T, unknown, TOut>;
   name: Path<T>;
   label: string;
   id?: string;
@@ -15,8 +14,15 @@ export interface FormDateFieldProps<T extends FieldValues> {
  * A date input (`YYYY-MM-DD`) bound to react-hook-form, its label always above the
  * field so an optional empty date does not overlap the browser's placeholder.
  */
-export function FormDateField<T extends FieldValues>({ control, name, label, id, helperText, disabled }: FormDateFieldProps<T>) {
-  const fieldId = id ?? `field-${String(name)}`;
+export function FormDateField<T extends FieldValues, TOut = T>({
+  control,
+  name,
+  label,
+  id,
+  helperText,
+  disabled,
+}: FormDateFieldProps<T, TOut>) {
+  const fieldId = id ?? `field-${name}`;
   return (
     <Controller
       control={control}

@@ -1,9 +1,21 @@
 import TablePagination from '@mui/material/TablePagination';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 /** The index of the last page (0 when there is nothing). */
 export function lastPageIndex(totalItems: number, pageSize: number): number {
   return Math.max(0, Math.ceil(totalItems / pageSize) - 1);
+}
+
+/**
+ * The page of a server-paginated list, back to the first page whenever a filter
+ * changes (compared by value): derived during render, without an effect and the
+ * extra request for the old page that an effect would let through.
+ */
+export function useFilteredPage(...filters: unknown[]): [number, (page: number) => void] {
+  const key = JSON.stringify(filters);
+  const [state, setState] = useState({ key, page: 0 });
+  const setPage = useCallback((page: number) => setState({ key, page }), [key]);
+  return [state.key === key ? state.page : 0, setPage];
 }
 
 /** A page left empty (after a filter or a change elsewhere) falls back to the last page, once the list is `loaded`. */

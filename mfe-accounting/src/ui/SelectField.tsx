@@ -2,9 +2,8 @@ import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
-export interface ControlledSelectProps<T extends FieldValues> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  control: Control<T, any, any>;
+export interface ControlledSelectProps<T extends FieldValues, TOut = T> {
+  control: Control<T, unknown, TOut>;
   name: Path<T>;
   label: string;
   options: readonly { value: string; label: string }[];
@@ -18,7 +17,7 @@ export interface ControlledSelectProps<T extends FieldValues> {
 }
 
 /** A native select bound to react-hook-form whose change can drive other fields. */
-export function ControlledSelect<T extends FieldValues>({
+export function ControlledSelect<T extends FieldValues, TOut = T>({
   control,
   name,
   label,
@@ -28,7 +27,7 @@ export function ControlledSelect<T extends FieldValues>({
   disabled,
   size,
   onValueChange,
-}: ControlledSelectProps<T>) {
+}: ControlledSelectProps<T, TOut>) {
   return (
     <Controller
       control={control}
@@ -36,7 +35,7 @@ export function ControlledSelect<T extends FieldValues>({
       render={({ field, fieldState }) => (
         <TextField
           select
-          id={`field-${String(name)}`}
+          id={`field-${name}`}
           label={label}
           fullWidth
           size={size}

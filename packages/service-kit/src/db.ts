@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { Sequelize, type QueryInterface } from 'sequelize';
 import { SequelizeStorage, Umzug } from 'umzug';
 import type { Logger } from './logger';
@@ -34,7 +33,6 @@ export async function migrate(sequelize: Sequelize, schema: string, migrationsDi
     migrations: {
       glob: ['[0-9][0-9][0-9][0-9]-*.{js,ts}', { cwd: migrationsDir, ignore: ['**/*.d.ts', '**/*.test.*'] }],
       resolve: ({ name, path: file, context }) => {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
         const mod = require(file as string) as Migration;
         return {
           name: name.replace(/\.(js|ts)$/, ''),

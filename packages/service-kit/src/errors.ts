@@ -14,6 +14,12 @@ export class HttpError extends Error {
 
 export const notFound = (message: string = MESSAGES_HTTP.notFound) => new HttpError(404, message);
 
+/** A row the same transaction has just written or locked: its absence is a bug (500), never a 404. */
+export function mustExist<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`${what} missing right after it was written`);
+  return value;
+}
+
 /** 404 JSON for unknown routes. */
 export const notFoundHandler: RequestHandler = (_req, res) => {
   res.status(404).json({ message: MESSAGES_HTTP.notFound } satisfies ErrorBody);
@@ -46,6 +52,6 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     res.status(status).json({ message: status === 413 ? 'Requête trop volumineuse' : 'Requête invalide' } satisfies ErrorBody);
     return;
   }
-  (req as { log?: { error: (o: unknown, m: string) => void } }).log?.error({ err }, 'unhandled error');
+  (req as { log?: { error: (o: unknown, m: string) => void } }).log?.error({ err: err as unknown }, 'unhandled error');
   res.status(500).json({ message: MESSAGES_HTTP.internal } satisfies ErrorBody);
 };

@@ -43,9 +43,10 @@ export async function recordJobRun(
 
 /** The `ping` handler every service registers: proves the queue and the worker work end to end. */
 export function pingHandler(ctx: { sequelize: Sequelize; schema: string }) {
-  return async (data: PingJob, job: Job): Promise<{ recorded: boolean }> => {
+  return async (data: unknown, job: Job): Promise<{ recorded: boolean }> => {
+    const { companyId } = (data ?? {}) as Partial<PingJob>;
     // A malformed payload will never succeed: fail it without retrying.
-    if (!isUuid(data?.companyId)) throw new UnrecoverableError('ping: companyId must be a uuid');
-    return { recorded: await recordJobRun(ctx.sequelize, ctx.schema, job, data.companyId) };
+    if (!isUuid(companyId)) throw new UnrecoverableError('ping: companyId must be a uuid');
+    return { recorded: await recordJobRun(ctx.sequelize, ctx.schema, job, companyId) };
   };
 }

@@ -36,9 +36,9 @@ describe('job queue (BullMQ on real Redis)', () => {
   it('processes a job enqueued twice with the same jobId exactly once', async () => {
     const seen: string[] = [];
     running = startQueue({
-      echo: async (data: { n: number }, job: Job) => {
+      echo: async (data, job: Job) => {
         seen.push(String(job.id));
-        return data.n * 2;
+        return (data as { n: number }).n * 2;
       },
     });
     const opts = { ...fastRetry, jobId: 'echo-once' };
@@ -96,7 +96,12 @@ describe('job queue with Redis unreachable', () => {
 
 describe('job queue without Redis (single-process fallback)', () => {
   it('runs the job inline through the same handler', async () => {
-    const queue = createJobQueue({ name: 'inline', redisUrl: '', prefix, handlers: { echo: async (data: { n: number }) => data.n + 1 } });
+    const queue = createJobQueue({
+      name: 'inline',
+      redisUrl: '',
+      prefix,
+      handlers: { echo: async (data) => (data as { n: number }).n + 1 },
+    });
     await expect(queue.addAndWait('echo', { n: 1 })).resolves.toBe(2);
     await expect(queue.add('echo', { n: 2 }, { jobId: 'x' })).resolves.toEqual({ id: 'x', inline: true, result: 3 });
     await expect(queue.add('missing', {})).rejects.toThrow('No handler for job missing');

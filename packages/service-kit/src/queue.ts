@@ -14,8 +14,12 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
-/** A job handler: `(payload, job) => result`. Named handlers share one queue per service. */
-export type JobHandlers = Record<string, (data: any, job: Job) => Promise<unknown>>;
+/**
+ * A job handler: `(payload, job) => result`. Named handlers share one queue per
+ * service. The payload comes back from Redis untyped: each handler checks it.
+ */
+export type JobHandler = (data: unknown, job: Job) => Promise<unknown>;
+export type JobHandlers = Record<string, JobHandler>;
 
 export interface JobQueue {
   /** Adds a job; a second add with the same jobId is ignored by BullMQ (idempotent). */
@@ -39,7 +43,7 @@ export function createJobQueue(opts: { name: string; redisUrl: string; prefix: s
     const add = async (name: string, data: unknown, jobOpts?: JobsOptions) => {
       const handler = opts.handlers[name];
       if (!handler) throw new Error(`No handler for job ${name}`);
-      const id = String(jobOpts?.jobId ?? `${name}-${Date.now()}`);
+      const id = jobOpts?.jobId ?? `${name}-${Date.now()}`;
       const result = await handler(data, { id, name, data, attemptsMade: 0 } as unknown as Job);
       return { id, inline: true as const, result };
     };

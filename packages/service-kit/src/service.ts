@@ -52,18 +52,18 @@ export interface RunningService {
   app: Express;
   ctx: ServiceContext;
   /** Stops accepting requests, lets running ones finish, then closes every connection. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export interface RunningWorker {
   ctx: ServiceContext;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export interface ServiceRunner {
-  start(opts?: StartOptions): Promise<RunningService>;
-  startWorker(): Promise<RunningWorker>;
-  migrateOnly(): Promise<string[]>;
+  start: (opts?: StartOptions) => Promise<RunningService>;
+  startWorker: () => Promise<RunningWorker>;
+  migrateOnly: () => Promise<string[]>;
   /** Entry-point helper for `node dist/{server,worker,migrate}.js`: runs, logs, exits on signals. */
   main(kind: 'server' | 'worker' | 'migrate'): void;
 }

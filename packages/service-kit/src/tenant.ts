@@ -16,7 +16,10 @@ function sameSecret(a: string, b: string): boolean {
 export function requireInternalToken(token: string): RequestHandler {
   return (req, _res, next) => {
     const given = req.get(HEADERS.internalToken);
-    if (!given || !sameSecret(given, token)) return next(new HttpError(403, MESSAGES_HTTP.forbiddenInternal));
+    if (!given || !sameSecret(given, token)) {
+      next(new HttpError(403, MESSAGES_HTTP.forbiddenInternal));
+      return;
+    }
     next();
   };
 }
@@ -41,6 +44,9 @@ export function tenantOf(req: Request): Tenant {
 export const requireSameCompany: RequestHandler = (req, _res, next) => {
   const { companyId } = tenantOf(req);
   const param = req.params.companyId;
-  if (param !== undefined && param !== companyId) return next(notFound());
+  if (param !== undefined && param !== companyId) {
+    next(notFound());
+    return;
+  }
   next();
 };

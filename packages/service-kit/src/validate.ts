@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { z } from 'zod';
 import { MESSAGES_HTTP } from '@xaalis/contracts';
 import { HttpError } from './errors';
@@ -22,16 +22,33 @@ interface Schemas {
   params?: z.ZodType;
   query?: z.ZodType;
 }
+type Part = keyof Schemas;
+
+/** What validate() parsed for each request, with the schemas it parsed with. */
+const parsed = new WeakMap<Request, { schemas: Schemas; values: Partial<Record<Part, unknown>> }>();
 
 /**
- * Validates and replaces req.body / req.params; the parsed query is put on
- * res.locals.query (Express 5 makes req.query read-only).
+ * Validates the body, params and query of a request (400 with the first French
+ * message otherwise); the handler reads them, typed, with `validated()`.
  */
 export function validate(schemas: Schemas): RequestHandler {
-  return (req, res, next) => {
-    if (schemas.params) req.params = parseOr400(schemas.params, req.params) as typeof req.params;
-    if (schemas.query) res.locals.query = parseOr400(schemas.query, req.query);
-    if (schemas.body) req.body = parseOr400(schemas.body, req.body ?? {});
+  return (req, _res, next) => {
+    const values: Partial<Record<Part, unknown>> = {};
+    if (schemas.params) values.params = parseOr400(schemas.params, req.params);
+    if (schemas.query) values.query = parseOr400(schemas.query, req.query);
+    if (schemas.body) values.body = parseOr400(schemas.body, req.body ?? {});
+    parsed.set(req, { schemas, values });
     next();
   };
+}
+
+/**
+ * The body, params or query that `validate({ [part]: schema })` parsed on this
+ * route, typed by that schema. Asking with another schema is a programming
+ * error, not a way around the validation.
+ */
+export function validated<S extends z.ZodType>(req: Request, part: Part, schema: S): z.output<S> {
+  const entry = parsed.get(req);
+  if (entry?.schemas[part] !== schema) throw new Error(`validate({ ${part} }) did not run with this schema on this route`);
+  return entry.values[part] as z.output<S>;
 }

@@ -115,10 +115,10 @@ function devRemotesConfig() {
 
 /**
  * @param {{ app: 'shell'|'accounting'|'hr'|'sector', dir: string, exposes?: Record<string,string> }} options
- * @param {Record<string, unknown>} env webpack-cli `--env`
+ * @param {Record<string, unknown>} _env webpack-cli `--env`
  * @param {{ mode?: string }} argv webpack-cli arguments
  */
-function createWebpackConfig({ app, dir, exposes }, env = {}, argv = {}) {
+function createWebpackConfig({ app, dir, exposes }, _env = {}, argv = {}) {
   const mode = argv.mode || process.env.NODE_ENV || 'production';
   const development = mode === 'development';
   const isHost = app === 'shell';

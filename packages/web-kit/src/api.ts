@@ -142,7 +142,7 @@ export function isApiError(error: unknown): error is ApiError {
 export function serverMessage(error: unknown): string | undefined {
   if (!isApiError(error)) return undefined;
   const { data } = error;
-  if (data && typeof data === 'object' && 'message' in data && typeof (data as { message: unknown }).message === 'string') {
+  if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') {
     const message = (data as { message: string }).message.trim();
     return message || undefined;
   }

@@ -25,7 +25,7 @@ export const authApi = baseApi.injectEndpoints({
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(authApi.util.upsertQueryData('getUser', undefined, data));
+          await dispatch(authApi.util.upsertQueryData('getUser', undefined, data));
         } catch {
           /* the caller shows the error */
         }
@@ -37,7 +37,7 @@ export const authApi = baseApi.injectEndpoints({
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(authApi.util.upsertQueryData('getUser', undefined, data));
+          await dispatch(authApi.util.upsertQueryData('getUser', undefined, data));
         } catch {
           /* the caller shows the error */
         }
@@ -102,7 +102,7 @@ export function useLogout(): [(afterLogout?: () => void) => Promise<void>, { isL
       await trigger().unwrap();
       afterLogout?.();
       dispatch(baseApi.util.resetApiState());
-      dispatch(authApi.util.upsertQueryData('getUser', undefined, null));
+      await dispatch(authApi.util.upsertQueryData('getUser', undefined, null));
     },
     [trigger, dispatch],
   );

@@ -38,10 +38,9 @@ function FieldShell({ id, label, error, helperText, required, fullWidth, shrink,
   );
 }
 
-export interface FormTextFieldProps<T extends FieldValues> extends InputProps {
-  // Any transformed (resolver output) type: forms whose schema coerces or defaults values.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  control: Control<T, any, any>;
+export interface FormTextFieldProps<T extends FieldValues, TOut = T> extends InputProps {
+  // TOut: what the form's resolver hands to submit (schemas that coerce or default values).
+  control: Control<T, unknown, TOut>;
   name: Path<T>;
   label: string;
   id?: string;
@@ -53,7 +52,7 @@ export interface FormTextFieldProps<T extends FieldValues> extends InputProps {
  * An outlined text field bound to react-hook-form; shows the field's validation
  * message (the zod schemas of `contracts` carry the specification's French texts).
  */
-export function FormTextField<T extends FieldValues>({
+export function FormTextField<T extends FieldValues, TOut = T>({
   control,
   name,
   label,
@@ -62,8 +61,8 @@ export function FormTextField<T extends FieldValues>({
   fullWidth = true,
   required,
   ...input
-}: FormTextFieldProps<T>) {
-  const fieldId = id ?? `field-${String(name)}`;
+}: FormTextFieldProps<T, TOut>) {
+  const fieldId = id ?? `field-${name}`;
   return (
     <Controller
       control={control}
@@ -96,10 +95,9 @@ export interface SelectOption {
   label: string;
 }
 
-export interface FormSelectFieldProps<T extends FieldValues> extends Omit<InputProps, 'inputComponent' | 'inputProps'> {
-  // Any transformed (resolver output) type: forms whose schema coerces or defaults values.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  control: Control<T, any, any>;
+export interface FormSelectFieldProps<T extends FieldValues, TOut = T> extends Omit<InputProps, 'inputComponent' | 'inputProps'> {
+  // TOut: what the form's resolver hands to submit (schemas that coerce or default values).
+  control: Control<T, unknown, TOut>;
   name: Path<T>;
   label: string;
   options: readonly SelectOption[];
@@ -111,7 +109,7 @@ export interface FormSelectFieldProps<T extends FieldValues> extends Omit<InputP
 }
 
 /** A native <select> in an outlined field, bound to react-hook-form (accessible, light, easy to drive in tests). */
-export function FormSelectField<T extends FieldValues>({
+export function FormSelectField<T extends FieldValues, TOut = T>({
   control,
   name,
   label,
@@ -122,8 +120,8 @@ export function FormSelectField<T extends FieldValues>({
   fullWidth = true,
   required,
   ...input
-}: FormSelectFieldProps<T>) {
-  const fieldId = id ?? `field-${String(name)}`;
+}: FormSelectFieldProps<T, TOut>) {
+  const fieldId = id ?? `field-${name}`;
   return (
     <Controller
       control={control}

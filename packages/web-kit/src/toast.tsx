@@ -38,8 +38,11 @@ function ToastMessage({ id, title, description }: { id: SnackbarKey; title: stri
     if (start.current !== null && x - start.current > TOAST_SWIPE_THRESHOLD_PX) closeSnackbar(id);
     start.current = null;
   };
+  // The swipe is a pointer shortcut only: keyboard and screen-reader users have the
+  // toast's "Fermer la notification" button, so this wrapper stays presentational.
   return (
     <div
+      role="presentation"
       data-testid="toast"
       style={{ touchAction: 'pan-y' }}
       onTouchStart={(event) => begin(event.touches[0]?.clientX ?? 0)}

@@ -46,10 +46,10 @@ export function authRoutes({ users, accounting, limiter, checkSessionStore }: Au
     }
     await limiter.reset(username);
     const company = row.companyId ? await accounting.getCompany(row.companyId, row.id, req.id as string).catch(() => null) : null;
-    await establishSession(req, toUser(row, company));
+    const user = toUser(row, company);
+    await establishSession(req, user);
     // Without the company (accounting down), GET /api/user retries reading it.
-    const user = rememberCompany(req, req.session.user!, company);
-    res.json(user);
+    res.json(rememberCompany(req, user, company));
   });
 
   router.post('/register', json, async (req, res) => {
@@ -91,7 +91,7 @@ export function authRoutes({ users, accounting, limiter, checkSessionStore }: Au
     } catch (err) {
       await accounting
         .deleteCompany(companyId, req.id as string)
-        .catch((e) => req.log?.error({ err: e, companyId }, 'company compensation failed'));
+        .catch((e: unknown) => req.log?.error({ err: e, companyId }, 'company compensation failed'));
       throw err;
     }
     const user = toUser(row, company);

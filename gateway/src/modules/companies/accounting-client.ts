@@ -14,7 +14,11 @@ const UNAVAILABLE = () => new HttpError(503, serviceUnavailableMessage('accounti
 
 /** Gateway → accounting calls over HTTP with the shared internal token. */
 export function createAccountingClient(baseUrl: string, internalToken: string): AccountingClient {
-  async function call(method: string, path: string, opts: { body?: unknown; headers?: Record<string, string>; timeoutMs: number }) {
+  async function call(
+    method: string,
+    path: string,
+    opts: { body?: unknown; headers?: Record<string, string>; timeoutMs: number },
+  ): Promise<unknown> {
     let res: Response;
     try {
       res = await fetch(new URL(path, baseUrl), {
@@ -30,7 +34,7 @@ export function createAccountingClient(baseUrl: string, internalToken: string): 
     } catch {
       throw UNAVAILABLE(); // refused, reset or timed out
     }
-    if (res.ok) return res.status === 204 ? null : res.json();
+    if (res.ok) return res.status === 204 ? null : ((await res.json()) as unknown);
     if (res.status >= 500) throw UNAVAILABLE();
     // 4xx: the service's own French message (e.g. a company field it refuses) goes to the user.
     const body = (await res.json().catch(() => ({}))) as { message?: string; issues?: { path: string; message: string }[] };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import express, { Router, type Request } from 'express';
 import { companyInputSchema, MESSAGES_AUTH, type Company, type User } from '@xaalis/contracts';
 import { HttpError, parseOr400 } from '@xaalis/service-kit';
-import { requireUser, signedInUser } from '../sessions';
+import { requireUser, userOf } from '../sessions';
 import type { UsersRepository } from '../users';
 import type { AccountingClient } from './accounting-client';
 
@@ -23,7 +23,7 @@ export function rememberCompany(req: Request, user: User, company: Pick<Company,
  * unreachable the stored values are kept.
  */
 export async function currentUser(req: Request, accounting: AccountingClient): Promise<User> {
-  const user = signedInUser(req)!;
+  const user = userOf(req);
   if (!user.companyId || Date.now() - (req.session.companyRefreshedAt ?? 0) < COMPANY_REFRESH_MS) return user;
   const company = await accounting.getCompany(user.companyId, user.id, req.id as string).catch(() => null);
   return company ? rememberCompany(req, user, company) : user;
@@ -33,12 +33,12 @@ export async function currentUser(req: Request, accounting: AccountingClient): P
 export function companiesRoutes(deps: { users: UsersRepository; accounting: AccountingClient }): Router {
   const router = Router();
   router.post('/companies', requireUser, express.json({ limit: '100kb' }), async (req, res) => {
-    const user = signedInUser(req)!;
+    const user = userOf(req);
     if (user.companyId) throw new HttpError(409, MESSAGES_AUTH.companyAlreadyAttached);
     const values = parseOr400(companyInputSchema, req.body);
     const id = randomUUID();
     const company = await deps.accounting.createCompany({ ...values, id }, req.id as string);
-    const attached = await deps.users.attachCompany(user.id, id).catch((err) => {
+    const attached = await deps.users.attachCompany(user.id, id).catch((err: unknown) => {
       void deps.accounting.deleteCompany(id, req.id as string).catch(() => {});
       throw err;
     });

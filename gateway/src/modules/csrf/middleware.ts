@@ -13,10 +13,16 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function csrfGuard(allowedOrigins: string[] = []): RequestHandler {
   const allowed = new Set(allowedOrigins.map((o) => o.replace(/\/+$/, '').toLowerCase()));
   return (req, _res, next) => {
-    if (!STATE_CHANGING.has(req.method)) return next();
+    if (!STATE_CHANGING.has(req.method)) {
+      next();
+      return;
+    }
     const contentType = (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
     const scripted = contentType === 'application/json' || req.get('x-requested-with') !== undefined;
-    if (!scripted || !sameOrigin(req.get('origin'), req.host, allowed)) return next(new HttpError(403, MESSAGES_HTTP.csrf));
+    if (!scripted || !sameOrigin(req.get('origin'), req.host, allowed)) {
+      next(new HttpError(403, MESSAGES_HTTP.csrf));
+      return;
+    }
     next();
   };
 }

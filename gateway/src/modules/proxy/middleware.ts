@@ -60,14 +60,13 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
           },
           proxyRes: (proxyRes, req) => {
             // The settings page changed the company: GET /api/user re-reads name and sector.
-            const r = req as Request;
-            if (r.method !== 'GET' && r.session && (proxyRes.statusCode ?? 500) < 300 && resolveRoute(r.path)?.companyRecord) {
-              r.session.companyRefreshedAt = 0;
+            if (req.method !== 'GET' && req.session && (proxyRes.statusCode ?? 500) < 300 && resolveRoute(req.path)?.companyRecord) {
+              req.session.companyRefreshedAt = 0;
             }
           },
           error: (err, req, res) => {
             opts.log.warn(
-              { err: (err as NodeJS.ErrnoException).code ?? err.message, target: service, url: req.url, reqId: (req as Request).id },
+              { err: (err as NodeJS.ErrnoException).code ?? err.message, target: service, url: req.url, reqId: req.id },
               'service unreachable',
             );
             sendUnavailable(res, service);
@@ -80,19 +79,31 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
 
   const handler: RequestHandler = (req, res, next) => {
     const route = resolveRoute(req.originalUrl.split('?')[0]);
-    if (!route) return next(new HttpError(404, MESSAGES_HTTP.notFound));
+    if (!route) {
+      next(new HttpError(404, MESSAGES_HTTP.notFound));
+      return;
+    }
     const user = signedInUser(req);
-    if (!user) return next(new HttpError(401, MESSAGES_AUTH.notAuthenticated));
+    if (!user) {
+      next(new HttpError(401, MESSAGES_AUTH.notAuthenticated));
+      return;
+    }
     // Tenancy guard: another company's data does not exist for this user.
-    if (route.companyId !== undefined && route.companyId !== user.companyId) return next(new HttpError(404, MESSAGES_HTTP.notFound));
-    if (!user.companyId) return next(new HttpError(403, MESSAGES_HTTP.missingTenant));
+    if (route.companyId !== undefined && route.companyId !== user.companyId) {
+      next(new HttpError(404, MESSAGES_HTTP.notFound));
+      return;
+    }
+    if (!user.companyId) {
+      next(new HttpError(403, MESSAGES_HTTP.missingTenant));
+      return;
+    }
 
     // Identity comes from the session only: drop whatever the browser sent, then set ours.
     const headers = req.headers;
     headers[HEADERS.userId] = user.id;
     headers[HEADERS.companyId] = user.companyId;
     headers[HEADERS.internalToken] = opts.internalToken;
-    headers[HEADERS.requestId] = String(req.id);
+    headers[HEADERS.requestId] = req.id as string; // pino-http's id, a string we generate
     delete headers.cookie; // services have no use for the session cookie
     // Mounted under /api, Express strips the mount path from req.url: restore it.
     req.url = req.originalUrl;

@@ -38,8 +38,14 @@ export function createRedisLoginLimiter(redis: Redis, prefix: string, opts: Limi
         const counts = await redis.mget(key(userKey(username)), key(ipKey(ip)));
         return counts.some((c) => Number(c ?? 0) >= opts.max);
       }),
-    recordFailure: (username, ip) => guarded(async () => void (await Promise.all([bump(userKey(username)), bump(ipKey(ip))]))),
-    reset: (username) => guarded(async () => void (await redis.del(key(userKey(username))))),
+    recordFailure: (username, ip) =>
+      guarded(async () => {
+        await Promise.all([bump(userKey(username)), bump(ipKey(ip))]);
+      }),
+    reset: (username) =>
+      guarded(async () => {
+        await redis.del(key(userKey(username)));
+      }),
   };
 }
 
@@ -56,11 +62,15 @@ export function createMemoryLoginLimiter(opts: LimiterOptions): LoginLimiter {
     counters.set(k, { count, until: counters.get(k)?.until ?? Date.now() + opts.windowSeconds * 1000 });
   };
   return {
-    isBlocked: async (username, ip) => get(userKey(username)) >= opts.max || get(ipKey(ip)) >= opts.max,
-    recordFailure: async (username, ip) => {
+    isBlocked: (username, ip) => Promise.resolve(get(userKey(username)) >= opts.max || get(ipKey(ip)) >= opts.max),
+    recordFailure: (username, ip) => {
       bump(userKey(username));
       bump(ipKey(ip));
+      return Promise.resolve();
     },
-    reset: async (username) => void counters.delete(userKey(username)),
+    reset: (username) => {
+      counters.delete(userKey(username));
+      return Promise.resolve();
+    },
   };
 }

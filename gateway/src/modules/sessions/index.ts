@@ -8,4 +8,4 @@ export {
   ABSOLUTE_LIFETIME_MS,
 } from './middleware';
 export { SessionUnavailableError, storeCheck } from './store';
-export { requireUser, signedInUser } from './guards';
+export { requireUser, signedInUser, userOf } from './guards';

@@ -1,3 +1,4 @@
+import { promisify } from 'node:util';
 import session, { MemoryStore, type Store } from 'express-session';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
@@ -44,7 +45,10 @@ export function sessionMiddleware(store: Store, secret: string): RequestHandler[
   });
   const absoluteLifetime: RequestHandler = (req, _res, next) => {
     const s = req.session;
-    if (!s?.userId || Date.now() - (s.loginAt ?? 0) <= ABSOLUTE_LIFETIME_MS) return next();
+    if (!s?.userId || Date.now() - (s.loginAt ?? 0) <= ABSOLUTE_LIFETIME_MS) {
+      next();
+      return;
+    }
     // Too old: drop it from the store and carry on signed out with a fresh, unsaved session.
     s.regenerate((err) => next(err));
   };
@@ -53,18 +57,18 @@ export function sessionMiddleware(store: Store, secret: string): RequestHandler[
 
 /** Starts a signed-in session under a new id (no session fixation) and saves it before answering. */
 export async function establishSession(req: Request, user: User): Promise<void> {
-  await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+  await promisify(req.session.regenerate.bind(req.session))();
   req.session.userId = user.id;
   req.session.loginAt = Date.now();
   req.session.user = user;
   req.session.companyRefreshedAt = Date.now();
-  await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
+  await promisify(req.session.save.bind(req.session))();
 }
 
 /** Removes the session from the store and tells the browser to forget the cookie. */
 export async function endSession(req: Request, res: Response): Promise<void> {
   if (req.session) {
-    await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+    await promisify(req.session.destroy.bind(req.session))();
   }
   res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
 }

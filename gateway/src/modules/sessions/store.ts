@@ -10,9 +10,14 @@ export class SessionUnavailableError extends Error {
   }
 }
 
-type Callback = (err?: unknown, data?: any) => any;
+/** connect-redis's own callback type (its data argument is untyped). */
+type Callback = NonNullable<Parameters<RedisStore['get']>[1]>;
 
-const guard = (cb?: Callback): Callback | undefined => cb && ((err, data) => cb(err ? new SessionUnavailableError(err) : err, data));
+const guard = (cb?: Callback): Callback | undefined =>
+  cb &&
+  ((err, data) => {
+    cb(err ? new SessionUnavailableError(err) : err, data);
+  });
 
 /**
  * connect-redis with its errors tagged, so "Redis is down" answers 503 JSON

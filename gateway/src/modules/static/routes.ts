@@ -49,7 +49,10 @@ export function staticRoutes(staticDir: string): Router {
       (req.method === 'GET' || req.method === 'HEAD') &&
       !/^\/(api|config|remotes)(\/|$)/.test(req.path) &&
       req.accepts(['html', 'json']) === 'html';
-    if (!wantsPage) return next();
+    if (!wantsPage) {
+      next();
+      return;
+    }
     res.setHeader('Cache-Control', 'no-cache');
     // Checked per request: building while the gateway runs needs no restart.
     if (!fs.existsSync(indexFile)) return void res.status(503).type('html').send(notBuiltPage());

@@ -136,7 +136,7 @@ export function AccountDialog({ open, onClose, companyId, accounts }: AccountDia
         component="form"
         id={formId}
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={(event) => void onSubmit(event)}
         sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}
       >
         <FormTextField control={control} name="code" label="Code" inputProps={{ inputMode: 'numeric' }} autoFocus />

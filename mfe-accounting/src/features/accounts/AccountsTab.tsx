@@ -79,7 +79,7 @@ export function AccountsTab({ companyId }: { companyId: string | null }) {
       variant="contained"
       startIcon={<AutoIcon />}
       disabled={generating || !company}
-      onClick={() => company && generate(company.sector)}
+      onClick={() => company && void generate(company.sector)}
     >
       {generating ? 'Génération en cours...' : 'Générer Plan Comptable'}
     </Button>
@@ -88,7 +88,7 @@ export function AccountsTab({ companyId }: { companyId: string | null }) {
   let body;
   if (isLoading) body = <LoadingState rows={6} height={32} />;
   else if (error && !accounts)
-    body = <ErrorState error={error} onRetry={() => refetch()} title="Impossible de charger le plan comptable" />;
+    body = <ErrorState error={error} onRetry={() => void refetch()} title="Impossible de charger le plan comptable" />;
   else if (sorted.length === 0)
     body = (
       <EmptyState

@@ -135,7 +135,7 @@ export default function DashboardPage() {
   if (dashboardError)
     cards = (
       <Box sx={{ mb: 3 }}>
-        <ErrorState error={dashboard.error} onRetry={retryDashboard} title="Impossible de charger les indicateurs" />
+        <ErrorState error={dashboard.error} onRetry={() => void retryDashboard()} title="Impossible de charger les indicateurs" />
       </Box>
     );
   else
@@ -167,7 +167,7 @@ export default function DashboardPage() {
   let cashFlowContent: ReactNode;
   if (cashFlow.isError)
     cashFlowContent = (
-      <ErrorState error={cashFlow.error} onRetry={() => cashFlow.refetch()} title="Impossible de charger les flux de trésorerie" />
+      <ErrorState error={cashFlow.error} onRetry={() => void cashFlow.refetch()} title="Impossible de charger les flux de trésorerie" />
     );
   else if (!cashFlowData) cashFlowContent = <ChartSkeleton height={260} />;
   else if (cashFlowData.points.length === 0) cashFlowContent = <EmptyState title={MESSAGES_DASHBOARD.noCashFlow} />;
@@ -185,7 +185,7 @@ export default function DashboardPage() {
     revenueContent = (
       <ErrorState
         error={revenue.error}
-        onRetry={() => revenue.refetch()}
+        onRetry={() => void revenue.refetch()}
         title="Impossible de charger la répartition du chiffre d'affaires"
       />
     );
@@ -201,7 +201,9 @@ export default function DashboardPage() {
   // Recent transactions.
   let transactions: ReactNode;
   if (dashboardError)
-    transactions = <ErrorState error={dashboard.error} onRetry={retryDashboard} title="Impossible de charger les transactions" />;
+    transactions = (
+      <ErrorState error={dashboard.error} onRetry={() => void retryDashboard()} title="Impossible de charger les transactions" />
+    );
   else if (loading || !data) transactions = <LoadingState rows={DASHBOARD_LIST_SIZE} height={36} />;
   else if (data.recentTransactions.length === 0) transactions = <EmptyState title={MESSAGES_DASHBOARD.noTransactions} />;
   else
@@ -223,7 +225,7 @@ export default function DashboardPage() {
   // Upcoming payments.
   let upcoming: ReactNode;
   if (dashboardError)
-    upcoming = <ErrorState error={dashboard.error} onRetry={retryDashboard} title="Impossible de charger les échéances" />;
+    upcoming = <ErrorState error={dashboard.error} onRetry={() => void retryDashboard()} title="Impossible de charger les échéances" />;
   else if (loading || !data) upcoming = <LoadingState rows={DASHBOARD_LIST_SIZE} height={36} />;
   else if (data.upcomingPayments.length === 0) upcoming = <EmptyState title={MESSAGES_DASHBOARD.noUpcoming} />;
   else

@@ -1,5 +1,6 @@
 // Test data of the dashboard and treasury component tests (jsdom). Not part of the bundle.
 import type { DashboardData } from '@xaalis/contracts';
+import { deserialize, serialize } from 'node:v8';
 
 export const FISCAL_YEAR = { label: '2026', start: '2026-01-01', end: '2026-12-31' };
 
@@ -67,8 +68,6 @@ export function installChartPolyfills(): void {
     };
   }
   if (!g.structuredClone) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const v8 = require('node:v8') as typeof import('node:v8');
-    g.structuredClone = <T>(value: T): T => v8.deserialize(v8.serialize(value)) as T;
+    g.structuredClone = <T>(value: T): T => deserialize(serialize(value)) as T;
   }
 }

@@ -12,12 +12,12 @@ import Typography from '@mui/material/Typography';
 import { APP_ROUTES, ENTRY_STATUS_LABELS, ENTRY_STATUSES, MESSAGES_ENTRY, type AccountingEntry, type EntryStatus } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { formatDate, formatMoney, PageHeader, useGetCompanyQuery } from '@xaalis/web-kit';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { CounterRow, CounterTile } from '../../ui/CounterTile';
 import { toastSaveError, toastSuccess } from '../../ui/feedback';
 import { FilterSelect } from '../../ui/FilterSelect';
 import { AddIcon, CheckIcon, EditIcon, PrintIcon, UndoIcon, ViewIcon } from '../../ui/icons';
-import { ListPagination, useLastPageFallback } from '../../ui/ListPagination';
+import { ListPagination, useFilteredPage, useLastPageFallback } from '../../ui/ListPagination';
 import { RowAction } from '../../ui/RowAction';
 import { SearchField } from '../../ui/SearchField';
 import { useSession } from '../../ui/session';
@@ -39,11 +39,10 @@ const STATUS_OPTIONS = ENTRY_STATUSES.map((value) => ({ value, label: ENTRY_STAT
 export default function EntriesPage() {
   const { companyId, isLoading: userLoading, error: userError, user } = useSession();
   const { data: company } = useGetCompanyQuery(companyId ?? skipToken);
-  const [page, setPage] = useState(0);
   const [searchInput, setSearchInput] = useState('');
   const [status, setStatus] = useState<EntryStatus | ''>('');
   const search = useDebounced(searchInput.trim(), SEARCH_DELAY_MS);
-  useEffect(() => setPage(0), [search, status]);
+  const [page, setPage] = useFilteredPage(search, status);
 
   const list = useListEntriesQuery(
     companyId
@@ -93,7 +92,7 @@ export default function EntriesPage() {
   else if (!companyId) content = <NoCompanyState />;
   else if (list.isLoading) content = <LoadingState rows={5} />;
   else if (list.error && !list.data)
-    content = <ErrorState error={list.error} onRetry={() => list.refetch()} title="Impossible de charger les écritures" />;
+    content = <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Impossible de charger les écritures" />;
   else if (list.data && list.data.counters.total === 0 && !filtered)
     content = (
       <EmptyState
@@ -157,7 +156,7 @@ export default function EntriesPage() {
                         </RowAction>
                         <RowAction
                           label={`Valider l'écriture ${entry.number}`}
-                          onClick={() => onValidate(entry)}
+                          onClick={() => void onValidate(entry)}
                           disabled={validateState.isLoading && validateState.originalArgs === entry.id}
                         >
                           <CheckIcon fontSize="small" color="success" />
@@ -226,7 +225,12 @@ export default function EntriesPage() {
         companyName={company?.name}
         onClose={() => setViewing(null)}
       />
-      <CancelEntryDialog entry={cancelling} busy={cancelState.isLoading} onConfirm={onConfirmCancel} onClose={() => setCancelling(null)} />
+      <CancelEntryDialog
+        entry={cancelling}
+        busy={cancelState.isLoading}
+        onConfirm={() => void onConfirmCancel()}
+        onClose={() => setCancelling(null)}
+      />
     </Box>
   );
 }

@@ -70,7 +70,7 @@ export function EntryDetailDialog({ entryId, autoPrint = false, companyName, onC
         {isLoading || (entryId && entry && entry.id !== entryId) ? (
           <LoadingState rows={4} />
         ) : error && !entry ? (
-          <ErrorState error={error} onRetry={() => refetch()} title="Impossible de charger l'écriture" />
+          <ErrorState error={error} onRetry={() => void refetch()} title="Impossible de charger l'écriture" />
         ) : entry ? (
           <Box className={PRINT_AREA_CLASS}>
             <EntryDocument entry={entry} companyName={companyName} />

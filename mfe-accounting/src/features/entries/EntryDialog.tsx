@@ -6,7 +6,7 @@ import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { entryInputSchema, JOURNAL_LABELS, JOURNALS, MESSAGES_ENTRY, type Account, type Journal } from '@xaalis/contracts';
+import { entryInputSchema, JOURNAL_LABELS, JOURNALS, MESSAGES_ENTRY, type Account } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { FormSelectField, FormTextField, serverMessage, toast } from '@xaalis/web-kit';
 import { useEffect, useId, useMemo, useRef } from 'react';
@@ -19,10 +19,8 @@ import { FormDialog } from '../../ui/FormDialog';
 import { mapBeforeResolve } from '../../ui/forms';
 import { ErrorState, LoadingState } from '../../ui/states';
 import { useCreateEntryMutation, useGetEntryQuery, useNextEntryNumberQuery, useUpdateEntryMutation } from './api';
-import { entryToFormValues, formatExactMoney, liveTotals, newEntryValues, type EntryFormValues } from './entryForm';
+import { entryToFormValues, formatExactMoney, liveTotals, newEntryValues, type EntryFormValues, type EntryOutput } from './entryForm';
 import { EntryLinesEditor } from './EntryLinesEditor';
-
-type EntryOutput = ReturnType<typeof entryInputSchema.parse>;
 
 /** Shown when the chart of accounts is empty. */
 export const ACCOUNTS_EMPTY_HINT = "Générez d'abord le plan comptable dans Paramètres";
@@ -94,7 +92,7 @@ export function EntryDialog({ open, target, companyId, onClose }: EntryDialogPro
     reset(values);
   }, [open, editing, entryQuery.data, reset]);
 
-  const journal = useWatch({ control, name: 'entry.journal' }) as Journal;
+  const journal = useWatch({ control, name: 'entry.journal' });
   const date = useWatch({ control, name: 'entry.date' });
   const description = useWatch({ control, name: 'entry.description' });
   const lines = useWatch({ control, name: 'lines' });
@@ -161,10 +159,10 @@ export function EntryDialog({ open, target, companyId, onClose }: EntryDialogPro
   let content;
   if (editing && entryQuery.isLoading) content = <LoadingState rows={4} />;
   else if (editing && entryQuery.error && !entryQuery.data)
-    content = <ErrorState error={entryQuery.error} onRetry={() => entryQuery.refetch()} title="Impossible de charger l'écriture" />;
+    content = <ErrorState error={entryQuery.error} onRetry={() => void entryQuery.refetch()} title="Impossible de charger l'écriture" />;
   else
     content = (
-      <Box component="form" id={formId} noValidate onSubmit={onSubmit} aria-label={title}>
+      <Box component="form" id={formId} noValidate onSubmit={(event) => void onSubmit(event)} aria-label={title}>
         {accountsEmpty ? (
           <Alert severity="warning" sx={{ mb: 2 }}>
             {ACCOUNTS_EMPTY_HINT}.{' '}
@@ -177,7 +175,7 @@ export function EntryDialog({ open, target, companyId, onClose }: EntryDialogPro
           <Box sx={{ mb: 2 }}>
             <ErrorState
               error={accountsQuery.error}
-              onRetry={() => accountsQuery.refetch()}
+              onRetry={() => void accountsQuery.refetch()}
               title="Impossible de charger le plan comptable"
             />
           </Box>

@@ -6,7 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { JOURNAL_LABELS, toCents, type AccountingEntry, type EntryStatus } from '@xaalis/contracts';
+import { JOURNAL_LABELS, toCents, type AccountingEntry } from '@xaalis/contracts';
 import { formatDate, formatMoney } from '@xaalis/web-kit';
 import { STATUS_COLORS, statusLabel } from './status';
 
@@ -40,7 +40,7 @@ export function EntryDocument({ entry, companyName }: { entry: AccountingEntry; 
         <Typography variant="h3" component="p" sx={{ fontFamily: 'monospace' }}>
           {entry.number}
         </Typography>
-        <Chip size="small" label={statusLabel(entry.status)} color={STATUS_COLORS[entry.status as EntryStatus] ?? 'default'} />
+        <Chip size="small" label={statusLabel(entry.status)} color={STATUS_COLORS[entry.status] ?? 'default'} />
         {entry.reversalOfId ? <Chip size="small" variant="outlined" label="Contre-passation" /> : null}
       </Box>
       <Box

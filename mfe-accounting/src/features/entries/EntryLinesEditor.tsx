@@ -6,7 +6,7 @@ import { memo, useCallback, useMemo } from 'react';
 import { Controller, useFieldArray, type Control, type FieldErrors, type UseFormGetValues, type UseFormSetValue } from 'react-hook-form';
 import { arrayErrorMessage, LineRow, LinesSection, RemoveLineButton } from '../../ui/LineEditor';
 import { foldForSearch } from '../../ui/text';
-import { emptyLine, isPositiveAmount, type EntryFormValues } from './entryForm';
+import { emptyLine, isPositiveAmount, type EntryFormValues, type EntryOutput } from './entryForm';
 
 /** Lines can be removed only while more than this remain (specification §5). */
 export const MIN_LINES = 2;
@@ -38,8 +38,7 @@ const SIDES = {
 } as const;
 
 interface AmountFieldProps {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  control: Control<EntryFormValues, any, any>;
+  control: Control<EntryFormValues, unknown, EntryOutput>;
   setValue: UseFormSetValue<EntryFormValues>;
   index: number;
   side: keyof typeof SIDES;
@@ -77,8 +76,7 @@ function AmountField({ control, setValue, index, side, error }: AmountFieldProps
 
 interface LineProps {
   index: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  control: Control<EntryFormValues, any, any>;
+  control: Control<EntryFormValues, unknown, EntryOutput>;
   accounts: Account[];
   thirdParties: readonly ThirdParty[];
   accountsHint: string;
@@ -100,7 +98,7 @@ const EntryLine = memo(function EntryLine({
   errors,
 }: LineProps) {
   const n = index + 1;
-  const lineErrors = Array.isArray(errors) ? errors[index] : undefined;
+  const lineErrors = errors?.[index];
   const amountError = lineErrors?.debit?.message ?? lineErrors?.credit?.message;
   const byId = useMemo(() => new Map(accounts.map((a) => [a.id, a])), [accounts]);
   return (
@@ -190,8 +188,7 @@ const EntryLine = memo(function EntryLine({
 });
 
 export interface EntryLinesEditorProps {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  control: Control<EntryFormValues, any, any>;
+  control: Control<EntryFormValues, unknown, EntryOutput>;
   setValue: UseFormSetValue<EntryFormValues>;
   getValues: UseFormGetValues<EntryFormValues>;
   errors: FieldErrors<EntryFormValues>['lines'];

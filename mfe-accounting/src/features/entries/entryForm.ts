@@ -1,5 +1,9 @@
-import { entryTotals, MONEY_PATTERN, toCents, type AccountingEntry, type Journal } from '@xaalis/contracts';
+import { entryTotals, MONEY_PATTERN, toCents, type AccountingEntry, type entryInputSchema, type Journal } from '@xaalis/contracts';
+import type { z } from 'zod';
 import { formatNumber, todayIso } from '@xaalis/web-kit';
+
+/** What the form's resolver hands to submit: the contract's parsed entry. */
+export type EntryOutput = z.output<typeof entryInputSchema>;
 
 export interface EntryLineFormValues {
   accountId: string;

@@ -149,7 +149,7 @@ export function InventoryItemDialog({ open, onClose, companyId, item }: Inventor
         component="form"
         id={formId}
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={(event) => void onSubmit(event)}
         aria-label={title}
         sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
       >

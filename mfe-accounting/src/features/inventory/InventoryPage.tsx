@@ -92,7 +92,7 @@ export default function InventoryPage() {
   else if (!companyId) content = <NoCompanyState />;
   else if (list.isLoading) content = <LoadingState rows={5} />;
   else if (list.error && !list.data)
-    content = <ErrorState error={list.error} onRetry={() => list.refetch()} title="Impossible de charger le stock" />;
+    content = <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Impossible de charger le stock" />;
   else if (items.length === 0)
     content = (
       <EmptyState
@@ -166,7 +166,7 @@ export default function InventoryPage() {
         subtitle={ROUTE?.subtitle}
         actions={
           <>
-            <Button variant="outlined" onClick={onExport} disabled={!companyId || exporting}>
+            <Button variant="outlined" onClick={() => void onExport()} disabled={!companyId || exporting}>
               {exporting ? 'Export...' : 'Exporter'}
             </Button>
             <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} disabled={!companyId}>

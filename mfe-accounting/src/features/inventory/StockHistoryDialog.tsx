@@ -37,7 +37,7 @@ export function StockHistoryDialog({ item, onClose }: StockHistoryDialogProps) {
   let content: ReactNode;
   if (!data && (query.isLoading || query.isFetching)) content = <LoadingState rows={3} />;
   else if (!data && query.error)
-    content = <ErrorState error={query.error} onRetry={() => query.refetch()} title="Impossible de charger l'historique" />;
+    content = <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Impossible de charger l'historique" />;
   else if (movements.length === 0) content = <EmptyState title={NO_MOVEMENT} />;
   else
     content = (

@@ -97,7 +97,14 @@ export function StockMovementDialog({ item, companyId, onClose }: StockMovementD
           {item.name} — stock actuel : {formatQuantity(item.currentStock)} {item.unit}
         </Typography>
       ) : null}
-      <Box component="form" id={formId} noValidate onSubmit={onSubmit} aria-label="Mouvement de stock" sx={{ display: 'grid', gap: 2 }}>
+      <Box
+        component="form"
+        id={formId}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-label="Mouvement de stock"
+        sx={{ display: 'grid', gap: 2 }}
+      >
         <Controller
           control={control}
           name="type"

@@ -17,7 +17,7 @@ export function fromMilli(milli: bigint): string {
 
 function safeCents(value: string | null | undefined): bigint {
   try {
-    return toCents(String(value ?? '0'));
+    return toCents(value ?? '0');
   } catch {
     return 0n;
   }

@@ -115,7 +115,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
   let content: ReactNode;
   if (!invoice && (query.isLoading || query.isFetching)) content = <LoadingState rows={4} />;
   else if (!invoice && query.error)
-    content = <ErrorState error={query.error} onRetry={() => query.refetch()} title="Impossible de charger la facture" />;
+    content = <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Impossible de charger la facture" />;
   else if (invoice) {
     const lines = invoice.lines ?? [];
     const payments = invoice.payments ?? [];
@@ -259,7 +259,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
           </Button>
           {invoice ? (
             <>
-              <Button onClick={onDownload} disabled={downloading}>
+              <Button onClick={() => void onDownload()} disabled={downloading}>
                 {downloading ? 'Téléchargement...' : 'Télécharger le PDF'}
               </Button>
               {canCancelInvoice(invoice) ? (
@@ -273,7 +273,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
                 </Button>
               ) : null}
               {isDraft ? (
-                <Button variant="contained" color="success" onClick={onValidate} disabled={busy}>
+                <Button variant="contained" color="success" onClick={() => void onValidate()} disabled={busy}>
                   {validateState.isLoading ? 'Validation...' : 'Valider'}
                 </Button>
               ) : null}
@@ -309,7 +309,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
           <Button onClick={() => setConfirming(false)} disabled={cancelState.isLoading}>
             Retour
           </Button>
-          <Button color="error" variant="contained" onClick={onCancel} disabled={cancelState.isLoading}>
+          <Button color="error" variant="contained" onClick={() => void onCancel()} disabled={cancelState.isLoading}>
             {cancelState.isLoading ? 'Annulation...' : "Confirmer l'annulation"}
           </Button>
         </DialogActions>

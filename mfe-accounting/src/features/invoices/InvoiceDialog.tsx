@@ -16,14 +16,12 @@ import {
   PAYMENT_METHODS,
   toCents,
   type InvoiceInput,
-  type InvoiceType,
 } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { FormSelectField, FormTextField, serverMessage } from '@xaalis/web-kit';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useRef, type BaseSyntheticEvent } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
-import type { z } from 'zod';
 import { useListThirdPartiesQuery } from '../third-parties';
 import { useListInventoryQuery } from '../inventory/api';
 import { errorStatus, toastMissingCompany, toastSuccess } from '../../ui/feedback';
@@ -41,10 +39,9 @@ import {
   newInvoiceValues,
   thirdPartiesFor,
   type InvoiceFormValues,
+  type InvoiceOutput,
 } from './invoiceForm';
 import { InvoiceLinesEditor } from './InvoiceLinesEditor';
-
-type InvoiceOutput = z.output<typeof invoiceInputSchema>;
 
 /** Shown under the product list of a line in product mode with nothing chosen. */
 export const PRODUCT_REQUIRED = 'Produit requis';
@@ -62,10 +59,10 @@ const resolver: Resolver<InvoiceFormValues, unknown, InvoiceOutput> = async (val
   const missing = (values.lines ?? []).flatMap((line, i) => (line.useExistingProduct && !line.inventoryItemId ? [i] : []));
   if (missing.length === 0) return result;
   const errors = { ...(result.errors ?? {}) } as FieldErrors<InvoiceFormValues> & Record<string, unknown>;
-  const lineErrors = (Array.isArray(errors.lines) ? [...errors.lines] : []) as Record<string, unknown>[];
+  const lineErrors = Array.isArray(errors.lines) ? [...(errors.lines as Record<string, unknown>[])] : [];
   for (const i of missing) lineErrors[i] = { ...(lineErrors[i] ?? {}), inventoryItemId: { type: 'custom', message: PRODUCT_REQUIRED } };
-  errors.lines = lineErrors as unknown as FieldErrors<InvoiceFormValues>['lines'];
-  return { values: {}, errors } as unknown as Awaited<ReturnType<typeof schemaResolver>>;
+  errors.lines = lineErrors;
+  return { values: {}, errors };
 };
 
 /** The request body: the spec payload with the totals computed exactly as the server does. */
@@ -96,7 +93,7 @@ export function invoicePayload(values: InvoiceOutput): InvoiceInput {
       total: totals.lineTotals[i],
       accountId: l.accountId ?? null,
       inventoryItemId: l.useExistingProduct ? (l.inventoryItemId ?? null) : null,
-      useExistingProduct: Boolean(l.useExistingProduct),
+      useExistingProduct: l.useExistingProduct,
     })),
   };
 }
@@ -132,8 +129,7 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
 
   // The number proposed by the server, kept in step with the type and date until typed over.
   const autoNumber = useRef('');
-  const submitted = useRef(false);
-  submitted.current = formState.isSubmitted;
+  const { isSubmitted } = formState;
 
   useEffect(() => {
     if (!open || editing) return;
@@ -155,7 +151,7 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
     reset(invoiceToFormValues(loaded));
   }, [open, editing, loaded, reset]);
 
-  const type = useWatch({ control, name: 'invoice.type' }) as InvoiceType;
+  const type = useWatch({ control, name: 'invoice.type' });
   const date = useWatch({ control, name: 'invoice.date' });
   const vatRate = useWatch({ control, name: 'invoice.vatRate' });
   const thirdPartyId = useWatch({ control, name: 'invoice.thirdPartyId' });
@@ -166,15 +162,18 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
     open && !editing && companyId && DATE.test(date ?? '') ? { companyId, type: type || 'sale', date } : skipToken,
     { refetchOnMountOrArgChange: true },
   );
-  useEffect(() => {
-    const proposed = nextNumber.data?.number;
-    if (!proposed || editing) return;
+  // An effect event: a submit alone (isSubmitted) proposes nothing, a new proposal does.
+  const propose = useEffectEvent((proposed: string) => {
     const current = getValues('invoice.number');
     if (current === '' || current === autoNumber.current) {
       autoNumber.current = proposed;
-      setValue('invoice.number', proposed, { shouldValidate: submitted.current });
+      setValue('invoice.number', proposed, { shouldValidate: isSubmitted });
     }
-  }, [nextNumber.data, editing, getValues, setValue]);
+  });
+  useEffect(() => {
+    const proposed = nextNumber.data?.number;
+    if (proposed && !editing) propose(proposed);
+  }, [nextNumber.data, editing]);
 
   const allThirdParties = useMemo(() => thirdPartiesQuery.data ?? [], [thirdPartiesQuery.data]);
   const thirdParties = useMemo(
@@ -197,7 +196,7 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
     [inventoryQuery.data],
   );
 
-  const onSubmit = handleSubmit(async (values) => {
+  const save = async (values: InvoiceOutput) => {
     if (!companyId) {
       toastMissingCompany();
       return;
@@ -218,7 +217,9 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
       if (errorStatus(error) === 409) setError('invoice.number', { message: serverMessage(error) ?? MESSAGES_INVOICE.duplicateNumber });
       toastFailure(error, invoiceId ? INVOICE_UPDATE_ERROR : MESSAGES_INVOICE.createError);
     }
-  });
+  };
+  // The ref that `save` writes is touched when the form is submitted, never while rendering.
+  const onSubmit = (event: BaseSyntheticEvent) => void handleSubmit(save)(event);
 
   const isClientSide = type !== 'purchase';
   const partyLabel = isClientSide ? 'Client' : 'Fournisseur';
@@ -229,7 +230,9 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
   let content;
   if (editing && invoiceQuery.isLoading) content = <LoadingState rows={4} />;
   else if (editing && invoiceQuery.error && !loaded)
-    content = <ErrorState error={invoiceQuery.error} onRetry={() => invoiceQuery.refetch()} title="Impossible de charger la facture" />;
+    content = (
+      <ErrorState error={invoiceQuery.error} onRetry={() => void invoiceQuery.refetch()} title="Impossible de charger la facture" />
+    );
   else
     content = (
       <Box component="form" id={formId} noValidate onSubmit={onSubmit} aria-label={title}>
@@ -250,7 +253,7 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
           <Box sx={{ mb: 2 }}>
             <ErrorState
               error={thirdPartiesQuery.error}
-              onRetry={() => thirdPartiesQuery.refetch()}
+              onRetry={() => void thirdPartiesQuery.refetch()}
               title="Impossible de charger les tiers"
             />
           </Box>

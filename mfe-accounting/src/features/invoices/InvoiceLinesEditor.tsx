@@ -14,7 +14,7 @@ import {
   type UseFormSetValue,
 } from 'react-hook-form';
 import { arrayErrorMessage, LineRow, LinesSection, RemoveLineButton } from '../../ui/LineEditor';
-import { emptyInvoiceLine, formatExactMoney, type InvoiceFormValues } from './invoiceForm';
+import { emptyInvoiceLine, formatExactMoney, type InvoiceFormValues, type InvoiceOutput } from './invoiceForm';
 
 /** At least one line remains (specification §2). */
 export const MIN_INVOICE_LINES = 1;
@@ -27,7 +27,7 @@ const priceInput = { min: 0, step: 0.01, inputMode: 'decimal' as const };
 
 /** A unit cost as a two-decimal price ("1500.00"); '' when unreadable. */
 function priceOf(item: InventoryItem): string {
-  const cost = String(item.unitCost ?? '').trim();
+  const cost = (item.unitCost ?? '').trim();
   return MONEY_PATTERN.test(cost) && !cost.startsWith('-') ? fromCents(toCents(cost)) : '';
 }
 
@@ -35,8 +35,7 @@ type LineErrors = FieldErrors<InvoiceFormValues>['lines'];
 
 interface LineProps {
   index: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  control: Control<InvoiceFormValues, any, any>;
+  control: Control<InvoiceFormValues, unknown, InvoiceOutput>;
   setValue: UseFormSetValue<InvoiceFormValues>;
   products: InventoryItem[];
   total: string;
@@ -59,7 +58,7 @@ const InvoiceLine = memo(function InvoiceLine({
 }: LineProps) {
   const n = index + 1;
   const useProduct = useWatch({ control, name: `lines.${index}.useExistingProduct` });
-  const lineErrors = Array.isArray(errors) ? errors[index] : undefined;
+  const lineErrors = errors?.[index];
   const byId = useMemo(() => new Map(products.map((p) => [p.id, p])), [products]);
   const options = { shouldValidate: revalidate, shouldDirty: true };
 
@@ -97,7 +96,7 @@ const InvoiceLine = memo(function InvoiceLine({
             label="Produit existant"
             control={
               <Switch
-                checked={Boolean(field.value)}
+                checked={field.value}
                 onChange={(event) => switchMode(event.target.checked)}
                 slotProps={{ input: { ref: field.ref, 'aria-label': `Produit existant ligne ${n}` } }}
               />
@@ -188,8 +187,8 @@ const InvoiceLine = memo(function InvoiceLine({
             error={Boolean(fieldState.error)}
             helperText={fieldState.error?.message ?? (useProduct ? 'Coût de l’article' : undefined)}
             slotProps={{
-              input: { readOnly: Boolean(useProduct) },
-              htmlInput: { ...priceInput, readOnly: Boolean(useProduct), 'aria-label': `Prix unitaire ligne ${n}` },
+              input: { readOnly: useProduct },
+              htmlInput: { ...priceInput, readOnly: useProduct, 'aria-label': `Prix unitaire ligne ${n}` },
             }}
             sx={useProduct ? { '& .MuiInputBase-root': { bgcolor: 'action.hover' } } : undefined}
           />
@@ -208,8 +207,7 @@ const InvoiceLine = memo(function InvoiceLine({
 });
 
 export interface InvoiceLinesEditorProps {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  control: Control<InvoiceFormValues, any, any>;
+  control: Control<InvoiceFormValues, unknown, InvoiceOutput>;
   setValue: UseFormSetValue<InvoiceFormValues>;
   getValues: UseFormGetValues<InvoiceFormValues>;
   errors: LineErrors;

@@ -21,12 +21,12 @@ import {
 } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { formatDate, formatMoney, PageHeader, todayIso } from '@xaalis/web-kit';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { CounterRow, CounterTile } from '../../ui/CounterTile';
 import { downloadWithToast } from '../../ui/download';
 import { FilterSelect } from '../../ui/FilterSelect';
 import { AddIcon, EditIcon, PrintIcon, ViewIcon } from '../../ui/icons';
-import { ListPagination, useLastPageFallback } from '../../ui/ListPagination';
+import { ListPagination, useFilteredPage, useLastPageFallback } from '../../ui/ListPagination';
 import { RowAction } from '../../ui/RowAction';
 import { SearchField } from '../../ui/SearchField';
 import { useSession } from '../../ui/session';
@@ -48,12 +48,11 @@ const TYPE_OPTIONS = INVOICE_TYPES.map((value) => ({ value, label: INVOICE_TYPE_
 /** Route /factures (exposed as './Invoices'): sales, purchases and services. */
 export default function InvoicesPage() {
   const { companyId, isLoading: userLoading, error: userError, user } = useSession();
-  const [page, setPage] = useState(0);
   const [searchInput, setSearchInput] = useState('');
   const [status, setStatus] = useState<InvoiceStatus | ''>('');
   const [type, setType] = useState<InvoiceType | ''>('');
   const search = useDebounced(searchInput.trim(), SEARCH_DELAY_MS);
-  useEffect(() => setPage(0), [search, status, type]);
+  const [page, setPage] = useFilteredPage(search, status, type);
 
   const list = useListInvoicesQuery(
     companyId
@@ -106,7 +105,7 @@ export default function InvoicesPage() {
   else if (!companyId) content = <NoCompanyState />;
   else if (list.isLoading) content = <LoadingState rows={5} />;
   else if (list.error && !list.data)
-    content = <ErrorState error={list.error} onRetry={() => list.refetch()} title="Impossible de charger les factures" />;
+    content = <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Impossible de charger les factures" />;
   else if (list.data && list.data.items.length === 0)
     content = filtered ? (
       <EmptyState title={MESSAGES_INVOICE.emptyFiltered} />
@@ -212,7 +211,7 @@ export default function InvoicesPage() {
           <FilterSelect label="Statut" value={status} onChange={setStatus} allLabel="Tous" options={STATUS_OPTIONS} minWidth={160} />
           <FilterSelect label="Type" value={type} onChange={setType} allLabel="Tous" options={TYPE_OPTIONS} minWidth={140} />
           <Box sx={{ flex: 1 }} />
-          <Button variant="outlined" onClick={onExport} disabled={!companyId || exporting}>
+          <Button variant="outlined" onClick={() => void onExport()} disabled={!companyId || exporting}>
             {exporting ? 'Export...' : 'Exporter'}
           </Button>
         </Box>

@@ -1,5 +1,17 @@
-import { invoiceTotals, MONEY_PATTERN, type Invoice, type InvoiceType, type PaymentMethod, type ThirdParty } from '@xaalis/contracts';
+import {
+  invoiceTotals,
+  MONEY_PATTERN,
+  type invoiceInputSchema,
+  type Invoice,
+  type InvoiceType,
+  type PaymentMethod,
+  type ThirdParty,
+} from '@xaalis/contracts';
+import type { z } from 'zod';
 import { formatNumber, todayIso } from '@xaalis/web-kit';
+
+/** What the form's resolver hands to submit: the contract's parsed invoice. */
+export type InvoiceOutput = z.output<typeof invoiceInputSchema>;
 
 export interface InvoiceLineFormValues {
   description: string;
@@ -85,8 +97,8 @@ const RATE = /^\d{1,3}(\.\d{1,2})?$/;
 
 /** What {@link invoiceTotals} can read: unreadable quantities, prices and rates count as 0 while typing. */
 export function readableLine(line: Partial<Pick<InvoiceLineFormValues, 'quantity' | 'unitPrice'>> | undefined) {
-  const quantity = String(line?.quantity ?? '').trim();
-  const unitPrice = String(line?.unitPrice ?? '').trim();
+  const quantity = (line?.quantity ?? '').trim();
+  const unitPrice = (line?.unitPrice ?? '').trim();
   return {
     quantity: QUANTITY.test(quantity) ? quantity : '0',
     unitPrice: MONEY_PATTERN.test(unitPrice) && !unitPrice.startsWith('-') ? unitPrice : '0',
@@ -94,7 +106,7 @@ export function readableLine(line: Partial<Pick<InvoiceLineFormValues, 'quantity
 }
 
 export function readableRate(rate: string | undefined): string {
-  const text = String(rate ?? '').trim();
+  const text = (rate ?? '').trim();
   return RATE.test(text) && Number(text) <= 100 ? text : '0';
 }
 

@@ -18,7 +18,7 @@ import {
 } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { formatDate, formatMoney, FormSelectField, FormTextField, todayIso } from '@xaalis/web-kit';
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { useListAccountsQuery } from '../accounts';
@@ -70,7 +70,7 @@ interface PaymentFormValues {
 
 /** An amount as the amount field shows it ("150000.00"); '' when unreadable. */
 function amountText(value: string | null | undefined): string {
-  const text = String(value ?? '').trim();
+  const text = (value ?? '').trim();
   return MONEY_PATTERN.test(text) && !text.startsWith('-') ? fromCents(toCents(text)) : '';
 }
 
@@ -135,7 +135,7 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
         },
         context,
         options as never,
-      ) as never;
+      );
     return mapped;
   }, [companyId]);
 
@@ -144,11 +144,12 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
     defaultValues: initialValues(defaults),
   });
 
-  // Each opening starts from the defaults given (type, invoice or instalment, amount).
+  // Each opening starts from the defaults given (type, invoice or instalment, amount):
+  // their values count, not the identity of an object the caller may rebuild at each render.
+  const resetToDefaults = useEffectEvent(() => reset(initialValues(defaults)));
   useEffect(() => {
-    if (open) reset(initialValues(defaults));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, reset, defaults?.type, defaults?.invoiceId, defaults?.loanPaymentId, defaults?.amount]);
+    if (open) resetToDefaults();
+  }, [open, defaults?.type, defaults?.invoiceId, defaults?.loanPaymentId, defaults?.amount]);
 
   const type = useWatch({ control, name: 'type' });
   const invoicesQuery = useListInvoicesQuery(
@@ -170,10 +171,7 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
     [instalments],
   );
   const expenseAccounts = useMemo(
-    () =>
-      [...(accountsQuery.data ?? [])]
-        .filter((a) => a.code.startsWith('6') && a.isActive !== false)
-        .sort((a, b) => a.code.localeCompare(b.code)),
+    () => [...(accountsQuery.data ?? [])].filter((a) => a.code.startsWith('6') && a.isActive).sort((a, b) => a.code.localeCompare(b.code)),
     [accountsQuery.data],
   );
   const defaultExpense = expenseAccounts.find((a) => a.code === DEFAULT_EXPENSE_ACCOUNT);
@@ -228,7 +226,7 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
         component="form"
         id={formId}
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={(event) => void onSubmit(event)}
         aria-label="Nouveau Paiement"
         sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
       >
@@ -238,7 +236,11 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
         {type === 'invoice_payment' ? (
           <Box sx={{ gridColumn: '1 / -1' }}>
             {invoicesQuery.error && !invoicesQuery.data ? (
-              <ErrorState error={invoicesQuery.error} onRetry={() => invoicesQuery.refetch()} title="Impossible de charger les factures" />
+              <ErrorState
+                error={invoicesQuery.error}
+                onRetry={() => void invoicesQuery.refetch()}
+                title="Impossible de charger les factures"
+              />
             ) : (
               <ControlledSelect
                 control={control}
@@ -255,7 +257,7 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
         {type === 'loan_payment' ? (
           <Box sx={{ gridColumn: '1 / -1' }}>
             {loansQuery.error && !loansQuery.data ? (
-              <ErrorState error={loansQuery.error} onRetry={() => loansQuery.refetch()} title="Impossible de charger les emprunts" />
+              <ErrorState error={loansQuery.error} onRetry={() => void loansQuery.refetch()} title="Impossible de charger les emprunts" />
             ) : (
               <>
                 <ControlledSelect

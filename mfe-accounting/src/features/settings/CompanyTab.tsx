@@ -126,7 +126,7 @@ export function CompanyTab({ company, companyId }: CompanyTabProps) {
           component="form"
           id={formId}
           noValidate
-          onSubmit={onSubmit}
+          onSubmit={(event) => void onSubmit(event)}
           aria-label="Informations de l'entreprise"
           sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
         >
@@ -156,7 +156,7 @@ export function CompanyTab({ company, companyId }: CompanyTabProps) {
             variant="outlined"
             startIcon={<AutoIcon />}
             disabled={generating}
-            onClick={() => generate(String(normalizeSector(getValues('sector') || sector || 'service')))}
+            onClick={() => void generate(String(normalizeSector(getValues('sector') || sector || 'service')))}
           >
             {generating ? 'Génération en cours...' : 'Générer Plan Comptable'}
           </Button>

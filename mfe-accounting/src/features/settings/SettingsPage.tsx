@@ -43,21 +43,19 @@ function isTab(value: string | null): value is SettingsTab {
 
 /** The onboarding guide: shown after a welcome until every step is done or it is dismissed (remembered per company). */
 function useOnboarding(companyId: string | null, welcomed: boolean) {
-  const [state, setState] = useState(() => readOnboarding(companyId));
+  // The company dismissed during this visit (re-renders; the choice itself is stored).
+  const [dismissedFor, setDismissedFor] = useState<string | null | undefined>(undefined);
+  const stored = readOnboarding(companyId);
+  // A welcome turns the guide on, unless it was dismissed: remembered for later visits.
   useEffect(() => {
-    setState(readOnboarding(companyId));
-  }, [companyId]);
-  useEffect(() => {
-    if (welcomed && readOnboarding(companyId) !== 'dismissed') {
-      writeOnboarding(companyId, 'active');
-      setState('active');
-    }
+    if (welcomed && readOnboarding(companyId) !== 'dismissed') writeOnboarding(companyId, 'active');
   }, [welcomed, companyId]);
   const dismiss = useCallback(() => {
     writeOnboarding(companyId, 'dismissed');
-    setState('dismissed');
+    setDismissedFor(companyId);
   }, [companyId]);
-  return { active: state === 'active', dismiss };
+  const active = dismissedFor !== companyId && (stored === 'active' || (welcomed && stored !== 'dismissed'));
+  return { active, dismiss };
 }
 
 /** Route /parametres (exposed as './Settings'): tabs Entreprise, Plan Comptable, Tiers, Profil (?tab=). */
@@ -137,14 +135,14 @@ export default function SettingsPage() {
       panel = (
         <ErrorState
           error={companyQuery.error}
-          onRetry={() => companyQuery.refetch()}
+          onRetry={() => void companyQuery.refetch()}
           title="Impossible de charger les informations de l'entreprise"
         />
       );
     else panel = <CompanyTab company={company} companyId={companyId} />;
   } else if (tab === 'accounts') panel = <AccountsTab companyId={companyId} />;
   else if (tab === 'third-parties') panel = <ThirdPartiesTab companyId={companyId} />;
-  else panel = <ProfileTab user={user} onLogout={signOut} loggingOut={loggingOut} />;
+  else panel = <ProfileTab user={user} onLogout={() => void signOut()} loggingOut={loggingOut} />;
 
   return (
     <Box component="section" aria-label={ROUTE?.title ?? 'Paramètres'}>
@@ -152,7 +150,7 @@ export default function SettingsPage() {
         title={ROUTE?.title ?? 'Paramètres'}
         subtitle={ROUTE?.subtitle}
         actions={
-          <Button variant="outlined" color="inherit" startIcon={<LogoutIcon />} onClick={signOut} disabled={loggingOut}>
+          <Button variant="outlined" color="inherit" startIcon={<LogoutIcon />} onClick={() => void signOut()} disabled={loggingOut}>
             Se déconnecter
           </Button>
         }

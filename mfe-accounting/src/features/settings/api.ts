@@ -12,7 +12,7 @@ export const companySettingsApi = baseApi.injectEndpoints({
       async onQueryStarted({ companyId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(authApi.util.upsertQueryData('getCompany', companyId, data));
+          await dispatch(authApi.util.upsertQueryData('getCompany', companyId, data));
         } catch {
           /* the form shows the error */
         }

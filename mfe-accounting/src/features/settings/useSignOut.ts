@@ -12,7 +12,7 @@ export function useSignOut() {
   const navigate = useNavigate();
   const signOut = useCallback(async () => {
     try {
-      await logout(() => navigate('/', { replace: true }));
+      await logout(() => void navigate('/', { replace: true }));
       toast({ title: 'Déconnexion', description: 'Vous avez été déconnecté avec succès' });
     } catch (error) {
       toast({ title: 'Erreur lors de la déconnexion', description: serverMessage(error) ?? errorMessage(error), variant: 'destructive' });

@@ -37,7 +37,7 @@ export function ThirdPartiesTab({ companyId }: { companyId: string | null }) {
 
   let body;
   if (isLoading) body = <LoadingState rows={3} />;
-  else if (error && !data) body = <ErrorState error={error} onRetry={() => refetch()} title="Impossible de charger les tiers" />;
+  else if (error && !data) body = <ErrorState error={error} onRetry={() => void refetch()} title="Impossible de charger les tiers" />;
   else if (rows.length === 0)
     body = (
       <EmptyState

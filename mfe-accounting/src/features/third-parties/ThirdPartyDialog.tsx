@@ -50,7 +50,7 @@ const resolver = mapBeforeResolve(
       phone: emptyToNull(v.phone),
       email: emptyToNull(v.email),
       taxNumber: emptyToNull(v.taxNumber),
-      paymentTerms: String(v.paymentTerms ?? '').trim() === '' ? '30' : v.paymentTerms,
+      paymentTerms: (v.paymentTerms ?? '').trim() === '' ? '30' : v.paymentTerms,
     }) as ThirdPartyFormValues,
 );
 
@@ -98,7 +98,7 @@ export function ThirdPartyDialog({ open, onClose, companyId }: ThirdPartyDialogP
         component="form"
         id={formId}
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={(event) => void onSubmit(event)}
         sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
       >
         <FormSelectField control={control} name="type" label="Type" options={TYPE_OPTIONS} />

@@ -94,8 +94,8 @@ function OverviewView({ companyId }: { companyId: string }) {
   let chart: ReactNode;
   let accounts: ReactNode;
   if (treasury.isError && !data) {
-    chart = <ErrorState error={treasury.error} onRetry={() => treasury.refetch()} title="Impossible de charger les prévisions" />;
-    accounts = <ErrorState error={treasury.error} onRetry={() => treasury.refetch()} title="Impossible de charger les soldes" />;
+    chart = <ErrorState error={treasury.error} onRetry={() => void treasury.refetch()} title="Impossible de charger les prévisions" />;
+    accounts = <ErrorState error={treasury.error} onRetry={() => void treasury.refetch()} title="Impossible de charger les soldes" />;
   } else if (!data) {
     chart = <LoadingState rows={1} height={260} />;
     accounts = <LoadingState rows={3} height={48} />;
@@ -154,7 +154,7 @@ function PaymentsView({ companyId }: { companyId: string }) {
 
   let content: ReactNode;
   if (list.isError && !data)
-    content = <ErrorState error={list.error} onRetry={() => list.refetch()} title="Impossible de charger les paiements" />;
+    content = <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Impossible de charger les paiements" />;
   else if (!data) content = <LoadingState rows={5} />;
   else if (data.items.length === 0 && totalItems === 0) content = <EmptyState title={MESSAGES_PAYMENT.empty} />;
   else
@@ -236,7 +236,7 @@ function ForecastView({ companyId }: { companyId: string }) {
   let inflows: ReactNode;
   let outflows: ReactNode;
   if (dashboard.isError && !data) {
-    inflows = <ErrorState error={dashboard.error} onRetry={() => dashboard.refetch()} title="Impossible de charger les échéances" />;
+    inflows = <ErrorState error={dashboard.error} onRetry={() => void dashboard.refetch()} title="Impossible de charger les échéances" />;
     outflows = inflows;
   } else if (!data) {
     inflows = <LoadingState rows={3} height={40} />;
@@ -299,7 +299,11 @@ export default function TreasuryPage() {
       <>
         {treasury.isError && !data ? (
           <Box sx={{ mb: 3 }}>
-            <ErrorState error={treasury.error} onRetry={() => treasury.refetch()} title="Impossible de charger les soldes de trésorerie" />
+            <ErrorState
+              error={treasury.error}
+              onRetry={() => void treasury.refetch()}
+              title="Impossible de charger les soldes de trésorerie"
+            />
           </Box>
         ) : (
           <Grid columns={3}>

@@ -12,7 +12,6 @@ import { XaalisProviders } from '../providers';
 
 /** `remoteRoot`: the remote's folder (holding exposes.js). */
 export function describeRemoteExposes(remote: RemoteName, remoteRoot: string): void {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const exposes = require(join(remoteRoot, 'exposes.js')) as Record<string, string>;
 
   describe(`remote '${remote}'`, () => {
@@ -25,7 +24,6 @@ export function describeRemoteExposes(remote: RemoteName, remoteRoot: string): v
       async (module, _path, title, subtitle) => {
         const file = join(remoteRoot, exposes[module]);
         expect(existsSync(file)).toBe(true);
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
         const Page = (require(file) as { default: ComponentType }).default;
         render(
           // The shell mounts every page inside its router.

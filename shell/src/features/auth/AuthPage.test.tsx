@@ -80,7 +80,7 @@ describe('/auth', () => {
     expect(await screen.findByText('Connexion réussie')).toBeInTheDocument();
     expect(screen.getByText('Bienvenue Awa !')).toBeInTheDocument();
     const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/login') as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toEqual({ username: 'awa', password: 'secret' });
+    expect(JSON.parse(init.body as string)).toEqual({ username: 'awa', password: 'secret' });
     // still on /auth until the delay has passed
     expect(screen.getByTestId('location')).toHaveTextContent('/auth');
     act(() => jest.advanceTimersByTime(999));
@@ -188,7 +188,7 @@ describe('/auth', () => {
     await user.click(within(form).getByRole('button', { name: 'Créer mon compte' }));
     expect(await screen.findByText('Compte créé avec succès')).toBeInTheDocument();
     const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/register') as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(JSON.parse(init.body as string)).toEqual({
       username: 'awa',
       email: 'awa@example.sn',
       password: 'secret1',

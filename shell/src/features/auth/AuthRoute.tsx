@@ -1,5 +1,5 @@
 import { useAuth } from '@xaalis/web-kit';
-import { lazy, Suspense, useCallback, useRef } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { FullPageLoader } from '../session/FullPageLoader';
 
@@ -12,15 +12,11 @@ const AuthPage = lazy(() => import(/* webpackChunkName: "page-auth" */ './AuthPa
  */
 export function AuthRoute() {
   const { user, isLoading } = useAuth();
-  const signingInHere = useRef(false);
-  const onAuthStart = useCallback(() => {
-    signingInHere.current = true;
-  }, []);
-  const onAuthEnd = useCallback(() => {
-    signingInHere.current = false;
-  }, []);
+  const [signingInHere, setSigningInHere] = useState(false);
+  const onAuthStart = useCallback(() => setSigningInHere(true), []);
+  const onAuthEnd = useCallback(() => setSigningInHere(false), []);
   if (isLoading) return <FullPageLoader />;
-  if (user && !signingInHere.current) return <Navigate to="/" replace />;
+  if (user && !signingInHere) return <Navigate to="/" replace />;
   return (
     <Suspense fallback={<FullPageLoader />}>
       <AuthPage onAuthStart={onAuthStart} onAuthEnd={onAuthEnd} />

@@ -21,7 +21,7 @@ export function LoginForm({ onAuthStart, onAuthEnd }: AuthFlowProps) {
     try {
       const user = await login(values).unwrap();
       toast({ title: 'Connexion réussie', description: `Bienvenue ${user.firstName || user.username} !`, variant: 'success' });
-      setTimeout(() => navigate('/', { replace: true }), LOGIN_REDIRECT_DELAY_MS);
+      setTimeout(() => void navigate('/', { replace: true }), LOGIN_REDIRECT_DELAY_MS);
     } catch (error) {
       onAuthEnd();
       toast({
@@ -33,7 +33,7 @@ export function LoginForm({ onAuthStart, onAuthEnd }: AuthFlowProps) {
   });
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2} aria-label="Connexion">
+    <Stack component="form" noValidate onSubmit={(event) => void onSubmit(event)} spacing={2} aria-label="Connexion">
       <FormTextField control={control} name="username" label="Nom d'utilisateur" autoComplete="username" autoFocus />
       <FormTextField control={control} name="password" label="Mot de passe" type="password" autoComplete="current-password" />
       <Button type="submit" variant="contained" size="large" disabled={isLoading || isSuccess}>

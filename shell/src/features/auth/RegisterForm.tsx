@@ -44,7 +44,7 @@ export function RegisterForm({ onAuthStart, onAuthEnd }: AuthFlowProps) {
         variant: 'success',
         duration: REGISTER_TOAST_DURATION_MS,
       });
-      setTimeout(() => navigate(AFTER_REGISTER_PATH, { replace: true }), REGISTER_REDIRECT_DELAY_MS);
+      setTimeout(() => void navigate(AFTER_REGISTER_PATH, { replace: true }), REGISTER_REDIRECT_DELAY_MS);
     } catch (error) {
       onAuthEnd();
       toast({
@@ -56,7 +56,7 @@ export function RegisterForm({ onAuthStart, onAuthEnd }: AuthFlowProps) {
   });
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2} aria-label="Inscription">
+    <Stack component="form" noValidate onSubmit={(event) => void onSubmit(event)} spacing={2} aria-label="Inscription">
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <FormTextField control={control} name="firstName" label="Prénom" autoComplete="given-name" />
         <FormTextField control={control} name="lastName" label="Nom" autoComplete="family-name" />

@@ -36,7 +36,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
     setMobileOpen(false);
     sessionFlags.signingOut = true;
     try {
-      await logout(() => navigate('/', { replace: true }));
+      await logout(() => void navigate('/', { replace: true }));
       toast({ title: 'Déconnexion', description: 'Vous avez été déconnecté avec succès' });
     } catch (error) {
       sessionFlags.signingOut = false;

@@ -18,9 +18,10 @@ export function CloseIcon(props: SvgIconProps) {
   );
 }
 
-export function ExpandIcon({ open, ...props }: SvgIconProps & { open: boolean }) {
+/** The chevron of a collapsible group; it turns with `open` (its own sx, so none is taken). */
+export function ExpandIcon({ open, ...props }: Omit<SvgIconProps, 'sx'> & { open: boolean }) {
   return (
-    <SvgIcon {...props} sx={{ transition: 'transform 150ms', transform: open ? 'rotate(180deg)' : 'none', ...props.sx }}>
+    <SvgIcon {...props} sx={{ transition: 'transform 150ms', transform: open ? 'rotate(180deg)' : 'none' }}>
       <path d="M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z" />
     </SvgIcon>
   );

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { RemoteName } from '@xaalis/contracts';
-import { Component, createContext, lazy, Suspense, useContext, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, createContext, lazy, Suspense, useContext, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { loadRemotePage, type RemotePageModule } from './remotes';
 
 export type RemotePageLoader = (remote: RemoteName, module: string) => Promise<RemotePageModule>;
@@ -68,12 +68,26 @@ export interface RemotePageProps {
   module: string;
 }
 
+/**
+ * One lazy component per loader, page and attempt, kept outside React: a page
+ * created during render (or in a useMemo, which React may drop) would remount
+ * and lose its state. A new attempt gets a new one: React.lazy remembers a failed load.
+ */
+const lazyPages = new WeakMap<RemotePageLoader, Map<string, ComponentType>>();
+function lazyPage(load: RemotePageLoader, remote: RemoteName, module: string, attempt: number): ComponentType {
+  let pages = lazyPages.get(load);
+  if (!pages) lazyPages.set(load, (pages = new Map<string, ComponentType>()));
+  const key = `${remote}:${module}:${attempt}`;
+  let page = pages.get(key);
+  if (!page) pages.set(key, (page = lazy(() => load(remote, module))));
+  return page;
+}
+
 /** A page of a remote, loaded at run time inside Suspense and an error boundary with a retry. */
 export default function RemotePage({ remote, module }: RemotePageProps) {
   const load = useContext(RemotePageLoaderContext);
   const [attempt, setAttempt] = useState(0);
-  // A new lazy component per attempt: React.lazy remembers a failed load.
-  const Page = useMemo(() => lazy(() => load(remote, module)), [load, remote, module, attempt]);
+  const Page = lazyPage(load, remote, module, attempt);
   return (
     <RemoteErrorBoundary key={`${remote}:${module}:${attempt}`} remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<PageSkeleton />}>

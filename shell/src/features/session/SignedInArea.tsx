@@ -30,10 +30,14 @@ export function SignInRequired() {
 export function SignedInArea() {
   const { user, isLoading } = useAuth();
   const { pathname } = useLocation();
+  const onLanding = !isLoading && !user && pathname === '/';
+  // Signed out and back on '/': the sign-out is over.
+  useEffect(() => {
+    if (onLanding) sessionFlags.signingOut = false;
+  }, [onLanding]);
   if (isLoading) return <FullPageLoader />;
   if (!user) {
     if (pathname === '/') {
-      sessionFlags.signingOut = false;
       return (
         <Suspense fallback={<FullPageLoader />}>
           <LandingPage />

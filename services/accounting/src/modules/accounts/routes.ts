@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { accountInputSchema } from '@xaalis/contracts';
-import { requireSameCompany, tenantOf, validate, type ServiceContext } from '@xaalis/service-kit';
+import { requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { accountsService } from './service';
 
 /** `/api/companies/:companyId/accounts`: the chart of accounts (settings, entry form). */
@@ -13,7 +13,7 @@ export function accountsApi(ctx: ServiceContext): Router {
   });
 
   router.post('/companies/:companyId/accounts', requireSameCompany, validate({ body: accountInputSchema }), async (req, res) => {
-    res.status(201).json(await accounts.create(tenantOf(req).companyId, req.body));
+    res.status(201).json(await accounts.create(tenantOf(req).companyId, validated(req, 'body', accountInputSchema)));
   });
 
   return router;

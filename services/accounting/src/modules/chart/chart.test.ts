@@ -168,7 +168,8 @@ describe('POST /api/companies/:companyId/generate-chart (BullMQ job)', () => {
     expect(a.status).toBe(200);
     expect(b.status).toBe(200);
     const expected = 596 + SECTOR_ACCOUNTS.commerce.length + SECTOR_ACCOUNTS.agriculture.length;
-    expect(a.body.created + b.body.created).toBe(expected);
+    const created = (r: { body: { created: number } }) => r.body.created;
+    expect(created(a) + created(b)).toBe(expected);
     expect(await accounts(company.id)).toHaveLength(expected);
   });
 

@@ -5,10 +5,11 @@ import { generateChart } from './service';
 
 /** The `generate-chart` job handler (worker, or inline without Redis). */
 export function generateChartHandler(ctx: Pick<ServiceContext, 'sequelize'>) {
-  return async (data: GenerateChartJob): Promise<ChartGenerationResult> => {
+  return async (data: unknown): Promise<ChartGenerationResult> => {
+    const { companyId, sector } = (data ?? {}) as Partial<GenerateChartJob>;
     // A malformed payload will never succeed: fail it without retrying.
-    if (!isUuid(data?.companyId)) throw new UnrecoverableError('generate-chart: companyId must be a uuid');
-    if (!SECTORS.includes(data.sector as Sector)) throw new UnrecoverableError(`generate-chart: unknown sector ${data.sector}`);
-    return generateChart(ctx.sequelize, data.companyId, data.sector as Sector);
+    if (!isUuid(companyId)) throw new UnrecoverableError('generate-chart: companyId must be a uuid');
+    if (!SECTORS.includes(sector as Sector)) throw new UnrecoverableError(`generate-chart: unknown sector ${String(sector)}`);
+    return generateChart(ctx.sequelize, companyId, sector as Sector);
   };
 }

@@ -8,7 +8,16 @@ import {
   type GenerateChartJob,
   type Sector,
 } from '@xaalis/contracts';
-import { HttpError, JobTimeoutError, notFound, requireSameCompany, tenantOf, validate, type ServiceContext } from '@xaalis/service-kit';
+import {
+  HttpError,
+  JobTimeoutError,
+  notFound,
+  requireSameCompany,
+  tenantOf,
+  validate,
+  validated,
+  type ServiceContext,
+} from '@xaalis/service-kit';
 import { companiesService } from '../companies';
 import { countAccounts } from './service';
 
@@ -41,7 +50,7 @@ export function chartApi(ctx: ServiceContext): Router {
     const { companyId } = tenantOf(req);
     const company = await companies.get(companyId);
     if (!company) throw notFound(MESSAGES_COMPANY.notFound);
-    const sector = (req.body.sector ?? company.sector) as Sector;
+    const sector = (validated(req, 'body', generateChartSchema).sector ?? company.sector) as Sector;
     const jobId = `chart-${companyId}-${sector}-${await countAccounts(ctx.sequelize, companyId)}`;
     const previous = await ctx.queue.queue?.getJob(jobId);
     if (previous && (await previous.isFailed())) await previous.remove();

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { MESSAGES_COMPANY, companyCreateSchema, companyInputSchema } from '@xaalis/contracts';
-import { notFound, requireSameCompany, tenantOf, validate, type ServiceContext } from '@xaalis/service-kit';
+import { notFound, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { companiesService } from './service';
 
 /**
@@ -19,7 +19,7 @@ export function companiesApi(ctx: ServiceContext): Router {
   });
 
   router.put('/companies/:companyId', requireSameCompany, validate({ body: companyInputSchema }), async (req, res) => {
-    const company = await companies.update(tenantOf(req).companyId, req.body);
+    const company = await companies.update(tenantOf(req).companyId, validated(req, 'body', companyInputSchema));
     if (!company) throw notFound(MESSAGES_COMPANY.notFound);
     res.json(company);
   });
@@ -37,7 +37,7 @@ export function companiesInternal(ctx: ServiceContext): Router {
   const router = Router();
 
   router.post('/companies', validate({ body: companyCreateSchema }), async (req, res) => {
-    res.status(201).json(await companies.create(req.body));
+    res.status(201).json(await companies.create(validated(req, 'body', companyCreateSchema)));
   });
 
   router.get('/companies/:id', async (req, res) => {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { CASH_FLOW_PERIODS } from '@xaalis/contracts';
-import { requireSameCompany, tenantOf, validate, type ServiceContext } from '@xaalis/service-kit';
+import { requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { todayInDakar } from '../posting';
 import { dashboardService } from './service';
 
@@ -30,12 +30,12 @@ export function dashboardApi(ctx: ServiceContext): Router {
   });
 
   router.get('/companies/:companyId/cash-flow/:period', requireSameCompany, validate({ params: periodParams }), async (req, res) => {
-    const { period } = req.params as unknown as z.output<typeof periodParams>;
+    const { period } = validated(req, 'params', periodParams);
     res.json(await dashboard.cashFlow(tenantOf(req).companyId, period, todayInDakar()));
   });
 
   router.get('/companies/:companyId/revenue-breakdown', requireSameCompany, validate({ query: breakdownQuery }), async (req, res) => {
-    res.json(await dashboard.revenueBreakdown(tenantOf(req).companyId, res.locals.query.year, todayInDakar()));
+    res.json(await dashboard.revenueBreakdown(tenantOf(req).companyId, validated(req, 'query', breakdownQuery).year, todayInDakar()));
   });
 
   return router;

@@ -80,11 +80,9 @@ export async function companyFiscalStart(sequelize: Sequelize, companyId: string
 
 /** The company's fiscal-year start and the accounts the reports read (404 when the company does not exist). */
 export async function reportingContext(sequelize: Sequelize, companyId: string): Promise<{ fiscalStart: string; sets: AccountSets }> {
-  const [fiscalStart, sets] = await Promise.all([
-    companyFiscalStart(sequelize, companyId),
-    isUuid(companyId) ? accountSets(sequelize, companyId) : null,
-  ]);
-  return { fiscalStart, sets: sets! };
+  if (!isUuid(companyId)) throw notFound();
+  const [fiscalStart, sets] = await Promise.all([companyFiscalStart(sequelize, companyId), accountSets(sequelize, companyId)]);
+  return { fiscalStart, sets };
 }
 
 export function dashboardService(sequelize: Sequelize) {
@@ -179,7 +177,7 @@ export function dashboardService(sequelize: Sequelize) {
       const codeOf = new Map(sets.revenue.map((a) => [a.id, a.code]));
       const amounts = new Map<string, bigint>();
       for (const r of rows) {
-        const prefix = codeOf.get(r.accountId)!.slice(0, 3);
+        const prefix = (codeOf.get(r.accountId) ?? '').slice(0, 3);
         const key = (REVENUE_KEYS as readonly string[]).includes(prefix) ? prefix : 'other';
         amounts.set(key, (amounts.get(key) ?? 0n) + toCents(r.current));
       }
@@ -188,7 +186,7 @@ export function dashboardService(sequelize: Sequelize) {
         .map((key) => ({
           key,
           label: sets.revenue.find((a) => a.code === key)?.name ?? REVENUE_LABELS[key],
-          amount: fromCents(amounts.get(key)!),
+          amount: fromCents(amounts.get(key) ?? 0n),
         }));
       return { year, fiscalYear, total: fromCents(items.reduce((sum, i) => sum + toCents(i.amount), 0n)), items };
     },

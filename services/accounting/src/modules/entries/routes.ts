@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { entryInputSchema, entryListQuerySchema, nextEntryNumberQuerySchema, type NextEntryNumber } from '@xaalis/contracts';
-import { requireSameCompany, tenantOf, validate, type ServiceContext } from '@xaalis/service-kit';
+import { requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { entriesService } from './service';
 
 /**
@@ -14,16 +14,16 @@ export function entriesApi(ctx: ServiceContext): Router {
   const company = '/companies/:companyId/accounting-entries';
 
   router.get(company, requireSameCompany, validate({ query: entryListQuerySchema }), async (req, res) => {
-    res.json(await entries.list(tenantOf(req).companyId, res.locals.query));
+    res.json(await entries.list(tenantOf(req).companyId, validated(req, 'query', entryListQuerySchema)));
   });
 
   router.get(`${company}/next-number`, requireSameCompany, validate({ query: nextEntryNumberQuerySchema }), async (req, res) => {
-    const { journal, date } = res.locals.query;
+    const { journal, date } = validated(req, 'query', nextEntryNumberQuerySchema);
     res.json({ number: await entries.nextNumber(tenantOf(req).companyId, journal, date) } satisfies NextEntryNumber);
   });
 
   router.post(company, requireSameCompany, validate({ body: entryInputSchema }), async (req, res) => {
-    res.status(201).json(await entries.create(tenantOf(req).companyId, req.body));
+    res.status(201).json(await entries.create(tenantOf(req).companyId, validated(req, 'body', entryInputSchema)));
   });
 
   router.get('/accounting-entries/:id', async (req, res) => {
@@ -31,7 +31,7 @@ export function entriesApi(ctx: ServiceContext): Router {
   });
 
   router.put('/accounting-entries/:id', validate({ body: entryInputSchema }), async (req, res) => {
-    res.json(await entries.update(tenantOf(req).companyId, String(req.params.id), req.body));
+    res.json(await entries.update(tenantOf(req).companyId, String(req.params.id), validated(req, 'body', entryInputSchema)));
   });
 
   router.delete('/accounting-entries/:id', async (req, res) => {

@@ -9,7 +9,7 @@ import {
   type entryInputSchema,
   type entryListQuerySchema,
 } from '@xaalis/contracts';
-import { HttpError, isUuid, notFound } from '@xaalis/service-kit';
+import { HttpError, isUuid, notFound, mustExist } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import {
   assertThirdParties,
@@ -122,7 +122,7 @@ export function entriesService(sequelize: Sequelize) {
           total: entryTotals(values.lines).debit,
         });
         await insertLines(sequelize, transaction, companyId, id, linesOf(values));
-        return (await findEntryWithLines(sequelize, companyId, id, transaction))!;
+        return mustExist(await findEntryWithLines(sequelize, companyId, id, transaction), 'entry');
       });
     },
 
@@ -152,7 +152,7 @@ export function entriesService(sequelize: Sequelize) {
         );
         await sequelize.query('DELETE FROM accounting.accounting_entry_lines WHERE entry_id = $1', { bind: [id], transaction });
         await insertLines(sequelize, transaction, companyId, id, linesOf(values));
-        return (await findEntryWithLines(sequelize, companyId, id, transaction))!;
+        return mustExist(await findEntryWithLines(sequelize, companyId, id, transaction), 'entry');
       });
     },
 
@@ -184,7 +184,7 @@ export function entriesService(sequelize: Sequelize) {
           bind: [id, sums.debit],
           transaction,
         });
-        return (await findEntryWithLines(sequelize, companyId, id, transaction))!;
+        return mustExist(await findEntryWithLines(sequelize, companyId, id, transaction), 'entry');
       });
     },
 

@@ -6,7 +6,7 @@ import {
   inventoryStockPatchSchema,
   stockMovementInputSchema,
 } from '@xaalis/contracts';
-import { requireSameCompany, tenantOf, validate, type ServiceContext } from '@xaalis/service-kit';
+import { requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { sendWorkbook } from '../spreadsheet';
 import { inventoryService } from './service';
 
@@ -21,26 +21,36 @@ export function inventoryApi(ctx: ServiceContext): Router {
   const company = '/companies/:companyId/inventory';
 
   router.get(company, requireSameCompany, validate({ query: inventoryListQuerySchema }), async (req, res) => {
-    res.json(await inventory.list(tenantOf(req).companyId, res.locals.query));
+    res.json(await inventory.list(tenantOf(req).companyId, validated(req, 'query', inventoryListQuerySchema)));
   });
   router.get(`${company}/export.xlsx`, requireSameCompany, validate({ query: inventoryListQuerySchema }), async (req, res) => {
-    sendWorkbook(res, 'stock.xlsx', await inventory.exportXlsx(tenantOf(req).companyId, res.locals.query));
+    sendWorkbook(res, 'stock.xlsx', await inventory.exportXlsx(tenantOf(req).companyId, validated(req, 'query', inventoryListQuerySchema)));
   });
   router.post(company, requireSameCompany, validate({ body: inventoryItemInputSchema }), async (req, res) => {
-    res.status(201).json(await inventory.create(tenantOf(req).companyId, req.body));
+    res.status(201).json(await inventory.create(tenantOf(req).companyId, validated(req, 'body', inventoryItemInputSchema)));
   });
   router.post(`${company}/:itemId/movements`, requireSameCompany, validate({ body: stockMovementInputSchema }), async (req, res) => {
-    res.status(201).json(await inventory.addMovement(tenantOf(req).companyId, String(req.params.itemId), req.body));
+    res
+      .status(201)
+      .json(
+        await inventory.addMovement(tenantOf(req).companyId, String(req.params.itemId), validated(req, 'body', stockMovementInputSchema)),
+      );
   });
   // Spec 02 §7: PATCH {currentStock} — an inventory count, recorded as an adjustment movement.
   router.patch(`${company}/:itemId`, requireSameCompany, validate({ body: inventoryStockPatchSchema }), async (req, res) => {
-    res.json(await inventory.adjust(tenantOf(req).companyId, String(req.params.itemId), req.body.currentStock));
+    res.json(
+      await inventory.adjust(
+        tenantOf(req).companyId,
+        String(req.params.itemId),
+        validated(req, 'body', inventoryStockPatchSchema).currentStock,
+      ),
+    );
   });
   router.get('/inventory/:id', async (req, res) => {
     res.json(await inventory.get(tenantOf(req).companyId, req.params.id));
   });
   router.put('/inventory/:id', validate({ body: inventoryItemUpdateSchema }), async (req, res) => {
-    res.json(await inventory.update(tenantOf(req).companyId, String(req.params.id), req.body));
+    res.json(await inventory.update(tenantOf(req).companyId, String(req.params.id), validated(req, 'body', inventoryItemUpdateSchema)));
   });
   return router;
 }

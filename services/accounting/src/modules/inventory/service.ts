@@ -12,7 +12,7 @@ import {
   type inventoryListQuerySchema,
   type stockMovementInputSchema,
 } from '@xaalis/contracts';
-import { HttpError, isUuid, notFound } from '@xaalis/service-kit';
+import { HttpError, isUuid, notFound, mustExist } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { QUANTITY_FORMAT, XOF_FORMAT, workbookBuffer, type SheetColumn } from '../spreadsheet';
 import { ITEM_COLUMNS, applyMovement, findItem, findMovements, stockError, toItem, type ItemDbRow } from './model';
@@ -99,7 +99,7 @@ export function inventoryService(sequelize: Sequelize) {
           ...signed(opening),
           reason: MESSAGES_INVENTORY.initialStockReason,
         });
-        return (await findItem(sequelize, companyId, row.id, { transaction }))!;
+        return mustExist(await findItem(sequelize, companyId, row.id, { transaction }), 'inventory item');
       });
     },
 
@@ -134,7 +134,7 @@ export function inventoryService(sequelize: Sequelize) {
           reference: values.reference || null,
         });
         if (!movement) throw notFound();
-        return { item: (await findItem(sequelize, companyId, itemId, { transaction }))!, movement };
+        return { item: mustExist(await findItem(sequelize, companyId, itemId, { transaction }), 'inventory item'), movement };
       });
     },
 
@@ -154,7 +154,7 @@ export function inventoryService(sequelize: Sequelize) {
           ...signed(diff),
           reason: MESSAGES_INVENTORY.adjustmentReason,
         });
-        return { item: (await findItem(sequelize, companyId, itemId, { transaction }))!, movement };
+        return { item: mustExist(await findItem(sequelize, companyId, itemId, { transaction }), 'inventory item'), movement };
       });
     },
 

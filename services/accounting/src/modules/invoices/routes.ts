@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { invoiceInputSchema, invoiceListQuerySchema, nextInvoiceNumberQuerySchema, type NextInvoiceNumber } from '@xaalis/contracts';
-import { requireSameCompany, tenantOf, validate, type ServiceContext } from '@xaalis/service-kit';
+import { requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { sendWorkbook } from '../spreadsheet';
 import { invoicesService } from './service';
 
@@ -15,23 +15,23 @@ export function invoicesApi(ctx: ServiceContext): Router {
   const company = '/companies/:companyId/invoices';
 
   router.get(company, requireSameCompany, validate({ query: invoiceListQuerySchema }), async (req, res) => {
-    res.json(await invoices.list(tenantOf(req).companyId, res.locals.query));
+    res.json(await invoices.list(tenantOf(req).companyId, validated(req, 'query', invoiceListQuerySchema)));
   });
   router.get(`${company}/next-number`, requireSameCompany, validate({ query: nextInvoiceNumberQuerySchema }), async (req, res) => {
-    const { type, date } = res.locals.query;
+    const { type, date } = validated(req, 'query', nextInvoiceNumberQuerySchema);
     res.json({ number: await invoices.nextNumber(tenantOf(req).companyId, type, date) } satisfies NextInvoiceNumber);
   });
   router.get(`${company}/export.xlsx`, requireSameCompany, validate({ query: invoiceListQuerySchema }), async (req, res) => {
-    sendWorkbook(res, 'factures.xlsx', await invoices.exportXlsx(tenantOf(req).companyId, res.locals.query));
+    sendWorkbook(res, 'factures.xlsx', await invoices.exportXlsx(tenantOf(req).companyId, validated(req, 'query', invoiceListQuerySchema)));
   });
   router.post(company, requireSameCompany, validate({ body: invoiceInputSchema }), async (req, res) => {
-    res.status(201).json(await invoices.create(tenantOf(req).companyId, req.body));
+    res.status(201).json(await invoices.create(tenantOf(req).companyId, validated(req, 'body', invoiceInputSchema)));
   });
   router.get('/invoices/:id', async (req, res) => {
     res.json(await invoices.get(tenantOf(req).companyId, req.params.id));
   });
   router.put('/invoices/:id', validate({ body: invoiceInputSchema }), async (req, res) => {
-    res.json(await invoices.update(tenantOf(req).companyId, String(req.params.id), req.body));
+    res.json(await invoices.update(tenantOf(req).companyId, String(req.params.id), validated(req, 'body', invoiceInputSchema)));
   });
   router.patch('/invoices/:id/validate', async (req, res) => {
     res.json(await invoices.validate(tenantOf(req).companyId, req.params.id));

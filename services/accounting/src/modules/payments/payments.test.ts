@@ -102,7 +102,7 @@ describe('invoice payments', () => {
       type: 'invoice_payment',
       invoiceId: invoice.id,
       amount: '50000.50',
-      method: method as 'bank',
+      method: method,
       reference: 'REF-1',
     });
     expect(payment).toMatchObject({

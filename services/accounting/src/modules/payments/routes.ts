@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { paymentInputSchema, paymentListQuerySchema } from '@xaalis/contracts';
-import { requireSameCompany, tenantOf, validate, type ServiceContext } from '@xaalis/service-kit';
+import { requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { paymentsService } from './service';
 
 /**
@@ -11,13 +11,13 @@ export function paymentsApi(ctx: ServiceContext): Router {
   const payments = paymentsService(ctx.sequelize);
   const router = Router();
   router.post('/payments', validate({ body: paymentInputSchema }), async (req, res) => {
-    res.status(201).json(await payments.create(tenantOf(req).companyId, req.body));
+    res.status(201).json(await payments.create(tenantOf(req).companyId, validated(req, 'body', paymentInputSchema)));
   });
   router.get('/payments/:id', async (req, res) => {
     res.json(await payments.get(tenantOf(req).companyId, req.params.id));
   });
   router.get('/companies/:companyId/payments', requireSameCompany, validate({ query: paymentListQuerySchema }), async (req, res) => {
-    const { page, pageSize } = res.locals.query;
+    const { page, pageSize } = validated(req, 'query', paymentListQuerySchema);
     res.json(await payments.list(tenantOf(req).companyId, page, pageSize));
   });
   return router;

@@ -13,7 +13,7 @@ import {
   type PaymentListResponse,
   type paymentInputSchema,
 } from '@xaalis/contracts';
-import { HttpError, isUuid, notFound } from '@xaalis/service-kit';
+import { HttpError, isUuid, notFound, mustExist } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { findInvoiceRow, invoiceError } from '../invoices';
 import { lockLoanPayment, markInstalmentPaid } from '../loans';
@@ -147,7 +147,7 @@ export function paymentsService(sequelize: Sequelize) {
       sourceType: 'payment',
       sourceId: id,
     });
-    return { entryId: entry.id, accountId: entry.lines![0].accountId };
+    return { entryId: entry.id, accountId: mustExist(entry.lines?.[0], 'posted line').accountId };
   }
 
   return {
@@ -177,7 +177,7 @@ export function paymentsService(sequelize: Sequelize) {
           accountId,
           entryId,
         });
-      }).then(async () => (await findPayment(sequelize, companyId, id))!); // read after COMMIT: the journal counter is released first
+      }).then(async () => mustExist(await findPayment(sequelize, companyId, id), 'payment')); // read after COMMIT: the journal counter is released first
     },
 
     async get(companyId: string, id: string): Promise<Payment> {

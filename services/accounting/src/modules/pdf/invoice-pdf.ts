@@ -47,13 +47,9 @@ const CP1252_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•�
 /** User text made printable in a standard font: narrow/other spaces become spaces, characters it lacks become '?'. */
 export function winAnsi(text: string | null | undefined): string {
   if (!text) return '';
-  return [...text.replace(/[\u2000-\u200a\u202f\u205f\u3000]/g, ' ').replace(/[\r\t]/g, ' ')]
-    .map((c) => {
-      const code = c.codePointAt(0)!;
-      if (c === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRA.has(c)) return c;
-      return '?';
-    })
-    .join('');
+  return text
+    .replace(/[\u2000-\u200a\u202f\u205f\u3000\r\t]/g, ' ')
+    .replace(/[^\n\x20-\x7e\xa0-\xff]/gu, (c) => (CP1252_EXTRA.has(c) ? c : '?'));
 }
 
 const money = (value: string) => formatXofExact(value);

@@ -10,7 +10,7 @@ export const LEDGER_SQLSTATE = {
 } as const;
 
 type PgError = { code?: string; message?: string; constraint?: string };
-const pgErrorOf = (err: unknown): PgError => ((err as { parent?: PgError })?.parent ?? (err as PgError) ?? {}) as PgError;
+const pgErrorOf = (err: unknown): PgError => (err as { parent?: PgError })?.parent ?? (err as PgError) ?? {};
 
 /**
  * Turns the database's refusals into the API's answers: the triggers' French

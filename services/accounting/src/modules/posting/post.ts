@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { MESSAGES_ENTRY, fromCents, type AccountingEntry, type Journal } from '@xaalis/contracts';
-import { HttpError } from '@xaalis/service-kit';
+import { HttpError, mustExist } from '@xaalis/service-kit';
 import { insertMissingAccounts } from '../accounts';
 import { referenceAccount } from '../chart';
 import {
@@ -85,7 +85,7 @@ export async function postEntry(transaction: Transaction, posting: Posting): Pro
         WHERE company_id = $1 AND source_type = $2 AND source_id = $3 AND reversal_of_id IS NULL`,
       { bind: [companyId, posting.sourceType, posting.sourceId], type: QueryTypes.SELECT, transaction },
     );
-    if (existing[0]) return (await findEntryWithLines(sequelize, companyId, existing[0].id, transaction))!;
+    if (existing[0]) return mustExist(await findEntryWithLines(sequelize, companyId, existing[0].id, transaction), 'entry');
   }
 
   if (!isIsoDate(posting.date)) throw new HttpError(400, MESSAGES_ENTRY.dateRequired);

@@ -12,7 +12,6 @@ import { ledgerError, peekEntryNumber, postEntry, reverseEntry, type Posting } f
 let service: RunningService;
 let charted: Company;
 let acc: Map<string, Account>;
-let other: Company;
 let otherAcc: Map<string, Account>;
 
 const db = () => service.ctx.sequelize;
@@ -35,14 +34,14 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
     () => {
       throw new Error('expected a rejection');
     },
-    (e: Error) => e,
+    (e: unknown) => e as Error,
   );
 }
 
 beforeAll(async () => {
   service = await start({ port: 0 });
   ({ company: charted, accounts: acc } = await companyWithChart(service));
-  ({ company: other, accounts: otherAcc } = await companyWithChart(service));
+  ({ accounts: otherAcc } = await companyWithChart(service));
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { Transaction } from 'sequelize';
 import { MESSAGES_ENTRY, type AccountingEntry } from '@xaalis/contracts';
-import { HttpError, notFound } from '@xaalis/service-kit';
+import { HttpError, notFound, mustExist } from '@xaalis/service-kit';
 import {
   findEntry,
   findEntryWithLines,
@@ -67,7 +67,7 @@ export async function reverseEntry(
     transaction,
   });
   return {
-    entry: (await findEntryWithLines(sequelize, companyId, entryId, transaction))!,
-    reversal: (await findEntryWithLines(sequelize, companyId, reversalId, transaction))!,
+    entry: mustExist(await findEntryWithLines(sequelize, companyId, entryId, transaction), 'entry'),
+    reversal: mustExist(await findEntryWithLines(sequelize, companyId, reversalId, transaction), 'entry'),
   };
 }

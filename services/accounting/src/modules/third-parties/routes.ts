@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { thirdPartyInputSchema } from '@xaalis/contracts';
-import { requireSameCompany, tenantOf, validate, type ServiceContext } from '@xaalis/service-kit';
+import { requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { thirdPartiesService } from './service';
 
 /** `/api/companies/:companyId/third-parties`: clients and suppliers (settings, invoices, entries). */
@@ -13,7 +13,7 @@ export function thirdPartiesApi(ctx: ServiceContext): Router {
   });
 
   router.post('/companies/:companyId/third-parties', requireSameCompany, validate({ body: thirdPartyInputSchema }), async (req, res) => {
-    res.status(201).json(await thirdParties.create(tenantOf(req).companyId, req.body));
+    res.status(201).json(await thirdParties.create(tenantOf(req).companyId, validated(req, 'body', thirdPartyInputSchema)));
   });
 
   return router;

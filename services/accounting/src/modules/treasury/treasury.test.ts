@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { fromCents, toCents, type Company, type DashboardData, type ThirdParty, type TreasuryData } from '@xaalis/contracts';
+import { fromCents, toCents, type Company, type DashboardData, type TreasuryData } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { asTenant, companyWithChart, createThirdParty, pinDate } from '../../test-support';
