@@ -28,7 +28,10 @@ module.exports = {
       displayName: 'server',
       rootDir: __dirname,
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{packages/contracts,packages/service-kit,services/*,gateway,infra}/src/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/{packages/contracts,packages/service-kit,services/*,gateway,infra}/src/**/*.test.ts',
+        '<rootDir>/infra/lint/*.test.js',
+      ],
       transform: { '^.+\\.ts$': swc(false) },
       moduleNameMapper: internalPackages,
     },

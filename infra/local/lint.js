@@ -23,6 +23,9 @@ function cacheDir() {
   return base;
 }
 
+/** A package's command-line script (not every package exports its bin path). */
+const binOf = (pkg, file) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
+
 /** Runs a node CLI; resolves with its exit code and what it printed. */
 function runCli(bin, args) {
   return new Promise((resolve) => {
@@ -42,12 +45,12 @@ async function lint({ fix = false, eslint = true, prettier = true } = {}) {
   if (eslint) {
     const args = ['--cache', '--cache-strategy', 'content', '--cache-location', `${cache}/eslint/`, '--max-warnings', '0'];
     if (fix) args.push('--fix');
-    tasks.push(runCli(require.resolve('eslint/bin/eslint.js'), [...args, '--', ...files.filter((f) => LINTED.test(f))]));
+    tasks.push(runCli(binOf('eslint', 'bin/eslint.js'), [...args, '--', ...files.filter((f) => LINTED.test(f))]));
   }
   if (prettier) {
     const args = [fix ? '--write' : '--check', '--ignore-unknown', '--log-level', 'warn', '--cache', '--cache-strategy', 'content'];
     args.push('--cache-location', path.join(cache, `prettier-${Buffer.from(root).toString('base64url')}.json`));
-    tasks.push(runCli(require.resolve('prettier/bin/prettier.cjs'), [...args, '--', ...files]));
+    tasks.push(runCli(binOf('prettier', 'bin/prettier.cjs'), [...args, '--', ...files]));
   }
   const results = await Promise.all(tasks);
   for (const r of results) if (r.output.trim()) process.stdout.write(r.output.endsWith('\n') ? r.output : `${r.output}\n`);

@@ -1,0 +1,139 @@
+// The dependency rules of DESIGN.md §1 as lint rules: one zone per line of the design,
+// each with a message that names the rule and where the shared code goes instead.
+const fs = require('node:fs');
+const path = require('node:path');
+const importX = require('eslint-plugin-import-x');
+
+const root = path.resolve(__dirname, '..', '..');
+
+const FRONT_ENDS = ['shell', 'mfe-accounting', 'mfe-hr', 'mfe-sector'];
+const REMOTES = FRONT_ENDS.filter((app) => app !== 'shell');
+const SERVICES = ['services/accounting', 'services/hr', 'services/sector'];
+const APPS = [...FRONT_ENDS, 'gateway', ...SERVICES];
+const TOOLING = ['infra', 'e2e'];
+
+const except = (list, item) => list.filter((x) => x !== item);
+const rule = (text) => `DESIGN §1: ${text}.`;
+
+const zones = [
+  // "apps import packages only": no app reaches into another app's folder (the pairs
+  // that a more precise line below covers are left to that line).
+  ...[
+    { target: FRONT_ENDS, from: ['gateway', ...SERVICES] },
+    { target: 'gateway', from: [...FRONT_ENDS, ...SERVICES] },
+    { target: SERVICES, from: FRONT_ENDS },
+  ].map((zone) => ({
+    ...zone,
+    message: rule(
+      'apps import packages only — share types, schemas and French messages through packages/contracts, React pieces through packages/web-kit, service pieces through packages/service-kit',
+    ),
+  })),
+  // "packages never import an app".
+  {
+    target: 'packages',
+    from: [...APPS, ...TOOLING],
+    message: rule('packages never import an app — move the code the package needs into the package itself'),
+  },
+  // "contracts imports nothing of ours".
+  {
+    target: 'packages/contracts',
+    from: ['packages/web-kit', 'packages/service-kit'],
+    message: rule('contracts imports nothing of ours — it is the bottom layer that every app and package builds on'),
+  },
+  // "the shell never imports a remote's code".
+  {
+    target: 'shell',
+    from: REMOTES,
+    message: rule(
+      'the shell never imports a remote — remotes are loaded at run time (<RemotePage remote=… module=…/>); shared React code goes to packages/web-kit',
+    ),
+  },
+  // "remotes never import each other or the shell".
+  ...REMOTES.map((remote) => ({
+    target: remote,
+    from: [...except(REMOTES, remote), 'shell'],
+    message: rule(
+      'remotes never import each other or the shell — shared React code goes to packages/web-kit, shared types and routes to packages/contracts',
+    ),
+  })),
+  // "a service never imports another service or the gateway".
+  ...SERVICES.map((service) => ({
+    target: service,
+    from: [...except(SERVICES, service), 'gateway'],
+    message: rule(
+      'a service never imports another service or the gateway — read through the owning service’s /internal routes, cause effects with a BullMQ job, type the payloads in packages/contracts',
+    ),
+  })),
+  // "front ends never import service-kit".
+  {
+    target: [...FRONT_ENDS, 'packages/web-kit'],
+    from: 'packages/service-kit',
+    message: rule('front ends never import service-kit — what both sides need goes to packages/contracts'),
+  },
+  // "services never import web-kit".
+  {
+    target: [...SERVICES, 'gateway', 'packages/service-kit'],
+    from: 'packages/web-kit',
+    message: rule('services never import web-kit — what both sides need goes to packages/contracts'),
+  },
+  // The tooling (local orchestrator, benchmarks, end-to-end tests) sits above everything.
+  {
+    target: [...APPS, 'packages'],
+    from: TOOLING,
+    message: rule('product code never imports the tooling (infra, e2e) — the tooling imports the product, not the reverse'),
+  },
+];
+
+// Server-side code never loads React or the browser libraries (the externals that the
+// zones, being about our own folders, do not see).
+const SERVER_SIDE = ['packages/contracts', 'packages/service-kit', 'gateway', ...SERVICES];
+const noBrowserLibraries = {
+  paths: ['react', 'react-dom', 'react-redux', 'react-router', 'react-router-dom', 'notistack', 'react-hook-form'].map((name) => ({
+    name,
+    message: rule('no React on the server side — services, the gateway and the packages they use render nothing'),
+  })),
+  patterns: [
+    {
+      group: ['react/*', 'react-dom/*', '@mui/*', '@emotion/*', '@reduxjs/*', '@testing-library/*'],
+      message: rule('no React on the server side — services, the gateway and the packages they use render nothing'),
+    },
+  ],
+};
+
+// Workspace packages resolve to their folder whether or not they are built, so an import
+// of `@xaalis/service-hr` or `@xaalis/service-kit` is checked like a relative path into it;
+// a relative path that resolves to no file (`./x.js` for x.ts) is checked where it points.
+const workspaces = new Map(
+  JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces.map((dir) => [
+    JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8')).name,
+    path.join(root, dir),
+  ]),
+);
+const nodeResolver = importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.cjs', '.json', '.d.ts'] });
+const workspaceResolver = {
+  interfaceVersion: 3,
+  name: 'xaalis-workspaces',
+  resolve(modulePath, sourceFile) {
+    const [scope, name] = modulePath.split('/');
+    const dir = workspaces.get(`${scope}/${name}`);
+    if (dir) return { found: true, path: path.join(dir, 'package.json') };
+    const resolved = nodeResolver.resolve(modulePath, sourceFile);
+    if (resolved.found || !modulePath.startsWith('.')) return resolved;
+    return { found: true, path: path.resolve(path.dirname(sourceFile), modulePath) };
+  },
+};
+
+/** The flat-config blocks that eslint.config.js includes (and the tests lint with). */
+const dependencyRules = [
+  {
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [workspaceResolver] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones }] },
+  },
+  {
+    files: SERVER_SIDE.map((dir) => `${dir}/**`),
+    rules: { 'no-restricted-imports': ['error', noBrowserLibraries] },
+  },
+];
+
+module.exports = { dependencyRules };
