@@ -8,17 +8,9 @@ const jsxA11y = require('eslint-plugin-jsx-a11y');
 const prettier = require('eslint-config-prettier/flat');
 const globals = require('globals');
 const { dependencyRules } = require('./infra/lint/dependency-rules');
+// The two type-checked programs (read from source) and their files: the server side and the front ends.
+const { SERVER_TS, WEB_TS } = require('./infra/lint/programs');
 
-// Two type-checked programs read from source: the server side and the front ends.
-const SERVER_TS = [
-  'packages/contracts/src/**/*.ts',
-  'packages/service-kit/src/**/*.ts',
-  'services/*/src/**/*.ts',
-  'gateway/src/**/*.ts',
-  'infra/src/**/*.ts',
-  'e2e/src/**/*.ts',
-];
-const WEB_TS = ['packages/web-kit/src/**/*.{ts,tsx}', 'packages/web-kit/jest.setup.ts', '{shell,mfe-*}/src/**/*.{ts,tsx}'];
 const TESTS = ['**/*.test.{ts,tsx}', '**/test-support/**', '**/test-utils*', '**/testing/**', '**/fixtures.ts'];
 
 module.exports = defineConfig([

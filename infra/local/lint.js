@@ -11,11 +11,13 @@ const { spawn, spawnSync } = require('node:child_process');
 const root = path.resolve(__dirname, '..', '..');
 const LINTED = /\.(ts|tsx|js|cjs|mjs)$/;
 
+/** The files git knows: tracked, plus new ones it does not ignore. */
 function gitFiles() {
   const res = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
   if (res.status !== 0) throw new Error(`git ls-files a échoué : ${res.stderr}`);
   return [...new Set(res.stdout.split('\0'))].filter((f) => f && fs.existsSync(path.join(root, f)));
 }
+const lintedFiles = () => gitFiles().filter((f) => LINTED.test(f));
 
 function cacheDir() {
   const base = process.env.XAALIS_CACHE_DIR || path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'xaalis');
@@ -26,11 +28,10 @@ function cacheDir() {
 /** A package's command-line script (not every package exports its bin path). */
 const binOf = (pkg, file) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
 
-/** Runs a node CLI (at `priority`, a nice value); resolves with its exit code and what it printed. */
-function runCli(bin, args, priority) {
+/** Runs a node script; resolves with its exit code and what it printed. */
+function runNode(script, args) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    if (priority) os.setPriority(child.pid, priority);
+    const child = spawn(process.execPath, [script, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     // Nothing left behind when the caller stops early (npm test after a failed type check).
     const stop = () => child.kill();
     process.once('exit', stop);
@@ -39,48 +40,61 @@ function runCli(bin, args, priority) {
     child.stderr.on('data', (d) => (output += d));
     child.on('close', (code) => {
       process.removeListener('exit', stop);
-      resolve({ code: code ?? 1, output });
+      resolve({ code: code ?? 1, output: output.trim() });
     });
   });
 }
 
-/**
- * ESLint and Prettier side by side; resolves with whether both are clean and what
- * they reported. `priority` (a nice value) lets the lint use only the CPU that the
- * other steps of `npm test` leave idle.
- */
-async function lint({ fix = false, eslint = true, prettier = true, priority = 0 } = {}) {
-  const files = gitFiles();
-  const cache = cacheDir();
-  const tasks = [];
-  if (eslint) {
-    const args = ['--cache', '--cache-strategy', 'content', '--cache-location', `${cache}/eslint/`, '--max-warnings', '0'];
-    if (fix) args.push('--fix');
-    tasks.push(runCli(binOf('eslint', 'bin/eslint.js'), [...args, '--', ...files.filter((f) => LINTED.test(f))], priority));
-  }
-  if (prettier) {
-    const args = [fix ? '--write' : '--check', '--ignore-unknown', '--log-level', 'warn', '--cache', '--cache-strategy', 'content'];
-    args.push('--cache-location', path.join(cache, `prettier-${Buffer.from(root).toString('base64url')}.json`));
-    tasks.push(runCli(binOf('prettier', 'bin/prettier.cjs'), [...args, '--', ...files], priority));
-  }
-  const results = await Promise.all(tasks);
-  const report = results
-    .map((r) => r.output.trim())
-    .filter(Boolean)
-    .join('\n');
-  return { ok: results.every((r) => r.code === 0), report };
+function eslintCli(files, { fix = false } = {}) {
+  const args = ['--cache', '--cache-strategy', 'content', '--cache-location', `${cacheDir()}/eslint/`, '--max-warnings', '0'];
+  if (fix) args.push('--fix');
+  return runNode(binOf('eslint', 'bin/eslint.js'), [...args, '--', ...files]);
 }
 
-module.exports = { lint };
+function prettierCli({ write = false } = {}) {
+  const cache = path.join(cacheDir(), `prettier-${Buffer.from(root).toString('base64url')}.json`);
+  const args = [write ? '--write' : '--check', '--ignore-unknown', '--log-level', 'warn', '--cache', '--cache-strategy', 'content'];
+  return runNode(binOf('prettier', 'bin/prettier.cjs'), [...args, '--cache-location', cache, '--', ...gitFiles()]);
+}
+
+/** Whether all the runs passed, and what they printed. */
+async function verdict(runs) {
+  const results = await Promise.all(runs);
+  return {
+    ok: results.every((r) => r.code === 0),
+    report: results
+      .map((r) => r.output)
+      .filter(Boolean)
+      .join('\n'),
+  };
+}
+
+/** `npm run lint` (and `--fix`, `--format`): ESLint and Prettier side by side, both cached. */
+function lint({ fix = false, eslint = true } = {}) {
+  return verdict([...(eslint ? [eslintCli(lintedFiles(), { fix })] : []), prettierCli({ write: fix })]);
+}
+
+/**
+ * The lint as `npm test` runs it, beside `tsc -b`: the front ends' type check and lint
+ * share one program (infra/local/check-web.js, what `tsc -p tsconfig.web.json` would
+ * build again), while the rest goes through the cached ESLint and Prettier.
+ */
+function lintAndCheckWeb() {
+  const { isWebFile } = require('../lint/programs');
+  return verdict([runNode(path.join(__dirname, 'check-web.js'), []), eslintCli(lintedFiles().filter((f) => !isWebFile(f))), prettierCli()]);
+}
+
+module.exports = { lint, lintAndCheckWeb, gitFiles };
 
 if (require.main === module) {
   const args = process.argv.slice(2);
-  const only = args.includes('--format') ? { eslint: false } : {};
-  lint({ fix: args.includes('--fix') || args.includes('--format'), ...only }).then(({ ok, report }) => {
+  const format = args.includes('--format');
+  const fix = format || args.includes('--fix');
+  lint({ fix, eslint: !format }).then(({ ok, report }) => {
     if (report) console.log(report);
     if (!ok)
       console.error(
-        args.includes('--fix')
+        fix
           ? '✖ Il reste des erreurs à corriger à la main.'
           : '✖ Lint : corrigez ce qui est signalé (npm run lint -- --fix corrige ce qui peut l’être).',
       );

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: every test — type checks (which also build the server code), unit,
-// integration and component tests, the front-end build, end-to-end tests in Chromium
-// against the app started the way `npm start` starts it — and the lint (ESLint,
-// Prettier), which starts first and runs alongside on the CPU the others leave idle.
+// `npm test`: every test — type checks (which also build the server code) and the lint
+// (ESLint, Prettier) side by side, then unit, integration and component tests, the
+// front-end build, and end-to-end tests in Chromium against the app started the way
+// `npm start` starts it.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -13,8 +13,6 @@ const args = process.argv.slice(2);
 const skipE2e = args.includes('--no-e2e') || process.env.XAALIS_SKIP_E2E === '1';
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xaalis-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
-// The lowest CPU priority: the lint takes only what tsc, Jest, webpack and the browser leave.
-const LINT_PRIORITY = 19;
 
 /** Runs a command with the terminal; resolves with its exit code (the event loop keeps turning). */
 function exec(cmd, cmdArgs) {
@@ -50,23 +48,23 @@ async function jest(config, name) {
 
 async function main() {
   ensureInstalled();
-  const { lint } = require('./lint');
+  const { lintAndCheckWeb } = require('./lint');
   const started = Date.now();
-  console.log('▶ Lint (ESLint, Prettier), en tâche de fond jusqu’à la fin des tests…');
-  // Its verdict is printed as soon as it is known, whatever step is running then.
-  const linting = lint({ priority: LINT_PRIORITY }).then(({ ok, report }) => {
-    const took = `${((Date.now() - started) / 1000).toFixed(0)} s`;
-    if (report) console.log(report);
-    console.log(
-      ok
-        ? `✔ Lint : OK (${took})`
-        : `✖ Lint : des règles ne sont pas respectées (ci-dessus ; npm run lint -- --fix corrige ce qui peut l’être)`,
-    );
-    return ok;
-  });
+  console.log('▶ Vérification des types (tsc) et lint (ESLint, Prettier), en parallèle…');
+  // The server build (tsc -b, single-threaded) beside the front ends' type check and lint
+  // (one shared program) and the cached lint of the rest.
+  const linting = lintAndCheckWeb();
+  await step('npx', ['tsc', '-b', 'tsconfig.json']);
+  const { ok: lintOk, report } = await linting;
+  if (report) console.log(report);
+  const took = `${((Date.now() - started) / 1000).toFixed(0)} s`;
+  console.log(
+    lintOk
+      ? `✔ Types et lint : OK (${took})`
+      : '✖ Types du front-end ou lint : voir ci-dessus (npm run lint -- --fix corrige ce qui peut l’être).',
+  );
+  if (!lintOk) totals.failed += 1;
 
-  console.log('▶ Vérification des types (tsc)…');
-  await step('npm', ['run', '--silent', 'typecheck']);
   console.log('▶ Tests unitaires, d’intégration et de composants (jest)…');
   let ok = await jest('jest.config.js', 'unit');
   if (!skipE2e) {
@@ -75,8 +73,6 @@ async function main() {
     console.log('▶ Tests de bout en bout (Chromium)…');
     ok = (await jest('e2e/jest.config.js', 'e2e')) && ok;
   }
-  const lintOk = await linting;
-  if (!lintOk) totals.failed += 1;
   fs.rmSync(outDir, { recursive: true, force: true });
   console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(ok && lintOk && totals.failed === 0 ? 0 : 1);
