@@ -47,11 +47,11 @@ module.exports = defineConfig([
       ],
       // Ports, counts and line numbers in messages are fine; `any`, objects and undefined are not.
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
-      // `onClick={() => setOpen(true)}` is the React idiom, not a confusing void.
-      // `return next(err)` in Express middleware is the idiom, not a confusing void.
+      // `onClick={() => setOpen(true)}` and returns inside void functions are idioms, not confusing voids.
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true, ignoreVoidReturningFunctions: true }],
       // RTK Query's documented argument type for an endpoint that takes none is `void`.
       '@typescript-eslint/no-invalid-void-type': 'off',
+      // As for JavaScript: a leading underscore marks what is kept for its position.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       // pdfmake's runtime export is a class instance whose methods `import * as` would drop.
       '@typescript-eslint/no-require-imports': ['error', { allowAsImport: true }],
