@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, tooLong } from './text';
 import { sectorSchema } from './sectors';
 
 export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'revenue', 'expense'] as const;
@@ -50,12 +51,14 @@ export const MESSAGES_ACCOUNT = {
 } as const;
 
 export const accountInputSchema = z.object({
-  code: z
-    .string({ error: MESSAGES_ACCOUNT.codeRequired })
+  code: text({ error: MESSAGES_ACCOUNT.codeRequired })
     .trim()
     .min(1, { error: MESSAGES_ACCOUNT.codeRequired })
     .regex(/^\d{1,12}$/, { error: MESSAGES_ACCOUNT.codeDigits }),
-  name: z.string({ error: MESSAGES_ACCOUNT.nameRequired }).trim().min(1, { error: MESSAGES_ACCOUNT.nameRequired }).max(255),
+  name: text({ error: MESSAGES_ACCOUNT.nameRequired })
+    .trim()
+    .min(1, { error: MESSAGES_ACCOUNT.nameRequired })
+    .max(255, { error: tooLong(255) }),
   type: z.enum(ACCOUNT_TYPES, { error: MESSAGES_ACCOUNT.typeInvalid }),
   category: z.enum(ACCOUNT_CATEGORIES, { error: MESSAGES_ACCOUNT.categoryInvalid }),
   level: z.coerce

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sectorSchema } from './sectors';
+import { text, tooLong } from './text';
 
 export const MESSAGES_AUTH = {
   usernameRequired: "Nom d'utilisateur requis",
@@ -22,26 +23,40 @@ export const MESSAGES_AUTH = {
   companyAlreadyAttached: 'Votre compte est déjà rattaché à une entreprise',
 } as const;
 
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
+/** Registration caps: the columns hold more, but nobody needs more and each field is hashed, stored and sent on. */
+export const REGISTER_LIMITS = { name: 100, username: 64, email: 254, phone: 30, address: 255, password: 200 } as const;
+
+const requiredText = (message: string, max: number = REGISTER_LIMITS.name) =>
+  text({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: tooLong(max) });
 
 export const loginSchema = z.object({
-  username: requiredText(MESSAGES_AUTH.usernameRequired),
-  password: z.string({ error: MESSAGES_AUTH.passwordRequired }).min(1, { error: MESSAGES_AUTH.passwordRequired }),
+  username: requiredText(MESSAGES_AUTH.usernameRequired, REGISTER_LIMITS.username),
+  password: text({ error: MESSAGES_AUTH.passwordRequired })
+    .min(1, { error: MESSAGES_AUTH.passwordRequired })
+    .max(REGISTER_LIMITS.password, { error: tooLong(REGISTER_LIMITS.password) }),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const registerSchema = z.object({
-  username: z.string({ error: MESSAGES_AUTH.min3 }).trim().min(3, { error: MESSAGES_AUTH.min3 }).max(64),
-  email: z
-    .string({ error: MESSAGES_AUTH.emailRequired })
+  username: text({ error: MESSAGES_AUTH.min3 })
     .trim()
+    .min(3, { error: MESSAGES_AUTH.min3 })
+    .max(REGISTER_LIMITS.username, { error: tooLong(REGISTER_LIMITS.username) }),
+  email: text({ error: MESSAGES_AUTH.emailRequired })
+    .trim()
+    .max(REGISTER_LIMITS.email, { error: tooLong(REGISTER_LIMITS.email) })
     .pipe(z.email({ error: MESSAGES_AUTH.emailRequired })),
-  password: z.string({ error: MESSAGES_AUTH.min6 }).min(6, { error: MESSAGES_AUTH.min6 }).max(200),
+  password: text({ error: MESSAGES_AUTH.min6 })
+    .min(6, { error: MESSAGES_AUTH.min6 })
+    .max(REGISTER_LIMITS.password, { error: tooLong(REGISTER_LIMITS.password) }),
   firstName: requiredText(MESSAGES_AUTH.firstNameRequired),
   lastName: requiredText(MESSAGES_AUTH.lastNameRequired),
   companyName: requiredText(MESSAGES_AUTH.companyNameRequired),
-  phone: requiredText(MESSAGES_AUTH.phoneRequired),
-  address: requiredText(MESSAGES_AUTH.addressRequired),
+  phone: requiredText(MESSAGES_AUTH.phoneRequired, REGISTER_LIMITS.phone),
+  address: requiredText(MESSAGES_AUTH.addressRequired, REGISTER_LIMITS.address),
   sector: sectorSchema(MESSAGES_AUTH.sectorRequired),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
@@ -60,3 +75,40 @@ export interface User {
   companyId: string | null;
   createdAt: string;
 }
+
+/** Registration throttle, password rules and the password change (Profil tab). */
+export const MESSAGES_SIGN_IN = {
+  tooManyRegistrations: "Trop d'inscriptions depuis cette adresse. Réessayez dans une heure.",
+  passwordTooCommon: 'Ce mot de passe est trop courant, choisissez-en un autre',
+  passwordIsUsername: "Le mot de passe ne doit pas être votre nom d'utilisateur",
+  passwordIsCompanyName: "Le mot de passe ne doit pas être le nom de l'entreprise",
+  currentPasswordRequired: 'Mot de passe actuel requis',
+  currentPasswordWrong: 'Mot de passe actuel incorrect',
+  confirmationMismatch: 'Les mots de passe ne correspondent pas',
+  passwordChanged: 'Mot de passe modifié',
+  passwordChangedDetail: 'Vos autres sessions ont été fermées.',
+} as const;
+
+/** True when a password is a name (username, company) up to case and surrounding spaces. */
+export const passwordIsName = (password: string, name: string | null | undefined): boolean =>
+  !!name && password.trim().toLowerCase() === name.trim().toLowerCase();
+
+/** POST /api/user/password (the server also refuses common passwords and the company name). */
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: MESSAGES_SIGN_IN.currentPasswordRequired })
+    .min(1, { error: MESSAGES_SIGN_IN.currentPasswordRequired })
+    .max(200),
+  newPassword: z.string({ error: MESSAGES_AUTH.min6 }).min(6, { error: MESSAGES_AUTH.min6 }).max(200),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The Profil form: the server's rules it can check itself, plus the confirmation. */
+export const changePasswordFormSchema = (username: string) =>
+  changePasswordSchema.extend({ confirmPassword: z.string() }).superRefine((v, ctx) => {
+    if (passwordIsName(v.newPassword, username))
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: MESSAGES_SIGN_IN.passwordIsUsername });
+    if (v.confirmPassword !== v.newPassword)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES_SIGN_IN.confirmationMismatch });
+  });
+export type ChangePasswordFormInput = z.input<ReturnType<typeof changePasswordFormSchema>>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, tooLong } from './text';
 import { sectorSchema } from './sectors';
 
 export const MESSAGES_COMPANY = {
@@ -13,22 +14,30 @@ export const MESSAGES_COMPANY = {
   missingCompanyId: 'Company ID not found',
 } as const;
 
-const optionalText = z.string().trim().max(255).optional().nullable();
+const optionalText = text()
+  .trim()
+  .max(255, { error: tooLong(255) })
+  .optional()
+  .nullable();
 
 /** Company fields as written by the settings form and by registration. */
 export const companyInputSchema = z.object({
-  name: z.string({ error: MESSAGES_COMPANY.nameRequired }).trim().min(1, { error: MESSAGES_COMPANY.nameRequired }).max(255),
+  name: text({ error: MESSAGES_COMPANY.nameRequired })
+    .trim()
+    .min(1, { error: MESSAGES_COMPANY.nameRequired })
+    .max(255, { error: tooLong(255) }),
   registrationNumber: optionalText,
   taxNumber: optionalText,
   address: optionalText,
   phone: optionalText,
   email: z
-    .union([z.literal(''), z.email({ error: MESSAGES_COMPANY.emailInvalid })], { error: MESSAGES_COMPANY.emailInvalid })
+    .union([z.literal(''), z.email({ error: MESSAGES_COMPANY.emailInvalid }).max(254, { error: tooLong(254) })], {
+      error: MESSAGES_COMPANY.emailInvalid,
+    })
     .optional()
     .nullable(),
   sector: sectorSchema(MESSAGES_COMPANY.sectorRequired),
-  fiscalYear: z
-    .string()
+  fiscalYear: text()
     .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/, { error: MESSAGES_COMPANY.fiscalYearFormat })
     .default('01-01'),
 });

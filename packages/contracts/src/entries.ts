@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fromCents, moneySchema, toCents } from './money';
+import { MESSAGES_MONEY, fitsMoney, fromCents, moneySchema, toCents } from './money';
+import { text, tooLong } from './text';
 
 /** Journals of the ledger (DESIGN.md §6). Manual entries default to OD. */
 export const JOURNALS = ['VT', 'AC', 'BQ', 'CA', 'MM', 'OD', 'PA'] as const;
@@ -55,11 +56,10 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const entryLineInputSchema = z.object({
   accountId: z.uuid({ error: MESSAGES_ENTRY.accountRequired }),
-  description: z
-    .string({ error: MESSAGES_ENTRY.lineDescriptionRequired })
+  description: text({ error: MESSAGES_ENTRY.lineDescriptionRequired })
     .trim()
     .min(1, { error: MESSAGES_ENTRY.lineDescriptionRequired })
-    .max(255),
+    .max(255, { error: tooLong(255) }),
   debit: moneySchema.default('0.00'),
   credit: moneySchema.default('0.00'),
   thirdPartyId: z.uuid().optional().nullable(),
@@ -90,15 +90,21 @@ export function entryTotals(lines: { debit?: string | null; credit?: string | nu
 export const entryInputSchema = z
   .object({
     entry: z.object({
-      number: z.string({ error: MESSAGES_ENTRY.numberRequired }).trim().min(1, { error: MESSAGES_ENTRY.numberRequired }).max(40),
+      number: text({ error: MESSAGES_ENTRY.numberRequired })
+        .trim()
+        .min(1, { error: MESSAGES_ENTRY.numberRequired })
+        .max(40, { error: tooLong(40) }),
       journal: z.enum(JOURNALS).default('OD'),
-      date: z.string({ error: MESSAGES_ENTRY.dateRequired }).regex(DATE, { error: MESSAGES_ENTRY.dateRequired }),
-      description: z
-        .string({ error: MESSAGES_ENTRY.descriptionRequired })
+      date: text({ error: MESSAGES_ENTRY.dateRequired }).regex(DATE, { error: MESSAGES_ENTRY.dateRequired }),
+      description: text({ error: MESSAGES_ENTRY.descriptionRequired })
         .trim()
         .min(1, { error: MESSAGES_ENTRY.descriptionRequired })
-        .max(500),
-      reference: z.string().trim().max(100).optional().nullable(),
+        .max(500, { error: tooLong(500) }),
+      reference: text()
+        .trim()
+        .max(100, { error: tooLong(100) })
+        .optional()
+        .nullable(),
       total: z.unknown().optional(),
     }),
     lines: z.array(entryLineInputSchema, { error: MESSAGES_ENTRY.twoLines }).min(2, { error: MESSAGES_ENTRY.twoLines }).max(500),
@@ -110,7 +116,11 @@ export const entryInputSchema = z
       if (d > 0n && c > 0n) ctx.addIssue({ code: 'custom', path: ['lines', i, 'debit'], message: MESSAGES_ENTRY.debitAndCredit });
       if (d === 0n && c === 0n) ctx.addIssue({ code: 'custom', path: ['lines', i, 'debit'], message: MESSAGES_ENTRY.lineAmountRequired });
     });
-    if (!entryTotals(value.lines).balanced) ctx.addIssue({ code: 'custom', path: ['lines'], message: MESSAGES_ENTRY.unbalanced });
+    const totals = entryTotals(value.lines);
+    if (!totals.balanced) ctx.addIssue({ code: 'custom', path: ['lines'], message: MESSAGES_ENTRY.unbalanced });
+    // The entry's total (sum of debits) is a numeric(15,2) too.
+    if (!fitsMoney(toCents(totals.debit)) || !fitsMoney(toCents(totals.credit)))
+      ctx.addIssue({ code: 'custom', path: ['lines'], message: MESSAGES_MONEY.totalTooLarge });
   });
 export type EntryInput = z.input<typeof entryInputSchema>;
 
@@ -142,6 +152,11 @@ export interface AccountingEntry {
   sourceType?: string | null;
   sourceId?: string | null;
   validatedAt: string | null;
+  /** Who created, validated and cancelled it (identity user ids; null when unknown, e.g. before the audit trail). */
+  createdBy?: string | null;
+  validatedBy?: string | null;
+  cancelledBy?: string | null;
+  cancelledAt?: string | null;
   createdAt: string;
   updatedAt: string;
   lines?: EntryLine[];
@@ -152,7 +167,10 @@ export const entryListQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
   status: z.enum(ENTRY_STATUSES).optional(),
   journal: z.enum(JOURNALS).optional(),
-  search: z.string().trim().max(100).optional(),
+  search: text()
+    .trim()
+    .max(100, { error: tooLong(100) })
+    .optional(),
 });
 export type EntryListQuery = z.input<typeof entryListQuerySchema>;
 
@@ -178,7 +196,7 @@ export const ENTRY_NUMBER_PATTERN = /^(VT|AC|BQ|CA|MM|OD|PA)-(\d{4})-(\d{5,})$/;
 /** Query of GET /api/companies/:id/accounting-entries/next-number (date defaults to today, Dakar = UTC). */
 export const nextEntryNumberQuerySchema = z.object({
   journal: z.enum(JOURNALS).default('OD'),
-  date: z.string().regex(DATE, { error: MESSAGES_ENTRY.dateRequired }).optional(),
+  date: text().regex(DATE, { error: MESSAGES_ENTRY.dateRequired }).optional(),
 });
 export type NextEntryNumberQuery = z.input<typeof nextEntryNumberQuerySchema>;
 

@@ -8,6 +8,12 @@ export const MESSAGES_HTTP = {
   validation: 'Données invalides',
   notFound: 'Ressource introuvable',
   internal: 'Erreur interne du serveur',
+  /** The database refused a number too large for its column (SQLSTATE 22003), behind the contracts' bounds. */
+  numericOverflow: 'Valeur trop élevée (montant maximum 9 999 999 999 999,99, quantité maximum 9 999 999,999)',
+  /** The database refused a text (a NUL byte, an invalid character: SQLSTATE 22021, 22P05). */
+  invalidText: 'Texte invalide : caractère non autorisé (octet nul)',
+  /** A text longer than its column (SQLSTATE 22001). */
+  textTooLong: 'Texte trop long',
   forbiddenInternal: 'Accès interne refusé',
   missingTenant: 'Entreprise non identifiée',
   sessionUnavailable: 'Service de session indisponible, réessayez dans un instant',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, tooLong } from './text';
 import { moneySchema } from './money';
 
 export const INVENTORY_CATEGORIES = ['ingredient', 'beverage', 'supply', 'material', 'finished'] as const;
@@ -45,18 +46,21 @@ export const MESSAGES_INVENTORY = {
 
 /** numeric(10,3); may be negative (a movement below zero is not blocked, spec 02 §4). */
 export const stockSchema = z
-  .union([z.string(), z.number()])
+  .union([text(), z.number()])
   .transform((v) => (String(v).trim() === '' ? '0' : String(v).trim()))
   .refine((v) => /^-?\d{1,7}(\.\d{1,3})?$/.test(v), { error: MESSAGES_INVENTORY.stockInvalid });
 
 export const inventoryItemInputSchema = z.object({
-  name: z.string({ error: MESSAGES_INVENTORY.nameRequired }).trim().min(1, { error: MESSAGES_INVENTORY.nameRequired }).max(255),
+  name: text({ error: MESSAGES_INVENTORY.nameRequired })
+    .trim()
+    .min(1, { error: MESSAGES_INVENTORY.nameRequired })
+    .max(255, { error: tooLong(255) }),
   category: z.enum(INVENTORY_CATEGORIES, { error: MESSAGES_INVENTORY.categoryRequired }),
   unit: z.enum(INVENTORY_UNITS, { error: MESSAGES_INVENTORY.unitRequired }),
   currentStock: stockSchema.default('0.000'),
   minStock: stockSchema.default('0.000'),
   unitCost: z
-    .union([z.string(), z.number()], { error: MESSAGES_INVENTORY.unitCostRequired })
+    .union([text(), z.number()], { error: MESSAGES_INVENTORY.unitCostRequired })
     .refine((v) => String(v).trim() !== '', { error: MESSAGES_INVENTORY.unitCostRequired })
     .pipe(moneySchema),
   /** 'none' (the dialog's default) means no supplier. */
@@ -71,12 +75,19 @@ export const MOVEMENT_TYPE_LABELS: Record<MovementType, string> = { in: 'Entrée
 export const stockMovementInputSchema = z.object({
   type: z.enum(MOVEMENT_TYPES, { error: MESSAGES_INVENTORY.movementTypeInvalid }),
   quantity: z
-    .union([z.string(), z.number()], { error: MESSAGES_INVENTORY.quantityRequired })
+    .union([text(), z.number()], { error: MESSAGES_INVENTORY.quantityRequired })
     .transform((v) => String(v).trim())
     .refine((v) => v !== '', { error: MESSAGES_INVENTORY.quantityRequired })
     .refine((v) => /^\d{1,7}(\.\d{1,3})?$/.test(v) && Number(v) > 0, { error: MESSAGES_INVENTORY.stockInvalid }),
-  reason: z.string({ error: MESSAGES_INVENTORY.reasonRequired }).trim().min(1, { error: MESSAGES_INVENTORY.reasonRequired }).max(255),
-  reference: z.string().trim().max(100).optional().nullable(),
+  reason: text({ error: MESSAGES_INVENTORY.reasonRequired })
+    .trim()
+    .min(1, { error: MESSAGES_INVENTORY.reasonRequired })
+    .max(255, { error: tooLong(255) }),
+  reference: text()
+    .trim()
+    .max(100, { error: tooLong(100) })
+    .optional()
+    .nullable(),
 });
 export type StockMovementInput = z.input<typeof stockMovementInputSchema>;
 
@@ -105,6 +116,8 @@ export interface StockMovement {
   reference: string | null;
   /** Set when an invoice moved the stock. */
   invoiceId: string | null;
+  /** Who moved it (identity user id; null when unknown). */
+  createdBy?: string | null;
   createdAt: string;
 }
 
@@ -122,7 +135,7 @@ export type InventoryItemUpdate = z.input<typeof inventoryItemUpdateSchema>;
 /** PATCH /api/companies/:id/inventory/:itemId {currentStock} (spec 02 §7): an inventory count; the difference is recorded as a movement. */
 export const inventoryStockPatchSchema = z.object({
   currentStock: z
-    .union([z.string(), z.number()], { error: MESSAGES_INVENTORY.quantityRequired })
+    .union([text(), z.number()], { error: MESSAGES_INVENTORY.quantityRequired })
     .refine((v) => String(v).trim() !== '', { error: MESSAGES_INVENTORY.quantityRequired })
     .pipe(stockSchema),
 });
@@ -131,7 +144,10 @@ export type InventoryStockPatch = z.input<typeof inventoryStockPatchSchema>;
 /** GET /api/companies/:id/inventory?category=&search= (name contains). */
 export const inventoryListQuerySchema = z.object({
   category: z.enum(INVENTORY_CATEGORIES, { error: MESSAGES_INVENTORY.categoryRequired }).optional(),
-  search: z.string().trim().max(100).optional(),
+  search: text()
+    .trim()
+    .max(100, { error: tooLong(100) })
+    .optional(),
 });
 export type InventoryListQuery = z.input<typeof inventoryListQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fromCents, moneySchema, toCents } from './money';
+import { MESSAGES_MONEY, MONEY_PATTERN, fitsMoney, fromCents, moneySchema, toCents } from './money';
+import { text, tooLong } from './text';
 
 export const INVOICE_TYPES = ['sale', 'purchase', 'service'] as const;
 export type InvoiceType = (typeof INVOICE_TYPES)[number];
@@ -68,22 +69,24 @@ export const MESSAGES_INVOICE = {
   numberLocked: 'Une facture numérotée automatiquement garde son numéro, son type et son année : annulez-la et créez-en une autre',
 } as const;
 
+/** numeric(10,3): at most 9 999 999.999. */
+const QUANTITY_PATTERN = /^\d{1,7}(\.\d{1,3})?$/;
+
 /** Quantities: numeric(10,3), strictly positive. */
 export const quantitySchema = z
-  .union([z.string(), z.number()], { error: MESSAGES_INVOICE.quantityRequired })
+  .union([text(), z.number()], { error: MESSAGES_INVOICE.quantityRequired })
   .transform((v) => String(v).trim())
   .refine((v) => v !== '', { error: MESSAGES_INVOICE.quantityRequired })
-  .refine((v) => /^\d{1,7}(\.\d{1,3})?$/.test(v) && Number(v) > 0, { error: MESSAGES_INVOICE.quantityInvalid });
+  .refine((v) => QUANTITY_PATTERN.test(v) && Number(v) > 0, { error: MESSAGES_INVOICE.quantityInvalid });
 
 export const invoiceLineInputSchema = z.object({
-  description: z
-    .string({ error: MESSAGES_INVOICE.descriptionRequired })
+  description: text({ error: MESSAGES_INVOICE.descriptionRequired })
     .trim()
     .min(1, { error: MESSAGES_INVOICE.descriptionRequired })
-    .max(255),
+    .max(255, { error: tooLong(255) }),
   quantity: quantitySchema,
   unitPrice: z
-    .union([z.string(), z.number()], { error: MESSAGES_INVOICE.unitPriceRequired })
+    .union([text(), z.number()], { error: MESSAGES_INVOICE.unitPriceRequired })
     .refine((v) => String(v).trim() !== '', { error: MESSAGES_INVOICE.unitPriceRequired })
     .pipe(moneySchema),
   total: z.unknown().optional(),
@@ -104,32 +107,52 @@ export type InvoiceLineInput = z.input<typeof invoiceLineInputSchema>;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `POST /api/companies/:id/invoices` and `PUT /api/invoices/:id`: `{invoice, lines}` (spec §7). */
-export const invoiceInputSchema = z.object({
-  invoice: z.object({
-    type: z.enum(INVOICE_TYPES, { error: MESSAGES_INVOICE.typeInvalid }),
-    number: z.string({ error: MESSAGES_INVOICE.numberRequired }).trim().min(1, { error: MESSAGES_INVOICE.numberRequired }).max(40),
-    thirdPartyId: z.uuid({ error: MESSAGES_INVOICE.thirdPartyRequired }),
-    date: z.string({ error: MESSAGES_INVOICE.dateRequired }).regex(DATE, { error: MESSAGES_INVOICE.dateRequired }),
-    dueDate: z
-      .string()
-      .regex(DATE)
-      .nullable()
-      .optional()
-      .or(z.literal('').transform(() => null)),
-    paymentMethod: paymentMethodSchema,
-    vatRate: z
-      .union([z.string(), z.number()])
-      .default('18.00')
-      .transform((v) => String(v))
-      .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100, { error: MESSAGES_INVOICE.vatRateInvalid }),
-    notes: z.string().max(2000).optional().nullable(),
-    subtotal: z.unknown().optional(),
-    vatAmount: z.unknown().optional(),
-    total: z.unknown().optional(),
-    lines: z.unknown().optional(),
-  }),
-  lines: z.array(invoiceLineInputSchema, { error: MESSAGES_INVOICE.oneLine }).min(1, { error: MESSAGES_INVOICE.oneLine }).max(500),
-});
+export const invoiceInputSchema = z
+  .object({
+    invoice: z.object({
+      type: z.enum(INVOICE_TYPES, { error: MESSAGES_INVOICE.typeInvalid }),
+      number: text({ error: MESSAGES_INVOICE.numberRequired })
+        .trim()
+        .min(1, { error: MESSAGES_INVOICE.numberRequired })
+        .max(40, { error: tooLong(40) }),
+      thirdPartyId: z.uuid({ error: MESSAGES_INVOICE.thirdPartyRequired }),
+      date: text({ error: MESSAGES_INVOICE.dateRequired }).regex(DATE, { error: MESSAGES_INVOICE.dateRequired }),
+      dueDate: text()
+        .regex(DATE)
+        .nullable()
+        .optional()
+        .or(z.literal('').transform(() => null)),
+      paymentMethod: paymentMethodSchema,
+      vatRate: z
+        .union([text(), z.number()])
+        .default('18.00')
+        .transform((v) => String(v))
+        .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100, { error: MESSAGES_INVOICE.vatRateInvalid }),
+      notes: text()
+        .max(2000, { error: tooLong(2000) })
+        .optional()
+        .nullable(),
+      subtotal: z.unknown().optional(),
+      vatAmount: z.unknown().optional(),
+      total: z.unknown().optional(),
+      lines: z.unknown().optional(),
+    }),
+    lines: z.array(invoiceLineInputSchema, { error: MESSAGES_INVOICE.oneLine }).min(1, { error: MESSAGES_INVOICE.oneLine }).max(500),
+  })
+  .superRefine((value, ctx) => {
+    // Each line total, the subtotal and the total incl. VAT are numeric(15,2) columns.
+    // Only once the fields themselves are valid (zod runs this even when a line has issues).
+    const computable =
+      /^\d{1,3}(\.\d{1,2})?$/.test(value.invoice.vatRate) &&
+      value.lines.every((l) => QUANTITY_PATTERN.test(l.quantity) && MONEY_PATTERN.test(l.unitPrice));
+    if (!computable) return;
+    const totals = invoiceTotals(value.lines, value.invoice.vatRate);
+    totals.lineTotals.forEach((total, i) => {
+      if (!fitsMoney(toCents(total)))
+        ctx.addIssue({ code: 'custom', path: ['lines', i, 'unitPrice'], message: MESSAGES_MONEY.totalTooLarge });
+    });
+    if (!fitsMoney(toCents(totals.total))) ctx.addIssue({ code: 'custom', path: ['lines'], message: MESSAGES_MONEY.totalTooLarge });
+  });
 export type InvoiceInput = z.input<typeof invoiceInputSchema>;
 
 /** Half-up rounding of an exact product to cents. */
@@ -178,6 +201,29 @@ export interface InvoicePaymentSummary {
   amount: string;
   method: PaymentMethod;
   reference: string | null;
+  /** Who recorded it (identity user id; null when unknown). */
+  createdBy?: string | null;
+}
+
+/** The issuing company as it was when the invoice was issued (printed on its PDF). */
+export interface InvoiceIssuerSnapshot {
+  name: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  /** RCCM */
+  registrationNumber: string | null;
+  /** NINEA */
+  taxNumber: string | null;
+}
+
+/** The client or supplier as it was when the invoice was issued. */
+export interface InvoiceClientSnapshot {
+  name: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  taxNumber: string | null;
 }
 
 export interface Invoice {
@@ -199,6 +245,15 @@ export interface Invoice {
   balanceDue: string;
   entryId: string | null;
   companyId: string;
+  /** Taken at validation; null for drafts (and invoices cancelled as drafts). */
+  issuer?: InvoiceIssuerSnapshot | null;
+  client?: InvoiceClientSnapshot | null;
+  /** Who created, validated and cancelled it (identity user ids; null when unknown). */
+  createdBy?: string | null;
+  validatedBy?: string | null;
+  validatedAt?: string | null;
+  cancelledBy?: string | null;
+  cancelledAt?: string | null;
   createdAt: string;
   updatedAt: string;
   lines?: InvoiceLine[];
@@ -210,7 +265,10 @@ export const invoiceListQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
   status: z.enum(INVOICE_STATUSES).optional(),
   type: z.enum(INVOICE_TYPES).optional(),
-  search: z.string().trim().max(100).optional(),
+  search: text()
+    .trim()
+    .max(100, { error: tooLong(100) })
+    .optional(),
   /** Only invoices with a balance due (the payment dialog). */
   payable: z.enum(['true', 'false']).optional(),
 });
@@ -228,7 +286,7 @@ export interface InvoiceListResponse {
 /** Query of GET /api/companies/:id/invoices/next-number?type=sale&date=YYYY-MM-DD (date defaults to today, Dakar = UTC). */
 export const nextInvoiceNumberQuerySchema = z.object({
   type: z.enum(INVOICE_TYPES, { error: MESSAGES_INVOICE.typeInvalid }).default('sale'),
-  date: z.string().regex(DATE, { error: MESSAGES_INVOICE.dateRequired }).optional(),
+  date: text().regex(DATE, { error: MESSAGES_INVOICE.dateRequired }).optional(),
 });
 export type NextInvoiceNumberQuery = z.input<typeof nextInvoiceNumberQuerySchema>;
 

@@ -1,12 +1,22 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** Money on the wire: a decimal string with at most two decimals (numeric(15,2)). */
 export const MONEY_PATTERN = /^-?\d{1,13}(\.\d{1,2})?$/;
 
+/** The largest amount a numeric(15,2) column holds, in cents (9 999 999 999 999.99). */
+export const MAX_MONEY_CENTS = 999_999_999_999_999n;
+
 export const MESSAGES_MONEY = {
   invalid: 'Montant invalide (nombre avec au plus deux décimales)',
   negative: 'Le montant ne peut pas être négatif',
+  tooLarge: 'Montant trop élevé (maximum 9 999 999 999 999,99)',
+  /** A sum (entry total, invoice total) beyond what an amount can hold. */
+  totalTooLarge: 'Total trop élevé (maximum 9 999 999 999 999,99)',
 } as const;
+
+/** True when a sum in cents still fits a numeric(15,2) amount. */
+export const fitsMoney = (cents: bigint): boolean => cents <= MAX_MONEY_CENTS && cents >= -MAX_MONEY_CENTS;
 
 /** Exact integer cents of a money string: no floating point anywhere. */
 export function toCents(value: string): bigint {
@@ -25,9 +35,11 @@ export function fromCents(cents: bigint): string {
 
 /** A non-negative money string, normalised to two decimals; numbers are accepted and converted. */
 export const moneySchema = z
-  .union([z.string(), z.number()])
+  .union([text(), z.number()])
   .transform((v) => (typeof v === 'number' ? v.toFixed(2) : v.trim() === '' ? '0' : v.trim()))
-  .refine((v) => MONEY_PATTERN.test(v), { error: MESSAGES_MONEY.invalid })
+  // Any number of digits is "a number", then too large; anything else is invalid.
+  .refine((v) => /^-?\d+(\.\d{1,2})?$/.test(v), { error: MESSAGES_MONEY.invalid, abort: true })
+  .refine((v) => MONEY_PATTERN.test(v), { error: MESSAGES_MONEY.tooLarge, abort: true })
   .refine((v) => !v.startsWith('-'), { error: MESSAGES_MONEY.negative })
   .transform((v) => fromCents(toCents(v)));
 

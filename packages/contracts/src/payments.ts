@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, tooLong } from './text';
 import { moneySchema } from './money';
 import { paymentMethodSchema, type PaymentMethod } from './invoices';
 
@@ -44,6 +45,7 @@ export const MESSAGES_PAYMENT = {
   loanAmountMismatch: "Le montant doit être égal au total de l'échéance",
   invoiceNotFound: 'Facture introuvable',
   loanPaymentNotFound: 'Échéance introuvable',
+  dateBeforeInvoice: 'La date du paiement ne peut pas précéder la date de la facture',
 } as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -63,14 +65,22 @@ export const paymentInputSchema = z
       .nullable()
       .or(z.literal('').transform(() => null)),
     amount: z
-      .union([z.string(), z.number()], { error: MESSAGES_PAYMENT.amountRequired })
+      .union([text(), z.number()], { error: MESSAGES_PAYMENT.amountRequired })
       .refine((v) => String(v).trim() !== '', { error: MESSAGES_PAYMENT.amountRequired })
       .pipe(moneySchema)
       .refine((v) => v !== '0.00', { error: MESSAGES_PAYMENT.amountPositive }),
-    date: z.string({ error: MESSAGES_PAYMENT.dateRequired }).regex(DATE, { error: MESSAGES_PAYMENT.dateRequired }),
+    date: text({ error: MESSAGES_PAYMENT.dateRequired }).regex(DATE, { error: MESSAGES_PAYMENT.dateRequired }),
     method: paymentMethodSchema,
-    reference: z.string().trim().max(100).optional().nullable(),
-    notes: z.string().trim().max(1000).optional().nullable(),
+    reference: text()
+      .trim()
+      .max(100, { error: tooLong(100) })
+      .optional()
+      .nullable(),
+    notes: text()
+      .trim()
+      .max(1000, { error: tooLong(1000) })
+      .optional()
+      .nullable(),
     companyId: z.uuid(),
     /** Expense payments: the charge account (class 6); default 658. */
     accountId: z
@@ -102,6 +112,8 @@ export interface Payment {
   accountId: string | null;
   entryId: string | null;
   companyId: string;
+  /** Who recorded it (identity user id; null when unknown). */
+  createdBy?: string | null;
   createdAt: string;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, tooLong } from './text';
 
 export const THIRD_PARTY_TYPES = ['client', 'supplier', 'both'] as const;
 export type ThirdPartyType = (typeof THIRD_PARTY_TYPES)[number];
@@ -19,16 +20,25 @@ export const MESSAGES_THIRD_PARTY = {
   empty: 'Aucun tiers configuré',
 } as const;
 
-const optionalText = z.string().trim().max(255).optional().nullable();
+const optionalText = text()
+  .trim()
+  .max(255, { error: tooLong(255) })
+  .optional()
+  .nullable();
 
 export const thirdPartyInputSchema = z.object({
   type: z.enum(THIRD_PARTY_TYPES, { error: MESSAGES_THIRD_PARTY.typeInvalid }),
-  name: z.string({ error: MESSAGES_THIRD_PARTY.nameRequired }).trim().min(1, { error: MESSAGES_THIRD_PARTY.nameRequired }).max(255),
+  name: text({ error: MESSAGES_THIRD_PARTY.nameRequired })
+    .trim()
+    .min(1, { error: MESSAGES_THIRD_PARTY.nameRequired })
+    .max(255, { error: tooLong(255) }),
   code: optionalText,
   address: optionalText,
   phone: optionalText,
   email: z
-    .union([z.literal(''), z.email({ error: MESSAGES_THIRD_PARTY.emailInvalid })], { error: MESSAGES_THIRD_PARTY.emailInvalid })
+    .union([z.literal(''), z.email({ error: MESSAGES_THIRD_PARTY.emailInvalid }).max(254, { error: tooLong(254) })], {
+      error: MESSAGES_THIRD_PARTY.emailInvalid,
+    })
     .optional()
     .nullable(),
   taxNumber: optionalText,

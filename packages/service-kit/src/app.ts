@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import { HEADERS } from '@xaalis/contracts';
 import { errorHandler, notFoundHandler } from './errors';
 import { requireInternalToken, requireSameCompany } from './tenant';
-import type { Logger } from './logger';
+import { errorSerializer, type Logger } from './logger';
 
 export interface ServiceAppOptions {
   name: string;
@@ -45,6 +45,8 @@ export function createServiceApp(opts: ServiceAppOptions): Express {
       serializers: {
         req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        // pino-http replaces the logger's serializers with its own: keep errors cleaned of SQL and bound values.
+        err: errorSerializer,
       },
     }),
   );

@@ -37,9 +37,43 @@ export function isForeignKeyViolation(err: unknown): boolean {
   return e?.name === 'SequelizeForeignKeyConstraintError' || e?.parent?.code === '23503' || e?.code === '23503';
 }
 
-/** The one error handler: HttpError as-is, malformed JSON as 400, the rest as 500 (logged). */
-export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+/** SQLSTATE of a Postgres error, bare (pg) or wrapped by Sequelize (`parent`/`original`). */
+export function sqlStateOf(err: unknown): string | undefined {
+  const e = err as { code?: unknown; parent?: { code?: unknown }; original?: { code?: unknown } } | null | undefined;
+  const code = e?.parent?.code ?? e?.original?.code ?? e?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+/**
+ * Input the database refused as data (not a bug of ours): a number beyond its
+ * column, a NUL byte or invalid character in a text, a text longer than its
+ * column. The contracts refuse these first; this is the safety net, so that
+ * such input is a French 400 and never a 500.
+ */
+const DATA_ERRORS: Record<string, string> = {
+  '22003': MESSAGES_HTTP.numericOverflow, // numeric_value_out_of_range
+  '22021': MESSAGES_HTTP.invalidText, // character_not_in_repertoire (a NUL in text)
+  '22P05': MESSAGES_HTTP.invalidText, // untranslatable_character (\u0000 in jsonb)
+  '22001': MESSAGES_HTTP.textTooLong, // string_data_right_truncation
+  '22P02': MESSAGES_HTTP.validation, // invalid_text_representation (a text that is not a uuid, a number…)
+};
+
+/** The 400 for a database refusal of the input's data, null for any other error. */
+export function dataError(err: unknown): HttpError | null {
+  const code = sqlStateOf(err);
+  const message = code ? DATA_ERRORS[code] : undefined;
+  return message ? new HttpError(400, message) : null;
+}
+
+/** The one error handler: HttpError as-is, malformed JSON and refused data as 400, the rest as 500 (logged). */
+export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
   if (res.headersSent) return;
+  const refused = err instanceof HttpError ? null : dataError(err);
+  if (refused) {
+    (req as { log?: { warn: (o: unknown, m: string) => void } }).log?.warn({ err: err as unknown }, 'input refused by the database');
+    errorHandler(refused, req, res, next);
+    return;
+  }
   if (err instanceof HttpError) {
     const body: ErrorBody = { message: err.message };
     if (err.issues) body.issues = err.issues;
