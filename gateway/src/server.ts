@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGatewayApp } from './app';
-import { loadConfig, type GatewayConfig } from './config';
+import { assertProductionSecrets, SERVICE_SECRETS } from '@xaalis/service-kit';
+import { DEV_SESSION_SECRET, loadConfig, type GatewayConfig } from './config';
 import { migrateIdentity } from './migrate';
 
 export interface StartOptions {
@@ -47,6 +48,7 @@ export async function start(opts: StartOptions = {}): Promise<{ port: number; cl
 }
 
 if (require.main === module) {
+  assertProductionSecrets([...SERVICE_SECRETS, 'SESSION_SECRET'], { knownDefaults: [DEV_SESSION_SECRET] });
   start()
     .then((running) => {
       const stop = () => {

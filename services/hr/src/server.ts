@@ -1,6 +1,10 @@
+import { assertProductionSecrets, SERVICE_SECRETS } from '@xaalis/service-kit';
 import { hrService } from './definition';
 
 /** Starts the HTTP API (tests call it with `{ port: 0 }`); `node dist/server.js` listens. */
 export const start = hrService.start;
 
-if (require.main === module) hrService.main('server');
+if (require.main === module) {
+  assertProductionSecrets(SERVICE_SECRETS);
+  hrService.main('server');
+}

@@ -1,9 +1,21 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
 import type { Redis } from 'ioredis';
 import type { Sequelize } from 'sequelize';
-import { SERVICES, type ServiceName } from '@xaalis/contracts';
+import { HEADERS, SERVICES, type ServiceName } from '@xaalis/contracts';
 
 const PROBE_TIMEOUT_MS = 1_000;
+/** A flood of /api/health calls probes the database, Redis and the services at most once per this delay. */
+export const HEALTH_CACHE_MS = 5_000;
+
+type ServiceState = 'ok' | 'unavailable';
+
+export interface HealthReport {
+  status: 'ok' | 'degraded';
+  service: 'gateway';
+  checks: { database: boolean; redis: boolean | null };
+  services: Record<ServiceName, ServiceState>;
+}
 
 /** false unless `check` succeeds within the probe timeout. */
 const within = (check: Promise<unknown>) =>
@@ -15,7 +27,7 @@ const within = (check: Promise<unknown>) =>
     new Promise<boolean>((r) => setTimeout(r, PROBE_TIMEOUT_MS, false).unref()),
   ]);
 
-async function probe(url: string): Promise<'ok' | 'unavailable'> {
+async function probe(url: string): Promise<ServiceState> {
   try {
     const res = await fetch(new URL('/health', url), { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
     await res.body?.cancel();
@@ -25,27 +37,57 @@ async function probe(url: string): Promise<'ok' | 'unavailable'> {
   }
 }
 
+// Digests first: equal lengths for timingSafeEqual, and the token's length does not leak either.
+const digest = (s: string) => createHash('sha256').update(s).digest();
+const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
+
+export interface HealthDeps {
+  sequelize: Sequelize;
+  redis: Redis | null;
+  services: Record<ServiceName, string>;
+  /** Callers holding it (operators, monitoring) see the details. */
+  internalToken: string;
+  cacheMs?: number;
+}
+
 /**
  * GET /health: the gateway process is up (liveness).
  * GET /api/health: the gateway's database and Redis, and each service's /health,
- * probed in parallel with a short timeout. Always 200 while the gateway itself
- * answers; `status` says whether everything is up.
+ * probed in parallel with a short timeout, at most once per `cacheMs` (concurrent
+ * calls share one probe). Always 200 while the gateway itself answers. Anyone gets
+ * `{status}` only; the checks and the services' states (a map of what is down) need
+ * the internal token header.
  */
-export function healthRoutes(deps: { sequelize: Sequelize; redis: Redis | null; services: Record<ServiceName, string> }): Router {
-  const router = Router();
-  router.get('/health', (_req, res) => {
-    res.json({ status: 'ok', service: 'gateway' });
-  });
-  router.get('/api/health', async (_req, res) => {
+export function healthRoutes(deps: HealthDeps): Router {
+  const cacheMs = deps.cacheMs ?? HEALTH_CACHE_MS;
+  let cached: { at: number; report: Promise<HealthReport> } | null = null;
+
+  async function check(): Promise<HealthReport> {
     const [database, redis, ...states] = await Promise.all([
       within(deps.sequelize.query('SELECT 1')),
       deps.redis ? within(deps.redis.ping()) : Promise.resolve(null),
       ...SERVICES.map((s) => probe(deps.services[s])),
     ]);
-    const services = Object.fromEntries(SERVICES.map((s, i) => [s, states[i]]));
+    const services = Object.fromEntries(SERVICES.map((s, i) => [s, states[i]])) as Record<ServiceName, ServiceState>;
     const ok = database && redis !== false && states.every((s) => s === 'ok');
+    return { status: ok ? 'ok' : 'degraded', service: 'gateway', checks: { database, redis }, services };
+  }
+
+  function report(): Promise<HealthReport> {
+    const now = Date.now();
+    if (!cached || now - cached.at >= cacheMs) cached = { at: now, report: check() };
+    return cached.report;
+  }
+
+  const router = Router();
+  router.get('/health', (_req, res) => {
+    res.json({ status: 'ok', service: 'gateway' });
+  });
+  router.get('/api/health', async (req, res) => {
+    const result = await report();
+    const token = req.get(HEADERS.internalToken);
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ status: ok ? 'ok' : 'degraded', service: 'gateway', checks: { database, redis }, services });
+    res.json(token !== undefined && sameSecret(token, deps.internalToken) ? result : { status: result.status });
   });
   return router;
 }

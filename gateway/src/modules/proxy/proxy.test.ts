@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import net from 'node:net';
 import request from 'supertest';
-import { MESSAGES_AUTH, MESSAGES_HTTP, serviceUnavailableMessage, statusSegment } from '@xaalis/contracts';
+import { HEADERS, MESSAGES_AUTH, MESSAGES_HTTP, serviceUnavailableMessage, statusSegment } from '@xaalis/contracts';
 import type { Gateway } from '../../app';
 import { loadConfig } from '../../config';
 import { freePort, startService, type RunningChild } from '../../test-support/services';
@@ -188,8 +188,8 @@ describe('proxy', () => {
 });
 
 describe('GET /api/health', () => {
-  it("reports the gateway's checks and each service", async () => {
-    const res = await request(gw.app).get('/api/health');
+  it("reports the gateway's checks and each service to a holder of the internal token", async () => {
+    const res = await request(gw.app).get('/api/health').set(HEADERS.internalToken, config.internalToken);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       service: 'gateway',
