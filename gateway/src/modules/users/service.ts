@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fn, col, where, type Sequelize, type Transaction } from 'sequelize';
 import { HttpError, isUniqueViolation } from '@xaalis/service-kit';
-import { MESSAGES_AUTH, type User } from '@xaalis/contracts';
+import { MESSAGES_AUTH, type CompanyUser, type User } from '@xaalis/contracts';
 import { defineUserModel, type UserRecord } from './model';
 
 export interface NewUser {
@@ -50,12 +50,17 @@ export type UsersRepository = ReturnType<typeof createUsersRepository>;
 export function createUsersRepository(sequelize: Sequelize) {
   const Users = defineUserModel(sequelize);
   return {
-    findByUsername: (username: string) => Users.findOne({ where: { username } }),
+    // Usernames are unique case-insensitively (index on lower(username)): look them up the same way.
+    findByUsername: (username: string) => Users.findOne({ where: where(fn('lower', col('username')), username.trim().toLowerCase()) }),
     findById: (id: string) => Users.findByPk(id),
 
     /** Answers 409 before any expensive work when the username or email is already used. */
     async assertAvailable(username: string, email: string): Promise<void> {
-      if (await Users.findOne({ where: { username }, attributes: ['id'] })) throw new HttpError(409, MESSAGES_AUTH.usernameTaken);
+      const sameUsername = await Users.findOne({
+        where: where(fn('lower', col('username')), username.trim().toLowerCase()),
+        attributes: ['id'],
+      });
+      if (sameUsername) throw new HttpError(409, MESSAGES_AUTH.usernameTaken);
       const sameEmail = await Users.findOne({ where: where(fn('lower', col('email')), email.toLowerCase()), attributes: ['id'] });
       if (sameEmail) throw new HttpError(409, MESSAGES_AUTH.emailTaken);
     },
@@ -69,10 +74,30 @@ export function createUsersRepository(sequelize: Sequelize) {
       }
     },
 
+    /** Replaces the user's password hash (password change). */
+    async updatePasswordHash(userId: string, passwordHash: string): Promise<void> {
+      await Users.update({ passwordHash }, { where: { id: userId } });
+    },
+
     /** Attaches a company to a user that has none; false when the user already had one (race). */
     async attachCompany(userId: string, companyId: string): Promise<boolean> {
       const [count] = await Users.update({ companyId }, { where: { id: userId, companyId: null } });
       return count === 1;
+    },
+
+    /** The users of one company, as `{id, name}` ("Prénom Nom", or the username), by name. */
+    async listCompanyUsers(companyId: string): Promise<CompanyUser[]> {
+      const rows = await Users.findAll({ where: { companyId }, attributes: ['id', 'username', 'firstName', 'lastName'] });
+      return rows
+        .map((r) => ({
+          id: r.id,
+          name:
+            [r.firstName, r.lastName]
+              .map((p) => p?.trim())
+              .filter(Boolean)
+              .join(' ') || r.username,
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'fr'));
     },
 
     transaction: () => sequelize.transaction(),

@@ -8,6 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { JOURNAL_LABELS, toCents, type AccountingEntry } from '@xaalis/contracts';
 import { formatDate, formatMoney } from '@xaalis/web-kit';
+import { AuditTrail } from '../audit';
 import { STATUS_COLORS, statusLabel } from './status';
 
 /** An amount, or '-' when it is zero (the detail panel of the specification). */
@@ -100,6 +101,13 @@ export function EntryDocument({ entry, companyName }: { entry: AccountingEntry; 
           </TableRow>
         </TableBody>
       </Table>
+      <AuditTrail
+        steps={[
+          { label: 'Créée par', userId: entry.createdBy, at: entry.createdAt },
+          { label: 'Validée par', userId: entry.validatedBy, at: entry.validatedAt },
+          { label: 'Annulée par', userId: entry.cancelledBy, at: entry.cancelledAt },
+        ]}
+      />
     </Box>
   );
 }

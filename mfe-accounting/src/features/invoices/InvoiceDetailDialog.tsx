@@ -21,6 +21,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { formatDate, formatMoney } from '@xaalis/web-kit';
 import { useId, useState, type ReactNode } from 'react';
 import { toastSuccess } from '../../ui/feedback';
+import { AuditTrail, useUserName } from '../audit';
 import { toastFailure } from '../../ui/failure';
 import { downloadWithToast } from '../../ui/download';
 import { ErrorState, LoadingState } from '../../ui/states';
@@ -80,6 +81,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
   const [downloading, setDownloading] = useState(false);
   const invoice = query.data && query.data.id === invoiceId ? query.data : undefined;
   const busy = validateState.isLoading || cancelState.isLoading;
+  const nameOf = useUserName();
 
   const onValidate = async () => {
     if (!invoice) return;
@@ -127,7 +129,8 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
           <Chip size="small" label={invoiceStatusLabel(invoice.status)} color={INVOICE_STATUS_COLORS[invoice.status] ?? 'default'} />
         </Box>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
-          <Field label={isPurchase ? 'Fournisseur' : 'Client'}>{invoice.thirdParty?.name ?? 'N/A'}</Field>
+          {/* An issued invoice names the party as it was issued to (its snapshot), a draft the current one. */}
+          <Field label={isPurchase ? 'Fournisseur' : 'Client'}>{invoice.client?.name ?? invoice.thirdParty?.name ?? 'N/A'}</Field>
           <Field label="Date">{formatDate(invoice.date)}</Field>
           <Field label="Échéance">{invoice.dueDate ? formatDate(invoice.dueDate) : '-'}</Field>
           <Field label="Mode de paiement">{paymentMethodLabel(invoice.paymentMethod)}</Field>
@@ -199,6 +202,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
                   <TableCell>Date</TableCell>
                   <TableCell>Mode</TableCell>
                   <TableCell>Référence</TableCell>
+                  <TableCell>Saisi par</TableCell>
                   <TableCell align="right">Montant</TableCell>
                 </TableRow>
               </TableHead>
@@ -208,6 +212,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
                     <TableCell>{formatDate(p.date)}</TableCell>
                     <TableCell>{paymentMethodLabel(p.method)}</TableCell>
                     <TableCell>{p.reference || '-'}</TableCell>
+                    <TableCell>{nameOf(p.createdBy)}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {formatMoney(p.amount)}
                     </TableCell>
@@ -235,6 +240,13 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
             </Typography>
           </Box>
         ) : null}
+        <AuditTrail
+          steps={[
+            { label: 'Créée par', userId: invoice.createdBy, at: invoice.createdAt },
+            { label: 'Validée par', userId: invoice.validatedBy, at: invoice.validatedAt },
+            { label: 'Annulée par', userId: invoice.cancelledBy, at: invoice.cancelledAt },
+          ]}
+        />
       </Box>
     );
   }

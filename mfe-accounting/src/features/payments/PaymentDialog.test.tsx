@@ -163,6 +163,24 @@ describe('PaymentDialog', () => {
     expect(screen.getByText(MESSAGES_PAYMENT.created)).toBeInTheDocument();
   });
 
+  it('refuses a date before the invoice’s date, without calling the server', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(routes({ 'POST /api/payments': { status: 201, body: { id: 'p3' } } }));
+    const { onClose } = renderDialog({ type: 'invoice_payment', invoiceId: FV1.id, amount: '1000' });
+    await waitFor(() => expect(screen.getByLabelText('Facture')).toHaveValue(FV1.id));
+    // FV1 is dated 2026-03-15.
+    await typeIn(user, 'Date', '2026-03-14');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le paiement' }));
+    expect(await screen.findByText(MESSAGES_PAYMENT.dateBeforeInvoice)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/payments')).toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
+
+    await typeIn(user, 'Date', '2026-03-15');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le paiement' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(callsTo(fetchMock, 'POST', '/api/payments')[0].body).toMatchObject({ invoiceId: FV1.id, date: '2026-03-15' });
+  });
+
   it('sends an expense with its account', async () => {
     const user = userEvent.setup();
     const fetchMock = mockFetch(routes({ 'POST /api/payments': { status: 201, body: { id: 'p2' } } }));

@@ -139,7 +139,7 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
     return mapped;
   }, [companyId]);
 
-  const { control, handleSubmit, reset, setValue, getValues } = useForm<PaymentFormValues, unknown, PaymentOutput>({
+  const { control, handleSubmit, reset, setValue, getValues, setError } = useForm<PaymentFormValues, unknown, PaymentOutput>({
     resolver,
     defaultValues: initialValues(defaults),
   });
@@ -196,6 +196,12 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
   const onSubmit = handleSubmit(async (values) => {
     if (!companyId) {
       toastMissingCompany();
+      return;
+    }
+    // The server refuses it too; the dialog knows the invoice's date, so it says so at once.
+    const invoice = values.type === 'invoice_payment' ? invoices.find((i) => i.id === values.invoiceId) : undefined;
+    if (invoice && values.date < invoice.date) {
+      setError('date', { type: 'validate', message: MESSAGES_PAYMENT.dateBeforeInvoice }, { shouldFocus: true });
       return;
     }
     const body: PaymentInput = {

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { Account, AccountingEntry, Company, EntryCancellation, EntryListResponse, ThirdParty } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
-import { asTenant, companyWithChart, createThirdParty } from '../../test-support';
+import { asTenant, companyWithChart, createThirdParty, TOKEN } from '../../test-support';
 import { todayInDakar } from '../posting';
 
 // The journal-entries API end to end: real service, real Postgres, the gateway's headers.
@@ -458,5 +459,59 @@ describe('GET /api/companies/:companyId/accounting-entries', () => {
       .set(asTenant(own.id))
       .expect(404);
     await http().post(entriesUrl(company.id)).set(asTenant(own.id)).send(payload()).expect(404);
+  });
+});
+
+describe('the acting user (X-User-Id)', () => {
+  const as = (userId?: string) => {
+    const headers: Record<string, string> = { 'X-Internal-Token': TOKEN, 'X-Company-Id': own.id };
+    if (userId) headers['X-User-Id'] = userId;
+    return headers;
+  };
+
+  it('records who created, validated and cancelled an entry (and who made its reversal), with the dates', async () => {
+    const [creator, validator, canceller] = [randomUUID(), randomUUID(), randomUUID()];
+    const created = (await http().post(entriesUrl(own.id)).set(as(creator)).send(payload()).expect(201)).body as AccountingEntry;
+    expect(created).toMatchObject({ createdBy: creator, validatedBy: null, cancelledBy: null, cancelledAt: null });
+    // Editing a draft keeps its creator.
+    await http()
+      .put(`/api/accounting-entries/${created.id}`)
+      .set(as(validator))
+      .send(payload({ description: 'Loyer de mars (corrigé)' }))
+      .expect(200);
+    const validated = (await http().patch(`/api/accounting-entries/${created.id}/validate`).set(as(validator)).expect(200))
+      .body as AccountingEntry;
+    expect(validated).toMatchObject({ createdBy: creator, validatedBy: validator, cancelledBy: null });
+    const { entry, reversal } = (await http().post(`/api/accounting-entries/${created.id}/cancel`).set(as(canceller)).expect(200))
+      .body as EntryCancellation;
+    expect(entry).toMatchObject({ status: 'cancelled', createdBy: creator, validatedBy: validator, cancelledBy: canceller });
+    expect(Date.parse(entry.cancelledAt as string)).not.toBeNaN();
+    expect(reversal).toMatchObject({ createdBy: canceller, validatedBy: canceller, cancelledBy: null });
+    const read = (await http().get(`/api/accounting-entries/${created.id}`).set(as()).expect(200)).body as AccountingEntry;
+    expect(read).toMatchObject({ createdBy: creator, validatedBy: validator, cancelledBy: canceller, cancelledAt: entry.cancelledAt });
+  });
+
+  it('stores null without a user, and never crashes', async () => {
+    const created = (await http().post(entriesUrl(own.id)).set(as()).send(payload()).expect(201)).body as AccountingEntry;
+    expect(created.createdBy).toBeNull();
+    const validated = (await http().patch(`/api/accounting-entries/${created.id}/validate`).set(as()).expect(200)).body as AccountingEntry;
+    expect(validated).toMatchObject({ createdBy: null, validatedBy: null });
+    const { entry } = (await http().post(`/api/accounting-entries/${created.id}/cancel`).set(as()).expect(200)).body as EntryCancellation;
+    expect(entry).toMatchObject({ status: 'cancelled', cancelledBy: null });
+  });
+
+  it('the ledger refuses to rewrite who did what', async () => {
+    const created = (await http().post(entriesUrl(own.id)).set(as(randomUUID())).send(payload()).expect(201)).body as AccountingEntry;
+    const db = service.ctx.sequelize;
+    const change = (set: string) =>
+      db.query(`UPDATE accounting.accounting_entries SET ${set} WHERE id = $1`, { bind: [created.id] }).then(
+        () => 'accepted',
+        (err: unknown) => (err as { parent?: { code?: string } }).parent?.code,
+      );
+    expect(await change('created_by = gen_random_uuid()')).toBe('XA002');
+    expect(await change('validated_by = gen_random_uuid()')).toBe('XA002');
+    await http().patch(`/api/accounting-entries/${created.id}/validate`).set(as(randomUUID())).expect(200);
+    expect(await change('validated_by = gen_random_uuid()')).toBe('XA002');
+    expect(await change('cancelled_by = gen_random_uuid()')).toBe('XA002');
   });
 });

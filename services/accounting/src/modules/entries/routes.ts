@@ -23,7 +23,8 @@ export function entriesApi(ctx: ServiceContext): Router {
   });
 
   router.post(company, requireSameCompany, validate({ body: entryInputSchema }), async (req, res) => {
-    res.status(201).json(await entries.create(tenantOf(req).companyId, validated(req, 'body', entryInputSchema)));
+    const { companyId, userId } = tenantOf(req);
+    res.status(201).json(await entries.create(companyId, validated(req, 'body', entryInputSchema), userId));
   });
 
   router.get('/accounting-entries/:id', async (req, res) => {
@@ -40,11 +41,13 @@ export function entriesApi(ctx: ServiceContext): Router {
   });
 
   router.patch('/accounting-entries/:id/validate', async (req, res) => {
-    res.json(await entries.validate(tenantOf(req).companyId, req.params.id));
+    const { companyId, userId } = tenantOf(req);
+    res.json(await entries.validate(companyId, req.params.id, userId));
   });
 
   router.post('/accounting-entries/:id/cancel', async (req, res) => {
-    res.json(await entries.cancel(tenantOf(req).companyId, req.params.id));
+    const { companyId, userId } = tenantOf(req);
+    res.json(await entries.cancel(companyId, req.params.id, userId));
   });
 
   return router;

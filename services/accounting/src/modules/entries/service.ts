@@ -108,8 +108,8 @@ export function entriesService(sequelize: Sequelize) {
       return entry;
     },
 
-    /** A new draft; the total is the sum of the debits, whatever the client sent. */
-    create(companyId: string, values: EntryValues): Promise<AccountingEntry> {
+    /** A new draft (by `userId`, null when unknown); the total is the sum of the debits, whatever the client sent. */
+    create(companyId: string, values: EntryValues, userId: string | null = null): Promise<AccountingEntry> {
       return write(async (transaction) => {
         await checkReferences(transaction, companyId, values);
         const id = await insertDraftEntry(sequelize, transaction, {
@@ -120,6 +120,7 @@ export function entriesService(sequelize: Sequelize) {
           description: values.entry.description,
           reference: values.entry.reference || null,
           total: entryTotals(values.lines).debit,
+          createdBy: userId,
         });
         await insertLines(sequelize, transaction, companyId, id, linesOf(values));
         return mustExist(await findEntryWithLines(sequelize, companyId, id, transaction), 'entry');
@@ -169,7 +170,7 @@ export function entriesService(sequelize: Sequelize) {
      * draft → validated. The lines are checked here for a clear message; the
      * deferred trigger checks them again at commit, whatever happens meanwhile.
      */
-    validate(companyId: string, id: string): Promise<AccountingEntry> {
+    validate(companyId: string, id: string, userId: string | null = null): Promise<AccountingEntry> {
       return write(async (transaction) => {
         const entry = await lockOwn(transaction, companyId, id);
         if (entry.status !== 'draft') throw new HttpError(409, MESSAGES_ENTRY.notDraft);
@@ -180,18 +181,21 @@ export function entriesService(sequelize: Sequelize) {
         );
         if (sums.n < 2) throw new HttpError(400, MESSAGES_ENTRY.twoLines);
         if (!entryTotals([sums]).balanced) throw new HttpError(400, MESSAGES_ENTRY.unbalanced);
-        await sequelize.query(`UPDATE accounting.accounting_entries SET status = 'validated', total = $2 WHERE id = $1`, {
-          bind: [id, sums.debit],
-          transaction,
-        });
+        await sequelize.query(
+          `UPDATE accounting.accounting_entries SET status = 'validated', total = $2, validated_by = $3 WHERE id = $1`,
+          {
+            bind: [id, sums.debit, userId],
+            transaction,
+          },
+        );
         return mustExist(await findEntryWithLines(sequelize, companyId, id, transaction), 'entry');
       });
     },
 
     /** validated → cancelled, with its reversal entry (contre-passation) dated today. */
-    cancel(companyId: string, id: string): Promise<EntryCancellation> {
+    cancel(companyId: string, id: string, userId: string | null = null): Promise<EntryCancellation> {
       if (!isUuid(id)) return Promise.reject(notFound());
-      return write((transaction) => reverseEntry(transaction, companyId, id));
+      return write((transaction) => reverseEntry(transaction, companyId, id, { userId }));
     },
   };
 }

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { InventoryItem, StockMovementResult } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
-import { asTenant } from '../../test-support';
+import { randomUUID } from 'node:crypto';
+import { asTenant, TOKEN } from '../../test-support';
 import { http, invoicingWorld, startWithWorlds, stockOf, type InvoicingWorld } from '../../test-invoicing';
 
 // Stock items and movements end to end (spec 02 "Gestion des Stocks").
@@ -53,6 +54,7 @@ describe('items', () => {
         reason: 'Stock initial',
         reference: null,
         invoiceId: null,
+        createdBy: expect.any(String),
         createdAt: expect.any(String),
       },
     ]);
@@ -231,5 +233,41 @@ describe('tenancy', () => {
       expect((await r.set(me)).status).toBe(404);
     }
     expect((await stockOf(service, other.company.id, other.rice.id)).currentStock).toBe('100.000');
+  });
+});
+
+describe('the acting user (X-User-Id)', () => {
+  it('records who moved the stock (opening stock, movement, count); null without a user', async () => {
+    const c = w.company.id;
+    const user = randomUUID();
+    const base = { 'X-Internal-Token': TOKEN, 'X-Company-Id': c };
+    const created = (
+      await http(service)
+        .post(url(c))
+        .set({ ...base, 'X-User-Id': user })
+        .send({ ...item, name: 'Farine' })
+        .expect(201)
+    ).body as InventoryItem;
+    const moved = (
+      await http(service)
+        .post(`${url(c)}/${created.id}/movements`)
+        .set({ ...base, 'X-User-Id': user })
+        .send({ type: 'out', quantity: '2', reason: 'Casse' })
+        .expect(201)
+    ).body as StockMovementResult;
+    expect(moved.movement?.createdBy).toBe(user);
+    const counted = (
+      await http(service)
+        .patch(`${url(c)}/${created.id}`)
+        .set(base)
+        .send({ currentStock: '9' })
+        .expect(200)
+    ).body as StockMovementResult;
+    expect(counted.movement?.createdBy).toBeNull();
+    expect((await stockOf(service, c, created.id)).movements?.map((m) => [m.reason, m.createdBy])).toEqual([
+      [expect.any(String), null],
+      ['Casse', user],
+      ['Stock initial', user],
+    ]);
   });
 });

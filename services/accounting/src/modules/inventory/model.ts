@@ -38,12 +38,14 @@ interface MovementDbRow {
   reason: string;
   reference: string | null;
   invoice_id: string | null;
+  created_by: string | null;
   created_at: Date;
 }
 
 export const ITEM_COLUMNS =
   'i.id, i.company_id, i.name, i.category, i.unit, i.current_stock, i.min_stock, i.unit_cost, i.supplier_id, i.created_at, i.updated_at';
-const MOVEMENT_COLUMNS = 'm.id, m.item_id, m.type, m.quantity, m.stock_after, m.reason, m.reference, m.invoice_id, m.created_at';
+const MOVEMENT_COLUMNS =
+  'm.id, m.item_id, m.type, m.quantity, m.stock_after, m.reason, m.reference, m.invoice_id, m.created_by, m.created_at';
 
 export function toItem(row: ItemDbRow): InventoryItem {
   return {
@@ -71,6 +73,7 @@ export function toMovement(row: MovementDbRow): StockMovement {
     reason: row.reason,
     reference: row.reference,
     invoiceId: row.invoice_id,
+    createdBy: row.created_by,
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -128,6 +131,8 @@ export interface MovementInput {
   reason: string;
   reference?: string | null;
   invoiceId?: string | null;
+  /** The acting user (X-User-Id), null when unknown. */
+  createdBy?: string | null;
 }
 
 /**
@@ -154,11 +159,11 @@ export async function applyMovement(
         WHERE id = $1 AND company_id = $2
         RETURNING id, current_stock
      )
-     INSERT INTO accounting.stock_movements AS m (company_id, item_id, type, quantity, stock_after, reason, reference, invoice_id, created_at)
-     SELECT $2, moved.id, $3, $4::numeric, moved.current_stock, $5, $6, $7, clock_timestamp() FROM moved
+     INSERT INTO accounting.stock_movements AS m (company_id, item_id, type, quantity, stock_after, reason, reference, invoice_id, created_by, created_at)
+     SELECT $2, moved.id, $3, $4::numeric, moved.current_stock, $5, $6, $7, $8, clock_timestamp() FROM moved
      RETURNING ${MOVEMENT_COLUMNS}`,
     {
-      bind: [itemId, companyId, m.type, m.quantity, m.reason, m.reference ?? null, m.invoiceId ?? null],
+      bind: [itemId, companyId, m.type, m.quantity, m.reason, m.reference ?? null, m.invoiceId ?? null, m.createdBy ?? null],
       type: QueryTypes.SELECT,
       transaction,
     },

@@ -27,23 +27,20 @@ export function inventoryApi(ctx: ServiceContext): Router {
     sendWorkbook(res, 'stock.xlsx', await inventory.exportXlsx(tenantOf(req).companyId, validated(req, 'query', inventoryListQuerySchema)));
   });
   router.post(company, requireSameCompany, validate({ body: inventoryItemInputSchema }), async (req, res) => {
-    res.status(201).json(await inventory.create(tenantOf(req).companyId, validated(req, 'body', inventoryItemInputSchema)));
+    const { companyId, userId } = tenantOf(req);
+    res.status(201).json(await inventory.create(companyId, validated(req, 'body', inventoryItemInputSchema), userId));
   });
   router.post(`${company}/:itemId/movements`, requireSameCompany, validate({ body: stockMovementInputSchema }), async (req, res) => {
+    const { companyId, userId } = tenantOf(req);
     res
       .status(201)
-      .json(
-        await inventory.addMovement(tenantOf(req).companyId, String(req.params.itemId), validated(req, 'body', stockMovementInputSchema)),
-      );
+      .json(await inventory.addMovement(companyId, String(req.params.itemId), validated(req, 'body', stockMovementInputSchema), userId));
   });
   // Spec 02 §7: PATCH {currentStock} — an inventory count, recorded as an adjustment movement.
   router.patch(`${company}/:itemId`, requireSameCompany, validate({ body: inventoryStockPatchSchema }), async (req, res) => {
+    const { companyId, userId } = tenantOf(req);
     res.json(
-      await inventory.adjust(
-        tenantOf(req).companyId,
-        String(req.params.itemId),
-        validated(req, 'body', inventoryStockPatchSchema).currentStock,
-      ),
+      await inventory.adjust(companyId, String(req.params.itemId), validated(req, 'body', inventoryStockPatchSchema).currentStock, userId),
     );
   });
   router.get('/inventory/:id', async (req, res) => {

@@ -81,7 +81,7 @@ export function inventoryService(sequelize: Sequelize) {
     },
 
     /** A new item; a non-zero opening stock is recorded as its first movement ("Stock initial"). */
-    create(companyId: string, values: ItemValues): Promise<InventoryItem> {
+    create(companyId: string, values: ItemValues, userId: string | null = null): Promise<InventoryItem> {
       return write(async (transaction) => {
         await checkSupplier(transaction, companyId, values.supplierId);
         const [row] = await sequelize.query<ItemDbRow>(
@@ -98,6 +98,7 @@ export function inventoryService(sequelize: Sequelize) {
         await applyMovement(sequelize, transaction, companyId, row.id, {
           ...signed(opening),
           reason: MESSAGES_INVENTORY.initialStockReason,
+          createdBy: userId,
         });
         return mustExist(await findItem(sequelize, companyId, row.id, { transaction }), 'inventory item');
       });
@@ -124,7 +125,7 @@ export function inventoryService(sequelize: Sequelize) {
     },
 
     /** An entry or exit of stock; below zero is allowed (spec 02 §4). */
-    addMovement(companyId: string, itemId: string, values: MovementValues): Promise<StockMovementResult> {
+    addMovement(companyId: string, itemId: string, values: MovementValues, userId: string | null = null): Promise<StockMovementResult> {
       if (!isUuid(itemId)) return Promise.reject(notFound());
       return write(async (transaction) => {
         const movement = await applyMovement(sequelize, transaction, companyId, itemId, {
@@ -132,6 +133,7 @@ export function inventoryService(sequelize: Sequelize) {
           quantity: values.quantity,
           reason: values.reason,
           reference: values.reference || null,
+          createdBy: userId,
         });
         if (!movement) throw notFound();
         return { item: mustExist(await findItem(sequelize, companyId, itemId, { transaction }), 'inventory item'), movement };
@@ -143,7 +145,7 @@ export function inventoryService(sequelize: Sequelize) {
      * difference with the stock on record becomes an "Ajustement d'inventaire"
      * movement (none when the count matches).
      */
-    adjust(companyId: string, itemId: string, currentStock: string): Promise<StockMovementResult> {
+    adjust(companyId: string, itemId: string, currentStock: string, userId: string | null = null): Promise<StockMovementResult> {
       if (!isUuid(itemId)) return Promise.reject(notFound());
       return write(async (transaction) => {
         const item = await findItem(sequelize, companyId, itemId, { transaction, lock: true });
@@ -153,6 +155,7 @@ export function inventoryService(sequelize: Sequelize) {
         const movement = await applyMovement(sequelize, transaction, companyId, itemId, {
           ...signed(diff),
           reason: MESSAGES_INVENTORY.adjustmentReason,
+          createdBy: userId,
         });
         return { item: mustExist(await findItem(sequelize, companyId, itemId, { transaction }), 'inventory item'), movement };
       });

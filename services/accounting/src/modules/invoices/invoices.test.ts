@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { QueryTypes } from 'sequelize';
 import type { Invoice, InvoiceListResponse, InventoryItem } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
-import { asTenant } from '../../test-support';
+import { asTenant, TOKEN } from '../../test-support';
 import {
   balances,
   createInvoice,
@@ -686,5 +687,181 @@ describe('tenancy: another company’s invoices do not exist', () => {
     // Untouched.
     const still = (await http(service).get(`/api/invoices/${foreign.id}`).set(asTenant(other.company.id)).expect(200)).body as Invoice;
     expect(still.status).toBe('draft');
+  });
+});
+
+describe('issued invoices keep what they said', () => {
+  /** GET …/pdf as text. */
+  const pdfOf = async (id: string, companyId: string) => {
+    const res = await http(service)
+      .get(`/api/invoices/${id}/pdf`)
+      .set(asTenant(companyId))
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (x: Buffer) => chunks.push(x));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    return pdfText(res.body as Buffer).replace(/\u00a0/g, ' ');
+  };
+  const putCompany = (companyId: string, body: object) =>
+    http(service)
+      .put(`/api/companies/${companyId}`)
+      .set(asTenant(companyId))
+      .send({ sector: 'service', ...body })
+      .expect(200);
+
+  it('prints the issuer and the client as they were at validation; a draft prints the current data', async () => {
+    const fresh = await invoicingWorld(service);
+    const c = fresh.company.id;
+    await putCompany(c, {
+      name: 'Ancienne Raison SARL',
+      address: 'Rue 1, Médina, Dakar',
+      phone: '+221 33 111 11 11',
+      email: 'contact@ancienne.sn',
+      registrationNumber: 'SN-DKR-2020-B-0001',
+      taxNumber: '001111111 1A1',
+    });
+    const issued = await validatedInvoice(service, c, invoicePayload(fresh, { number: 'FV-2026-0001' }));
+    const draft = await createInvoice(service, c, invoicePayload(fresh, { number: 'FV-2026-0002' }));
+    expect(issued.issuer).toEqual({
+      name: 'Ancienne Raison SARL',
+      address: 'Rue 1, Médina, Dakar',
+      phone: '+221 33 111 11 11',
+      email: 'contact@ancienne.sn',
+      registrationNumber: 'SN-DKR-2020-B-0001',
+      taxNumber: '001111111 1A1',
+    });
+    expect(issued.client).toEqual({ name: 'Sonatel', address: 'Dakar Plateau', phone: null, email: null, taxNumber: '0012345 2G3' });
+    expect(draft.issuer).toBeNull();
+    expect(draft.client).toBeNull();
+
+    // The company moves and is renamed; the client is renamed.
+    await putCompany(c, {
+      name: 'Nouvelle Raison SA',
+      address: 'Almadies, Dakar',
+      phone: '+221 33 222 22 22',
+      registrationNumber: 'SN-DKR-2026-B-9999',
+      taxNumber: '009999999 9Z9',
+    });
+    await service.ctx.sequelize.query(`UPDATE accounting.third_parties SET name = 'Orange Sénégal', address = 'Mermoz' WHERE id = $1`, {
+      bind: [fresh.client.id],
+    });
+
+    const text = await pdfOf(issued.id, c);
+    for (const old of [
+      'Ancienne Raison SARL',
+      'Rue 1, Médina, Dakar',
+      'Tél. : +221 33 111 11 11',
+      'RCCM : SN-DKR-2020-B-0001',
+      'NINEA : 001111111 1A1',
+      'Sonatel',
+      'Dakar Plateau',
+    ]) {
+      expect(text).toContain(old);
+    }
+    for (const now of ['Nouvelle Raison SA', 'Almadies', 'SN-DKR-2026-B-9999', 'Orange Sénégal', 'Mermoz']) expect(text).not.toContain(now);
+
+    const api = (await http(service).get(`/api/invoices/${issued.id}`).set(asTenant(c)).expect(200)).body as Invoice;
+    expect(api.issuer).toEqual(issued.issuer);
+    expect(api.client).toEqual(issued.client);
+
+    // A draft is not issued: it prints today's data.
+    const draftText = await pdfOf(draft.id, c);
+    expect(draftText).toContain('Nouvelle Raison SA');
+    expect(draftText).toContain('RCCM : SN-DKR-2026-B-9999');
+    expect(draftText).toContain('Orange Sénégal');
+    expect(draftText).not.toContain('Ancienne Raison SARL');
+  });
+
+  it('the database refuses to rewrite an issued invoice’s snapshot or its history', async () => {
+    const inv = await validatedInvoice(service, w.company.id, invoicePayload(w, { number: `FV-2026-${String(Date.now()).slice(-6)}` }));
+    const db = service.ctx.sequelize;
+    await expect(
+      db.query(`UPDATE accounting.invoices SET issuer_snapshot = jsonb_set(issuer_snapshot, '{name}', '"Autre"') WHERE id = $1`, {
+        bind: [inv.id],
+      }),
+    ).rejects.toMatchObject({ parent: { code: 'XA002' } });
+    await expect(
+      db.query(`UPDATE accounting.invoices SET created_by = gen_random_uuid() WHERE id = $1`, { bind: [inv.id] }),
+    ).rejects.toMatchObject({ parent: { code: 'XA002' } });
+  });
+});
+
+describe('the acting user (X-User-Id) on every write', () => {
+  const as = (companyId: string, userId?: string) => {
+    const headers: Record<string, string> = { 'X-Internal-Token': TOKEN, 'X-Company-Id': companyId };
+    if (userId) headers['X-User-Id'] = userId;
+    return headers;
+  };
+  const entryAudit = async (entryId: string) =>
+    (
+      await service.ctx.sequelize.query<{ created_by: string | null; validated_by: string | null; cancelled_by: string | null }>(
+        'SELECT created_by, validated_by, cancelled_by FROM accounting.accounting_entries WHERE id = $1',
+        { bind: [entryId], type: QueryTypes.SELECT },
+      )
+    )[0];
+
+  it('records who created, validated and cancelled an invoice, its postings and its stock movements', async () => {
+    const fresh = await invoicingWorld(service);
+    const c = fresh.company.id;
+    const [creator, validator, canceller] = [randomUUID(), randomUUID(), randomUUID()];
+    const created = (
+      await http(service)
+        .post(url(c))
+        .set(as(c, creator))
+        .send(invoicePayload(fresh, {}, [riceLine('2', fresh.rice)]))
+        .expect(201)
+    ).body as Invoice;
+    expect(created).toMatchObject({ createdBy: creator, validatedBy: null, validatedAt: null, cancelledBy: null, cancelledAt: null });
+    // Editing a draft does not change who created it.
+    await http(service)
+      .put(`/api/invoices/${created.id}`)
+      .set(as(c, validator))
+      .send(invoicePayload(fresh, { notes: 'modifiée' }, [riceLine('2', fresh.rice)]))
+      .expect(200);
+
+    const validated = (await http(service).patch(`/api/invoices/${created.id}/validate`).set(as(c, validator)).expect(200)).body as Invoice;
+    expect(validated).toMatchObject({ createdBy: creator, validatedBy: validator, cancelledBy: null });
+    expect(Date.parse(validated.validatedAt as string)).not.toBeNaN();
+    expect(await entryAudit(validated.entryId as string)).toEqual({ created_by: validator, validated_by: validator, cancelled_by: null });
+
+    const cancelled = (await http(service).post(`/api/invoices/${created.id}/cancel`).set(as(c, canceller)).expect(200)).body as Invoice;
+    expect(cancelled).toMatchObject({ createdBy: creator, validatedBy: validator, cancelledBy: canceller, status: 'cancelled' });
+    expect(Date.parse(cancelled.cancelledAt as string)).not.toBeNaN();
+    expect(await entryAudit(validated.entryId as string)).toEqual({
+      created_by: validator,
+      validated_by: validator,
+      cancelled_by: canceller,
+    });
+    const [reversal] = await service.ctx.sequelize.query<{ created_by: string; validated_by: string }>(
+      'SELECT e.created_by, e.validated_by FROM accounting.accounting_entries e WHERE e.reversal_of_id = $1',
+      { bind: [validated.entryId], type: QueryTypes.SELECT },
+    );
+    expect(reversal).toEqual({ created_by: canceller, validated_by: canceller });
+    const moves = await service.ctx.sequelize.query<{ reason: string; created_by: string }>(
+      'SELECT reason, created_by FROM accounting.stock_movements WHERE invoice_id = $1 ORDER BY created_at',
+      { bind: [created.id], type: QueryTypes.SELECT },
+    );
+    expect(moves.map((m) => m.created_by)).toEqual([validator, canceller]);
+  });
+
+  it('a request without a user (or with a malformed one) stores null and works', async () => {
+    const c = w.company.id;
+    const created = (
+      await http(service)
+        .post(url(c))
+        .set(as(c))
+        .send(invoicePayload(w, { number: 'FV-SANS-USER' }))
+        .expect(201)
+    ).body as Invoice;
+    expect(created.createdBy).toBeNull();
+    const validated = (await http(service).patch(`/api/invoices/${created.id}/validate`).set(as(c, 'pas-un-uuid')).expect(200))
+      .body as Invoice;
+    expect(validated).toMatchObject({ createdBy: null, validatedBy: null, status: 'validated' });
+    expect(await entryAudit(validated.entryId as string)).toEqual({ created_by: null, validated_by: null, cancelled_by: null });
+    const cancelled = (await http(service).post(`/api/invoices/${created.id}/cancel`).set(as(c)).expect(200)).body as Invoice;
+    expect(cancelled).toMatchObject({ cancelledBy: null, status: 'cancelled' });
   });
 });

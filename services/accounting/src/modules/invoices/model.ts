@@ -1,6 +1,8 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type {
   Invoice,
+  InvoiceClientSnapshot,
+  InvoiceIssuerSnapshot,
   InvoiceLine,
   InvoiceListResponse,
   InvoicePaymentSummary,
@@ -38,6 +40,13 @@ export interface InvoiceDbRow {
   notes: string | null;
   entry_id: string | null;
   reversal_entry_id: string | null;
+  issuer_snapshot: InvoiceIssuerSnapshot | null;
+  client_snapshot: InvoiceClientSnapshot | null;
+  created_by: string | null;
+  validated_by: string | null;
+  validated_at: Date | null;
+  cancelled_by: string | null;
+  cancelled_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -62,7 +71,8 @@ export const BALANCE_DUE_SQL = `CASE WHEN i.status IN ('validated', 'paid') THEN
 /** The columns toInvoice reads: `i` the invoice, `tp` its third party (LEFT JOIN). */
 export const INVOICE_COLUMNS = `i.id, i.company_id, i.number, i.type, i.status, i.date, i.due_date, i.third_party_id,
   tp.name AS tp_name, tp.type AS tp_type, i.subtotal, i.vat_rate, i.vat_amount, i.total, i.paid_amount,
-  ${BALANCE_DUE_SQL} AS balance_due, i.payment_method, i.notes, i.entry_id, i.reversal_entry_id, i.created_at, i.updated_at`;
+  ${BALANCE_DUE_SQL} AS balance_due, i.payment_method, i.notes, i.entry_id, i.reversal_entry_id, i.issuer_snapshot, i.client_snapshot,
+  i.created_by, i.validated_by, i.validated_at, i.cancelled_by, i.cancelled_at, i.created_at, i.updated_at`;
 
 export const INVOICE_FROM = `accounting.invoices i
   LEFT JOIN accounting.third_parties tp ON tp.company_id = i.company_id AND tp.id = i.third_party_id`;
@@ -87,6 +97,13 @@ export function toInvoice(row: InvoiceDbRow): Invoice {
     balanceDue: row.balance_due,
     entryId: row.entry_id,
     companyId: row.company_id,
+    issuer: row.issuer_snapshot,
+    client: row.client_snapshot,
+    createdBy: row.created_by,
+    validatedBy: row.validated_by,
+    validatedAt: row.validated_at ? row.validated_at.toISOString() : null,
+    cancelledBy: row.cancelled_by,
+    cancelledAt: row.cancelled_at ? row.cancelled_at.toISOString() : null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -133,7 +150,7 @@ export async function findInvoicePayments(
   transaction?: Transaction,
 ): Promise<InvoicePaymentSummary[]> {
   return sequelize.query<InvoicePaymentSummary>(
-    `SELECT id, date, amount, method, reference FROM accounting.payments WHERE invoice_id = $1 ORDER BY date, created_at`,
+    `SELECT id, date, amount, method, reference, created_by AS "createdBy" FROM accounting.payments WHERE invoice_id = $1 ORDER BY date, created_at`,
     { bind: [invoiceId], type: QueryTypes.SELECT, transaction },
   );
 }

@@ -25,7 +25,8 @@ export function invoicesApi(ctx: ServiceContext): Router {
     sendWorkbook(res, 'factures.xlsx', await invoices.exportXlsx(tenantOf(req).companyId, validated(req, 'query', invoiceListQuerySchema)));
   });
   router.post(company, requireSameCompany, validate({ body: invoiceInputSchema }), async (req, res) => {
-    res.status(201).json(await invoices.create(tenantOf(req).companyId, validated(req, 'body', invoiceInputSchema)));
+    const { companyId, userId } = tenantOf(req);
+    res.status(201).json(await invoices.create(companyId, validated(req, 'body', invoiceInputSchema), userId));
   });
   router.get('/invoices/:id', async (req, res) => {
     res.json(await invoices.get(tenantOf(req).companyId, req.params.id));
@@ -34,10 +35,12 @@ export function invoicesApi(ctx: ServiceContext): Router {
     res.json(await invoices.update(tenantOf(req).companyId, String(req.params.id), validated(req, 'body', invoiceInputSchema)));
   });
   router.patch('/invoices/:id/validate', async (req, res) => {
-    res.json(await invoices.validate(tenantOf(req).companyId, req.params.id));
+    const { companyId, userId } = tenantOf(req);
+    res.json(await invoices.validate(companyId, req.params.id, userId));
   });
   router.post('/invoices/:id/cancel', async (req, res) => {
-    res.json(await invoices.cancel(tenantOf(req).companyId, req.params.id));
+    const { companyId, userId } = tenantOf(req);
+    res.json(await invoices.cancel(companyId, req.params.id, userId));
   });
   router.get('/invoices/:id/pdf', async (req, res) => {
     const { filename, buffer } = await invoices.pdf(tenantOf(req).companyId, req.params.id);

@@ -46,14 +46,29 @@ function sentAmount(value: unknown): bigint | 'invalid' | undefined {
   return parsed.success ? toCents(parsed.data) : 'invalid';
 }
 
-/** Maps the database's refusals (duplicate number, ledger triggers, stock overflow) to the API's answers. */
+/**
+ * Maps the database's refusals (duplicate number, ledger triggers) to the API's
+ * answers. A stock overflow is mapped where the stock moves (moveStock): any
+ * other numeric overflow is an amount's, for the shared handler (400).
+ */
 export function invoiceError(err: unknown): unknown {
   if (err instanceof HttpError) return err;
   if (isUniqueViolation(err) && (err as { parent?: { constraint?: string } }).parent?.constraint === 'invoices_company_number_key') {
     return new HttpError(409, MESSAGES_INVOICE.duplicateNumber);
   }
-  return ledgerError(stockError(err));
+  return ledgerError(err);
 }
+
+/**
+ * The snapshots taken at validation, as scalar subqueries over the invoice `i`:
+ * the same fields the PDF prints (PdfCompany, PdfThirdParty).
+ */
+const ISSUER_SNAPSHOT_SQL = `SELECT jsonb_build_object('name', c.name, 'address', c.address, 'phone', c.phone, 'email', c.email,
+    'registrationNumber', c.registration_number, 'taxNumber', c.tax_number)
+  FROM accounting.companies c WHERE c.id = i.company_id`;
+const CLIENT_SNAPSHOT_SQL = `SELECT jsonb_build_object('name', tp.name, 'address', tp.address, 'phone', tp.phone, 'email', tp.email,
+    'taxNumber', tp.tax_number)
+  FROM accounting.third_parties tp WHERE tp.company_id = i.company_id AND tp.id = i.third_party_id`;
 
 /** Description of an invoice's entry. */
 const ENTRY_TITLES: Record<InvoiceType, string> = {
@@ -285,6 +300,7 @@ export function invoicesService(sequelize: Sequelize) {
     row: InvoiceDbRow,
     moves: { itemId: string; type: 'in' | 'out'; quantity: string }[],
     reason: string,
+    userId: string | null,
   ): Promise<void> {
     const sorted = [...moves].sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
     for (const m of sorted) {
@@ -294,6 +310,9 @@ export function invoicesService(sequelize: Sequelize) {
         reason,
         reference: row.number,
         invoiceId: row.id,
+        createdBy: userId,
+      }).catch((err: unknown) => {
+        throw stockError(err);
       });
     }
   }
@@ -317,15 +336,15 @@ export function invoicesService(sequelize: Sequelize) {
 
     get,
 
-    /** A new draft with its lines. */
-    create(companyId: string, values: InvoiceValues): Promise<Invoice> {
+    /** A new draft with its lines, created by `userId` (X-User-Id; null when unknown). */
+    create(companyId: string, values: InvoiceValues, userId: string | null = null): Promise<Invoice> {
       return writeThenRead(companyId, async (transaction) => {
         const p = await prepare(transaction, companyId, values);
         const [{ id }] = await sequelize.query<{ id: string }>(
-          `INSERT INTO accounting.invoices (company_id, number, type, date, due_date, third_party_id, subtotal, vat_rate, vat_amount, total, payment_method, notes)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+          `INSERT INTO accounting.invoices (company_id, number, type, date, due_date, third_party_id, subtotal, vat_rate, vat_amount, total, payment_method, notes, created_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
           {
-            bind: [companyId, await numberFor(transaction, companyId, values), ...headerValues(values, p)],
+            bind: [companyId, await numberFor(transaction, companyId, values), ...headerValues(values, p), userId],
             type: QueryTypes.SELECT,
             transaction,
           },
@@ -357,9 +376,11 @@ export function invoicesService(sequelize: Sequelize) {
     /**
      * draft → validated, in one transaction: the stock of product lines (a
      * sale or a service takes it out, a purchase puts it in), then the posting
-     * (postEntry, source 'invoice' + id: posted once), then the status.
+     * (postEntry, source 'invoice' + id: posted once), then the status with
+     * the snapshots of the issuer and the third party as they are now (what
+     * the invoice prints from then on) and who validated it.
      */
-    validate(companyId: string, id: string): Promise<Invoice> {
+    validate(companyId: string, id: string, userId: string | null = null): Promise<Invoice> {
       return writeThenRead(companyId, async (transaction) => {
         const row = await lockOwn(transaction, companyId, id);
         if (row.status !== 'draft') throw new HttpError(409, MESSAGES_INVOICE.notDraft);
@@ -376,6 +397,7 @@ export function invoicesService(sequelize: Sequelize) {
             .filter((l) => l.inventoryItemId)
             .map((l) => ({ itemId: l.inventoryItemId as string, type: direction, quantity: l.quantity })),
           `Facture ${row.number}`,
+          userId,
         );
         const entry = await postEntry(transaction, {
           companyId,
@@ -386,11 +408,15 @@ export function invoicesService(sequelize: Sequelize) {
           lines: postingLines(row, lines),
           sourceType: 'invoice',
           sourceId: row.id,
+          userId,
         });
-        await sequelize.query(`UPDATE accounting.invoices SET status = 'validated', entry_id = $2, updated_at = now() WHERE id = $1`, {
-          bind: [id, entry.id],
-          transaction,
-        });
+        await sequelize.query(
+          `UPDATE accounting.invoices i
+              SET status = 'validated', entry_id = $2, validated_by = $3, validated_at = now(), updated_at = now(),
+                  issuer_snapshot = (${ISSUER_SNAPSHOT_SQL}), client_snapshot = (${CLIENT_SNAPSHOT_SQL})
+            WHERE i.id = $1`,
+          { bind: [id, entry.id, userId], transaction },
+        );
         return id;
       });
     },
@@ -400,15 +426,17 @@ export function invoicesService(sequelize: Sequelize) {
      * entry is reversed (contre-passation, dated today) and its stock movements
      * are reversed. An invoice paid even in part: 409.
      */
-    cancel(companyId: string, id: string): Promise<Invoice> {
+    cancel(companyId: string, id: string, userId: string | null = null): Promise<Invoice> {
+      const markCancelled = (transaction: Transaction) =>
+        sequelize.query(
+          `UPDATE accounting.invoices SET status = 'cancelled', cancelled_by = $2, cancelled_at = now(), updated_at = now() WHERE id = $1`,
+          { bind: [id, userId], transaction },
+        );
       return writeThenRead(companyId, async (transaction) => {
         const row = await lockOwn(transaction, companyId, id);
         if (row.status === 'cancelled') throw new HttpError(409, MESSAGES_INVOICE.alreadyCancelled);
         if (row.status === 'draft') {
-          await sequelize.query(`UPDATE accounting.invoices SET status = 'cancelled', updated_at = now() WHERE id = $1`, {
-            bind: [id],
-            transaction,
-          });
+          await markCancelled(transaction);
           return id;
         }
         if (row.status === 'paid' || toCents(row.paid_amount) > 0n) throw new HttpError(409, MESSAGES_INVOICE.notCancellable);
@@ -423,13 +451,11 @@ export function invoicesService(sequelize: Sequelize) {
           row,
           moves.map((m) => ({ itemId: m.item_id, type: m.type === 'in' ? 'out' : 'in', quantity: m.quantity })),
           `Annulation facture ${row.number}`,
+          userId,
         );
         // The invoice is cancelled before its entry: the database refuses to reverse a standing invoice's posting (0003).
-        await sequelize.query(`UPDATE accounting.invoices SET status = 'cancelled', updated_at = now() WHERE id = $1`, {
-          bind: [id],
-          transaction,
-        });
-        const { reversal } = await reverseEntry(transaction, companyId, row.entry_id as string);
+        await markCancelled(transaction);
+        const { reversal } = await reverseEntry(transaction, companyId, row.entry_id as string, { userId });
         await sequelize.query(`UPDATE accounting.invoices SET reversal_entry_id = $2 WHERE id = $1`, {
           bind: [id, reversal.id],
           transaction,
@@ -438,17 +464,27 @@ export function invoicesService(sequelize: Sequelize) {
       });
     },
 
-    /** The invoice as a PDF, with the company's header and the third party's block. */
+    /**
+     * The invoice as a PDF, with the company's header and the third party's
+     * block: an issued invoice prints the snapshots taken at its validation
+     * (what it said then), a draft the current data.
+     */
     async pdf(companyId: string, id: string): Promise<{ filename: string; buffer: Buffer }> {
       const invoice = await get(companyId, id);
-      const [company] = await sequelize.query<PdfCompany>(
-        `SELECT name, address, phone, email, registration_number AS "registrationNumber", tax_number AS "taxNumber" FROM accounting.companies WHERE id = $1`,
-        { bind: [companyId], type: QueryTypes.SELECT },
-      );
-      const [thirdParty] = await sequelize.query<PdfThirdParty>(
-        `SELECT name, address, phone, email, tax_number AS "taxNumber" FROM accounting.third_parties WHERE company_id = $1 AND id = $2`,
-        { bind: [companyId, invoice.thirdPartyId], type: QueryTypes.SELECT },
-      );
+      let company: PdfCompany | undefined = invoice.issuer ?? undefined;
+      let thirdParty: PdfThirdParty | undefined = invoice.client ?? undefined;
+      if (!company) {
+        [company] = await sequelize.query<PdfCompany>(
+          `SELECT name, address, phone, email, registration_number AS "registrationNumber", tax_number AS "taxNumber" FROM accounting.companies WHERE id = $1`,
+          { bind: [companyId], type: QueryTypes.SELECT },
+        );
+      }
+      if (!thirdParty) {
+        [thirdParty] = await sequelize.query<PdfThirdParty>(
+          `SELECT name, address, phone, email, tax_number AS "taxNumber" FROM accounting.third_parties WHERE company_id = $1 AND id = $2`,
+          { bind: [companyId, invoice.thirdPartyId], type: QueryTypes.SELECT },
+        );
+      }
       if (!company) throw notFound();
       return {
         filename: `${invoice.number.replace(/[^\w.-]+/g, '_')}.pdf`,

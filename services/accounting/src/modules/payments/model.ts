@@ -17,11 +17,12 @@ interface PaymentDbRow {
   status: 'completed' | 'pending';
   account_id: string | null;
   entry_id: string | null;
+  created_by: string | null;
   created_at: Date;
 }
 
 const COLUMNS = `p.id, p.company_id, p.type, p.invoice_id, i.number AS invoice_number, p.loan_payment_id, p.amount, p.date, p.method,
-  p.reference, p.notes, p.status, p.account_id, p.entry_id, p.created_at`;
+  p.reference, p.notes, p.status, p.account_id, p.entry_id, p.created_by, p.created_at`;
 const FROM = 'accounting.payments p LEFT JOIN accounting.invoices i ON i.id = p.invoice_id AND i.company_id = p.company_id';
 
 function toPayment(row: PaymentDbRow): Payment {
@@ -40,6 +41,7 @@ function toPayment(row: PaymentDbRow): Payment {
     accountId: row.account_id,
     entryId: row.entry_id,
     companyId: row.company_id,
+    createdBy: row.created_by,
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -84,12 +86,13 @@ export interface NewPayment {
   notes: string | null;
   accountId: string | null;
   entryId: string;
+  createdBy: string | null;
 }
 
 export async function insertPayment(sequelize: Sequelize, transaction: Transaction, p: NewPayment): Promise<void> {
   await sequelize.query(
-    `INSERT INTO accounting.payments (id, company_id, type, invoice_id, loan_payment_id, amount, date, method, reference, notes, account_id, entry_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    `INSERT INTO accounting.payments (id, company_id, type, invoice_id, loan_payment_id, amount, date, method, reference, notes, account_id, entry_id, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
     {
       bind: [
         p.id,
@@ -104,6 +107,7 @@ export async function insertPayment(sequelize: Sequelize, transaction: Transacti
         p.notes,
         p.accountId,
         p.entryId,
+        p.createdBy,
       ],
       transaction,
     },

@@ -1,7 +1,8 @@
 import { QueryTypes } from 'sequelize';
 import type { Invoice, Loan, Payment, PaymentListResponse } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
-import { asTenant } from '../../test-support';
+import { randomUUID } from 'node:crypto';
+import { asTenant, TOKEN } from '../../test-support';
 import {
   balances,
   entryLines,
@@ -279,7 +280,8 @@ describe('list and read', () => {
   it('lists the company’s payments newest first, paginated, with their invoice', async () => {
     const fresh = await invoicingWorld(service);
     const c = fresh.company.id;
-    const invoice = await validatedInvoice(service, c, invoicePayload(fresh));
+    // Dated before its payments (a payment cannot precede its invoice).
+    const invoice = await validatedInvoice(service, c, invoicePayload(fresh, { date: '2026-01-15', dueDate: '2026-02-14' }));
     await payOk(service, c, { type: 'invoice_payment', invoiceId: invoice.id, amount: '1000', date: '2026-03-01' });
     await payOk(service, c, { type: 'expense', amount: '2000', date: '2026-03-05' });
     await payOk(service, c, { type: 'invoice_payment', invoiceId: invoice.id, amount: '3000', date: '2026-02-01' });
@@ -299,5 +301,60 @@ describe('list and read', () => {
     await http(service).get(`/api/companies/${c}/payments`).set(asTenant(w.company.id)).expect(404);
     // The ledger: 4111 holds what remains due.
     expect((await balances(service, c)).get('4111')).toBe('114000.00');
+  });
+});
+
+describe('a payment cannot precede its invoice', () => {
+  it('refuses a payment dated before the invoice with a French message (400), accepts one on the invoice’s date', async () => {
+    const invoice = await sale({ number: 'FV-2026-0301', date: '2026-03-14', dueDate: '2026-04-13' });
+    const res = await pay(service, w.company.id, {
+      type: 'invoice_payment',
+      invoiceId: invoice.id,
+      amount: '100',
+      date: '2026-03-13',
+    }).expect(400);
+    expect(res.body).toEqual({
+      message: 'La date du paiement ne peut pas précéder la date de la facture',
+      issues: [{ path: 'date', message: 'La date du paiement ne peut pas précéder la date de la facture' }],
+    });
+    // Nothing was written: no payment, no posting, nothing paid.
+    expect((await getInvoice(invoice.id)).paidAmount).toBe('0.00');
+    await payOk(service, w.company.id, { type: 'invoice_payment', invoiceId: invoice.id, amount: '100', date: '2026-03-14' });
+    expect((await getInvoice(invoice.id)).paidAmount).toBe('100.00');
+  });
+});
+
+describe('the acting user (X-User-Id)', () => {
+  it('records who recorded the payment on it and on its posting; null without a user', async () => {
+    const invoice = await sale({ number: 'FV-2026-0302' });
+    const user = randomUUID();
+    const body = {
+      companyId: w.company.id,
+      type: 'invoice_payment',
+      invoiceId: invoice.id,
+      amount: '100',
+      date: '2026-03-20',
+      method: 'bank',
+    };
+    const base = { 'X-Internal-Token': TOKEN, 'X-Company-Id': w.company.id };
+    const withUser = (
+      await http(service)
+        .post('/api/payments')
+        .set({ ...base, 'X-User-Id': user })
+        .send(body)
+        .expect(201)
+    ).body as Payment;
+    expect(withUser.createdBy).toBe(user);
+    const anonymous = (await http(service).post('/api/payments').set(base).send(body).expect(201)).body as Payment;
+    expect(anonymous.createdBy).toBeNull();
+    const entries = await service.ctx.sequelize.query<{ id: string; created_by: string | null; validated_by: string | null }>(
+      'SELECT id, created_by, validated_by FROM accounting.accounting_entries WHERE id = ANY($1::uuid[])',
+      { bind: [[withUser.entryId, anonymous.entryId]], type: QueryTypes.SELECT },
+    );
+    const byId = new Map(entries.map((e) => [e.id, e]));
+    expect(byId.get(withUser.entryId as string)).toMatchObject({ created_by: user, validated_by: user });
+    expect(byId.get(anonymous.entryId as string)).toMatchObject({ created_by: null, validated_by: null });
+    // The invoice's payment list says who recorded each.
+    expect((await getInvoice(invoice.id)).payments?.map((p) => p.createdBy)).toEqual([user, null]);
   });
 });

@@ -11,7 +11,8 @@ export function paymentsApi(ctx: ServiceContext): Router {
   const payments = paymentsService(ctx.sequelize);
   const router = Router();
   router.post('/payments', validate({ body: paymentInputSchema }), async (req, res) => {
-    res.status(201).json(await payments.create(tenantOf(req).companyId, validated(req, 'body', paymentInputSchema)));
+    const { companyId, userId } = tenantOf(req);
+    res.status(201).json(await payments.create(companyId, validated(req, 'body', paymentInputSchema), userId));
   });
   router.get('/payments/:id', async (req, res) => {
     res.json(await payments.get(tenantOf(req).companyId, req.params.id));

@@ -43,12 +43,16 @@ export function paymentsService(sequelize: Sequelize) {
    * so together they can never exceed the total (the table's CHECK is the last
    * line of defence).
    */
-  async function invoicePayment(transaction: Transaction, companyId: string, id: string, v: PaymentValues) {
+  async function invoicePayment(transaction: Transaction, companyId: string, id: string, v: PaymentValues, userId: string | null) {
     const invoiceId = v.invoiceId as string;
     const invoice = await findInvoiceRow(sequelize, companyId, invoiceId, { transaction, lock: true });
     if (!invoice) throw notFound(MESSAGES_PAYMENT.invoiceNotFound);
     const balance = toCents(invoice.total) - toCents(invoice.paid_amount);
     if (invoice.status !== 'validated' || balance <= 0n) throw new HttpError(409, MESSAGES_PAYMENT.invoiceNotPayable);
+    // ISO dates compare as strings. A payment cannot settle an invoice before it existed.
+    if (v.date < invoice.date) {
+      throw new HttpError(400, MESSAGES_PAYMENT.dateBeforeInvoice, [{ path: 'date', message: MESSAGES_PAYMENT.dateBeforeInvoice }]);
+    }
     const amount = toCents(v.amount);
     if (amount > balance) {
       throw new HttpError(400, `${MESSAGES_PAYMENT.overpayment} (reste dû : ${formatXofExact(fromCents(balance), { separator: ' ' })})`, [
@@ -77,6 +81,7 @@ export function paymentsService(sequelize: Sequelize) {
           ],
       sourceType: 'payment',
       sourceId: id,
+      userId,
     });
     await sequelize.query(
       `UPDATE accounting.invoices
@@ -90,7 +95,7 @@ export function paymentsService(sequelize: Sequelize) {
   }
 
   /** A loan instalment: D 162 principal + D 6712 interest / C treasury; the instalment is paid, the loan's balance lowered. */
-  async function loanPayment(transaction: Transaction, companyId: string, id: string, v: PaymentValues) {
+  async function loanPayment(transaction: Transaction, companyId: string, id: string, v: PaymentValues, userId: string | null) {
     const instalment = await lockLoanPayment(sequelize, transaction, companyId, v.loanPaymentId as string);
     if (!instalment) throw notFound(MESSAGES_PAYMENT.loanPaymentNotFound);
     if (instalment.status !== 'pending') throw new HttpError(409, MESSAGES_PAYMENT.loanPaymentNotPending);
@@ -114,13 +119,14 @@ export function paymentsService(sequelize: Sequelize) {
       ],
       sourceType: 'payment',
       sourceId: id,
+      userId,
     });
     await markInstalmentPaid(sequelize, transaction, instalment, { date: v.date, method: v.method });
     return { entryId: entry.id, accountId: null };
   }
 
   /** An expense: D the chosen charge account (class 6 of the company; default 658) / C treasury. */
-  async function expense(transaction: Transaction, companyId: string, id: string, v: PaymentValues) {
+  async function expense(transaction: Transaction, companyId: string, id: string, v: PaymentValues, userId: string | null) {
     if (v.accountId) {
       const rows = await sequelize.query<{ code: string }>('SELECT code FROM accounting.accounts WHERE company_id = $1 AND id = $2', {
         bind: [companyId, v.accountId],
@@ -146,13 +152,14 @@ export function paymentsService(sequelize: Sequelize) {
       ],
       sourceType: 'payment',
       sourceId: id,
+      userId,
     });
     return { entryId: entry.id, accountId: mustExist(entry.lines?.[0], 'posted line').accountId };
   }
 
   return {
-    /** Records a payment of the tenant's company; a body naming another company is a 404. */
-    create(tenantCompanyId: string, v: PaymentValues): Promise<Payment> {
+    /** Records a payment of the tenant's company (by `userId`, null when unknown); a body naming another company is a 404. */
+    create(tenantCompanyId: string, v: PaymentValues, userId: string | null = null): Promise<Payment> {
       if (v.companyId !== tenantCompanyId) return Promise.reject(notFound());
       const companyId = tenantCompanyId;
       if (!isIsoDate(v.date))
@@ -162,7 +169,7 @@ export function paymentsService(sequelize: Sequelize) {
       const id = randomUUID();
       return write(async (transaction) => {
         const handler = v.type === 'invoice_payment' ? invoicePayment : v.type === 'loan_payment' ? loanPayment : expense;
-        const { entryId, accountId } = await handler(transaction, companyId, id, v);
+        const { entryId, accountId } = await handler(transaction, companyId, id, v, userId);
         await insertPayment(sequelize, transaction, {
           id,
           companyId,
@@ -176,6 +183,7 @@ export function paymentsService(sequelize: Sequelize) {
           notes: v.notes || null,
           accountId,
           entryId,
+          createdBy: userId,
         });
       }).then(async () => mustExist(await findPayment(sequelize, companyId, id), 'payment')); // read after COMMIT: the journal counter is released first
     },

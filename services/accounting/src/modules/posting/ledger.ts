@@ -24,6 +24,10 @@ interface EntryDbRow {
   source_type: string | null;
   source_id: string | null;
   validated_at: Date | null;
+  created_by: string | null;
+  validated_by: string | null;
+  cancelled_by: string | null;
+  cancelled_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -42,7 +46,8 @@ interface LineDbRow {
 
 /** The columns toEntry reads, qualified by `e`. */
 export const ENTRY_COLUMNS = `e.id, e.company_id, e.number, e.journal, e.date, e.description, e.reference, e.status, e.total,
-  e.reversal_of_id, e.reversed_by_id, e.source_type, e.source_id, e.validated_at, e.created_at, e.updated_at`;
+  e.reversal_of_id, e.reversed_by_id, e.source_type, e.source_id, e.validated_at, e.created_by, e.validated_by, e.cancelled_by,
+  e.cancelled_at, e.created_at, e.updated_at`;
 
 export function toEntry(row: EntryDbRow): AccountingEntry {
   return {
@@ -60,6 +65,10 @@ export function toEntry(row: EntryDbRow): AccountingEntry {
     sourceType: row.source_type,
     sourceId: row.source_id,
     validatedAt: row.validated_at ? row.validated_at.toISOString() : null,
+    createdBy: row.created_by,
+    validatedBy: row.validated_by,
+    cancelledBy: row.cancelled_by,
+    cancelledAt: row.cancelled_at ? row.cancelled_at.toISOString() : null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -133,6 +142,8 @@ export interface NewEntry {
   reversalOfId?: string | null;
   sourceType?: string | null;
   sourceId?: string | null;
+  /** The acting user (X-User-Id), null when unknown. */
+  createdBy?: string | null;
 }
 
 /** Inserts an entry; always a draft (the database refuses anything else, see migration 0002). */
@@ -144,8 +155,8 @@ export async function insertDraftEntry(sequelize: Sequelize, transaction: Transa
 export async function insertDraftEntryRow(sequelize: Sequelize, transaction: Transaction, e: NewEntry): Promise<AccountingEntry> {
   const [row] = await sequelize.query<EntryDbRow>(
     `INSERT INTO accounting.accounting_entries AS e
-       (company_id, number, journal, date, description, reference, total, reversal_of_id, source_type, source_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       (company_id, number, journal, date, description, reference, total, reversal_of_id, source_type, source_id, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
      RETURNING ${ENTRY_COLUMNS}`,
     {
       bind: [
@@ -159,6 +170,7 @@ export async function insertDraftEntryRow(sequelize: Sequelize, transaction: Tra
         e.reversalOfId ?? null,
         e.sourceType ?? null,
         e.sourceId ?? null,
+        e.createdBy ?? null,
       ],
       type: QueryTypes.SELECT,
       transaction,
@@ -173,16 +185,17 @@ export async function insertDraftEntryRow(sequelize: Sequelize, transaction: Tra
  */
 export const provisionalNumber = (): string => `PROVISOIRE-${randomUUID()}`;
 
-/** Gives a draft its number and validates it in one statement; answers the updated row. */
+/** Gives a draft its number and validates it in one statement (by `validatedBy`, null when unknown); answers the updated row. */
 export async function numberAndValidate(
   sequelize: Sequelize,
   transaction: Transaction,
   entryId: string,
   number: string,
+  validatedBy: string | null = null,
 ): Promise<AccountingEntry> {
   const [row] = await sequelize.query<EntryDbRow>(
-    `UPDATE accounting.accounting_entries AS e SET number = $2, status = 'validated' WHERE e.id = $1 RETURNING ${ENTRY_COLUMNS}`,
-    { bind: [entryId, number], type: QueryTypes.SELECT, transaction },
+    `UPDATE accounting.accounting_entries AS e SET number = $2, status = 'validated', validated_by = $3 WHERE e.id = $1 RETURNING ${ENTRY_COLUMNS}`,
+    { bind: [entryId, number, validatedBy], type: QueryTypes.SELECT, transaction },
   );
   return toEntry(row);
 }

@@ -40,6 +40,12 @@ export interface Posting {
   /** The business document posted (e.g. 'invoice' + its id): a document is posted once. */
   sourceType?: string;
   sourceId?: string;
+  /**
+   * The user whose action posts it (X-User-Id of the request that issued the
+   * document), recorded as the entry's creator and validator; null for
+   * postings no user caused.
+   */
+  userId?: string | null;
 }
 
 /** Exact cents of an amount; refuses negatives, more than two decimals and non-numbers. */
@@ -139,10 +145,11 @@ export async function postEntry(transaction: Transaction, posting: Posting): Pro
     total: fromCents(debit),
     sourceType: posting.sourceType ?? null,
     sourceId: posting.sourceId ?? null,
+    createdBy: posting.userId ?? null,
   });
   const lineIds = await insertLines(sequelize, transaction, companyId, draft.id, lines);
   const number = await takeEntryNumber(sequelize, transaction, companyId, posting.journal, yearOf(posting.date));
-  const entry = await numberAndValidate(sequelize, transaction, draft.id, number);
+  const entry = await numberAndValidate(sequelize, transaction, draft.id, number, posting.userId ?? null);
   return {
     ...entry,
     lines: lines.map((l, i) => ({

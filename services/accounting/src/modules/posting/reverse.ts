@@ -24,7 +24,8 @@ export async function reverseEntry(
   transaction: Transaction,
   companyId: string,
   entryId: string,
-  opts: { date?: string } = {},
+  /** userId: the acting user, who creates and validates the reversal and cancels the original. */
+  opts: { date?: string; userId?: string | null } = {},
 ): Promise<{ entry: AccountingEntry; reversal: AccountingEntry }> {
   const sequelize = sequelizeOf(transaction);
   // FOR UPDATE: two cancellations of one entry queue up; the second sees `cancelled`.
@@ -46,6 +47,7 @@ export async function reverseEntry(
     reference: original.reference,
     total: original.total,
     reversalOfId: original.id,
+    createdBy: opts.userId ?? null,
   });
   await insertLines(
     sequelize,
@@ -61,11 +63,15 @@ export async function reverseEntry(
     })),
   );
   const number = await takeEntryNumber(sequelize, transaction, companyId, original.journal, yearOf(date));
-  await numberAndValidate(sequelize, transaction, reversalId, number);
-  await sequelize.query(`UPDATE accounting.accounting_entries SET status = 'cancelled', reversed_by_id = $2 WHERE id = $1`, {
-    bind: [entryId, reversalId],
-    transaction,
-  });
+  await numberAndValidate(sequelize, transaction, reversalId, number, opts.userId ?? null);
+  // cancelled_at is set by the guard (0005).
+  await sequelize.query(
+    `UPDATE accounting.accounting_entries SET status = 'cancelled', reversed_by_id = $2, cancelled_by = $3 WHERE id = $1`,
+    {
+      bind: [entryId, reversalId, opts.userId ?? null],
+      transaction,
+    },
+  );
   return {
     entry: mustExist(await findEntryWithLines(sequelize, companyId, entryId, transaction), 'entry'),
     reversal: mustExist(await findEntryWithLines(sequelize, companyId, reversalId, transaction), 'entry'),

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import type { CompanyUser } from '@xaalis/contracts';
+import type { Gateway } from '../../app';
+import { loadConfig } from '../../config';
+import { postJson, testGateway } from '../../test-support/gateway';
+import { hashPassword } from '../auth/passwords';
+import { createUsersRepository } from './service';
+
+// GET /api/users against the real Postgres and Redis. Sign-in needs no accounting service
+// (the company name is read later), so none runs: its address refuses connections.
+let gw: Gateway;
+const config = loadConfig();
+
+beforeAll(async () => {
+  gw = await testGateway({ services: { ...config.services, accounting: 'http://127.0.0.1:9' } });
+});
+
+afterAll(async () => {
+  await gw?.close();
+});
+
+const PASSWORD = 'Teranga!2026-ndox';
+
+async function newUser(companyId: string | null, names: { firstName?: string | null; lastName?: string | null } = {}) {
+  const username = `u_${randomUUID().slice(0, 12)}`;
+  const row = await createUsersRepository(gw.sequelize).create({
+    username,
+    email: `${username}@exemple.sn`,
+    passwordHash: await hashPassword(PASSWORD),
+    firstName: (names.firstName ?? null) as string,
+    lastName: (names.lastName ?? null) as string,
+    phone: '+221 77 000 00 00',
+    address: 'Dakar',
+    companyId,
+  });
+  return { id: row.id, username };
+}
+
+async function signedIn(username: string) {
+  const agent = request.agent(gw.app);
+  const res = await postJson(agent, '/api/login', { username, password: PASSWORD }, `10.9.${Math.floor(Math.random() * 250)}.1`);
+  expect(res.status).toBe(200);
+  return agent;
+}
+
+describe('GET /api/users', () => {
+  it("lists the session company's users as {id, name}, and never another company's", async () => {
+    const company = randomUUID();
+    const awa = await newUser(company, { firstName: 'Awa', lastName: 'Diop' });
+    const noName = await newUser(company);
+    const onlyFirst = await newUser(company, { firstName: 'Moussa', lastName: '' });
+    const foreign = await newUser(randomUUID(), { firstName: 'Fatou', lastName: 'Sow' });
+
+    const res = await (await signedIn(awa.username)).get('/api/users').expect(200);
+    const users = res.body as CompanyUser[];
+    expect(users).toHaveLength(3);
+    expect(users).toEqual(
+      expect.arrayContaining([
+        { id: awa.id, name: 'Awa Diop' },
+        { id: noName.id, name: noName.username },
+        { id: onlyFirst.id, name: 'Moussa' },
+      ]),
+    );
+    expect(users.map((u) => u.id)).not.toContain(foreign.id);
+    expect(JSON.stringify(users)).not.toMatch(/email|password|Fatou/);
+
+    // The other company's user sees only themself.
+    const theirs = (await (await signedIn(foreign.username)).get('/api/users').expect(200)).body as CompanyUser[];
+    expect(theirs).toEqual([{ id: foreign.id, name: 'Fatou Sow' }]);
+  });
+
+  it('answers 401 when signed out, and an empty list to a user without a company', async () => {
+    expect((await request(gw.app).get('/api/users').expect(401)).body).toEqual({ message: expect.any(String) });
+    const alone = await newUser(null, { firstName: 'Ibou', lastName: 'Ndiaye' });
+    expect((await (await signedIn(alone.username)).get('/api/users').expect(200)).body).toEqual([]);
+  });
+});

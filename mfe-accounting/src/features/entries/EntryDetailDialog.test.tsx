@@ -1,0 +1,64 @@
+import { screen, within } from '@testing-library/react';
+import type { AccountingEntry } from '@xaalis/contracts';
+import { COMPANY_ID, mockFetch, renderWithApp } from '../../test-utils';
+import { EntryDetailDialog } from './EntryDetailDialog';
+
+const AWA = '00000000-0000-4000-8000-00000000a001';
+const MOUSSA = '00000000-0000-4000-8000-00000000a002';
+
+const CANCELLED: AccountingEntry = {
+  id: 'e9',
+  number: 'OD-2026-00009',
+  journal: 'OD',
+  date: '2026-03-15',
+  description: 'Loyer mars',
+  reference: null,
+  status: 'cancelled',
+  total: '150000.00',
+  companyId: COMPANY_ID,
+  reversalOfId: null,
+  reversedById: 'e10',
+  validatedAt: '2026-03-15T11:00:00.000Z',
+  createdBy: AWA,
+  validatedBy: AWA,
+  cancelledBy: MOUSSA,
+  cancelledAt: '2026-04-01T08:15:00.000Z',
+  createdAt: '2026-03-15T10:00:00.000Z',
+  updatedAt: '2026-04-01T08:15:00.000Z',
+  lines: [],
+};
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('EntryDetailDialog: who did what', () => {
+  it("shows 'Créée par', 'Validée par' and 'Annulée par' with the users' names and dates", async () => {
+    mockFetch({
+      'GET /api/accounting-entries/e9': { body: CANCELLED },
+      'GET /api/users': {
+        body: [
+          { id: AWA, name: 'Awa Diop' },
+          { id: MOUSSA, name: 'Moussa Fall' },
+        ],
+      },
+    });
+    renderWithApp(<EntryDetailDialog entryId="e9" onClose={jest.fn()} />);
+    const trail = await screen.findByRole('group', { name: 'Historique' });
+    expect(await within(trail).findByText('Créée par Awa Diop le 15/03/2026 10:00')).toBeInTheDocument();
+    expect(within(trail).getByText('Validée par Awa Diop le 15/03/2026 11:00')).toBeInTheDocument();
+    expect(within(trail).getByText('Annulée par Moussa Fall le 01/04/2026 08:15')).toBeInTheDocument();
+  });
+
+  it("shows '—' for an entry no known user made (an old entry, or an automatic posting)", async () => {
+    mockFetch({
+      'GET /api/accounting-entries/e9': {
+        body: { ...CANCELLED, createdBy: null, validatedBy: null, cancelledBy: null, cancelledAt: null, status: 'validated' },
+      },
+      'GET /api/users': { body: [{ id: AWA, name: 'Awa Diop' }] },
+    });
+    renderWithApp(<EntryDetailDialog entryId="e9" onClose={jest.fn()} />);
+    const trail = await screen.findByRole('group', { name: 'Historique' });
+    expect(within(trail).getByText('Créée par — le 15/03/2026 10:00')).toBeInTheDocument();
+    expect(within(trail).getByText('Validée par — le 15/03/2026 11:00')).toBeInTheDocument();
+    expect(within(trail).queryByText(/Annulée par/)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,73 @@
+import { screen, within } from '@testing-library/react';
+import { callsTo, mockFetch, renderWithApp } from '../../test-utils';
+import { invoice } from './fixtures';
+import { InvoiceDetailDialog } from './InvoiceDetailDialog';
+
+const AWA = '00000000-0000-4000-8000-00000000a001';
+const MOUSSA = '00000000-0000-4000-8000-00000000a002';
+const GONE = '00000000-0000-4000-8000-00000000a003';
+const USERS = [
+  { id: AWA, name: 'Awa Diop' },
+  { id: MOUSSA, name: 'Moussa Fall' },
+];
+
+const CANCELLED = invoice({
+  number: 'FV-2026-0042',
+  status: 'cancelled',
+  entryId: '00000000-0000-4000-8000-00000000e001',
+  // Issued to the client under its former name.
+  thirdParty: { id: '00000000-0000-4000-8000-000000000001', name: 'Orange Sénégal', type: 'client' },
+  client: { name: 'Sonatel', address: 'Dakar Plateau', phone: null, email: null, taxNumber: null },
+  createdBy: AWA,
+  createdAt: '2026-03-15T10:00:00.000Z',
+  validatedBy: MOUSSA,
+  validatedAt: '2026-03-16T09:30:00.000Z',
+  cancelledBy: GONE,
+  cancelledAt: '2026-03-17T08:00:00.000Z',
+  payments: [],
+  lines: [],
+});
+
+function renderPanel(id: string) {
+  return renderWithApp(<InvoiceDetailDialog invoiceId={id} onClose={jest.fn()} onEdit={jest.fn()} onPay={jest.fn()} />);
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('InvoiceDetailDialog: who did what', () => {
+  it("shows 'Créée par', 'Validée par', 'Annulée par' with the users' names and dates ('—' for an unknown user), from one users call", async () => {
+    const fetchMock = mockFetch({ [`GET /api/invoices/${CANCELLED.id}`]: { body: CANCELLED }, 'GET /api/users': { body: USERS } });
+    renderPanel(CANCELLED.id);
+    const trail = await screen.findByRole('group', { name: 'Historique' });
+    expect(await within(trail).findByText('Créée par Awa Diop le 15/03/2026 10:00')).toBeInTheDocument();
+    expect(within(trail).getByText('Validée par Moussa Fall le 16/03/2026 09:30')).toBeInTheDocument();
+    expect(within(trail).getByText('Annulée par — le 17/03/2026 08:00')).toBeInTheDocument();
+    // The party as the invoice was issued to it.
+    expect(screen.getByText('Sonatel')).toBeInTheDocument();
+    expect(screen.queryByText('Orange Sénégal')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/users')).toHaveLength(1);
+  });
+
+  it('names who recorded each payment; a draft shows only its creator; names unavailable → —', async () => {
+    const paid = invoice({
+      status: 'validated',
+      createdBy: AWA,
+      validatedBy: AWA,
+      validatedAt: '2026-03-16T09:30:00.000Z',
+      lines: [],
+      payments: [{ id: 'p1', date: '2026-03-20', amount: '1000.00', method: 'bank', reference: 'VIR-1', createdBy: MOUSSA }],
+    });
+    mockFetch({ [`GET /api/invoices/${paid.id}`]: { body: paid }, 'GET /api/users': { body: USERS } });
+    const { unmount } = renderPanel(paid.id);
+    const row = (await screen.findByText('VIR-1')).closest('tr') as HTMLElement;
+    expect(await within(row).findByText('Moussa Fall')).toBeInTheDocument();
+    unmount();
+
+    const draft = invoice({ createdBy: AWA, lines: [], payments: [] });
+    mockFetch({ [`GET /api/invoices/${draft.id}`]: { body: draft }, 'GET /api/users': { status: 503, body: { message: 'indisponible' } } });
+    renderPanel(draft.id);
+    const trail = await screen.findByRole('group', { name: 'Historique' });
+    expect(within(trail).getByText('Créée par — le 15/03/2026 10:00')).toBeInTheDocument();
+    expect(within(trail).queryByText(/Validée par|Annulée par/)).not.toBeInTheDocument();
+  });
+});
