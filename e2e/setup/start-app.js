@@ -48,6 +48,10 @@ module.exports = async function startApp() {
       SECTOR_PORT: String(sector),
       XAALIS_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The tests register many users from 127.0.0.1 (the default allows 5 an hour per address).
+      REGISTER_MAX_PER_WINDOW: '100000',
+      // Plain HTTP on 127.0.0.1: the session cookie follows req.secure (production default: always Secure).
+      SESSION_COOKIE_SECURE: 'auto',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

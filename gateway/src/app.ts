@@ -6,11 +6,24 @@ import { pinoHttp } from 'pino-http';
 import type { Redis } from 'ioredis';
 import type { Sequelize } from 'sequelize';
 import { HEADERS, MESSAGES_HTTP } from '@xaalis/contracts';
-import { createLogger, createRedis, createSequelize, errorHandler, notFoundHandler, type Logger } from '@xaalis/service-kit';
+import {
+  createLogger,
+  createRedis,
+  createSequelize,
+  errorHandler,
+  errorSerializer,
+  notFoundHandler,
+  type Logger,
+} from '@xaalis/service-kit';
 import { DEV_SESSION_SECRET, type GatewayConfig } from './config';
-import { createUsersRepository } from './modules/users';
-import { createSessionStore, sessionMiddleware, SessionUnavailableError, storeCheck } from './modules/sessions';
-import { createMemoryLoginLimiter, createRedisLoginLimiter } from './modules/rate-limit';
+import { createUsersRepository, usersRoutes } from './modules/users';
+import { createSessionStore, createUserSessions, sessionMiddleware, SessionUnavailableError, storeCheck } from './modules/sessions';
+import {
+  createMemoryLoginLimiter,
+  createMemoryRegistrationLimiter,
+  createRedisLoginLimiter,
+  createRedisRegistrationLimiter,
+} from './modules/rate-limit';
 import { csrfGuard } from './modules/csrf';
 import { authRedirectRoutes, authRoutes } from './modules/auth';
 import { companiesRoutes, createAccountingClient } from './modules/companies';
@@ -60,6 +73,8 @@ function contentSecurityPolicy(config: GatewayConfig) {
       'style-src': ["'self'", "'unsafe-inline'", ...remoteOrigins],
       'img-src': ["'self'", 'data:', 'blob:'],
       'font-src': ["'self'", 'data:', ...remoteOrigins],
+      // No page of ours is ever framed (clickjacking); nginx sends the same policy (infra/docker/nginx).
+      'frame-ancestors': ["'none'"],
       // Local mode is plain HTTP on any host name: do not force https sub-resources.
       'upgrade-insecure-requests': null,
     },
@@ -97,7 +112,12 @@ export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> 
   const accounting = createAccountingClient(config.services.accounting, config.internalToken);
   const limiterOptions = { max: config.loginMaxFailures, windowSeconds: config.loginWindowSeconds };
   const limiter = redis ? createRedisLoginLimiter(redis, config.redisPrefix, limiterOptions) : createMemoryLoginLimiter(limiterOptions);
+  const registerOptions = { max: config.registerMaxPerWindow, windowSeconds: config.registerWindowSeconds };
+  const registrations = redis
+    ? createRedisRegistrationLimiter(redis, config.redisPrefix, registerOptions)
+    : createMemoryRegistrationLimiter(registerOptions);
   const store = createSessionStore({ redis, redisPrefix: config.redisPrefix });
+  const userSessions = createUserSessions({ redis, redisPrefix: config.redisPrefix, store });
   const proxy = createServiceProxy({ ...config, log });
 
   const app = express();
@@ -115,21 +135,24 @@ export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> 
       autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/api/health' },
       // Session cookies and the shared secret never reach the logs.
       redact: ['req.headers.cookie', `req.headers["${HEADERS.internalToken}"]`, 'res.headers["set-cookie"]'],
+      // Nor SQL text and bound values (password hashes, emails) of database errors.
+      serializers: { err: errorSerializer },
     }),
   );
-  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config) }));
+  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config), frameguard: { action: 'deny' } }));
 
   // Routes that work without sessions (and so while Redis is down).
-  app.use(healthRoutes({ sequelize, redis, services: config.services }));
+  app.use(healthRoutes({ sequelize, redis, services: config.services, internalToken: config.internalToken }));
   app.use(remotesConfigRoute(config.remotes));
   app.use('/api', authRedirectRoutes());
 
   // Everything else under /api: CSRF check, session, own routes, then the proxy.
   const api = express.Router();
   api.use(csrfGuard(config.allowedOrigins));
-  api.use(sessionMiddleware(store, config.sessionSecret));
-  api.use(authRoutes({ users, accounting, limiter, checkSessionStore: storeCheck(redis) }));
+  api.use(sessionMiddleware(store, config.sessionSecret, { alwaysSecure: config.alwaysSecureCookies }));
+  api.use(authRoutes({ users, accounting, limiter, registrations, userSessions, checkSessionStore: storeCheck(redis) }));
   api.use(companiesRoutes({ users, accounting }));
+  api.use(usersRoutes({ users }));
   api.use(proxy.handler);
   app.use('/api', api);
 

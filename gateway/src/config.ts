@@ -23,6 +23,14 @@ export interface GatewayConfig extends CommonConfig {
   /** Failed logins allowed per username and per address within the window. */
   loginMaxFailures: number;
   loginWindowSeconds: number;
+  /** Registrations allowed per client address within the window (tests and e2e raise it). */
+  registerMaxPerWindow: number;
+  registerWindowSeconds: number;
+  /**
+   * Session cookie always Secure (SESSION_COOKIE_SECURE=always, the default when NODE_ENV=production),
+   * or Secure exactly when req.secure (`auto`: plain-HTTP local mode).
+   */
+  alwaysSecureCookies: boolean;
 }
 
 // gateway/src/config.ts and gateway/dist/config.js both sit two levels under the repo root.
@@ -69,6 +77,9 @@ export function loadConfig(overrides: Partial<GatewayConfig> = {}, env: NodeJS.P
     cspEnabled: env.CSP_DISABLED !== '1' && env.CSP_DISABLED !== 'true',
     loginMaxFailures: envInt('LOGIN_MAX_FAILURES', 10),
     loginWindowSeconds: envInt('LOGIN_WINDOW_SECONDS', 15 * 60),
+    registerMaxPerWindow: envInt('REGISTER_MAX_PER_WINDOW', 5),
+    registerWindowSeconds: envInt('REGISTER_WINDOW_SECONDS', 60 * 60),
+    alwaysSecureCookies: (env.SESSION_COOKIE_SECURE || (env.NODE_ENV === 'production' ? 'always' : 'auto')) !== 'auto',
     ...overrides,
   };
 }

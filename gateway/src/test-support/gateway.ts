@@ -4,9 +4,13 @@ import { createGatewayApp, type Gateway } from '../app';
 import { loadConfig, type GatewayConfig } from '../config';
 import { migrateIdentity } from '../migrate';
 
-/** A gateway app on the test database and Redis prefix, migrated, trusting X-Forwarded-For (per-test client addresses). */
+/**
+ * A gateway app on the test database and Redis prefix, migrated, trusting X-Forwarded-For (per-test
+ * client addresses). Tests register many users from one address: the registration limit is raised
+ * (a test of the limit passes its own).
+ */
 export async function testGateway(overrides: Partial<GatewayConfig> = {}): Promise<Gateway> {
-  const gateway = await createGatewayApp(loadConfig({ trustProxy: true, ...overrides }));
+  const gateway = await createGatewayApp(loadConfig({ trustProxy: true, registerMaxPerWindow: 100_000, ...overrides }));
   await migrateIdentity(gateway.sequelize);
   return gateway;
 }
@@ -33,12 +37,18 @@ export function newRegistration(extra: Record<string, unknown> = {}) {
 export const postJson = (agent: { post(url: string): request.Test }, url: string, body: unknown, ip = '10.0.0.1') =>
   agent.post(url).set('X-Forwarded-For', ip).set('Content-Type', 'application/json').send(JSON.stringify(body));
 
-/** The session id inside a `xaalis.sid` Set-Cookie (`s:<id>.<signature>`). */
-export function sessionIdFrom(setCookie: string[] | string | undefined): string | null {
+/** The session cookie among Set-Cookie headers: `xaalis.sid` on plain HTTP, `__Host-xaalis.sid` over HTTPS. */
+export function sessionCookieFrom(setCookie: string[] | string | undefined): string | undefined {
   const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  const cookie = cookies.find((c) => c.startsWith('xaalis.sid='));
+  return cookies.find((c) => c.startsWith('xaalis.sid=') || c.startsWith('__Host-xaalis.sid='));
+}
+
+/** The session id inside a session Set-Cookie (`s:<id>.<signature>`). */
+export function sessionIdFrom(setCookie: string[] | string | undefined): string | null {
+  const cookie = sessionCookieFrom(setCookie);
   if (!cookie) return null;
-  const value = decodeURIComponent(cookie.split(';')[0].slice('xaalis.sid='.length));
+  const pair = cookie.split(';')[0];
+  const value = decodeURIComponent(pair.slice(pair.indexOf('=') + 1));
   return value.startsWith('s:') ? value.slice(2, value.lastIndexOf('.')) : null;
 }
 

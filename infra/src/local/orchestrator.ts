@@ -88,6 +88,8 @@ export async function main(args: string[]): Promise<void> {
     INTERNAL_TOKEN: process.env.INTERNAL_TOKEN ?? secrets.internalToken,
     SESSION_SECRET: process.env.SESSION_SECRET ?? secrets.sessionSecret,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    // Local mode is plain HTTP: Secure cookies only when the request is secure (production forces them).
+    SESSION_COOKIE_SECURE: process.env.SESSION_COOKIE_SECURE ?? 'auto',
   };
   const serviceUrls = Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${servicePorts[s]}`]));
 

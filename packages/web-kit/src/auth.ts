@@ -1,4 +1,4 @@
-import type { Company, LoginInput, RegisterInput, User } from '@xaalis/contracts';
+import type { ChangePasswordInput, Company, LoginInput, RegisterInput, User } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useCallback } from 'react';
 import { useAppDispatch } from './dispatch';
@@ -48,6 +48,14 @@ export const authApi = baseApi.injectEndpoints({
       query: () => ({ url: '/api/logout', method: 'POST' }),
       transformResponse: () => null,
     }),
+    /**
+     * POST /api/user/password: the current password is required; the session continues under a
+     * new id and the user's other sessions end. A wrong current password is a 400 (not a 401).
+     */
+    changePassword: build.mutation<null, ChangePasswordInput>({
+      query: (body) => ({ url: '/api/user/password', method: 'POST', body }),
+      transformResponse: () => null,
+    }),
     /** GET /api/companies/:id (the sidebar reads the sector). */
     getCompany: build.query<Company, string>({
       query: (companyId) => `/api/companies/${encodeURIComponent(companyId)}`,
@@ -56,7 +64,8 @@ export const authApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetUserQuery, useLoginMutation, useRegisterMutation, useLogoutMutation, useGetCompanyQuery } = authApi;
+export const { useGetUserQuery, useLoginMutation, useRegisterMutation, useLogoutMutation, useChangePasswordMutation, useGetCompanyQuery } =
+  authApi;
 
 export interface AuthState {
   user: User | null;

@@ -9,8 +9,8 @@ import { freePort, startService, type RunningChild } from '../../test-support/se
 import { newRegistration, postJson, redisHas, sessionIdFrom, sessionKey, testGateway } from '../../test-support/gateway';
 import { createUsersRepository } from '../users';
 import { createAccountingClient, type AccountingClient } from '../companies';
-import { createMemoryLoginLimiter } from '../rate-limit';
-import { sessionMiddleware } from '../sessions';
+import { createMemoryLoginLimiter, createMemoryRegistrationLimiter } from '../rate-limit';
+import { createUserSessions, sessionMiddleware } from '../sessions';
 import { authRoutes } from './routes';
 import { hashPassword } from './passwords';
 
@@ -80,11 +80,33 @@ describe('POST /api/register', () => {
     expect(me.body).toEqual(res.body);
   });
 
-  it('marks the cookie Secure when the request came over HTTPS (behind a trusted proxy)', async () => {
+  it('over HTTPS (behind a trusted proxy) names the cookie __Host-xaalis.sid: Secure, Path=/, no Domain; it works', async () => {
     const res = await postJson(request(gw.app), '/api/register', newRegistration()).set('X-Forwarded-Proto', 'https');
     expect(res.status).toBe(201);
-    const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('xaalis.sid='))!;
+    const cookies = [res.headers['set-cookie']].flat();
+    expect(cookies.some((c) => c?.startsWith('xaalis.sid='))).toBe(false);
+    const cookie = cookies.find((c) => c?.startsWith('__Host-xaalis.sid='))!;
     expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; Path=\/(;|$)/);
+    expect(cookie).not.toMatch(/Domain=/i);
+    expect(cookie).toMatch(/HttpOnly/i);
+    const pair = cookie.split(';')[0];
+    const me = await request(gw.app).get('/api/user').set('X-Forwarded-Proto', 'https').set('Cookie', pair);
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(res.body.id);
+  });
+
+  it('in production never sends the cookie without Secure', async () => {
+    const prod = await testGateway({ services: { ...config.services, accounting: accounting.url }, alwaysSecureCookies: true });
+    try {
+      const plain = await postJson(request(prod.app), '/api/register', newRegistration());
+      expect(plain.status).toBe(201);
+      expect(plain.headers['set-cookie']).toBeUndefined();
+      const tls = await postJson(request(prod.app), '/api/register', newRegistration()).set('X-Forwarded-Proto', 'https');
+      expect([tls.headers['set-cookie']].flat().find((c) => c?.startsWith('__Host-xaalis.sid='))).toMatch(/; Secure/i);
+    } finally {
+      await prod.close();
+    }
   });
 
   it('answers 400 with the French messages of the form', async () => {
@@ -158,9 +180,21 @@ describe('registration compensation', () => {
       },
     };
     const limiter = createMemoryLoginLimiter({ max: 10, windowSeconds: 60 });
+    const registrations = createMemoryRegistrationLimiter({ max: 10, windowSeconds: 60 });
+    const store = new MemoryStore();
+    const userSessions = createUserSessions({ redis: null, redisPrefix: 'test', store });
     const app = express()
-      .use(sessionMiddleware(new MemoryStore(), 'test'))
-      .use(authRoutes({ users: failingUsers, accounting: accountingSpy, limiter, checkSessionStore: async () => {} }))
+      .use(sessionMiddleware(store, 'test'))
+      .use(
+        authRoutes({
+          users: failingUsers,
+          accounting: accountingSpy,
+          limiter,
+          registrations,
+          userSessions,
+          checkSessionStore: async () => {},
+        }),
+      )
       .use(errorHandler);
 
     const form = newRegistration();
@@ -282,11 +316,11 @@ describe('sessions', () => {
     expect(after.status).toBe(401);
   });
 
-  it('GET /api/logout ends the session and redirects to /; GET /api/login redirects to /auth', async () => {
+  it('GET /api/logout from our own pages ends the session and redirects to /; GET /api/login redirects to /auth', async () => {
     const agent = request.agent(gw.app);
     const reg = await postJson(agent, '/api/register', newRegistration());
     const sid = sessionIdFrom(reg.headers['set-cookie'])!;
-    const out = await agent.get('/api/logout');
+    const out = await agent.get('/api/logout').set('Sec-Fetch-Site', 'same-origin');
     expect(out.status).toBe(302);
     expect(out.headers.location).toBe('/');
     expect(await redisHas(gw.redis!, sessionKey(config, sid))).toBe(false);
@@ -296,6 +330,29 @@ describe('sessions', () => {
     expect(login.status).toBe(302);
     expect(login.headers.location).toBe('/auth');
   });
+
+  it('GET /api/logout typed in the address bar (Sec-Fetch-Site: none) ends the session', async () => {
+    const agent = request.agent(gw.app);
+    await postJson(agent, '/api/register', newRegistration());
+    const out = await agent.get('/api/logout').set('Sec-Fetch-Site', 'none');
+    expect(out.status).toBe(302);
+    expect((await agent.get('/api/user')).status).toBe(401);
+  });
+
+  it.each([['cross-site'], ['same-site'], [undefined]])(
+    'GET /api/logout from a foreign link (Sec-Fetch-Site: %s) redirects to / but keeps the session',
+    async (site) => {
+      const agent = request.agent(gw.app);
+      const reg = await postJson(agent, '/api/register', newRegistration());
+      const sid = sessionIdFrom(reg.headers['set-cookie'])!;
+      const out = site ? await agent.get('/api/logout').set('Sec-Fetch-Site', site) : await agent.get('/api/logout');
+      expect(out.status).toBe(302);
+      expect(out.headers.location).toBe('/');
+      expect([out.headers['set-cookie']].flat().join()).not.toMatch(/1970/);
+      expect(await redisHas(gw.redis!, sessionKey(config, sid))).toBe(true);
+      expect((await agent.get('/api/user')).status).toBe(200);
+    },
+  );
 
   it('ends a session 12 hours after login whatever the activity', async () => {
     const agent = request.agent(gw.app);

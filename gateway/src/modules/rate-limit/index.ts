@@ -1,1 +1,9 @@
-export { createRedisLoginLimiter, createMemoryLoginLimiter, type LoginLimiter, type LimiterOptions } from './limiter';
+export {
+  createRedisLoginLimiter,
+  createMemoryLoginLimiter,
+  createRedisRegistrationLimiter,
+  createMemoryRegistrationLimiter,
+  type LoginLimiter,
+  type RegistrationLimiter,
+  type LimiterOptions,
+} from './limiter';

@@ -1,6 +1,14 @@
 import { createRedis } from '@xaalis/service-kit';
 import type { Redis } from 'ioredis';
-import { createMemoryLoginLimiter, createRedisLoginLimiter, type LoginLimiter } from './limiter';
+import {
+  createMemoryLoginLimiter,
+  createMemoryRegistrationLimiter,
+  createRedisLoginLimiter,
+  createRedisRegistrationLimiter,
+  type LimiterOptions,
+  type LoginLimiter,
+  type RegistrationLimiter,
+} from './limiter';
 
 // Against the test run's real Redis (key prefix of the run).
 let redis: Redis;
@@ -10,31 +18,62 @@ beforeAll(() => {
 afterAll(() => redis.disconnect());
 
 const prefix = () => `${process.env.REDIS_PREFIX}:limiter-test-${Math.random().toString(36).slice(2)}`;
+const opts: LimiterOptions = { max: 3, windowSeconds: 1 };
 
 describe.each([
-  ['redis', () => createRedisLoginLimiter(redis, prefix(), { max: 3, windowSeconds: 1 })],
-  ['memory', () => createMemoryLoginLimiter({ max: 3, windowSeconds: 1 })],
+  ['redis', () => createRedisLoginLimiter(redis, prefix(), opts)],
+  ['memory', () => createMemoryLoginLimiter(opts)],
 ])('%s login limiter', (_name, make: () => LoginLimiter) => {
-  it('blocks a username (case-insensitively) after max failures, for the window only', async () => {
+  it('reserves max attempts per username (case-insensitively), then refuses for the window only', async () => {
     const limiter = make();
-    for (let i = 0; i < 3; i++) {
-      expect(await limiter.isBlocked('Awa', `ip${i}`)).toBe(false);
-      await limiter.recordFailure('awa', `ip${i}`);
-    }
-    expect(await limiter.isBlocked('AWA', 'ip-other')).toBe(true);
+    for (let i = 0; i < 3; i++) expect(await limiter.reserve(i % 2 ? 'Awa' : 'awa', `ip${i}`)).toBe(true);
+    expect(await limiter.reserve('AWA', 'ip-other')).toBe(false);
     await new Promise((r) => setTimeout(r, 1100));
-    expect(await limiter.isBlocked('awa', 'ip-other')).toBe(false);
+    expect(await limiter.reserve('awa', 'ip-other')).toBe(true);
   });
 
-  it('blocks an address after max failures; reset clears only the username', async () => {
+  it('reserves atomically: of 50 parallel attempts exactly max get through', async () => {
     const limiter = make();
-    for (let i = 0; i < 3; i++) await limiter.recordFailure(`user${i}`, 'ip-a');
-    expect(await limiter.isBlocked('someone', 'ip-a')).toBe(true);
-    expect(await limiter.isBlocked('someone', 'ip-b')).toBe(false);
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => limiter.reserve('fatou', `ip-par${i}`)));
+    expect(results.filter(Boolean)).toHaveLength(3);
+  });
 
-    for (let i = 0; i < 3; i++) await limiter.recordFailure('fatou', `ip-c${i}`);
-    await limiter.reset('fatou');
-    expect(await limiter.isBlocked('fatou', 'ip-d')).toBe(false);
-    expect(await limiter.isBlocked('user0', 'ip-a')).toBe(true);
+  it('refuses an address after max attempts; a refused attempt counts nowhere', async () => {
+    const limiter = make();
+    for (let i = 0; i < 3; i++) expect(await limiter.reserve(`user${i}`, 'ip-a')).toBe(true);
+    expect(await limiter.reserve('someone', 'ip-a')).toBe(false);
+    expect(await limiter.reserve('someone', 'ip-b')).toBe(true);
+    // 'someone' was counted once (from ip-b), not for the refused attempt from ip-a.
+    expect(await limiter.reserve('someone', 'ip-c')).toBe(true);
+    expect(await limiter.reserve('someone', 'ip-d')).toBe(true);
+    expect(await limiter.reserve('someone', 'ip-e')).toBe(false);
+  });
+
+  it('release clears the account counter and gives the address one attempt back', async () => {
+    const limiter = make();
+    for (let i = 0; i < 3; i++) await limiter.reserve('moussa', `ip-m${i}`);
+    expect(await limiter.reserve('moussa', 'ip-x')).toBe(false);
+    await limiter.release('Moussa', 'ip-m0');
+    expect(await limiter.reserve('moussa', 'ip-x')).toBe(true);
+
+    for (let i = 0; i < 3; i++) await limiter.reserve(`u${i}`, 'ip-y');
+    expect(await limiter.reserve('other', 'ip-y')).toBe(false);
+    await limiter.release('u0', 'ip-y');
+    expect(await limiter.reserve('other', 'ip-y')).toBe(true);
+    expect(await limiter.reserve('other2', 'ip-y')).toBe(false);
+  });
+});
+
+describe.each([
+  ['redis', () => createRedisRegistrationLimiter(redis, prefix(), opts)],
+  ['memory', () => createMemoryRegistrationLimiter(opts)],
+])('%s registration limiter', (_name, make: () => RegistrationLimiter) => {
+  it('allows max registrations per address per window', async () => {
+    const limiter = make();
+    const results = await Promise.all(Array.from({ length: 10 }, () => limiter.reserve('10.9.9.9')));
+    expect(results.filter(Boolean)).toHaveLength(3);
+    expect(await limiter.reserve('10.9.9.10')).toBe(true);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await limiter.reserve('10.9.9.9')).toBe(true);
   });
 });

@@ -17,7 +17,15 @@ declare module 'express-session' {
   }
 }
 
+/** The cookie on plain HTTP (local mode). */
 export const SESSION_COOKIE = 'xaalis.sid';
+/**
+ * The cookie over HTTPS: the __Host- prefix makes the browser refuse it unless it is Secure,
+ * Path=/ and without Domain, so no subdomain (or plain-HTTP page) can plant or overwrite it.
+ */
+export const SECURE_SESSION_COOKIE = '__Host-xaalis.sid';
+/** The session cookie's name for this request: req.secure follows the 'trust proxy' setting. */
+export const sessionCookieName = (req: Request) => (req.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
@@ -31,18 +39,33 @@ export function createSessionStore(opts: SessionStoreOptions): Store {
   return opts.redis ? new GuardedRedisStore(opts.redis, `${opts.redisPrefix}:sess:`) : new MemoryStore();
 }
 
-/** express-session (rolling 30 min idle timeout) followed by the 12 h absolute lifetime check. */
-export function sessionMiddleware(store: Store, secret: string): RequestHandler[] {
-  const base = session({
-    name: SESSION_COOKIE,
-    store,
-    secret,
-    resave: false,
-    saveUninitialized: false,
-    rolling: true,
-    // 'auto': Secure exactly when req.secure, which follows the 'trust proxy' setting.
-    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: IDLE_TIMEOUT_MS, path: '/' },
-  });
+export interface SessionCookieOptions {
+  /** Production: the cookie is always Secure, so a plain-HTTP hop never receives one. */
+  alwaysSecure?: boolean;
+}
+
+/**
+ * express-session (rolling 30 min idle timeout) followed by the 12 h absolute lifetime check.
+ * Two instances, chosen per request: `__Host-xaalis.sid` (Secure) over HTTPS, `xaalis.sid` on plain HTTP.
+ */
+export function sessionMiddleware(store: Store, secret: string, opts: SessionCookieOptions = {}): RequestHandler[] {
+  // express-session writes its `generate` (new sessions, regenerate) onto the store it is given:
+  // each instance gets its own view of the shared store, or the last one's cookie options win.
+  const instance = (name: string, secure: boolean) =>
+    session({
+      name,
+      store: Object.create(store) as Store,
+      secret,
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      cookie: { httpOnly: true, sameSite: 'lax', secure, maxAge: IDLE_TIMEOUT_MS, path: '/' },
+    });
+  const overHttps = instance(SECURE_SESSION_COOKIE, true);
+  const plain = instance(SESSION_COOKIE, opts.alwaysSecure ?? false);
+  const base: RequestHandler = (req, res, next) => {
+    void (req.secure ? overHttps : plain)(req, res, next);
+  };
   const absoluteLifetime: RequestHandler = (req, _res, next) => {
     const s = req.session;
     if (!s?.userId || Date.now() - (s.loginAt ?? 0) <= ABSOLUTE_LIFETIME_MS) {
@@ -70,5 +93,5 @@ export async function endSession(req: Request, res: Response): Promise<void> {
   if (req.session) {
     await promisify(req.session.destroy.bind(req.session))();
   }
-  res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
+  res.clearCookie(sessionCookieName(req), { path: '/', httpOnly: true, sameSite: 'lax', secure: req.secure });
 }

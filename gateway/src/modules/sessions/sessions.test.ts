@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import request from 'supertest';
-import { MESSAGES_HTTP } from '@xaalis/contracts';
+import { HEADERS, MESSAGES_HTTP } from '@xaalis/contracts';
 import type { Gateway } from '../../app';
 import { loadConfig } from '../../config';
 import { freePort } from '../../test-support/services';
@@ -58,7 +58,7 @@ describe('when Redis is down', () => {
   it('keeps serving what needs no session', async () => {
     expect((await request(gw.app).get('/config/remotes.json')).status).toBe(200);
     expect((await request(gw.app).get('/api/login')).status).toBe(302);
-    const health = await fast(request(gw.app).get('/api/health'));
+    const health = await fast(request(gw.app).get('/api/health').set(HEADERS.internalToken, loadConfig().internalToken));
     expect(health.status).toBe(200);
     expect(health.body.checks).toEqual({ database: true, redis: false });
     expect(health.body.status).toBe('degraded');

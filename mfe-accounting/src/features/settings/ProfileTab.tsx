@@ -4,7 +4,9 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { User } from '@xaalis/contracts';
+import { useState } from 'react';
 import { LogoutIcon } from '../../ui/icons';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
 
 export interface ProfileTabProps {
   user: User | null;
@@ -12,9 +14,10 @@ export interface ProfileTabProps {
   loggingOut: boolean;
 }
 
-/** Tab 'Profil': first name, last name and email, read-only; a sign-out button. */
+/** Tab 'Profil': first name, last name and email, read-only; 'Changer le mot de passe'; a sign-out button. */
 export function ProfileTab({ user, onLogout, loggingOut }: ProfileTabProps) {
   const readOnly = { input: { readOnly: true } };
+  const [changingPassword, setChangingPassword] = useState(false);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
       <Typography variant="h2" component="h2" gutterBottom>
@@ -30,11 +33,15 @@ export function ProfileTab({ user, onLogout, loggingOut }: ProfileTabProps) {
           <TextField label="Email" value={user?.email ?? ''} fullWidth slotProps={readOnly} />
         </Box>
       </Box>
-      <Box sx={{ mt: 3 }}>
+      <Box sx={{ mt: 3, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+        <Button variant="outlined" onClick={() => setChangingPassword(true)} disabled={!user}>
+          Changer le mot de passe
+        </Button>
         <Button variant="outlined" color="error" startIcon={<LogoutIcon />} onClick={onLogout} disabled={loggingOut}>
           Fermer la session
         </Button>
       </Box>
+      {user ? <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} username={user.username} /> : null}
     </Paper>
   );
 }
