@@ -95,17 +95,18 @@ export const passwordIsName = (password: string, name: string | null | undefined
 
 /** POST /api/user/password (the server also refuses common passwords and the company name). */
 export const changePasswordSchema = z.object({
-  currentPassword: z
-    .string({ error: MESSAGES_SIGN_IN.currentPasswordRequired })
+  currentPassword: text({ error: MESSAGES_SIGN_IN.currentPasswordRequired })
     .min(1, { error: MESSAGES_SIGN_IN.currentPasswordRequired })
-    .max(200),
-  newPassword: z.string({ error: MESSAGES_AUTH.min6 }).min(6, { error: MESSAGES_AUTH.min6 }).max(200),
+    .max(REGISTER_LIMITS.password, { error: tooLong(REGISTER_LIMITS.password) }),
+  newPassword: text({ error: MESSAGES_AUTH.min6 })
+    .min(6, { error: MESSAGES_AUTH.min6 })
+    .max(REGISTER_LIMITS.password, { error: tooLong(REGISTER_LIMITS.password) }),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** The Profil form: the server's rules it can check itself, plus the confirmation. */
 export const changePasswordFormSchema = (username: string) =>
-  changePasswordSchema.extend({ confirmPassword: z.string() }).superRefine((v, ctx) => {
+  changePasswordSchema.extend({ confirmPassword: text() }).superRefine((v, ctx) => {
     if (passwordIsName(v.newPassword, username))
       ctx.addIssue({ code: 'custom', path: ['newPassword'], message: MESSAGES_SIGN_IN.passwordIsUsername });
     if (v.confirmPassword !== v.newPassword)

@@ -10,6 +10,7 @@ import {
   inventoryListQuerySchema,
   invoiceInputSchema,
   invoiceListQuerySchema,
+  changePasswordSchema,
   loginSchema,
   moneySchema,
   paymentInputSchema,
@@ -25,6 +26,7 @@ const NUL = 'a\u0000b';
 
 const valid: [string, z.ZodType, Record<string, unknown>][] = [
   ['login', loginSchema, { username: 'awa', password: 'secret123' }],
+  ['password change', changePasswordSchema, { currentPassword: 'secret123', newPassword: 'Tamarin-77' }],
   [
     'register',
     registerSchema,
