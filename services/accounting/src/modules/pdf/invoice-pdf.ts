@@ -7,6 +7,8 @@ import {
   formatXofExact,
   isCustomerInvoice,
   type Invoice,
+  type InvoiceClientSnapshot,
+  type InvoiceIssuerSnapshot,
 } from '@xaalis/contracts';
 import { amountInFrenchWords } from './french-words';
 
@@ -22,25 +24,10 @@ pdfMake.setFonts({ Helvetica: HELVETICA });
 pdfMake.setUrlAccessPolicy(() => false);
 pdfMake.setLocalAccessPolicy((path) => STANDARD_FONTS.has(path));
 
-/** The issuing company as printed in the header. */
-export interface PdfCompany {
-  name: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  /** RCCM */
-  registrationNumber: string | null;
-  /** NINEA */
-  taxNumber: string | null;
-}
-
-export interface PdfThirdParty {
-  name: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  taxNumber: string | null;
-}
+/** The issuing company as printed in the header: the invoice's snapshot once it is issued. */
+export type PdfCompany = InvoiceIssuerSnapshot;
+/** The client or supplier as printed: the invoice's snapshot once it is issued. */
+export type PdfThirdParty = InvoiceClientSnapshot;
 
 // Windows-1252 (WinAnsi), the encoding of the standard fonts: Latin-1 plus these.
 const CP1252_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
