@@ -128,6 +128,44 @@ async function waitForJob(queue: Queue, jobId: string, timeoutMs: number): Promi
   }
 }
 
+/**
+ * A recurring job: BullMQ produces one job named `name` with `data` on each tick,
+ * either on a cron `pattern` or `every` so many milliseconds (exactly one of the two).
+ * Scheduled jobs are company-wide sweeps and must be idempotent.
+ */
+export interface JobSchedule {
+  /** Stable id: upserting the same id again updates the schedule instead of adding one. */
+  id: string;
+  name: string;
+  pattern?: string;
+  every?: number;
+  data?: unknown;
+}
+
+/**
+ * Registers the schedules with `queue.upsertJobScheduler` (created or updated,
+ * never duplicated) and removes the queue's schedulers that are no longer
+ * declared, so the declared list is the whole truth after a deployment.
+ */
+export async function upsertJobSchedules(queue: Queue, schedules: readonly JobSchedule[]): Promise<void> {
+  const ids = new Set<string>();
+  for (const s of schedules) {
+    if ((s.pattern === undefined) === (s.every === undefined)) {
+      throw new Error(`Job schedule ${s.id}: give exactly one of pattern and every`);
+    }
+    if (ids.has(s.id)) throw new Error(`Job schedule ${s.id} declared twice`);
+    ids.add(s.id);
+  }
+  for (const s of schedules) {
+    const repeat = s.pattern !== undefined ? { pattern: s.pattern } : { every: s.every as number };
+    await queue.upsertJobScheduler(s.id, repeat, { name: s.name, data: s.data ?? {}, opts: DEFAULT_JOB_OPTIONS });
+  }
+  for (const existing of await queue.getJobSchedulers(0, -1)) {
+    const id = existing.key;
+    if (!ids.has(id)) await queue.removeJobScheduler(id);
+  }
+}
+
 /** The service's worker: dispatches each job to its named handler. */
 export function createJobWorker(opts: {
   name: string;

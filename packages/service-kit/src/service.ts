@@ -8,7 +8,7 @@ import { createServiceApp } from './app';
 import { commonConfig, envInt, type CommonConfig } from './config';
 import { createSequelize, migrate } from './db';
 import { createLogger, type Logger } from './logger';
-import { createJobQueue, createJobWorker, type JobHandlers, type JobQueue } from './queue';
+import { createJobQueue, createJobWorker, upsertJobSchedules, type JobHandlers, type JobQueue, type JobSchedule } from './queue';
 import { closeRedis, createRedis } from './redis';
 import { requireSameCompany } from './tenant';
 
@@ -37,6 +37,12 @@ export interface ServiceDefinition {
   buildInternal?(ctx: ServiceContext): Router;
   /** Named handlers of the service's queue, used by its worker (and inline without Redis). */
   jobHandlers(ctx: ServiceContext): JobHandlers;
+  /**
+   * Recurring jobs of the service's queue (company-wide sweeps, idempotent),
+   * registered with BullMQ's `upsertJobScheduler` when the worker starts.
+   * Without Redis there is no worker and nothing is scheduled.
+   */
+  jobSchedules?(ctx: ServiceContext): JobSchedule[];
 }
 
 export interface StartOptions {
@@ -201,6 +207,10 @@ export function runService(def: ServiceDefinition): ServiceRunner {
     });
     try {
       await worker.worker.waitUntilReady();
+      const schedules = def.jobSchedules?.(ctx) ?? [];
+      // Always run, even with none declared: removes schedules a previous version declared.
+      if (ctx.queue.queue) await upsertJobSchedules(ctx.queue.queue, schedules);
+      if (schedules.length > 0) ctx.log.info({ schedules: schedules.map((s) => s.id) }, 'job schedules registered');
     } catch (err) {
       await worker.close();
       await closeContext(ctx);

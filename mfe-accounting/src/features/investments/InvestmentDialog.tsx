@@ -1,0 +1,242 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import {
+  DEPRECIATION_METHOD_LABELS,
+  DEPRECIATION_METHODS,
+  INVESTMENT_CATEGORIES,
+  INVESTMENT_CATEGORY_LABELS,
+  INVESTMENT_DEFAULT_ACCOUNTS,
+  MESSAGES_INVESTMENT,
+  accountFitsCategory,
+  depreciationPlan,
+  deriveDepreciationRate,
+  investmentInputSchema,
+  type DepreciationMethod,
+  type Investment,
+  type InvestmentCategory,
+} from '@xaalis/contracts';
+import { FormSelectField, FormTextField, todayIso, useGetCompanyQuery } from '@xaalis/web-kit';
+import { useEffect, useId, useMemo } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { useListAccountsQuery } from '../accounts';
+import { FormDateField } from '../../ui/DateField';
+import { toastMissingCompany, toastSuccess } from '../../ui/feedback';
+import { toastFailure } from '../../ui/failure';
+import { FormDialog } from '../../ui/FormDialog';
+import { useCreateInvestmentMutation, useUpdateInvestmentMutation } from './api';
+import { PlanTable } from './PlanTable';
+
+type InvestmentOutput = z.output<typeof investmentInputSchema>;
+
+interface InvestmentFormValues {
+  name: string;
+  category: InvestmentCategory;
+  purchaseDate: string;
+  purchasePrice: string;
+  depreciationMethod: DepreciationMethod;
+  usefulLife: string;
+  depreciationRate: string;
+  residualValue: string;
+  /** '' = the category's default account. */
+  accountId: string;
+}
+
+const defaults = (): InvestmentFormValues => ({
+  name: '',
+  category: 'material',
+  purchaseDate: todayIso(),
+  purchasePrice: '',
+  depreciationMethod: 'linear',
+  usefulLife: '',
+  depreciationRate: '',
+  residualValue: '0',
+  accountId: '',
+});
+
+function valuesOf(inv: Investment | null | undefined): InvestmentFormValues {
+  if (!inv) return defaults();
+  return {
+    name: inv.name,
+    category: inv.category,
+    purchaseDate: inv.purchaseDate,
+    purchasePrice: inv.purchasePrice,
+    depreciationMethod: inv.depreciationMethod,
+    usefulLife: String(inv.usefulLife),
+    depreciationRate: inv.depreciationRate,
+    residualValue: inv.residualValue,
+    accountId: inv.accountId,
+  };
+}
+
+const CATEGORY_OPTIONS = INVESTMENT_CATEGORIES.map((value) => ({ value, label: INVESTMENT_CATEGORY_LABELS[value] }));
+const METHOD_OPTIONS = DEPRECIATION_METHODS.map((value) => ({ value, label: DEPRECIATION_METHOD_LABELS[value] }));
+const money = { min: 0, step: 0.01, inputMode: 'decimal' as const };
+const resolver = zodResolver(investmentInputSchema) as unknown as Resolver<InvestmentFormValues, unknown, InvestmentOutput>;
+const xof = (
+  <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
+    XOF
+  </Box>
+);
+
+export interface InvestmentDialogProps {
+  open: boolean;
+  onClose: () => void;
+  companyId: string | null;
+  /** Edit this investment (possible while nothing is recorded); create when absent. */
+  investment?: Investment | null;
+}
+
+/**
+ * 'Nouvel Investissement' (and its edit): the rate is derived from the useful
+ * life and the method, the asset account chosen among the company's class-2
+ * accounts, and the plan is previewed (same calculator as the worker) before saving.
+ */
+export function InvestmentDialog({ open, onClose, companyId, investment }: InvestmentDialogProps) {
+  const formId = useId();
+  const [create, createState] = useCreateInvestmentMutation();
+  const [update, updateState] = useUpdateInvestmentMutation();
+  const saving = createState.isLoading || updateState.isLoading;
+  const accounts = useListAccountsQuery(open && companyId ? companyId : skipToken);
+  const company = useGetCompanyQuery(open && companyId ? companyId : skipToken);
+
+  const { control, handleSubmit, reset, setValue } = useForm<InvestmentFormValues, unknown, InvestmentOutput>({
+    resolver,
+    defaultValues: valuesOf(investment),
+  });
+  const values = useWatch({ control }) as InvestmentFormValues;
+
+  useEffect(() => {
+    if (open) reset(valuesOf(investment));
+  }, [open, investment, reset]);
+
+  // The rate follows the useful life and the method (linear 100 / life, declining × coefficient).
+  const life = Number(values.usefulLife);
+  useEffect(() => {
+    const derived = deriveDepreciationRate(values.depreciationMethod, life);
+    if (values.category === 'financial') setValue('depreciationRate', derived || '0');
+    else if (derived) setValue('depreciationRate', derived);
+  }, [life, values.depreciationMethod, values.category, setValue]);
+
+  const accountOptions = useMemo(() => {
+    const fitting = (accounts.data ?? []).filter((a) => a.code.startsWith('2') && accountFitsCategory(a.code, values.category));
+    return [
+      { value: '', label: `Compte par défaut (${INVESTMENT_DEFAULT_ACCOUNTS[values.category]})` },
+      ...fitting.map((a) => ({ value: a.id, label: `${a.code} — ${a.name}` })),
+    ];
+  }, [accounts.data, values.category]);
+  // A category change leaves an account of the old category behind: back to the default.
+  useEffect(() => {
+    if (values.accountId && !accountOptions.some((o) => o.value === values.accountId) && accounts.data) setValue('accountId', '');
+  }, [values.accountId, accountOptions, accounts.data, setValue]);
+
+  const preview = useMemo(() => {
+    const parsed = investmentInputSchema.safeParse(values);
+    if (!parsed.success) return null;
+    return depreciationPlan(parsed.data, company.data?.fiscalYear ?? '01-01');
+  }, [values, company.data?.fiscalYear]);
+
+  const onSubmit = handleSubmit(async (v) => {
+    if (!companyId) {
+      toastMissingCompany();
+      return;
+    }
+    const body = {
+      name: v.name,
+      category: v.category,
+      purchaseDate: v.purchaseDate,
+      purchasePrice: v.purchasePrice,
+      depreciationMethod: v.depreciationMethod,
+      depreciationRate: v.depreciationRate,
+      usefulLife: v.usefulLife,
+      residualValue: v.residualValue,
+      currentValue: v.purchasePrice,
+      accountId: v.accountId,
+    };
+    try {
+      if (investment) {
+        await update({ id: investment.id, body }).unwrap();
+        toastSuccess('Succès', MESSAGES_INVESTMENT.updated);
+      } else {
+        await create({ companyId, body }).unwrap();
+        toastSuccess('Succès', MESSAGES_INVESTMENT.created);
+      }
+      reset(defaults());
+      onClose();
+    } catch (error) {
+      toastFailure(error, investment ? MESSAGES_INVESTMENT.updateError : MESSAGES_INVESTMENT.createError);
+    }
+  });
+
+  const title = investment ? `Modifier l'investissement ${investment.name}` : 'Nouvel Investissement';
+  const financial = values.category === 'financial';
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      formId={formId}
+      busy={saving}
+      maxWidth="md"
+      dividers
+      submitLabel={investment ? 'Enregistrer les modifications' : "Créer l'investissement"}
+    >
+      <Box
+        component="form"
+        id={formId}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-label={title}
+        sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+      >
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <FormTextField control={control} name="name" label="Nom" autoFocus />
+        </Box>
+        <FormSelectField control={control} name="category" label="Catégorie" options={CATEGORY_OPTIONS} />
+        <FormDateField control={control} name="purchaseDate" label="Date d'achat" />
+        <FormTextField control={control} name="purchasePrice" label="Prix d'achat" type="number" inputProps={money} endAdornment={xof} />
+        <FormTextField
+          control={control}
+          name="residualValue"
+          label="Valeur résiduelle"
+          type="number"
+          inputProps={money}
+          endAdornment={xof}
+        />
+        <FormSelectField control={control} name="depreciationMethod" label="Méthode d'amortissement" options={METHOD_OPTIONS} />
+        <FormTextField
+          control={control}
+          name="usefulLife"
+          label="Durée d'utilité (années)"
+          type="number"
+          inputProps={{ min: 1, max: 100, step: 1, inputMode: 'numeric' }}
+        />
+        <FormTextField
+          control={control}
+          name="depreciationRate"
+          label="Taux d'amortissement (%)"
+          readOnly
+          helperText={values.depreciationMethod === 'declining' ? 'Taux linéaire × coefficient SYSCOHADA' : '100 / durée d’utilité'}
+        />
+        <FormSelectField control={control} name="accountId" label="Compte d'immobilisation" options={accountOptions} />
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+            Aperçu du plan d&apos;amortissement
+          </Typography>
+          {financial ? (
+            <Alert severity="info">{MESSAGES_INVESTMENT.financialNote}</Alert>
+          ) : preview && preview.length ? (
+            <PlanTable rows={preview} label="Aperçu du plan d'amortissement" />
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              Renseignez le prix, la durée d&apos;utilité et la date d&apos;achat pour voir le plan.
+            </Typography>
+          )}
+        </Box>
+      </Box>
+    </FormDialog>
+  );
+}

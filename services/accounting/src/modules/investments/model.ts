@@ -1,0 +1,176 @@
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import {
+  fiscalYearLabel,
+  type DepreciationMethod,
+  type DepreciationSchedule,
+  type Investment,
+  type InvestmentCategory,
+  type PlanStatus,
+  type PlannedDepreciation,
+} from '@xaalis/contracts';
+
+/** Row-level access to `investments` and `depreciation_schedules` (plain SQL: explicit locks, multi-row inserts). */
+export interface InvestmentDbRow {
+  id: string;
+  company_id: string;
+  name: string;
+  category: InvestmentCategory;
+  purchase_date: string;
+  purchase_price: string;
+  depreciation_method: DepreciationMethod;
+  depreciation_rate: string;
+  useful_life: number;
+  residual_value: string;
+  current_value: string;
+  account_id: string;
+  account_code: string;
+  account_name: string;
+  entry_id: string | null;
+  revision: number;
+  plan_status: PlanStatus;
+  recorded_count: number;
+  fiscal_year: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ScheduleDbRow {
+  id: string;
+  company_id: string;
+  investment_id: string;
+  row_no: number;
+  year: number;
+  period_start: string;
+  period_end: string;
+  beginning_value: string;
+  depreciation_amount: string;
+  ending_value: string;
+  is_recorded: boolean;
+  entry_id: string | null;
+  recorded_at: Date | null;
+}
+
+const COLUMNS = `i.id, i.company_id, i.name, i.category, i.purchase_date, i.purchase_price, i.depreciation_method, i.depreciation_rate,
+  i.useful_life, i.residual_value, i.current_value, i.account_id, a.code AS account_code, a.name AS account_name, i.entry_id,
+  i.revision, i.plan_status, c.fiscal_year,
+  (SELECT count(*)::int FROM accounting.depreciation_schedules d WHERE d.investment_id = i.id AND d.is_recorded) AS recorded_count,
+  i.created_at, i.updated_at`;
+const FROM = `accounting.investments i
+  JOIN accounting.accounts a ON a.company_id = i.company_id AND a.id = i.account_id
+  JOIN accounting.companies c ON c.id = i.company_id`;
+
+export function toInvestment(row: InvestmentDbRow, schedules?: ScheduleDbRow[]): Investment {
+  return {
+    id: row.id,
+    name: row.name,
+    category: row.category,
+    purchaseDate: row.purchase_date,
+    purchasePrice: row.purchase_price,
+    depreciationMethod: row.depreciation_method,
+    depreciationRate: row.depreciation_rate,
+    usefulLife: row.useful_life,
+    residualValue: row.residual_value,
+    currentValue: row.current_value,
+    accountId: row.account_id,
+    accountCode: row.account_code,
+    accountName: row.account_name,
+    entryId: row.entry_id,
+    planStatus: row.plan_status,
+    recordedCount: row.recorded_count,
+    companyId: row.company_id,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    ...(schedules ? { depreciationSchedules: schedules.map((s) => toSchedule(s, row.fiscal_year)) } : {}),
+  };
+}
+
+export function toSchedule(row: ScheduleDbRow, fiscalYear: string): DepreciationSchedule {
+  return {
+    id: row.id,
+    investmentId: row.investment_id,
+    rowNo: row.row_no,
+    year: row.year,
+    label: fiscalYearLabel(fiscalYear, row.year),
+    periodStart: row.period_start,
+    periodEnd: row.period_end,
+    beginningValue: row.beginning_value,
+    depreciationAmount: row.depreciation_amount,
+    endingValue: row.ending_value,
+    isRecorded: row.is_recorded,
+    entryId: row.entry_id,
+    recordedAt: row.recorded_at ? row.recorded_at.toISOString() : null,
+  };
+}
+
+export async function listInvestments(sequelize: Sequelize, companyId: string): Promise<InvestmentDbRow[]> {
+  return sequelize.query<InvestmentDbRow>(
+    `SELECT ${COLUMNS} FROM ${FROM} WHERE i.company_id = $1 ORDER BY i.purchase_date DESC, i.created_at DESC, i.id`,
+    { bind: [companyId], type: QueryTypes.SELECT },
+  );
+}
+
+/** One investment of the company (null otherwise); `lock` takes the row FOR UPDATE (edits, recording, the plan job). */
+export async function findInvestment(
+  sequelize: Sequelize,
+  companyId: string,
+  id: string,
+  opts: { transaction?: Transaction; lock?: boolean } = {},
+): Promise<InvestmentDbRow | null> {
+  if (opts.lock) {
+    // Lock the investment row alone (not the joined account and company), then read it whole.
+    const locked = await sequelize.query(`SELECT id FROM accounting.investments WHERE company_id = $1 AND id = $2 FOR UPDATE`, {
+      bind: [companyId, id],
+      type: QueryTypes.SELECT,
+      transaction: opts.transaction,
+    });
+    if (!locked.length) return null;
+  }
+  const rows = await sequelize.query<InvestmentDbRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE i.company_id = $1 AND i.id = $2`, {
+    bind: [companyId, id],
+    type: QueryTypes.SELECT,
+    transaction: opts.transaction,
+  });
+  return rows[0] ?? null;
+}
+
+export async function findSchedules(sequelize: Sequelize, investmentId: string, transaction?: Transaction): Promise<ScheduleDbRow[]> {
+  return sequelize.query<ScheduleDbRow>(
+    `SELECT id, company_id, investment_id, row_no, year, period_start, period_end, beginning_value, depreciation_amount,
+            ending_value, is_recorded, entry_id, recorded_at
+       FROM accounting.depreciation_schedules WHERE investment_id = $1 ORDER BY row_no`,
+    { bind: [investmentId], type: QueryTypes.SELECT, transaction },
+  );
+}
+
+/** Replaces a plan that has nothing recorded (the guard refuses deleting recorded rows). */
+export async function replaceSchedules(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  companyId: string,
+  investmentId: string,
+  rows: PlannedDepreciation[],
+): Promise<void> {
+  await sequelize.query('DELETE FROM accounting.depreciation_schedules WHERE investment_id = $1', { bind: [investmentId], transaction });
+  if (!rows.length) return;
+  await sequelize.query(
+    `INSERT INTO accounting.depreciation_schedules
+       (company_id, investment_id, row_no, year, period_start, period_end, beginning_value, depreciation_amount, ending_value)
+     SELECT $1, $2, r.row_no, r.year, r.period_start, r.period_end, r.beginning_value, r.depreciation_amount, r.ending_value
+       FROM unnest($3::int[], $4::int[], $5::date[], $6::date[], $7::numeric[], $8::numeric[], $9::numeric[])
+         AS r(row_no, year, period_start, period_end, beginning_value, depreciation_amount, ending_value)`,
+    {
+      bind: [
+        companyId,
+        investmentId,
+        rows.map((r) => r.rowNo),
+        rows.map((r) => r.year),
+        rows.map((r) => r.periodStart),
+        rows.map((r) => r.periodEnd),
+        rows.map((r) => r.beginningValue),
+        rows.map((r) => r.depreciationAmount),
+        rows.map((r) => r.endingValue),
+      ],
+      transaction,
+    },
+  );
+}
