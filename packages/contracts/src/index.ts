@@ -15,5 +15,6 @@ export * from './invoices';
 export * from './payments';
 export * from './inventory';
 export * from './loans';
+export * from './investments';
 export * from './dashboard';
 export * from './users';

@@ -9,6 +9,12 @@ export const QUEUES = {
 export const JOBS = {
   ping: 'ping',
   generateChart: 'generate-chart',
+  /** Investments: one investment's depreciation plan (ComputeDepreciationPlanJob, investments.ts). */
+  computeDepreciationPlan: 'compute-depreciation-plan',
+  /** Investments: scheduled sweep recording the depreciation of ended fiscal years (RecordDepreciationsJob). */
+  recordDepreciations: 'record-depreciations',
+  /** Daily sweep: pending loan instalments past their due date become overdue (MarkOverdueJob, in loans.ts). */
+  markOverdueLoanPayments: 'mark-overdue-loan-payments',
 } as const;
 
 /**

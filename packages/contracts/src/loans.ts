@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { fromCents, moneySchema, toCents } from './money';
+import { text, tooLong } from './text';
 import type { PaymentMethod } from './invoices';
 
 export const LOAN_STATUSES = ['active', 'completed', 'defaulted'] as const;
@@ -7,12 +10,142 @@ export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = { active: 'Actif',
 export const LOAN_PAYMENT_STATUSES = ['pending', 'paid', 'overdue'] as const;
 export type LoanPaymentStatus = (typeof LOAN_PAYMENT_STATUSES)[number];
 export const LOAN_PAYMENT_STATUS_LABELS: Record<LoanPaymentStatus, string> = { pending: 'En attente', paid: 'Payé', overdue: 'En retard' };
+/** Instalments that can still be paid: pending ones, and overdue ones (late, still owed). */
+export const isPayableInstalment = (status: LoanPaymentStatus): boolean => status !== 'paid';
 
 export const PAYMENT_FREQUENCIES = ['monthly', 'quarterly', 'yearly'] as const;
 export type PaymentFrequency = (typeof PAYMENT_FREQUENCIES)[number];
+export const PAYMENT_FREQUENCY_LABELS: Record<PaymentFrequency, string> = {
+  monthly: 'Mensuelle',
+  quarterly: 'Trimestrielle',
+  yearly: 'Annuelle',
+};
+/** Months in one period of each frequency; the periodic rate is the annual rate / (12 / months). */
+export const FREQUENCY_MONTHS: Record<PaymentFrequency, number> = { monthly: 1, quarterly: 3, yearly: 12 };
+/** Periods in a year: the periodic rate is the annual rate divided by this. */
+export const PERIODS_PER_YEAR: Record<PaymentFrequency, number> = { monthly: 12, quarterly: 4, yearly: 1 };
 
 /** Accounts of a loan instalment's posting (DESIGN.md §6): D 162 principal + D 6712 interest / C treasury. */
 export const LOAN_ACCOUNTS = { principal: '162', interest: '6712' } as const;
+
+/** Where the borrowed funds are received (D this account / C 162), and the journal of that receipt. */
+export const LOAN_TREASURY_ACCOUNTS = ['521', '552', '571'] as const;
+export type LoanTreasuryAccount = (typeof LOAN_TREASURY_ACCOUNTS)[number];
+export const LOAN_TREASURY_JOURNALS: Record<LoanTreasuryAccount, 'BQ' | 'MM' | 'CA'> = { '521': 'BQ', '552': 'MM', '571': 'CA' };
+export const LOAN_TREASURY_LABELS: Record<LoanTreasuryAccount, string> = {
+  '521': '521 — Banque',
+  '552': '552 — Orange Money',
+  '571': '571 — Caisse',
+};
+
+/** At most this many instalments in one schedule (100 years of monthly instalments). */
+export const MAX_LOAN_INSTALMENTS = 1200;
+
+export const MESSAGES_LOAN = {
+  lenderRequired: 'Prêteur requis',
+  amountRequired: 'Montant requis',
+  amountPositive: 'Le montant doit être supérieur à zéro',
+  interestRateRequired: "Taux d'intérêt requis",
+  interestRateInvalid: "Le taux d'intérêt doit être compris entre 0 et 100 % (au plus deux décimales)",
+  startDateRequired: 'Date de début requise',
+  endDateRequired: 'Date de fin requise',
+  endBeforeStart: 'La date de fin ne peut pas précéder la date de début',
+  periodTooShort: 'La période doit couvrir au moins une échéance (un mois, un trimestre ou un an selon la périodicité)',
+  tooManyInstalments: `Au plus ${MAX_LOAN_INSTALMENTS} échéances par emprunt`,
+  frequencyInvalid: 'Périodicité invalide',
+  treasuryAccountInvalid: 'Compte de trésorerie invalide (521, 552 ou 571)',
+  /** The schedule cannot be built in whole francs (an amount too small for so many instalments). */
+  amountTooSmall: "Montant trop faible pour le nombre d'échéances",
+  notFound: 'Emprunt introuvable',
+  created: 'Emprunt créé avec succès',
+  createError: "Erreur lors de la création de l'emprunt",
+  empty: 'Aucun emprunt enregistré',
+  emptySchedule: 'Aucun échéancier disponible',
+  paid: 'Échéance payée avec succès',
+  alreadyPaid: 'Cette échéance est déjà payée',
+  paymentBeforeStart: "La date du paiement ne peut pas précéder le début de l'emprunt",
+} as const;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const RATE = /^\d{1,3}(\.\d{1,2})?$/;
+
+/** A real calendar date "YYYY-MM-DD" (1900 onwards). */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number);
+  return y >= 1900 && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+}
+
+function daysInMonth(year: number, month: number): number {
+  return month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** `date` plus `months` months, keeping its day of month (the month's last day when shorter). Pure string arithmetic. */
+export function addMonthsKeepingDay(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const day = Math.min(d, daysInMonth(year, month));
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * The due dates of a loan's instalments: one per period from the start date
+ * (the first a period after it), each keeping the start date's day of month,
+ * as long as it does not pass the end date. Computed from the start date each
+ * time, so a 31st stays a 31st after a short month. Stops after `limit` dates.
+ */
+export function loanDueDates(startDate: string, endDate: string, frequency: PaymentFrequency, limit = MAX_LOAN_INSTALMENTS + 1): string[] {
+  const step = FREQUENCY_MONTHS[frequency];
+  const dates: string[] = [];
+  for (let k = 1; dates.length < limit; k++) {
+    const due = addMonthsKeepingDay(startDate, k * step);
+    if (due > endDate) break; // ISO dates compare as strings
+    dates.push(due);
+  }
+  return dates;
+}
+
+/** `POST /api/companies/:companyId/loans` (spec §7). `remainingBalance` is accepted and ignored: a new loan owes its amount. */
+export const loanInputSchema = z
+  .object({
+    lender: text({ error: MESSAGES_LOAN.lenderRequired })
+      .trim()
+      .min(1, { error: MESSAGES_LOAN.lenderRequired })
+      .max(255, { error: tooLong(255) }),
+    amount: z
+      .union([text(), z.number()], { error: MESSAGES_LOAN.amountRequired })
+      .refine((v) => String(v).trim() !== '', { error: MESSAGES_LOAN.amountRequired, abort: true })
+      .pipe(moneySchema)
+      .refine((v) => v !== '0.00', { error: MESSAGES_LOAN.amountPositive }),
+    interestRate: z
+      .union([text(), z.number()], { error: MESSAGES_LOAN.interestRateRequired })
+      .transform((v) => String(v).trim())
+      .refine((v) => v !== '', { error: MESSAGES_LOAN.interestRateRequired, abort: true })
+      .refine((v) => RATE.test(v) && Number(v) <= 100, { error: MESSAGES_LOAN.interestRateInvalid })
+      .transform((v) => {
+        const [i, f = ''] = v.split('.');
+        return `${Number(i)}.${f.padEnd(2, '0')}`;
+      }),
+    startDate: text({ error: MESSAGES_LOAN.startDateRequired }).refine(isCalendarDate, { error: MESSAGES_LOAN.startDateRequired }),
+    endDate: text({ error: MESSAGES_LOAN.endDateRequired }).refine(isCalendarDate, { error: MESSAGES_LOAN.endDateRequired }),
+    paymentFrequency: z.enum(PAYMENT_FREQUENCIES, { error: MESSAGES_LOAN.frequencyInvalid }).default('monthly'),
+    treasuryAccount: z.enum(LOAN_TREASURY_ACCOUNTS, { error: MESSAGES_LOAN.treasuryAccountInvalid }).default('521'),
+    remainingBalance: z.unknown().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!isCalendarDate(v.startDate) || !isCalendarDate(v.endDate)) return;
+    if (v.endDate < v.startDate) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: MESSAGES_LOAN.endBeforeStart });
+      return;
+    }
+    const n = loanDueDates(v.startDate, v.endDate, v.paymentFrequency).length;
+    if (n < 1) ctx.addIssue({ code: 'custom', path: ['endDate'], message: MESSAGES_LOAN.periodTooShort });
+    else if (n > MAX_LOAN_INSTALMENTS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: MESSAGES_LOAN.tooManyInstalments });
+  });
+export type LoanInput = z.input<typeof loanInputSchema>;
+export type LoanValues = z.output<typeof loanInputSchema>;
 
 /** One instalment of a loan's schedule (`accounting.loan_payments`). */
 export interface LoanPayment {
@@ -27,7 +160,7 @@ export interface LoanPayment {
   status: LoanPaymentStatus;
 }
 
-/** GET /api/companies/:id/loans: each loan with its schedule (`payments`, by due date). */
+/** GET /api/companies/:id/loans, GET /api/loans/:id, POST answers: each loan with its schedule (`payments`, by due date). */
 export interface Loan {
   id: string;
   lender: string;
@@ -38,8 +171,49 @@ export interface Loan {
   paymentFrequency: PaymentFrequency;
   remainingBalance: string;
   status: LoanStatus;
+  /** Where the funds were received (D this account / C 162); 521 for loans recorded before the choice existed. */
+  treasuryAccount?: LoanTreasuryAccount;
+  /** The posting of the funds received; null for loans recorded before loans posted. */
+  entryId?: string | null;
   companyId: string;
   createdAt: string;
   updatedAt: string;
   payments: LoanPayment[];
 }
+
+/** GET /api/loans/:id/schedule: the instalments and their totals. */
+export interface LoanSchedule {
+  loanId: string;
+  payments: LoanPayment[];
+  totals: { principal: string; interest: string; total: string; paid: string; remaining: string };
+}
+
+/** The four figures of the Emprunts page (spec 02 §2): count, borrowed capital, remaining balance, active loans. Exact (cents). */
+export interface LoanTotals {
+  count: number;
+  borrowed: string;
+  remaining: string;
+  active: number;
+}
+
+export function loanTotals(loans: Pick<Loan, 'amount' | 'remainingBalance' | 'status'>[]): LoanTotals {
+  let borrowed = 0n;
+  let remaining = 0n;
+  for (const l of loans) {
+    borrowed += toCents(l.amount);
+    remaining += toCents(l.remainingBalance);
+  }
+  return {
+    count: loans.length,
+    borrowed: fromCents(borrowed),
+    remaining: fromCents(remaining),
+    active: loans.filter((l) => l.status === 'active').length,
+  };
+}
+
+/**
+ * `mark-overdue-loan-payments`: the daily sweep of every company. `today` (Dakar
+ * date) defaults to the day the job runs; `companyId` limits a manual run to one company.
+ */
+export const markOverdueJobSchema = z.object({ today: z.string().regex(DATE).optional(), companyId: z.uuid().optional() }).default({});
+export type MarkOverdueJob = z.input<typeof markOverdueJobSchema>;

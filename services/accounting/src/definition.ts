@@ -9,7 +9,13 @@ import { dashboardApi } from './modules/dashboard';
 import { entriesApi } from './modules/entries';
 import { inventoryApi } from './modules/inventory';
 import { invoicesApi } from './modules/invoices';
-import { loansApi } from './modules/loans';
+import {
+  RECORD_DEPRECIATIONS_SCHEDULE,
+  computeDepreciationPlanHandler,
+  investmentsApi,
+  recordDepreciationsHandler,
+} from './modules/investments';
+import { MARK_OVERDUE_SCHEDULE, loansApi, markOverdueHandler } from './modules/loans';
 import { paymentsApi } from './modules/payments';
 import { thirdPartiesApi } from './modules/third-parties';
 import { treasuryApi } from './modules/treasury';
@@ -32,10 +38,15 @@ export const accountingService = runService({
       paymentsApi(ctx),
       inventoryApi(ctx),
       loansApi(ctx),
+      investmentsApi(ctx),
     ),
   buildInternal: (ctx) => Router().use(companiesInternal(ctx)),
   jobHandlers: (ctx) => ({
     [JOBS.ping]: pingHandler(ctx),
     [JOBS.generateChart]: generateChartHandler(ctx),
+    [JOBS.markOverdueLoanPayments]: markOverdueHandler(ctx),
+    [JOBS.computeDepreciationPlan]: computeDepreciationPlanHandler(ctx),
+    [JOBS.recordDepreciations]: recordDepreciationsHandler(ctx),
   }),
+  jobSchedules: () => [MARK_OVERDUE_SCHEDULE, RECORD_DEPRECIATIONS_SCHEDULE],
 });

@@ -82,13 +82,17 @@ describe('PaymentDialog', () => {
     await user.selectOptions(screen.getByLabelText('Type de paiement'), "Remboursement d'emprunt");
     expect(screen.queryByLabelText('Facture')).not.toBeInTheDocument();
     const instalments = screen.getByLabelText('Échéance');
-    // Only the pending instalment is offered.
+    // The instalments still to pay: pending, and overdue (late but still payable); not the paid one.
     await waitFor(() =>
       expect(
         within(instalments)
           .getAllByRole('option')
           .map((o) => o.textContent),
-      ).toEqual(['Sélectionner une échéance', 'CBAO — échéance du 28/02/2026 — 110 000 XOF']),
+      ).toEqual([
+        'Sélectionner une échéance',
+        'CBAO — échéance du 28/02/2026 — 110 000 XOF',
+        'CBAO — échéance du 31/03/2026 — 110 000 XOF — en retard',
+      ]),
     );
     await user.selectOptions(instalments, 'CBAO — échéance du 28/02/2026 — 110 000 XOF');
     expect(screen.getByLabelText('Montant')).toHaveValue(110000);

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import {
   DEFAULT_EXPENSE_ACCOUNT,
   fromCents,
+  isPayableInstalment,
   MESSAGES_PAYMENT,
   MONEY_PATTERN,
   PAYMENT_METHOD_LABELS,
@@ -93,15 +94,16 @@ export function payableInvoiceLabel(invoice: Pick<Invoice, 'number' | 'thirdPart
   return `${invoice.number} — ${invoice.thirdParty?.name ?? 'N/A'} — reste ${formatMoney(invoice.balanceDue)}`;
 }
 
-/** 'Prêteur — échéance du jj/mm/aaaa — montant' */
+/** 'Prêteur — échéance du jj/mm/aaaa — montant' (' — en retard' when overdue) */
 export function instalmentLabel(loan: Pick<LoanWithSchedule, 'lender'>, instalment: LoanInstalment): string {
-  return `${loan.lender} — échéance du ${formatDate(instalment.dueDate)} — ${formatMoney(instalment.totalAmount)}`;
+  const late = instalment.status === 'overdue' ? ' — en retard' : '';
+  return `${loan.lender} — échéance du ${formatDate(instalment.dueDate)} — ${formatMoney(instalment.totalAmount)}${late}`;
 }
 
-/** Pending instalments of every loan, earliest due first. */
+/** Instalments still to pay (pending, and overdue ones: late but still payable) of every loan, earliest due first. */
 export function pendingInstalments(loans: readonly LoanWithSchedule[] | undefined) {
   return (loans ?? [])
-    .flatMap((loan) => (loan.payments ?? []).filter((p) => p.status === 'pending').map((instalment) => ({ loan, instalment })))
+    .flatMap((loan) => (loan.payments ?? []).filter((p) => isPayableInstalment(p.status)).map((instalment) => ({ loan, instalment })))
     .sort((a, b) => a.instalment.dueDate.localeCompare(b.instalment.dueDate));
 }
 

@@ -1,5 +1,13 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import type { Loan, LoanPayment, LoanPaymentStatus, LoanStatus, PaymentFrequency, PaymentMethod } from '@xaalis/contracts';
+import type {
+  Loan,
+  LoanPayment,
+  LoanPaymentStatus,
+  LoanStatus,
+  LoanTreasuryAccount,
+  PaymentFrequency,
+  PaymentMethod,
+} from '@xaalis/contracts';
 
 /** Row-level access to `loans` and `loan_payments` (their instalments). */
 interface LoanDbRow {
@@ -13,6 +21,8 @@ interface LoanDbRow {
   payment_frequency: PaymentFrequency;
   remaining_balance: string;
   status: LoanStatus;
+  treasury_account: LoanTreasuryAccount;
+  entry_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -31,7 +41,7 @@ export interface LoanPaymentDbRow {
 }
 
 const LOAN_COLUMNS =
-  'l.id, l.company_id, l.lender, l.amount, l.interest_rate, l.start_date, l.end_date, l.payment_frequency, l.remaining_balance, l.status, l.created_at, l.updated_at';
+  'l.id, l.company_id, l.lender, l.amount, l.interest_rate, l.start_date, l.end_date, l.payment_frequency, l.remaining_balance, l.status, l.treasury_account, l.entry_id, l.created_at, l.updated_at';
 const PAYMENT_COLUMNS =
   'p.id, p.company_id, p.loan_id, p.due_date, p.principal_amount, p.interest_amount, p.total_amount, p.payment_date, p.payment_method, p.status';
 
@@ -60,6 +70,8 @@ function toLoan(row: LoanDbRow, payments: LoanPayment[]): Loan {
     paymentFrequency: row.payment_frequency,
     remainingBalance: row.remaining_balance,
     status: row.status,
+    treasuryAccount: row.treasury_account,
+    entryId: row.entry_id,
     companyId: row.company_id,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -68,24 +80,25 @@ function toLoan(row: LoanDbRow, payments: LoanPayment[]): Loan {
 }
 
 /** The company's loans (or one of them), each with its schedule by due date: two queries. */
-export async function findLoans(sequelize: Sequelize, companyId: string, loanId?: string): Promise<Loan[]> {
+export async function findLoans(sequelize: Sequelize, companyId: string, loanId?: string, transaction?: Transaction): Promise<Loan[]> {
   const bind = loanId ? [companyId, loanId] : [companyId];
   const only = loanId ? ' AND l.id = $2' : '';
   const [loans, payments] = await Promise.all([
     sequelize.query<LoanDbRow>(
       `SELECT ${LOAN_COLUMNS} FROM accounting.loans l WHERE l.company_id = $1${only} ORDER BY l.start_date DESC, l.created_at DESC`,
-      {
-        bind,
-        type: QueryTypes.SELECT,
-      },
+      { bind, type: QueryTypes.SELECT, transaction },
     ),
     sequelize.query<LoanPaymentDbRow>(
       `SELECT ${PAYMENT_COLUMNS} FROM accounting.loan_payments p WHERE p.company_id = $1${loanId ? ' AND p.loan_id = $2' : ''} ORDER BY p.due_date, p.id`,
-      { bind, type: QueryTypes.SELECT },
+      { bind, type: QueryTypes.SELECT, transaction },
     ),
   ]);
   const byLoan = new Map<string, LoanPayment[]>();
-  for (const p of payments) byLoan.set(p.loan_id, [...(byLoan.get(p.loan_id) ?? []), toLoanPayment(p)]);
+  for (const p of payments) {
+    const list = byLoan.get(p.loan_id);
+    if (list) list.push(toLoanPayment(p));
+    else byLoan.set(p.loan_id, [toLoanPayment(p)]);
+  }
   return loans.map((l) => toLoan(l, byLoan.get(l.id) ?? []));
 }
 
@@ -95,9 +108,9 @@ export async function lockLoanPayment(
   transaction: Transaction,
   companyId: string,
   id: string,
-): Promise<(LoanPaymentDbRow & { lender: string }) | null> {
-  const rows = await sequelize.query<LoanPaymentDbRow & { lender: string }>(
-    `SELECT ${PAYMENT_COLUMNS}, l.lender FROM accounting.loan_payments p
+): Promise<(LoanPaymentDbRow & { lender: string; loan_start_date: string }) | null> {
+  const rows = await sequelize.query<LoanPaymentDbRow & { lender: string; loan_start_date: string }>(
+    `SELECT ${PAYMENT_COLUMNS}, l.lender, l.start_date AS loan_start_date FROM accounting.loan_payments p
        JOIN accounting.loans l ON l.company_id = p.company_id AND l.id = p.loan_id
       WHERE p.id = $1 AND p.company_id = $2
       FOR UPDATE OF p, l`,
@@ -131,4 +144,86 @@ export async function markInstalmentPaid(
       WHERE id = $1`,
     { bind: [instalment.loan_id, instalment.principal_amount], transaction },
   );
+}
+
+export interface NewLoan {
+  id: string;
+  companyId: string;
+  lender: string;
+  amount: string;
+  interestRate: string;
+  startDate: string;
+  endDate: string;
+  paymentFrequency: PaymentFrequency;
+  treasuryAccount: LoanTreasuryAccount;
+  entryId: string;
+  createdBy: string | null;
+}
+
+export interface NewInstalment {
+  dueDate: string;
+  principal: string;
+  interest: string;
+  total: string;
+  status: 'pending' | 'overdue';
+}
+
+/** A new loan (owing its whole amount) and its schedule: two statements, however many instalments. */
+export async function insertLoan(sequelize: Sequelize, transaction: Transaction, loan: NewLoan, schedule: NewInstalment[]): Promise<void> {
+  await sequelize.query(
+    `INSERT INTO accounting.loans (id, company_id, lender, amount, interest_rate, start_date, end_date, payment_frequency,
+                                   remaining_balance, treasury_account, entry_id, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $4, $9, $10, $11)`,
+    {
+      bind: [
+        loan.id,
+        loan.companyId,
+        loan.lender,
+        loan.amount,
+        loan.interestRate,
+        loan.startDate,
+        loan.endDate,
+        loan.paymentFrequency,
+        loan.treasuryAccount,
+        loan.entryId,
+        loan.createdBy,
+      ],
+      transaction,
+    },
+  );
+  await sequelize.query(
+    `INSERT INTO accounting.loan_payments (company_id, loan_id, due_date, principal_amount, interest_amount, total_amount, status)
+     SELECT $1, $2, s.due_date, s.principal, s.interest, s.total, s.status
+       FROM unnest($3::date[], $4::numeric[], $5::numeric[], $6::numeric[], $7::text[]) AS s(due_date, principal, interest, total, status)`,
+    {
+      bind: [
+        loan.companyId,
+        loan.id,
+        schedule.map((i) => i.dueDate),
+        schedule.map((i) => i.principal),
+        schedule.map((i) => i.interest),
+        schedule.map((i) => i.total),
+        schedule.map((i) => i.status),
+      ],
+      transaction,
+    },
+  );
+}
+
+/**
+ * Pending instalments due before `today` become overdue, every company at
+ * once (or only `companyId`'s), at most `batch` rows per statement (the caller repeats until none is
+ * left). Returns how many changed. Idempotent: an overdue or paid instalment
+ * is never touched, and the row locks (SKIP LOCKED) leave an instalment being
+ * paid to its payment.
+ */
+export async function markOverdueBatch(sequelize: Sequelize, today: string, batch: number, companyId?: string): Promise<number> {
+  const [, count] = await sequelize.query(
+    `UPDATE accounting.loan_payments p SET status = 'overdue', updated_at = now()
+      WHERE p.id IN (SELECT id FROM accounting.loan_payments
+                      WHERE status = 'pending' AND due_date < $1::date AND ($3::uuid IS NULL OR company_id = $3::uuid)
+                      ORDER BY due_date LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+    { bind: [today, batch, companyId ?? null], type: QueryTypes.UPDATE },
+  );
+  return count;
 }

@@ -1,21 +1,29 @@
 import { Router } from 'express';
-import { isUuid, notFound, requireSameCompany, tenantOf, type ServiceContext } from '@xaalis/service-kit';
-import { findLoans } from './model';
+import { loanInputSchema } from '@xaalis/contracts';
+import { requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { loansService } from './service';
 
 /**
- * Loans and their schedules, as the payment dialog and the Emprunts page read
- * them. Creating loans and generating schedules arrives with the loans
- * feature; instalments are paid through POST /api/payments (type loan_payment).
+ * Loans and their schedules (the Emprunts page, the payment dialog): the
+ * company's list, creation with the schedule, one loan and its schedule, all
+ * tenant-scoped (another company's loan is a 404). Instalments are paid
+ * through POST /api/payments (type loan_payment).
  */
 export function loansApi(ctx: ServiceContext): Router {
+  const loans = loansService(ctx.sequelize);
   const router = Router();
   router.get('/companies/:companyId/loans', requireSameCompany, async (req, res) => {
-    res.json(await findLoans(ctx.sequelize, tenantOf(req).companyId));
+    res.json(await loans.list(tenantOf(req).companyId));
+  });
+  router.post('/companies/:companyId/loans', requireSameCompany, validate({ body: loanInputSchema }), async (req, res) => {
+    const { companyId, userId } = tenantOf(req);
+    res.status(201).json(await loans.create(companyId, validated(req, 'body', loanInputSchema), userId));
   });
   router.get('/loans/:id', async (req, res) => {
-    const [loan] = isUuid(req.params.id) ? await findLoans(ctx.sequelize, tenantOf(req).companyId, req.params.id) : [];
-    if (!loan) throw notFound();
-    res.json(loan);
+    res.json(await loans.get(tenantOf(req).companyId, req.params.id));
+  });
+  router.get('/loans/:id/schedule', async (req, res) => {
+    res.json(await loans.schedule(tenantOf(req).companyId, req.params.id));
   });
   return router;
 }

@@ -251,7 +251,7 @@ describe('loan instalments', () => {
       ['521', '0.00', '609500.00', null],
     ]);
     const again = await pay(service, c, { type: 'loan_payment', loanPaymentId: january, amount: '609500' }).expect(409);
-    expect(again.body).toEqual({ message: "Cette échéance n'est pas en attente" });
+    expect(again.body).toEqual({ message: 'Cette échéance est déjà payée' });
     const [after] = (await http(service).get(`/api/loans/${loanId}`).set(asTenant(c)).expect(200)).body.payments as Loan['payments'];
     expect(after).toMatchObject({ status: 'paid', paymentDate: '2026-01-31', paymentMethod: 'bank' });
     const loan = (await http(service).get(`/api/loans/${loanId}`).set(asTenant(c)).expect(200)).body as Loan;

@@ -3,11 +3,13 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import {
   DEFAULT_EXPENSE_ACCOUNT,
   LOAN_ACCOUNTS,
+  MESSAGES_LOAN,
   MESSAGES_PAYMENT,
   PAYMENT_METHOD_ACCOUNTS,
   formatXofExact,
   fromCents,
   isCustomerInvoice,
+  isPayableInstalment,
   toCents,
   type Payment,
   type PaymentListResponse,
@@ -98,7 +100,11 @@ export function paymentsService(sequelize: Sequelize) {
   async function loanPayment(transaction: Transaction, companyId: string, id: string, v: PaymentValues, userId: string | null) {
     const instalment = await lockLoanPayment(sequelize, transaction, companyId, v.loanPaymentId as string);
     if (!instalment) throw notFound(MESSAGES_PAYMENT.loanPaymentNotFound);
-    if (instalment.status !== 'pending') throw new HttpError(409, MESSAGES_PAYMENT.loanPaymentNotPending);
+    // Overdue instalments stay payable; a paid one is paid once.
+    if (!isPayableInstalment(instalment.status)) throw new HttpError(409, MESSAGES_LOAN.alreadyPaid);
+    if (v.date < instalment.loan_start_date) {
+      throw new HttpError(400, MESSAGES_LOAN.paymentBeforeStart, [{ path: 'date', message: MESSAGES_LOAN.paymentBeforeStart }]);
+    }
     if (toCents(v.amount) !== toCents(instalment.total_amount)) {
       throw new HttpError(400, `${MESSAGES_PAYMENT.loanAmountMismatch} (${formatXofExact(instalment.total_amount, { separator: ' ' })})`, [
         { path: 'amount', message: MESSAGES_PAYMENT.loanAmountMismatch },

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import type { Sequelize } from 'sequelize';
+import {
+  LOAN_ACCOUNTS,
+  LOAN_TREASURY_JOURNALS,
+  MESSAGES_LOAN,
+  MESSAGES_MONEY,
+  fitsMoney,
+  fromCents,
+  toCents,
+  type Loan,
+  type LoanSchedule,
+  type LoanValues,
+} from '@xaalis/contracts';
+import { HttpError, isUuid, mustExist, notFound } from '@xaalis/service-kit';
+import { ledgerError, ledgerWrite, postEntry, todayInDakar } from '../posting';
+import { findLoans, insertLoan, markOverdueBatch } from './model';
+import { DegenerateScheduleError, loanSchedule, type ScheduleRow } from './schedule';
+
+/** Instalments marked overdue per statement by the daily sweep. */
+export const OVERDUE_BATCH = 5000;
+
+const amountIssue = (message: string) => new HttpError(400, message, [{ path: 'amount', message }]);
+
+/** The schedule of valid input, or the API's refusal. */
+function scheduleOf(v: LoanValues): ScheduleRow[] {
+  let rows: ScheduleRow[];
+  try {
+    rows = loanSchedule(v);
+  } catch (err) {
+    if (err instanceof DegenerateScheduleError) throw amountIssue(MESSAGES_LOAN.amountTooSmall);
+    throw err;
+  }
+  // numeric(15,2): an instalment of a huge amount at a high rate could exceed it.
+  if (rows.some((r) => !fitsMoney(toCents(r.total)))) throw amountIssue(MESSAGES_MONEY.totalTooLarge);
+  return rows;
+}
+
+/**
+ * Loans (spec "Emprunts"): created with their whole schedule of constant
+ * instalments and the posting of the funds received (D 521/552/571 / C 162,
+ * journal BQ/MM/CA, dated the start date), in one transaction. Instalments are
+ * paid through the payments feature; the daily sweep marks late ones overdue.
+ */
+export function loansService(sequelize: Sequelize) {
+  /** One loan of the company; another company's (or an unknown id) is a 404. */
+  async function get(companyId: string, id: string): Promise<Loan> {
+    const [loan] = isUuid(id) ? await findLoans(sequelize, companyId, id) : [];
+    if (!loan) throw notFound(MESSAGES_LOAN.notFound);
+    return loan;
+  }
+
+  return {
+    /** A loan of the tenant's company, recorded by `userId` (null when unknown). */
+    async create(companyId: string, v: LoanValues, userId: string | null = null): Promise<Loan> {
+      const rows = scheduleOf(v);
+      const id = randomUUID();
+      const today = todayInDakar();
+      await ledgerWrite(
+        sequelize,
+        async (transaction) => {
+          const label = `Emprunt ${v.lender}`.slice(0, 255);
+          const entry = await postEntry(transaction, {
+            companyId,
+            journal: LOAN_TREASURY_JOURNALS[v.treasuryAccount],
+            date: v.startDate,
+            description: label,
+            reference: null,
+            lines: [
+              { accountCode: v.treasuryAccount, description: `Réception des fonds — ${label}`.slice(0, 255), debit: v.amount },
+              { accountCode: LOAN_ACCOUNTS.principal, description: label, credit: v.amount },
+            ],
+            sourceType: 'loan',
+            sourceId: id,
+            userId,
+          });
+          await insertLoan(
+            sequelize,
+            transaction,
+            {
+              id,
+              companyId,
+              lender: v.lender,
+              amount: v.amount,
+              interestRate: v.interestRate,
+              startDate: v.startDate,
+              endDate: v.endDate,
+              paymentFrequency: v.paymentFrequency,
+              treasuryAccount: v.treasuryAccount,
+              entryId: entry.id,
+              createdBy: userId,
+            },
+            // An instalment already past due when the loan is recorded is late from the start (ISO dates compare as strings).
+            rows.map((r) => ({ ...r, status: r.dueDate < today ? 'overdue' : 'pending' })),
+          );
+        },
+        ledgerError,
+      );
+      // Read after COMMIT: the journal counter is released first.
+      return mustExist((await findLoans(sequelize, companyId, id))[0], 'loan');
+    },
+
+    list(companyId: string): Promise<Loan[]> {
+      return findLoans(sequelize, companyId);
+    },
+
+    get,
+
+    /** The schedule of one loan with its totals (exact, in cents). */
+    async schedule(companyId: string, id: string): Promise<LoanSchedule> {
+      const loan = await get(companyId, id);
+      let principal = 0n;
+      let interest = 0n;
+      let paid = 0n;
+      for (const p of loan.payments) {
+        principal += toCents(p.principalAmount);
+        interest += toCents(p.interestAmount);
+        if (p.status === 'paid') paid += toCents(p.totalAmount);
+      }
+      return {
+        loanId: loan.id,
+        payments: loan.payments,
+        totals: {
+          principal: fromCents(principal),
+          interest: fromCents(interest),
+          total: fromCents(principal + interest),
+          paid: fromCents(paid),
+          remaining: fromCents(principal + interest - paid),
+        },
+      };
+    },
+
+    /** The daily sweep: every company's (or one company's) pending instalments due before `today` become overdue, in batches. */
+    async markOverdue(today: string = todayInDakar(), companyId?: string): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const changed = await markOverdueBatch(sequelize, today, OVERDUE_BATCH, companyId);
+        total += changed;
+        if (changed < OVERDUE_BATCH) return total;
+      }
+    },
+  };
+}
+
+export type LoansService = ReturnType<typeof loansService>;
