@@ -85,3 +85,29 @@ export function AccountErrorState({ error }: { error: unknown }) {
 export function NoCompanyState() {
   return <EmptyState title="Aucune entreprise" description="Enregistrez d'abord les informations de votre entreprise dans Paramètres." />;
 }
+
+/** What a company list page shows before its own content; null once its first read has data. */
+export function listPreamble({
+  user,
+  userLoading,
+  userError,
+  companyId,
+  list,
+  errorTitle,
+  rows = 5,
+}: {
+  user: unknown;
+  userLoading: boolean;
+  userError: unknown;
+  companyId: string | null | undefined;
+  list: { isLoading: boolean; error?: unknown; data?: unknown; refetch: () => unknown };
+  errorTitle: string;
+  rows?: number;
+}): ReactNode {
+  if (userLoading) return <LoadingState rows={rows} />;
+  if (!user) return <AccountErrorState error={userError} />;
+  if (!companyId) return <NoCompanyState />;
+  if (list.isLoading) return <LoadingState rows={rows} />;
+  if (list.error && !list.data) return <ErrorState error={list.error} onRetry={() => void list.refetch()} title={errorTitle} />;
+  return null;
+}

@@ -21,7 +21,7 @@ import { ListPagination, useFilteredPage, useLastPageFallback } from '../../ui/L
 import { RowAction } from '../../ui/RowAction';
 import { SearchField } from '../../ui/SearchField';
 import { useSession } from '../../ui/session';
-import { AccountErrorState, EmptyState, ErrorState, LoadingState, NoCompanyState } from '../../ui/states';
+import { EmptyState, listPreamble } from '../../ui/states';
 import { useDebounced } from '../../ui/useDebounced';
 import { useCancelEntryMutation, useListEntriesQuery, useValidateEntryMutation } from './api';
 import { CancelEntryDialog } from './CancelEntryDialog';
@@ -86,13 +86,9 @@ export default function EntriesPage() {
   const countersLoading = !list.data && (list.isLoading || userLoading || list.isUninitialized);
   const filtered = Boolean(search || status);
 
+  const preamble = listPreamble({ user, userLoading, userError, companyId, list, errorTitle: 'Impossible de charger les écritures' });
   let content: ReactNode;
-  if (userLoading) content = <LoadingState rows={5} />;
-  else if (!user) content = <AccountErrorState error={userError} />;
-  else if (!companyId) content = <NoCompanyState />;
-  else if (list.isLoading) content = <LoadingState rows={5} />;
-  else if (list.error && !list.data)
-    content = <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Impossible de charger les écritures" />;
+  if (preamble) content = preamble;
   else if (list.data && list.data.counters.total === 0 && !filtered)
     content = (
       <EmptyState

@@ -27,7 +27,7 @@ import { AddIcon, EditIcon } from '../../ui/icons';
 import { RowAction } from '../../ui/RowAction';
 import { SearchField } from '../../ui/SearchField';
 import { useSession } from '../../ui/session';
-import { AccountErrorState, EmptyState, ErrorState, LoadingState, NoCompanyState } from '../../ui/states';
+import { EmptyState, listPreamble } from '../../ui/states';
 import { foldForSearch } from '../../ui/text';
 import { inventoryExportUrl, useListInventoryQuery } from './api';
 import { HistoryIcon, MovementIcon } from './icons';
@@ -86,13 +86,9 @@ export default function InventoryPage() {
     }
   };
 
+  const preamble = listPreamble({ user, userLoading, userError, companyId, list, errorTitle: 'Impossible de charger le stock' });
   let content: ReactNode;
-  if (userLoading) content = <LoadingState rows={5} />;
-  else if (!user) content = <AccountErrorState error={userError} />;
-  else if (!companyId) content = <NoCompanyState />;
-  else if (list.isLoading) content = <LoadingState rows={5} />;
-  else if (list.error && !list.data)
-    content = <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Impossible de charger le stock" />;
+  if (preamble) content = preamble;
   else if (items.length === 0)
     content = (
       <EmptyState

@@ -23,7 +23,7 @@ import { CounterRow, CounterTile } from '../../ui/CounterTile';
 import { AddIcon, EditIcon, ViewIcon } from '../../ui/icons';
 import { RowAction } from '../../ui/RowAction';
 import { useSession } from '../../ui/session';
-import { AccountErrorState, EmptyState, ErrorState, LoadingState, NoCompanyState } from '../../ui/states';
+import { EmptyState, listPreamble } from '../../ui/states';
 import { useListInvestmentsQuery } from './api';
 import { InvestmentDialog } from './InvestmentDialog';
 import { PlanDialog } from './PlanDialog';
@@ -53,13 +53,9 @@ export default function InvestmentsPage() {
   const openCreate = () => setEditor((e) => ({ open: true, key: e.key + 1, investment: null }));
   const openEdit = (investment: Investment) => setEditor((e) => ({ open: true, key: e.key + 1, investment }));
 
+  const preamble = listPreamble({ user, userLoading, userError, companyId, list, errorTitle: 'Impossible de charger les investissements' });
   let content: ReactNode;
-  if (userLoading) content = <LoadingState rows={5} />;
-  else if (!user) content = <AccountErrorState error={userError} />;
-  else if (!companyId) content = <NoCompanyState />;
-  else if (list.isLoading) content = <LoadingState rows={5} />;
-  else if (list.error && !list.data)
-    content = <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Impossible de charger les investissements" />;
+  if (preamble) content = preamble;
   else if (investments.length === 0)
     content = (
       <EmptyState

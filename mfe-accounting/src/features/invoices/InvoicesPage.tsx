@@ -30,7 +30,7 @@ import { ListPagination, useFilteredPage, useLastPageFallback } from '../../ui/L
 import { RowAction } from '../../ui/RowAction';
 import { SearchField } from '../../ui/SearchField';
 import { useSession } from '../../ui/session';
-import { AccountErrorState, EmptyState, ErrorState, LoadingState, NoCompanyState } from '../../ui/states';
+import { EmptyState, listPreamble } from '../../ui/states';
 import { useDebounced } from '../../ui/useDebounced';
 import { PaymentDialog, type PaymentDialogDefaults } from '../payments/PaymentDialog';
 import { invoicesExportUrl, useListInvoicesQuery } from './api';
@@ -99,13 +99,9 @@ export default function InvoicesPage() {
   const countersLoading = !list.data && (list.isLoading || userLoading || list.isUninitialized);
   const filtered = Boolean(search || status || type);
 
+  const preamble = listPreamble({ user, userLoading, userError, companyId, list, errorTitle: 'Impossible de charger les factures' });
   let content: ReactNode;
-  if (userLoading) content = <LoadingState rows={5} />;
-  else if (!user) content = <AccountErrorState error={userError} />;
-  else if (!companyId) content = <NoCompanyState />;
-  else if (list.isLoading) content = <LoadingState rows={5} />;
-  else if (list.error && !list.data)
-    content = <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Impossible de charger les factures" />;
+  if (preamble) content = preamble;
   else if (list.data && list.data.items.length === 0)
     content = filtered ? (
       <EmptyState title={MESSAGES_INVOICE.emptyFiltered} />

@@ -25,7 +25,7 @@ import { CounterRow, CounterTile } from '../../ui/CounterTile';
 import { AddIcon, ViewIcon } from '../../ui/icons';
 import { RowAction } from '../../ui/RowAction';
 import { useSession } from '../../ui/session';
-import { AccountErrorState, EmptyState, ErrorState, LoadingState, NoCompanyState } from '../../ui/states';
+import { EmptyState, listPreamble } from '../../ui/states';
 import { PaymentDialog, type PaymentDialogDefaults } from '../payments';
 import { useListLoansQuery } from './api';
 import { formatRate } from './format';
@@ -63,13 +63,17 @@ export default function LoansPage() {
       defaults: { type: 'loan_payment', loanPaymentId: instalment.id, amount: instalment.totalAmount },
     }));
 
+  const preamble = listPreamble({
+    user,
+    userLoading,
+    userError,
+    companyId,
+    list,
+    errorTitle: 'Impossible de charger les emprunts',
+    rows: 3,
+  });
   let content: ReactNode;
-  if (userLoading) content = <LoadingState rows={3} />;
-  else if (!user) content = <AccountErrorState error={userError} />;
-  else if (!companyId) content = <NoCompanyState />;
-  else if (list.isLoading) content = <LoadingState rows={3} />;
-  else if (list.error && !list.data)
-    content = <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Impossible de charger les emprunts" />;
+  if (preamble) content = preamble;
   else if (loans.length === 0)
     content = (
       <EmptyState
