@@ -18,3 +18,4 @@ export * from './loans';
 export * from './investments';
 export * from './dashboard';
 export * from './users';
+export * from './reports';

@@ -16,6 +16,7 @@ import {
   recordDepreciationsHandler,
 } from './modules/investments';
 import { MARK_OVERDUE_SCHEDULE, loansApi, markOverdueHandler } from './modules/loans';
+import { reportsApi } from './modules/reports';
 import { paymentsApi } from './modules/payments';
 import { thirdPartiesApi } from './modules/third-parties';
 import { treasuryApi } from './modules/treasury';
@@ -39,6 +40,7 @@ export const accountingService = runService({
       inventoryApi(ctx),
       loansApi(ctx),
       investmentsApi(ctx),
+      reportsApi(ctx),
     ),
   buildInternal: (ctx) => Router().use(companiesInternal(ctx)),
   jobHandlers: (ctx) => ({

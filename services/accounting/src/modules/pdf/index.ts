@@ -1,3 +1,12 @@
 // Public face of the PDF feature: invoices as PDF, amounts in French words.
-export { invoiceDocument, renderInvoicePdf, winAnsi, type PdfCompany, type PdfThirdParty } from './invoice-pdf';
+export {
+  frDate,
+  invoiceDocument,
+  partyBlock,
+  renderInvoicePdf,
+  renderPdf,
+  winAnsi,
+  type PdfCompany,
+  type PdfThirdParty,
+} from './invoice-pdf';
 export { amountInFrenchWords, numberToFrenchWords } from './french-words';

@@ -41,7 +41,7 @@ export function winAnsi(text: string | null | undefined): string {
 
 const money = (value: string) => formatXofExact(value);
 /** "2026-03-14" → "14/03/2026". */
-const frDate = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '—');
+export const frDate = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '—');
 /** "2.500" → "2,5"; "3.000" → "3". */
 const frDecimal = (value: string) =>
   value
@@ -49,7 +49,8 @@ const frDecimal = (value: string) =>
     .replace(/\.$/, '')
     .replace('.', ',');
 
-function partyBlock(title: string, p: PdfCompany | PdfThirdParty, withRegistration: boolean): Content[] {
+/** A company's or third party's block: name, address, phone, e-mail, RCCM (if asked) and NINEA. */
+export function partyBlock(title: string, p: PdfCompany | PdfThirdParty, withRegistration: boolean): Content[] {
   const lines: Content[] = [{ text: winAnsi(p.name), bold: true, fontSize: title ? 11 : 14, margin: [0, 0, 0, 2] }];
   if (p.address) lines.push({ text: winAnsi(p.address) });
   if (p.phone) lines.push({ text: `Tél. : ${winAnsi(p.phone)}` });
@@ -223,6 +224,11 @@ export function invoiceDocument(
   };
 }
 
+/** Any document as a PDF file, with the fonts and resource policies above. */
+export function renderPdf(document: TDocumentDefinitions): Promise<Buffer> {
+  return pdfMake.createPdf(document).getBuffer();
+}
+
 /** The invoice as a PDF file. */
 export function renderInvoicePdf(
   company: PdfCompany,
@@ -230,5 +236,5 @@ export function renderInvoicePdf(
   thirdParty: PdfThirdParty | null,
   opts: { compress?: boolean } = {},
 ): Promise<Buffer> {
-  return pdfMake.createPdf(invoiceDocument(company, invoice, thirdParty, opts)).getBuffer();
+  return renderPdf(invoiceDocument(company, invoice, thirdParty, opts));
 }

@@ -1,2 +1,2 @@
 // Public face of the spreadsheet helper: list exports (invoices, stock) as .xlsx workbooks.
-export { sendWorkbook, workbookBuffer, XOF_FORMAT, QUANTITY_FORMAT, type SheetColumn } from './xlsx';
+export { bufferedWorkbook, sendWorkbook, workbookBuffer, XOF_FORMAT, QUANTITY_FORMAT, type SheetColumn } from './xlsx';

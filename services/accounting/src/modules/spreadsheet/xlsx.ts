@@ -27,12 +27,7 @@ export interface SheetColumn<Row> {
  * buffer, so a failure is still an ordinary error response, not a cut download.
  */
 export async function workbookBuffer<Row>(sheetName: string, columns: SheetColumn<Row>[], rows: Iterable<Row>): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  workbook.creator = 'Xaalis';
-  workbook.created = new Date();
+  const { workbook, finish } = bufferedWorkbook();
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
@@ -51,8 +46,26 @@ export async function workbookBuffer<Row>(sheetName: string, columns: SheetColum
       .commit();
   }
   sheet.commit();
-  await workbook.commit();
-  return Buffer.concat(chunks);
+  return finish();
+}
+
+/**
+ * A streaming workbook written into memory, for layouts of one's own (several
+ * sheets, header blocks, sections): add sheets and commit rows in order, then
+ * `finish()` commits the workbook and gives the file.
+ */
+export function bufferedWorkbook(): { workbook: ExcelJS.stream.xlsx.WorkbookWriter; finish: () => Promise<Buffer> } {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  workbook.creator = 'Xaalis';
+  workbook.created = new Date();
+  const finish = async () => {
+    await workbook.commit();
+    return Buffer.concat(chunks);
+  };
+  return { workbook, finish };
 }
 
 /** Sends a workbook as a download. */

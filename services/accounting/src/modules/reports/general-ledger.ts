@@ -1,0 +1,192 @@
+import { QueryTypes, type Sequelize } from 'sequelize';
+import {
+  fromCents,
+  inAccountRange,
+  toCents,
+  type GeneralLedger,
+  type GeneralLedgerAccount,
+  type GeneralLedgerRow,
+} from '@xaalis/contracts';
+import { accountTotals, type AccountPeriod } from './totals';
+
+/**
+ * The Grand livre: the posted lines of a range of accounts over a period, by
+ * account code, then date, entry number and line, each with the account's
+ * running balance. Per-account counts and balances come from the monthly
+ * balances, so a page only reads its own lines: the accounts before the page
+ * are skipped by their counts, and within an account the running balance is
+ * a window sum streamed up to the page (index order on (company, account, date)).
+ */
+
+interface LineRow {
+  entry_id: string;
+  number: string;
+  journal: string;
+  date: string;
+  description: string;
+  reference: string | null;
+  debit: string;
+  credit: string;
+  running: string;
+}
+
+export interface LedgerRange {
+  from: string;
+  to: string;
+  accountFrom?: string;
+  accountTo?: string;
+}
+
+/** The accounts of the range that have a balance or lines in the period, with their totals. */
+export async function ledgerAccounts(sequelize: Sequelize, companyId: string, range: LedgerRange): Promise<AccountPeriod[]> {
+  const ids = await sequelize.query<{ id: string; code: string }>(
+    `SELECT id, code FROM accounting.accounts WHERE company_id = :companyId ${range.accountFrom ? 'AND code >= :accountFrom' : ''} ORDER BY code`,
+    { type: QueryTypes.SELECT, replacements: { companyId, accountFrom: range.accountFrom ?? '' } },
+  );
+  const inRange = ids.filter((a) => inAccountRange(a.code, range.accountFrom, range.accountTo)).map((a) => a.id);
+  const totals = await accountTotals(sequelize, companyId, range.from, range.to, inRange);
+  return totals.filter((a) => a.lines > 0 || a.opening !== 0n);
+}
+
+export const ledgerHeading = (a: AccountPeriod): GeneralLedgerAccount => ({
+  accountCode: a.code,
+  accountName: a.name,
+  openingBalance: fromCents(a.opening),
+  periodDebit: fromCents(a.debit),
+  periodCredit: fromCents(a.credit),
+  closingBalance: fromCents(a.opening + a.debit - a.credit),
+  lineCount: a.lines,
+});
+
+/** `limit` lines of one account from the `offset`-th, with running balances from `opening`. */
+async function accountLines(
+  sequelize: Sequelize,
+  companyId: string,
+  account: AccountPeriod,
+  range: LedgerRange,
+  offset: number,
+  limit: number,
+): Promise<GeneralLedgerRow[]> {
+  const rows = await sequelize.query<LineRow>(
+    `SELECT entry_id, number, journal, date, description, reference, debit, credit, running::text AS running FROM (
+       SELECT l.entry_id, e.number, e.journal, l.entry_date::text AS date, l.description, e.reference, l.debit, l.credit, l.line_no,
+              sum(l.debit - l.credit) OVER (ORDER BY l.entry_date, e.number, l.line_no ROWS UNBOUNDED PRECEDING) AS running
+         FROM accounting.accounting_entry_lines AS l
+         JOIN accounting.accounting_entries AS e ON e.id = l.entry_id
+        WHERE l.company_id = :companyId AND l.account_id = :accountId AND l.entry_date >= :from AND l.entry_date <= :to
+          AND e.status <> 'draft'
+        ORDER BY l.entry_date, e.number, l.line_no
+     ) AS x
+     OFFSET :offset LIMIT :limit`,
+    {
+      type: QueryTypes.SELECT,
+      replacements: { companyId, accountId: account.accountId, from: range.from, to: range.to, offset, limit },
+    },
+  );
+  return rows.map((r) => ({
+    accountCode: account.code,
+    entryId: r.entry_id,
+    entryNumber: r.number,
+    journal: r.journal,
+    date: r.date,
+    description: r.description,
+    reference: r.reference,
+    debit: r.debit,
+    credit: r.credit,
+    balance: fromCents(account.opening + toCents(r.running)),
+  }));
+}
+
+export async function generalLedgerPage(
+  sequelize: Sequelize,
+  companyId: string,
+  range: LedgerRange,
+  page: number,
+  pageSize: number,
+): Promise<GeneralLedger> {
+  const accounts = await ledgerAccounts(sequelize, companyId, range);
+  const total = accounts.reduce((s, a) => s + a.lines, 0);
+  const rows: GeneralLedgerRow[] = [];
+  let skip = (page - 1) * pageSize;
+  for (const account of accounts) {
+    if (rows.length >= pageSize) break;
+    if (skip >= account.lines) {
+      skip -= account.lines;
+      continue;
+    }
+    rows.push(...(await accountLines(sequelize, companyId, account, range, skip, pageSize - rows.length)));
+    skip = 0;
+  }
+  return {
+    from: range.from,
+    to: range.to,
+    accountFrom: range.accountFrom ?? null,
+    accountTo: range.accountTo ?? null,
+    page,
+    pageSize,
+    total,
+    accounts: accounts.map(ledgerHeading),
+    rows,
+  };
+}
+
+/**
+ * Every line of the range, for an export: per account, in batches located
+ * by keyset (date, number, line) rather than by offset, so a long account
+ * costs one pass.
+ */
+export async function* allLedgerRows(
+  sequelize: Sequelize,
+  companyId: string,
+  range: LedgerRange,
+  accounts: AccountPeriod[],
+  batch = 5000,
+): AsyncGenerator<GeneralLedgerRow> {
+  for (const account of accounts) {
+    let running = account.opening;
+    let after: { date: string; number: string; lineNo: number } | null = null;
+    for (;;) {
+      const rows: (LineRow & { line_no: number })[] = await sequelize.query<LineRow & { line_no: number }>(
+        `SELECT l.entry_id, e.number, e.journal, l.entry_date::text AS date, l.description, e.reference, l.debit, l.credit, l.line_no
+           FROM accounting.accounting_entry_lines AS l
+           JOIN accounting.accounting_entries AS e ON e.id = l.entry_id
+          WHERE l.company_id = :companyId AND l.account_id = :accountId AND l.entry_date >= :start AND l.entry_date <= :to
+            AND e.status <> 'draft'
+            ${after ? 'AND (l.entry_date, e.number, l.line_no) > (:afterDate, :afterNumber, :afterLine)' : ''}
+          ORDER BY l.entry_date, e.number, l.line_no
+          LIMIT :batch`,
+        {
+          type: QueryTypes.SELECT,
+          replacements: {
+            companyId,
+            accountId: account.accountId,
+            start: after ? after.date : range.from,
+            to: range.to,
+            afterDate: after?.date ?? null,
+            afterNumber: after?.number ?? null,
+            afterLine: after?.lineNo ?? null,
+            batch,
+          },
+        },
+      );
+      for (const r of rows) {
+        running += toCents(r.debit) - toCents(r.credit);
+        yield {
+          accountCode: account.code,
+          entryId: r.entry_id,
+          entryNumber: r.number,
+          journal: r.journal,
+          date: r.date,
+          description: r.description,
+          reference: r.reference,
+          debit: r.debit,
+          credit: r.credit,
+          balance: fromCents(running),
+        };
+      }
+      if (rows.length < batch) break;
+      const last = rows[rows.length - 1];
+      after = { date: last.date, number: last.number, lineNo: last.line_no };
+    }
+  }
+}

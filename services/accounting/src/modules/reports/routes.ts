@@ -1,0 +1,150 @@
+import { Router, type Response } from 'express';
+import {
+  MAX_LEDGER_PDF_LINES,
+  MAX_LEDGER_XLSX_LINES,
+  MESSAGES_REPORTS,
+  REPORT_DOCUMENT_TITLES,
+  generalLedgerQuerySchema,
+  reportFileName,
+  statementQuerySchema,
+  trialBalanceQuerySchema,
+  type Company,
+  type FiscalYearInfo,
+  type ReportFormat,
+  type ReportKind,
+} from '@xaalis/contracts';
+import { HttpError, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { todayInDakar } from '../posting';
+import {
+  balanceSheetPdf,
+  balanceSheetXlsx,
+  cashFlowPdf,
+  cashFlowXlsx,
+  generalLedgerPdf,
+  generalLedgerXlsx,
+  incomeStatementPdf,
+  incomeStatementXlsx,
+  trialBalancePdf,
+  trialBalanceXlsx,
+  type ReportHeader,
+} from './exports';
+import { allLedgerRows, ledgerAccounts, ledgerHeading } from './general-ledger';
+import { reportsService } from './service';
+
+const frDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+const yearPeriod = (fy: FiscalYearInfo) => `Exercice ${fy.label} (du ${frDate(fy.start)} au ${frDate(fy.end)})`;
+const rangePeriod = (from: string, to: string) => `Du ${frDate(from)} au ${frDate(to)}`;
+
+const CONTENT_TYPES: Record<ReportFormat, string> = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+function header(company: Company, kind: ReportKind, period: string): ReportHeader {
+  return {
+    company: {
+      name: company.name,
+      address: company.address ?? null,
+      phone: company.phone ?? null,
+      email: company.email ?? null,
+      taxNumber: company.taxNumber ?? null,
+      registrationNumber: company.registrationNumber ?? null,
+    },
+    title: REPORT_DOCUMENT_TITLES[kind],
+    period,
+    generatedAt: new Date(),
+  };
+}
+
+function sendFile(res: Response, kind: ReportKind, period: string, format: ReportFormat, body: Buffer): void {
+  res
+    .status(200)
+    .set('Content-Type', CONTENT_TYPES[format])
+    .set('Content-Disposition', `attachment; filename="${reportFileName(kind, period, format)}"`)
+    .set('Cache-Control', 'no-store')
+    .send(body);
+}
+
+/**
+ * The SYSCOHADA statements and ledger reports of the Rapports page, JSON or
+ * (format=pdf|xlsx) a download. All scoped to the caller's company
+ * (requireSameCompany: another company's id is a 404).
+ */
+export function reportsApi(ctx: ServiceContext): Router {
+  const reports = reportsService(ctx.sequelize);
+  const router = Router();
+  const base = '/companies/:companyId/reports';
+
+  router.get(`${base}/years`, requireSameCompany, async (req, res) => {
+    res.json(await reports.years(tenantOf(req).companyId, todayInDakar()));
+  });
+
+  router.get(`${base}/balance-sheet`, requireSameCompany, validate({ query: statementQuerySchema }), async (req, res) => {
+    const { companyId } = tenantOf(req);
+    const { year, format } = validated(req, 'query', statementQuerySchema);
+    const report = await reports.balanceSheet(companyId, year, todayInDakar());
+    if (!format) return void res.json(report);
+    const h = header(await reports.company(companyId), 'balance-sheet', yearPeriod(report.fiscalYear));
+    sendFile(
+      res,
+      'balance-sheet',
+      report.fiscalYear.label,
+      format,
+      await (format === 'pdf' ? balanceSheetPdf : balanceSheetXlsx)(h, report),
+    );
+  });
+
+  router.get(`${base}/income-statement`, requireSameCompany, validate({ query: statementQuerySchema }), async (req, res) => {
+    const { companyId } = tenantOf(req);
+    const { year, format } = validated(req, 'query', statementQuerySchema);
+    const report = await reports.incomeStatement(companyId, year, todayInDakar());
+    if (!format) return void res.json(report);
+    const h = header(await reports.company(companyId), 'income-statement', yearPeriod(report.fiscalYear));
+    const render = format === 'pdf' ? incomeStatementPdf : incomeStatementXlsx;
+    sendFile(res, 'income-statement', report.fiscalYear.label, format, await render(h, report));
+  });
+
+  router.get(`${base}/cash-flow-statement`, requireSameCompany, validate({ query: statementQuerySchema }), async (req, res) => {
+    const { companyId } = tenantOf(req);
+    const { year, format } = validated(req, 'query', statementQuerySchema);
+    const report = await reports.cashFlowStatement(companyId, year, todayInDakar());
+    if (!format) return void res.json(report);
+    const h = header(await reports.company(companyId), 'cash-flow-statement', yearPeriod(report.fiscalYear));
+    sendFile(res, 'cash-flow-statement', report.fiscalYear.label, format, await (format === 'pdf' ? cashFlowPdf : cashFlowXlsx)(h, report));
+  });
+
+  router.get(`${base}/trial-balance`, requireSameCompany, validate({ query: trialBalanceQuerySchema }), async (req, res) => {
+    const { companyId } = tenantOf(req);
+    const { from, to, format } = validated(req, 'query', trialBalanceQuerySchema);
+    const report = await reports.trialBalance(companyId, from, to);
+    if (!format) return void res.json(report);
+    const h = header(await reports.company(companyId), 'trial-balance', rangePeriod(from, to));
+    sendFile(res, 'trial-balance', `${from}-${to}`, format, await (format === 'pdf' ? trialBalancePdf : trialBalanceXlsx)(h, report));
+  });
+
+  router.get(`${base}/general-ledger`, requireSameCompany, validate({ query: generalLedgerQuerySchema }), async (req, res) => {
+    const { companyId } = tenantOf(req);
+    const { from, to, accountFrom, accountTo, page, pageSize, format } = validated(req, 'query', generalLedgerQuerySchema);
+    const range = { from, to, accountFrom, accountTo };
+    if (!format) return void res.json(await reports.generalLedger(companyId, range, page, pageSize));
+    const company = await reports.company(companyId);
+    const accounts = await ledgerAccounts(ctx.sequelize, companyId, range);
+    const lineCount = accounts.reduce((s, a) => s + a.lines, 0);
+    // pdfmake lays out ~1 ms per line synchronously: a bounded PDF keeps the service responsive.
+    if (format === 'pdf' && lineCount > MAX_LEDGER_PDF_LINES) throw new HttpError(400, MESSAGES_REPORTS.ledgerTooLongForPdf);
+    if (format === 'xlsx' && lineCount > MAX_LEDGER_XLSX_LINES) throw new HttpError(400, MESSAGES_REPORTS.ledgerTooLongForXlsx);
+    const h = header(company, 'general-ledger', rangePeriod(from, to));
+    const rows = allLedgerRows(ctx.sequelize, companyId, range, accounts);
+    const headings = accounts.map(ledgerHeading);
+    const body = format === 'pdf' ? await generalLedgerPdf(h, headings, await collect(rows)) : await generalLedgerXlsx(h, headings, rows);
+    sendFile(res, 'general-ledger', `${from}-${to}`, format, body);
+  });
+
+  return router;
+}
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}

@@ -1,0 +1,128 @@
+import { QueryTypes, type Sequelize } from 'sequelize';
+import { toCents } from '@xaalis/contracts';
+import { addDays, addMonths, monthStart } from '../dashboard';
+import type { AccountTotals } from './statements';
+
+/**
+ * Per-account totals over a date range, read from the monthly balances
+ * (0008's account_balances) for the whole months of the range and everything
+ * before it, and from the posted lines only for the months the range cuts
+ * (its first and last month when it does not start on the 1st or end on a
+ * month's last day). A fiscal year starting on the 1st reads no line at all.
+ */
+
+export interface AccountPeriod extends AccountTotals {
+  accountId: string;
+  /** Posted lines of the account within the range. */
+  lines: number;
+}
+
+interface Row {
+  account_id: string;
+  code: string;
+  name: string;
+  opening: string;
+  debit: string;
+  credit: string;
+  lines: string;
+}
+
+/** The whole months of [from, to] as [start, endExclusive) of month starts, and the day ranges of lines to read. */
+export function rangePlan(from: string, to: string) {
+  const fromMonth = monthStart(from);
+  const fullStart = from === fromMonth ? from : addMonths(fromMonth, 1);
+  const fullEnd = monthStart(addDays(to, 1)); // exclusive: to + 1 day is a month start iff to ends its month
+  const lineRanges: [string, string][] = []; // [start, endExclusive)
+  if (fullStart < fullEnd) {
+    if (fromMonth < fullStart) lineRanges.push([fromMonth, fullStart]);
+    if (fullEnd <= to) lineRanges.push([fullEnd, addDays(to, 1)]);
+    return { openingMonthsBefore: fromMonth, fullStart, fullEnd, lineRanges };
+  }
+  // No whole month inside: the lines from the start of from's month to the end.
+  lineRanges.push([fromMonth, addDays(to, 1)]);
+  return { openingMonthsBefore: fromMonth, fullStart: fromMonth, fullEnd: fromMonth, lineRanges };
+}
+
+/**
+ * Every account of the company (ordered by code) with its balance before
+ * `from` (debit − credit), its debits, credits and line count over [from, to].
+ * `accountIds` restricts it to some accounts (the Grand livre's range).
+ */
+export async function accountTotals(
+  sequelize: Sequelize,
+  companyId: string,
+  from: string,
+  to: string,
+  accountIds?: string[],
+): Promise<AccountPeriod[]> {
+  const plan = rangePlan(from, to);
+  const replacements: Record<string, unknown> = {
+    companyId,
+    from,
+    openingBefore: plan.openingMonthsBefore,
+    fullStart: plan.fullStart,
+    fullEnd: plan.fullEnd,
+    ids: accountIds ?? [],
+  };
+  const onlyIds = accountIds ? 'AND a.id IN (:ids)' : '';
+  // Lines of the cut months, per account by the (company, account, date) index.
+  const ranges = plan.lineRanges.map(([start, end], i) => {
+    replacements[`r${i}s`] = start;
+    replacements[`r${i}e`] = end;
+    return `(l.entry_date >= :r${i}s AND l.entry_date < :r${i}e)`;
+  });
+  const partial = ranges.length
+    ? `, p AS (
+        SELECT a.id AS account_id,
+               sum(CASE WHEN l.entry_date < :from THEN l.debit - l.credit ELSE 0 END) AS opening,
+               sum(CASE WHEN l.entry_date >= :from THEN l.debit ELSE 0 END) AS debit,
+               sum(CASE WHEN l.entry_date >= :from THEN l.credit ELSE 0 END) AS credit,
+               count(*) FILTER (WHERE l.entry_date >= :from) AS lines
+          FROM accounting.accounts AS a
+          JOIN accounting.accounting_entry_lines AS l ON l.company_id = a.company_id AND l.account_id = a.id AND (${ranges.join(' OR ')})
+          JOIN accounting.accounting_entries AS e ON e.id = l.entry_id AND e.status <> 'draft'
+         WHERE a.company_id = :companyId ${onlyIds}
+         GROUP BY a.id)`
+    : '';
+  if (accountIds && accountIds.length === 0) return [];
+  const rows = await sequelize.query<Row>(
+    `WITH m AS (
+        SELECT b.account_id,
+               sum(b.debit - b.credit) FILTER (WHERE b.month < :openingBefore) AS opening,
+               sum(b.debit) FILTER (WHERE b.month >= :fullStart) AS debit,
+               sum(b.credit) FILTER (WHERE b.month >= :fullStart) AS credit,
+               sum(b.line_count) FILTER (WHERE b.month >= :fullStart) AS lines
+          FROM accounting.account_balances AS b
+         WHERE b.company_id = :companyId AND (b.month < :openingBefore OR (b.month >= :fullStart AND b.month < :fullEnd))
+         GROUP BY b.account_id)${partial}
+     SELECT a.id AS account_id, a.code, a.name,
+            (coalesce(m.opening, 0) ${partial ? '+ coalesce(p.opening, 0)' : ''})::text AS opening,
+            (coalesce(m.debit, 0) ${partial ? '+ coalesce(p.debit, 0)' : ''})::text AS debit,
+            (coalesce(m.credit, 0) ${partial ? '+ coalesce(p.credit, 0)' : ''})::text AS credit,
+            (coalesce(m.lines, 0) ${partial ? '+ coalesce(p.lines, 0)' : ''})::text AS lines
+       FROM accounting.accounts AS a
+       LEFT JOIN m ON m.account_id = a.id
+       ${partial ? 'LEFT JOIN p ON p.account_id = a.id' : ''}
+      WHERE a.company_id = :companyId ${onlyIds}
+      ORDER BY a.code`,
+    { type: QueryTypes.SELECT, replacements },
+  );
+  return rows.map((r) => ({
+    accountId: r.account_id,
+    code: r.code,
+    name: r.name,
+    opening: toCents(r.opening),
+    debit: toCents(r.debit),
+    credit: toCents(r.credit),
+    lines: Number(r.lines),
+  }));
+}
+
+/** First and last month holding posted lines, or null when the ledger is empty. */
+export async function postedMonths(sequelize: Sequelize, companyId: string): Promise<{ first: string; last: string } | null> {
+  const [row] = await sequelize.query<{ first: string | null; last: string | null }>(
+    `SELECT min(month)::text AS first, max(month)::text AS last FROM accounting.account_balances WHERE company_id = :companyId`,
+    { type: QueryTypes.SELECT, replacements: { companyId } },
+  );
+  return row.first && row.last ? { first: row.first, last: row.last } : null;
+}
