@@ -1,4 +1,4 @@
-import type { DashboardData, InvoiceListResponse } from '@xaalis/contracts';
+import type { CashFlowStatement, DashboardData, InvoiceListResponse, ReportChecks, ReportYears } from '@xaalis/contracts';
 import { DEMO_CREDENTIALS, seedDemo } from '@xaalis/infra/demo';
 import { baseUrl, launch } from './browser';
 
@@ -35,6 +35,17 @@ test('npm run demo seeds a restaurant through the API once; its figures tie out 
     const sales = list.items.filter((i) => i.type !== 'purchase' && i.status !== 'draft' && i.date >= dashboard.fiscalYear.start);
     expect(BigInt(dashboard.revenue.replace('.', ''))).toBe(cents(sales.map((i) => i.subtotal)));
     expect(BigInt(dashboard.treasury.replace('.', ''))).toBeGreaterThan(0n);
+
+    // Its statements pass their own checks for every year, and the TFT's closing cash is the dashboard's treasury.
+    const { years } = (await (await api.get(`${base}/reports/years`)).json()) as ReportYears;
+    for (const { year } of years) {
+      for (const kind of ['balance-sheet', 'income-statement', 'cash-flow-statement']) {
+        const report = (await (await api.get(`${base}/reports/${kind}?year=${year}`)).json()) as { checks: ReportChecks };
+        expect({ kind, year, failed: Object.keys(report.checks).filter((k) => !report.checks[k]) }).toEqual({ kind, year, failed: [] });
+      }
+    }
+    const tft = (await (await api.get(`${base}/reports/cash-flow-statement?year=${years[0].year}`)).json()) as CashFlowStatement;
+    expect(tft.lines.find((l) => l.ref === 'ZH')?.amounts.current).toBe(dashboard.treasury);
     await context.close();
   } finally {
     await browser.close();
