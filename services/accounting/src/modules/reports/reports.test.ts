@@ -380,3 +380,38 @@ describe('tenancy', () => {
     expect(tb.rows.every((r) => r.periodDebit === '0.00' && r.openingDebit === '0.00')).toBe(true);
   });
 });
+
+describe('fiscal years that do not start on 1 January', () => {
+  it('follow company.fiscalYear, mid-month starts included (read from the lines of the cut months)', async () => {
+    const { company, ids, tenant } = await seededCompany();
+    await service.ctx.sequelize.query(`UPDATE accounting.companies SET fiscal_year = '04-15' WHERE id = $1`, { bind: [company.id] });
+    await postSql(service.ctx.sequelize, company.id, ids, {
+      date: '2026-04-14',
+      lines: [
+        ['571', M(1_000), 0n],
+        ['706', 0n, M(1_000)],
+      ],
+    });
+    await postSql(service.ctx.sequelize, company.id, ids, {
+      date: '2026-04-15',
+      lines: [
+        ['571', M(2_000), 0n],
+        ['706', 0n, M(2_000)],
+      ],
+    });
+    const base = `/api/companies/${company.id}/reports`;
+    const { years } = await get<ReportYears>(`${base}/years`, tenant);
+    expect(years.map((y) => [y.year, y.label, y.start, y.end])).toEqual([
+      [2026, '2026-2027', '2026-04-15', '2027-04-14'],
+      [2025, '2025-2026', '2025-04-15', '2026-04-14'],
+      [2024, '2024-2025', '2024-04-15', '2025-04-14'],
+    ]);
+    const cr = await get<IncomeStatement>(`${base}/income-statement?year=2026`, tenant);
+    // 2026-2027 holds the sale of 15 April 2026 (and the cancelled one, netted); 2025-2026 the 14 April and 15 March ones.
+    expect(line(cr.lines, 'TC').amounts).toEqual({ current: '2000.00', previous: '2001000.00' });
+    const bs = await get<BalanceSheet>(`${base}/balance-sheet?year=2026`, tenant);
+    expect(Object.values(bs.checks).every(Boolean)).toBe(true);
+    const tft = await get<CashFlowStatement>(`${base}/cash-flow-statement?year=2025`, tenant);
+    expect(Object.values(tft.checks).every(Boolean)).toBe(true);
+  });
+});
