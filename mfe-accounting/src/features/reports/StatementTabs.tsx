@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { MESSAGES_REPORTS, REPORT_TITLES } from '@xaalis/contracts';
+import { MESSAGES_REPORTS, REPORT_TITLES, type CashFlowStatement, type IncomeStatement } from '@xaalis/contracts';
 import type { ReactNode } from 'react';
 import { ErrorState, LoadingState } from '../../ui/states';
 import { useGetBalanceSheetQuery, useGetCashFlowStatementQuery, useGetIncomeStatementQuery } from './api';
@@ -58,35 +58,33 @@ export function BalanceSheetTab({ companyId, year, onAccount }: StatementTabProp
 /** Compte de résultat: TA…RS with the intermediate balances XA…XI, N and N-1. */
 export function IncomeStatementTab({ companyId, year, onAccount }: StatementTabProps) {
   const query = useGetIncomeStatementQuery({ companyId, year });
-  return reportState(query, (statement) => (
-    <>
-      <ReportNotes checks={statement.checks} unmappedAccounts={statement.unmappedAccounts} />
-      <StatementTable
-        label={REPORT_TITLES['income-statement']}
-        heading={MESSAGES_REPORTS.labelColumn}
-        columns={statement.columns}
-        lines={statement.lines}
-        onAccount={onAccount}
-        dimmed={query.isFetching}
-      />
-    </>
-  ));
+  return reportState(query, (statement) => yearStatement('income-statement', statement, query.isFetching, onAccount));
 }
 
 /** Tableau des flux de trésorerie: ZA…ZH, its section titles as headings, N and N-1. */
 export function CashFlowTab({ companyId, year, onAccount }: StatementTabProps) {
   const query = useGetCashFlowStatementQuery({ companyId, year });
-  return reportState(query, (statement) => (
+  return reportState(query, (statement) => yearStatement('cash-flow-statement', statement, query.isFetching, onAccount));
+}
+
+/** A statement of one table with columns N and N-1, and its notes. */
+function yearStatement(
+  kind: 'income-statement' | 'cash-flow-statement',
+  statement: IncomeStatement | CashFlowStatement,
+  dimmed: boolean,
+  onAccount: StatementTabProps['onAccount'],
+) {
+  return (
     <>
       <ReportNotes checks={statement.checks} unmappedAccounts={statement.unmappedAccounts} />
       <StatementTable
-        label={REPORT_TITLES['cash-flow-statement']}
+        label={REPORT_TITLES[kind]}
         heading={MESSAGES_REPORTS.labelColumn}
         columns={statement.columns}
         lines={statement.lines}
         onAccount={onAccount}
-        dimmed={query.isFetching}
+        dimmed={dimmed}
       />
     </>
-  ));
+  );
 }

@@ -35,55 +35,32 @@ export function BadRequestAlert({ bad }: { bad: BadRequest | null }) {
   );
 }
 
-/** A small date input (`YYYY-MM-DD`) of a report's filters, with the server's message under it. */
-export function ReportDateField({
-  label,
-  value,
-  onChange,
-  error,
-}: {
+interface FilterFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
   error?: string;
-}) {
+}
+
+/** A small input of a report's filters, with the server's message under it. */
+function FilterField({ label, value, onChange, error, date }: FilterFieldProps & { date?: boolean }) {
   return (
     <TextField
-      type="date"
+      type={date ? 'date' : 'text'}
       size="small"
       label={label}
       value={value}
       onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value)}
       error={Boolean(error)}
       helperText={error}
-      sx={{ width: 180 }}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: '9999-12-31' } }}
+      sx={{ width: date ? 180 : 150 }}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: date ? { max: '9999-12-31' } : { inputMode: 'numeric' } }}
     />
   );
 }
 
-/** A small account-number input of the Grand livre's filters (digits only on the server's side). */
-export function AccountField({
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-}) {
-  return (
-    <TextField
-      size="small"
-      label={label}
-      value={value}
-      onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value)}
-      error={Boolean(error)}
-      helperText={error}
-      sx={{ width: 150 }}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'numeric' } }}
-    />
-  );
-}
+/** A date (`YYYY-MM-DD`) of the Balance's and the Grand livre's range. */
+export const ReportDateField = (props: FilterFieldProps) => <FilterField {...props} date />;
+
+/** An account number of the Grand livre's range (digits only on the server's side). */
+export const AccountField = (props: FilterFieldProps) => <FilterField {...props} />;

@@ -30,6 +30,21 @@ interface LineRow {
   running: string;
 }
 
+const toRow = (accountCode: string, r: Omit<LineRow, 'running'>, balance: bigint): GeneralLedgerRow => ({
+  accountCode,
+  entryId: r.entry_id,
+  entryNumber: r.number,
+  journal: r.journal,
+  date: r.date,
+  description: r.description,
+  reference: r.reference,
+  debit: r.debit,
+  credit: r.credit,
+  balance: fromCents(balance),
+});
+
+type BatchRow = Omit<LineRow, 'running'> & { line_no: number };
+
 export interface LedgerRange {
   from: string;
   to: string;
@@ -83,18 +98,7 @@ async function accountLines(
       replacements: { companyId, accountId: account.accountId, from: range.from, to: range.to, offset, limit },
     },
   );
-  return rows.map((r) => ({
-    accountCode: account.code,
-    entryId: r.entry_id,
-    entryNumber: r.number,
-    journal: r.journal,
-    date: r.date,
-    description: r.description,
-    reference: r.reference,
-    debit: r.debit,
-    credit: r.credit,
-    balance: fromCents(account.opening + toCents(r.running)),
-  }));
+  return rows.map((r) => toRow(account.code, r, account.opening + toCents(r.running)));
 }
 
 export async function generalLedgerPage(
@@ -146,7 +150,7 @@ export async function* allLedgerRows(
     let running = account.opening;
     let after: { date: string; number: string; lineNo: number } | null = null;
     for (;;) {
-      const rows: (LineRow & { line_no: number })[] = await sequelize.query<LineRow & { line_no: number }>(
+      const rows: BatchRow[] = await sequelize.query<BatchRow>(
         `SELECT l.entry_id, e.number, e.journal, l.entry_date::text AS date, l.description, e.reference, l.debit, l.credit, l.line_no
            FROM accounting.accounting_entry_lines AS l
            JOIN accounting.accounting_entries AS e ON e.id = l.entry_id
@@ -171,18 +175,7 @@ export async function* allLedgerRows(
       );
       for (const r of rows) {
         running += toCents(r.debit) - toCents(r.credit);
-        yield {
-          accountCode: account.code,
-          entryId: r.entry_id,
-          entryNumber: r.number,
-          journal: r.journal,
-          date: r.date,
-          description: r.description,
-          reference: r.reference,
-          debit: r.debit,
-          credit: r.credit,
-          balance: fromCents(running),
-        };
+        yield toRow(account.code, r, running);
       }
       if (rows.length < batch) break;
       const last = rows[rows.length - 1];

@@ -30,6 +30,11 @@ import { accountTotals, postedMonths } from './totals';
 
 const fiscalYearStarting = (fiscalStart: string, year: number): FiscalYearInfo => fiscalYearOf(fiscalStart, `${year}-12-31`);
 
+const YEAR_COLUMNS = [
+  { key: 'current', label: 'Exercice N' },
+  { key: 'previous', label: 'Exercice N-1' },
+];
+
 export function reportsService(sequelize: Sequelize) {
   const companies = companiesService(sequelize);
 
@@ -83,19 +88,14 @@ export function reportsService(sequelize: Sequelize) {
       const income = { current: incomeStatementOf(current), previous: incomeStatementOf(previous, 'previous') };
       const sheet = balanceSheetOf(current, previous, { current: income.current.netResult, previous: income.previous.netResult });
       return {
-        year,
-        fiscalYear: fy.current,
-        previousFiscalYear: fy.previous,
+        ...yearFields(year, fy),
         actifColumns: [
           { key: 'gross', label: 'Brut' },
           { key: 'depreciation', label: 'Amort. et dépréc.' },
           { key: 'net', label: 'Net' },
           { key: 'previousNet', label: 'Net N-1' },
         ],
-        passifColumns: [
-          { key: 'current', label: 'Exercice N' },
-          { key: 'previous', label: 'Exercice N-1' },
-        ],
+        passifColumns: YEAR_COLUMNS,
         actif: sheet.actif,
         passif: sheet.passif,
         checks: sheet.checks,
@@ -108,13 +108,8 @@ export function reportsService(sequelize: Sequelize) {
       const n = incomeStatementOf(current);
       const p = incomeStatementOf(previous, 'previous');
       return {
-        year,
-        fiscalYear: fy.current,
-        previousFiscalYear: fy.previous,
-        columns: [
-          { key: 'current', label: 'Exercice N' },
-          { key: 'previous', label: 'Exercice N-1' },
-        ],
+        ...yearFields(year, fy),
+        columns: YEAR_COLUMNS,
         lines: incomeStatementLines(n, p),
         netResult: fromCents(n.netResult),
         checks: incomeChecks(n, p),
@@ -127,13 +122,8 @@ export function reportsService(sequelize: Sequelize) {
       const n = cashFlowOf(current);
       const p = cashFlowOf(previous, 'previous');
       return {
-        year,
-        fiscalYear: fy.current,
-        previousFiscalYear: fy.previous,
-        columns: [
-          { key: 'current', label: 'Exercice N' },
-          { key: 'previous', label: 'Exercice N-1' },
-        ],
+        ...yearFields(year, fy),
+        columns: YEAR_COLUMNS,
         lines: cashFlowLines(n, p),
         checks: cashFlowChecks(n, p),
         unmappedAccounts: [],
@@ -169,6 +159,12 @@ export function reportsService(sequelize: Sequelize) {
     },
   };
 }
+
+const yearFields = (year: number, fy: { current: FiscalYearInfo; previous: FiscalYearInfo }) => ({
+  year,
+  fiscalYear: fy.current,
+  previousFiscalYear: fy.previous,
+});
 
 function asMoney(c: Record<keyof TrialBalanceAmounts, bigint>): TrialBalanceAmounts {
   return {
