@@ -280,6 +280,9 @@ describe('statements', () => {
     expect(line(tft.lines, 'FK').amounts.previous).toBe('5000000.00');
     expect(line(tft.lines, 'FO').amounts.previous).toBe('3000000.00');
     expect(line(tft.lines, 'FQ').amounts.current).toBe('-500000.00');
+    // The same closing cash as the dashboard's treasury (its own query over the class 5 accounts).
+    const dashboard = await get<DashboardData>(`/api/companies/${seeded.company.id}/dashboard`, seeded.tenant);
+    expect(line(tft.lines, 'ZH').amounts.current).toBe(dashboard.treasury);
   });
 
   it('an unknown year or a malformed one is a 400 in French', async () => {
