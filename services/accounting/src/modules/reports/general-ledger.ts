@@ -7,7 +7,8 @@ import {
   type GeneralLedgerAccount,
   type GeneralLedgerRow,
 } from '@xaalis/contracts';
-import { accountTotals, type AccountPeriod } from './totals';
+import { addDays } from '../dashboard';
+import { accountTotals, rangePlan, type AccountPeriod } from './totals';
 
 /**
  * The Grand livre: the posted lines of a range of accounts over a period, by
@@ -73,7 +74,41 @@ export const ledgerHeading = (a: AccountPeriod): GeneralLedgerAccount => ({
   lineCount: a.lines,
 });
 
-/** `limit` lines of one account from the `offset`-th, with running balances from `opening`. */
+/**
+ * Where the `offset`-th line of an account's period starts: the first day of
+ * the month (or of the period's cut head or tail) that holds it, how many
+ * lines come before that day, and their net. Whole months are read from the
+ * monthly balances, so a deep page only scans its own month's lines.
+ */
+async function pageStart(sequelize: Sequelize, companyId: string, account: AccountPeriod, range: LedgerRange, offset: number) {
+  const start = { date: range.from, before: 0, net: 0n };
+  const plan = rangePlan(range.from, range.to);
+  if (offset === 0 || plan.fullStart >= plan.fullEnd) return start;
+  const segments: { date: string; lines: number; net: bigint }[] = [];
+  const cut = async (from: string, to: string) => {
+    const [t] = await accountTotals(sequelize, companyId, from, to, [account.accountId]);
+    segments.push({ date: from, lines: t.lines, net: t.debit - t.credit });
+  };
+  if (range.from < plan.fullStart) await cut(range.from, addDays(plan.fullStart, -1));
+  const months = await sequelize.query<{ month: string; net: string; lines: number }>(
+    `SELECT month::text AS month, (debit - credit)::text AS net, line_count AS lines FROM accounting.account_balances
+      WHERE company_id = :companyId AND account_id = :accountId AND month >= :fullStart AND month < :fullEnd ORDER BY month`,
+    {
+      type: QueryTypes.SELECT,
+      replacements: { companyId, accountId: account.accountId, fullStart: plan.fullStart, fullEnd: plan.fullEnd },
+    },
+  );
+  segments.push(...months.map((m) => ({ date: m.month, lines: m.lines, net: toCents(m.net) })));
+  if (plan.fullEnd <= range.to) await cut(plan.fullEnd, range.to);
+  for (const segment of segments) {
+    if (start.before + segment.lines > offset) return { ...start, date: segment.date };
+    start.before += segment.lines;
+    start.net += segment.net;
+  }
+  return start;
+}
+
+/** `limit` lines of one account from the `offset`-th, with running balances from its opening balance. */
 async function accountLines(
   sequelize: Sequelize,
   companyId: string,
@@ -82,6 +117,7 @@ async function accountLines(
   offset: number,
   limit: number,
 ): Promise<GeneralLedgerRow[]> {
+  const start = await pageStart(sequelize, companyId, account, range, offset);
   const rows = await sequelize.query<LineRow>(
     `SELECT entry_id, number, journal, date, description, reference, debit, credit, running::text AS running FROM (
        SELECT l.entry_id, e.number, e.journal, l.entry_date::text AS date, l.description, e.reference, l.debit, l.credit, l.line_no,
@@ -95,10 +131,10 @@ async function accountLines(
      OFFSET :offset LIMIT :limit`,
     {
       type: QueryTypes.SELECT,
-      replacements: { companyId, accountId: account.accountId, from: range.from, to: range.to, offset, limit },
+      replacements: { companyId, accountId: account.accountId, from: start.date, to: range.to, offset: offset - start.before, limit },
     },
   );
-  return rows.map((r) => toRow(account.code, r, account.opening + toCents(r.running)));
+  return rows.map((r) => toRow(account.code, r, account.opening + start.net + toCents(r.running)));
 }
 
 export async function generalLedgerPage(

@@ -2,6 +2,7 @@ import request from 'supertest';
 import type {
   BalanceSheet,
   CashFlowStatement,
+  DashboardData,
   GeneralLedger,
   IncomeStatement,
   ReportLine,
@@ -309,6 +310,21 @@ describe('GET /reports/general-ledger', () => {
       seeded.tenant,
     );
     expect(page2.rows.map((r) => r.balance)).toEqual(['1659000.00', '1560000.00']);
+  });
+
+  it('gives any page the same lines and balances as one long page (deep pages start from their month)', async () => {
+    for (const from of ['2025-01-01', '2025-04-10']) {
+      const q = `from=${from}&to=2026-07-03&accountFrom=4&accountTo=5`;
+      const all = await get<GeneralLedger>(`${api}/general-ledger?${q}&pageSize=500`, seeded.tenant);
+      expect(all.total).toBeGreaterThan(8);
+      for (const pageSize of [1, 2, 3]) {
+        const pages = Math.ceil(all.total / pageSize);
+        const rows = [];
+        for (let page = 1; page <= pages; page++)
+          rows.push(...(await get<GeneralLedger>(`${api}/general-ledger?${q}&pageSize=${pageSize}&page=${page}`, seeded.tenant)).rows);
+        expect(rows).toEqual(all.rows);
+      }
+    }
   });
 
   it('spans accounts in code order, a page crossing from one to the next', async () => {
