@@ -83,7 +83,8 @@ export const ledgerHeading = (a: AccountPeriod): GeneralLedgerAccount => ({
 async function pageStart(sequelize: Sequelize, companyId: string, account: AccountPeriod, range: LedgerRange, offset: number) {
   const start = { date: range.from, before: 0, net: 0n };
   const plan = rangePlan(range.from, range.to);
-  if (offset === 0 || plan.fullStart >= plan.fullEnd) return start;
+  if (offset === 0) return start;
+  if (plan.fullStart >= plan.fullEnd) return dayStart(sequelize, companyId, account.accountId, start, range.to, offset);
   const segments: { date: string; lines: number; net: bigint }[] = [];
   const cut = async (from: string, to: string) => {
     const [t] = await accountTotals(sequelize, companyId, from, to, [account.accountId]);
@@ -100,12 +101,52 @@ async function pageStart(sequelize: Sequelize, companyId: string, account: Accou
   );
   segments.push(...months.map((m) => ({ date: m.month, lines: m.lines, net: toCents(m.net) })));
   if (plan.fullEnd <= range.to) await cut(plan.fullEnd, range.to);
-  for (const segment of segments) {
-    if (start.before + segment.lines > offset) return { ...start, date: segment.date };
+  for (const [i, segment] of segments.entries()) {
+    if (start.before + segment.lines > offset) {
+      const end = i + 1 < segments.length ? addDays(segments[i + 1].date, -1) : range.to;
+      return dayStart(sequelize, companyId, account.accountId, { ...start, date: segment.date }, end, offset);
+    }
     start.before += segment.lines;
     start.net += segment.net;
   }
   return start;
+}
+
+/**
+ * Within a month, the day holding the `offset`-th line: per-day counts and
+ * sums from the (company, account, date) index alone, less the drafts' lines.
+ */
+async function dayStart(
+  sequelize: Sequelize,
+  companyId: string,
+  accountId: string,
+  start: { date: string; before: number; net: bigint },
+  end: string,
+  offset: number,
+) {
+  const days = await sequelize.query<{ day: string; lines: string; net: string }>(
+    `SELECT day::text AS day, sum(lines)::text AS lines, sum(net)::text AS net FROM (
+       SELECT l.entry_date AS day, count(*) AS lines, sum(l.debit - l.credit) AS net
+         FROM accounting.accounting_entry_lines AS l
+        WHERE l.company_id = :companyId AND l.account_id = :accountId AND l.entry_date >= :start AND l.entry_date <= :end
+        GROUP BY 1
+       UNION ALL
+       SELECT l.entry_date, -count(*), -sum(l.debit - l.credit)
+         FROM accounting.accounting_entries AS e
+         JOIN accounting.accounting_entry_lines AS l ON l.entry_id = e.id
+        WHERE e.company_id = :companyId AND e.status = 'draft' AND l.account_id = :accountId AND l.entry_date >= :start AND l.entry_date <= :end
+        GROUP BY 1
+     ) AS x GROUP BY day ORDER BY day`,
+    { type: QueryTypes.SELECT, replacements: { companyId, accountId, start: start.date, end } },
+  );
+  const at = { ...start };
+  for (const d of days) {
+    const lines = Number(d.lines);
+    if (at.before + lines > offset) return { ...at, date: d.day };
+    at.before += lines;
+    at.net += toCents(d.net);
+  }
+  return at;
 }
 
 /** `limit` lines of one account from the `offset`-th, with running balances from its opening balance. */

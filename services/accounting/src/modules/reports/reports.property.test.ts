@@ -151,7 +151,7 @@ it('keeps every report identity on random journals', async () => {
         }
       },
     ),
-    { numRuns: 15 },
+    { numRuns: 25 },
   );
 }, 180_000);
 
