@@ -19,3 +19,5 @@ export * from './investments';
 export * from './dashboard';
 export * from './users';
 export * from './reports';
+export * from './employees';
+export * from './payroll';

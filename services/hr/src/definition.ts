@@ -2,15 +2,18 @@ import path from 'node:path';
 import { Router } from 'express';
 import { JOBS } from '@xaalis/contracts';
 import { pingHandler, runService } from '@xaalis/service-kit';
+import { employeesApi, employeesInternal } from './modules/employees';
 
 /**
- * The HR service (employees, payroll). Its modules mount on the API router;
- * until then it answers the shared tenancy probe `GET /api/companies/:id/hr-status`.
+ * The HR service (employees, payroll). Its modules mount on the API router
+ * (besides the shared tenancy probe `GET /api/companies/:id/hr-status`) and,
+ * for other services, on the internal one.
  */
 export const hrService = runService({
   name: 'hr',
   schema: 'hr',
   migrationsDir: path.join(__dirname, 'migrations'),
-  buildApi: () => Router(),
+  buildApi: (ctx) => Router().use(employeesApi(ctx)),
+  buildInternal: (ctx) => Router().use(employeesInternal(ctx)),
   jobHandlers: (ctx) => ({ [JOBS.ping]: pingHandler(ctx) }),
 });

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { isCalendarDate } from './loans';
+import { moneySchema } from './money';
+import { text, tooLong } from './text';
+
+export const EMPLOYEE_STATUSES = ['active', 'inactive'] as const;
+export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
+export const EMPLOYEE_STATUS_LABELS: Record<EmployeeStatus, string> = { active: 'Actif', inactive: 'Inactif' };
+
+export const SALARY_TYPES = ['monthly', 'hourly', 'daily'] as const;
+export type SalaryType = (typeof SALARY_TYPES)[number];
+export const SALARY_TYPE_LABELS: Record<SalaryType, string> = { monthly: 'Mensuel', hourly: 'Horaire', daily: 'Journalier' };
+
+/** Family situation, read by the payroll's income-tax parts (official parameter set). */
+export const MARITAL_STATUSES = ['single', 'married', 'divorced', 'widowed'] as const;
+export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
+export const MARITAL_STATUS_LABELS: Record<MaritalStatus, string> = {
+  single: 'Célibataire',
+  married: 'Marié(e)',
+  divorced: 'Divorcé(e)',
+  widowed: 'Veuf / veuve',
+};
+
+/** At most this many dependent children on an employee card. */
+export const MAX_EMPLOYEE_CHILDREN = 20;
+/**
+ * At most this many ids in one internal read (`?ids=a,b,c`): 200 uuids keep
+ * the request line well under Node's 16 KB header limit; callers batch beyond.
+ */
+export const MAX_EMPLOYEE_IDS = 200;
+
+/** Length caps of the employee's texts (the database checks the same). */
+export const EMPLOYEE_TEXT_LIMITS = {
+  employeeNumber: 50,
+  firstName: 100,
+  lastName: 100,
+  position: 100,
+  department: 100,
+  bankAccount: 64,
+  phone: 30,
+  email: 254,
+  address: 255,
+} as const;
+
+export const MESSAGES_EMPLOYEE = {
+  employeeNumberRequired: 'Matricule requis',
+  firstNameRequired: 'Prénom requis',
+  lastNameRequired: 'Nom requis',
+  positionRequired: 'Poste requis',
+  hireDateRequired: "Date d'embauche requise",
+  hireDateInvalid: "Date d'embauche invalide",
+  salaryRequired: 'Salaire requis',
+  salaryPositive: 'Le salaire doit être supérieur à zéro',
+  salaryTypeInvalid: 'Type de salaire invalide',
+  statusInvalid: 'Statut invalide',
+  maritalStatusInvalid: 'Situation matrimoniale invalide',
+  childrenInvalid: `Nombre d'enfants invalide (entier de 0 à ${MAX_EMPLOYEE_CHILDREN})`,
+  isCadreInvalid: 'Statut cadre invalide',
+  emailInvalid: 'Email invalide',
+  duplicateNumber: 'Ce matricule existe déjà',
+  tooManyIds: `Au plus ${MAX_EMPLOYEE_IDS} employés par demande`,
+  notFound: 'Employé introuvable',
+  created: 'Employé créé',
+  updated: 'Employé modifié',
+  statusChanged: "Statut de l'employé modifié",
+  createError: "Impossible de créer l'employé.",
+  updateError: "Impossible de modifier l'employé.",
+  empty: 'Aucun employé enregistré',
+} as const;
+
+const requiredText = (message: string, max: number) =>
+  text({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: tooLong(max) });
+
+const optionalText = (max: number) =>
+  text()
+    .trim()
+    .max(max, { error: tooLong(max) })
+    .optional()
+    .nullable();
+
+/** `POST /api/companies/:companyId/employees` and `PUT /api/employees/:id` (spec §3, §5); `status` is kept when absent on edit. */
+export const employeeInputSchema = z.object({
+  employeeNumber: requiredText(MESSAGES_EMPLOYEE.employeeNumberRequired, EMPLOYEE_TEXT_LIMITS.employeeNumber),
+  firstName: requiredText(MESSAGES_EMPLOYEE.firstNameRequired, EMPLOYEE_TEXT_LIMITS.firstName),
+  lastName: requiredText(MESSAGES_EMPLOYEE.lastNameRequired, EMPLOYEE_TEXT_LIMITS.lastName),
+  position: requiredText(MESSAGES_EMPLOYEE.positionRequired, EMPLOYEE_TEXT_LIMITS.position),
+  department: optionalText(EMPLOYEE_TEXT_LIMITS.department),
+  hireDate: text({ error: MESSAGES_EMPLOYEE.hireDateRequired })
+    .trim()
+    .min(1, { error: MESSAGES_EMPLOYEE.hireDateRequired, abort: true })
+    .refine(isCalendarDate, { error: MESSAGES_EMPLOYEE.hireDateInvalid }),
+  salary: z
+    .union([text(), z.number()], { error: MESSAGES_EMPLOYEE.salaryRequired })
+    .refine((v) => String(v).trim() !== '', { error: MESSAGES_EMPLOYEE.salaryRequired, abort: true })
+    .pipe(moneySchema)
+    .refine((v) => v !== '0.00', { error: MESSAGES_EMPLOYEE.salaryPositive }),
+  salaryType: z.enum(SALARY_TYPES, { error: MESSAGES_EMPLOYEE.salaryTypeInvalid }).default('monthly'),
+  bankAccount: optionalText(EMPLOYEE_TEXT_LIMITS.bankAccount),
+  phone: optionalText(EMPLOYEE_TEXT_LIMITS.phone),
+  email: z
+    .union(
+      [
+        z.literal(''),
+        z.email({ error: MESSAGES_EMPLOYEE.emailInvalid }).max(EMPLOYEE_TEXT_LIMITS.email, { error: tooLong(EMPLOYEE_TEXT_LIMITS.email) }),
+      ],
+      { error: MESSAGES_EMPLOYEE.emailInvalid },
+    )
+    .optional()
+    .nullable(),
+  address: optionalText(EMPLOYEE_TEXT_LIMITS.address),
+  status: z.enum(EMPLOYEE_STATUSES, { error: MESSAGES_EMPLOYEE.statusInvalid }).optional(),
+  isCadre: z
+    .boolean({ error: MESSAGES_EMPLOYEE.isCadreInvalid })
+    .nullish()
+    .transform((v) => v ?? false),
+  maritalStatus: z
+    .union([z.literal(''), z.enum(MARITAL_STATUSES)], { error: MESSAGES_EMPLOYEE.maritalStatusInvalid })
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  children: z
+    .union([z.number(), text().trim()], { error: MESSAGES_EMPLOYEE.childrenInvalid })
+    .nullish()
+    .transform((v) => (v === null || v === undefined || v === '' ? 0 : Number(v)))
+    .pipe(
+      z
+        .number({ error: MESSAGES_EMPLOYEE.childrenInvalid })
+        .int({ error: MESSAGES_EMPLOYEE.childrenInvalid })
+        .min(0, { error: MESSAGES_EMPLOYEE.childrenInvalid })
+        .max(MAX_EMPLOYEE_CHILDREN, { error: MESSAGES_EMPLOYEE.childrenInvalid }),
+    ),
+});
+export type EmployeeInput = z.input<typeof employeeInputSchema>;
+export type EmployeeValues = z.output<typeof employeeInputSchema>;
+
+/** `PATCH /api/employees/:id/status`: set an employee inactive (or active again); employees are never deleted. */
+export const employeeStatusSchema = z.object({
+  status: z.enum(EMPLOYEE_STATUSES, { error: MESSAGES_EMPLOYEE.statusInvalid }),
+});
+export type EmployeeStatusInput = z.input<typeof employeeStatusSchema>;
+
+/** `GET /api/companies/:companyId/employees?status=active`. */
+export const employeeListQuerySchema = z.object({
+  status: z.enum(EMPLOYEE_STATUSES, { error: MESSAGES_EMPLOYEE.statusInvalid }).optional(),
+});
+
+/** An employee as the API returns it (list, one, create, edit, internal read). Money as a two-decimal string. */
+export interface Employee {
+  id: string;
+  employeeNumber: string;
+  firstName: string;
+  lastName: string;
+  position: string;
+  department: string | null;
+  hireDate: string;
+  salary: string;
+  salaryType: SalaryType;
+  bankAccount: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  status: EmployeeStatus;
+  /** Cadre (executive) status: the official set's IPRES cadres scheme applies. */
+  isCadre: boolean;
+  maritalStatus: MaritalStatus | null;
+  children: number;
+  companyId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** "Awa Ndiaye": how lists and payslips name an employee. */
+export const employeeName = (e: Pick<Employee, 'firstName' | 'lastName'>): string => `${e.firstName} ${e.lastName}`;

@@ -1,0 +1,200 @@
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { Employee, EmployeeStatus, MaritalStatus, SalaryType } from '@xaalis/contracts';
+
+/** Row-level access to `hr.employees`: every statement is scoped by the company. */
+interface EmployeeDbRow {
+  id: string;
+  company_id: string;
+  employee_number: string;
+  first_name: string;
+  last_name: string;
+  position: string;
+  department: string | null;
+  hire_date: string;
+  salary: string;
+  salary_type: SalaryType;
+  bank_account: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  status: EmployeeStatus;
+  is_cadre: boolean;
+  marital_status: MaritalStatus | null;
+  children: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The writable fields of an employee, as the service has normalised them (empty optional texts are null). */
+export interface EmployeeFields {
+  employeeNumber: string;
+  firstName: string;
+  lastName: string;
+  position: string;
+  department: string | null;
+  hireDate: string;
+  salary: string;
+  salaryType: SalaryType;
+  bankAccount: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  /** null on edit: the status stays as it is. */
+  status: EmployeeStatus | null;
+  isCadre: boolean;
+  maritalStatus: MaritalStatus | null;
+  children: number;
+}
+
+const COLUMNS =
+  'id, company_id, employee_number, first_name, last_name, position, department, hire_date, salary, salary_type, bank_account, phone, email, address, status, is_cadre, marital_status, children, created_at, updated_at';
+const ORDER = 'ORDER BY last_name, first_name, employee_number, id';
+
+function toEmployee(row: EmployeeDbRow): Employee {
+  return {
+    id: row.id,
+    employeeNumber: row.employee_number,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    position: row.position,
+    department: row.department,
+    hireDate: row.hire_date,
+    salary: row.salary,
+    salaryType: row.salary_type,
+    bankAccount: row.bank_account,
+    phone: row.phone,
+    email: row.email,
+    address: row.address,
+    status: row.status,
+    isCadre: row.is_cadre,
+    maritalStatus: row.marital_status,
+    children: row.children,
+    companyId: row.company_id,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** The positional values of the fields, from $first on, in the order of FIELD_COLUMNS. */
+const FIELD_COLUMNS = [
+  'employee_number',
+  'first_name',
+  'last_name',
+  'position',
+  'department',
+  'hire_date',
+  'salary',
+  'salary_type',
+  'bank_account',
+  'phone',
+  'email',
+  'address',
+  'status',
+  'is_cadre',
+  'marital_status',
+  'children',
+] as const;
+
+const fieldValues = (f: EmployeeFields) => [
+  f.employeeNumber,
+  f.firstName,
+  f.lastName,
+  f.position,
+  f.department,
+  f.hireDate,
+  f.salary,
+  f.salaryType,
+  f.bankAccount,
+  f.phone,
+  f.email,
+  f.address,
+  f.status,
+  f.isCadre,
+  f.maritalStatus,
+  f.children,
+];
+
+/** The company's employees by name, optionally only those of one status. */
+export async function listEmployees(sequelize: Sequelize, companyId: string, status?: EmployeeStatus): Promise<Employee[]> {
+  const rows = await sequelize.query<EmployeeDbRow>(
+    `SELECT ${COLUMNS} FROM hr.employees WHERE company_id = $1 AND ($2::text IS NULL OR status = $2) ${ORDER}`,
+    { bind: [companyId, status ?? null], type: QueryTypes.SELECT },
+  );
+  return rows.map(toEmployee);
+}
+
+/** The company's employees among `ids` (valid uuids), by name, in one query; the others are left out. */
+export async function findEmployeesByIds(
+  sequelize: Sequelize,
+  companyId: string,
+  ids: string[],
+  transaction?: Transaction,
+): Promise<Employee[]> {
+  if (ids.length === 0) return [];
+  const rows = await sequelize.query<EmployeeDbRow>(
+    `SELECT ${COLUMNS} FROM hr.employees WHERE company_id = $1 AND id = ANY($2::uuid[]) ${ORDER}`,
+    {
+      bind: [companyId, ids],
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
+  return rows.map(toEmployee);
+}
+
+/** One employee of the company (a valid uuid), null otherwise. */
+export async function findEmployee(
+  sequelize: Sequelize,
+  companyId: string,
+  id: string,
+  transaction?: Transaction,
+): Promise<Employee | null> {
+  return (await findEmployeesByIds(sequelize, companyId, [id], transaction))[0] ?? null;
+}
+
+export async function insertEmployee(
+  sequelize: Sequelize,
+  companyId: string,
+  fields: EmployeeFields & { status: EmployeeStatus },
+  createdBy: string | null,
+): Promise<Employee> {
+  const values = fieldValues(fields);
+  const placeholders = values.map((_, i) => `$${i + 3}`).join(', ');
+  const rows = await sequelize.query<EmployeeDbRow>(
+    `INSERT INTO hr.employees (company_id, created_by, ${FIELD_COLUMNS.join(', ')}) VALUES ($1, $2, ${placeholders}) RETURNING ${COLUMNS}`,
+    { bind: [companyId, createdBy, ...values], type: QueryTypes.SELECT },
+  );
+  return toEmployee(rows[0]);
+}
+
+/** Rewrites every field of the company's employee; null when there is no such employee. */
+export async function updateEmployee(
+  sequelize: Sequelize,
+  companyId: string,
+  id: string,
+  fields: EmployeeFields,
+): Promise<Employee | null> {
+  const values = fieldValues(fields);
+  // A status left out of the form keeps the stored one, in the same statement.
+  const set = FIELD_COLUMNS.map((c, i) => (c === 'status' ? `status = COALESCE($${i + 3}::text, status)` : `${c} = $${i + 3}`)).join(', ');
+  const rows = await sequelize.query<EmployeeDbRow>(
+    `UPDATE hr.employees SET ${set}, updated_at = now() WHERE company_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+    { bind: [companyId, id, ...values], type: QueryTypes.SELECT },
+  );
+  return rows[0] ? toEmployee(rows[0]) : null;
+}
+
+/** Sets the status of the company's employee (unchanged rows keep their updated_at); null when there is no such employee. */
+export async function setEmployeeStatus(
+  sequelize: Sequelize,
+  companyId: string,
+  id: string,
+  status: EmployeeStatus,
+): Promise<Employee | null> {
+  const rows = await sequelize.query<EmployeeDbRow>(
+    `UPDATE hr.employees SET status = $3, updated_at = CASE WHEN status = $3 THEN updated_at ELSE now() END
+      WHERE company_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+    { bind: [companyId, id, status], type: QueryTypes.SELECT },
+  );
+  return rows[0] ? toEmployee(rows[0]) : null;
+}

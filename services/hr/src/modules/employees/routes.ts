@@ -1,0 +1,58 @@
+import { Router } from 'express';
+import { employeeInputSchema, employeeListQuerySchema, employeeStatusSchema } from '@xaalis/contracts';
+import { isUuid, notFound, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { employeesService, parseIds } from './service';
+
+/**
+ * Staff (the Personnel page): the company's list (by name, `?status=active`),
+ * creation, one employee, edit and status, all tenant-scoped (another
+ * company's employee is a 404). No DELETE: an employee is set inactive.
+ */
+export function employeesApi(ctx: ServiceContext): Router {
+  const employees = employeesService(ctx.sequelize);
+  const router = Router();
+
+  router.get('/companies/:companyId/employees', requireSameCompany, validate({ query: employeeListQuerySchema }), async (req, res) => {
+    res.json(await employees.list(tenantOf(req).companyId, validated(req, 'query', employeeListQuerySchema).status));
+  });
+
+  router.post('/companies/:companyId/employees', requireSameCompany, validate({ body: employeeInputSchema }), async (req, res) => {
+    const { companyId, userId } = tenantOf(req);
+    res.status(201).json(await employees.create(companyId, validated(req, 'body', employeeInputSchema), userId));
+  });
+
+  router.get('/employees/:id', async (req, res) => {
+    res.json(await employees.get(tenantOf(req).companyId, req.params.id));
+  });
+
+  router.put('/employees/:id', validate({ body: employeeInputSchema }), async (req, res) => {
+    res.json(await employees.update(tenantOf(req).companyId, String(req.params.id), validated(req, 'body', employeeInputSchema)));
+  });
+
+  router.patch('/employees/:id/status', validate({ body: employeeStatusSchema }), async (req, res) => {
+    res.json(
+      await employees.setStatus(tenantOf(req).companyId, String(req.params.id), validated(req, 'body', employeeStatusSchema).status),
+    );
+  });
+
+  return router;
+}
+
+/**
+ * `/internal/companies/:companyId/employees?ids=a,b,c`, for other services
+ * (timesheets show an employee's name): the listed employees of that company
+ * only, in one query. Behind the internal token; the gateway forwards only
+ * `/api/*`, so a browser never reaches it.
+ */
+export function employeesInternal(ctx: ServiceContext): Router {
+  const employees = employeesService(ctx.sequelize);
+  const router = Router();
+
+  router.get('/companies/:companyId/employees', async (req, res) => {
+    const { companyId } = req.params;
+    if (!isUuid(companyId)) throw notFound();
+    res.json(await employees.byIds(companyId.toLowerCase(), parseIds(req.query.ids)));
+  });
+
+  return router;
+}

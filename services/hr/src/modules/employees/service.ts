@@ -1,0 +1,104 @@
+import type { Sequelize } from 'sequelize';
+import { MAX_EMPLOYEE_IDS, MESSAGES_EMPLOYEE, type Employee, type EmployeeStatus, type EmployeeValues } from '@xaalis/contracts';
+import { HttpError, isUniqueViolation, isUuid, notFound } from '@xaalis/service-kit';
+import {
+  findEmployee,
+  findEmployeesByIds,
+  insertEmployee,
+  listEmployees,
+  setEmployeeStatus,
+  updateEmployee,
+  type EmployeeFields,
+} from './model';
+
+/** Optional fields left empty in a form are stored as NULL, not as ''. */
+const orNull = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);
+
+function fieldsOf<S extends EmployeeStatus | null>(v: EmployeeValues, status: S): EmployeeFields & { status: S } {
+  return {
+    employeeNumber: v.employeeNumber,
+    firstName: v.firstName,
+    lastName: v.lastName,
+    position: v.position,
+    department: orNull(v.department),
+    hireDate: v.hireDate,
+    salary: v.salary,
+    salaryType: v.salaryType,
+    bankAccount: orNull(v.bankAccount),
+    phone: orNull(v.phone),
+    email: orNull(v.email),
+    address: orNull(v.address),
+    status,
+    isCadre: v.isCadre,
+    maritalStatus: v.maritalStatus,
+    children: v.children,
+  };
+}
+
+/** A duplicate matricule in the company is a 409 with the French message. */
+async function refusingDuplicates<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new HttpError(409, MESSAGES_EMPLOYEE.duplicateNumber);
+    throw err;
+  }
+}
+
+/**
+ * The ids of `?ids=a,b,c` (or repeated `ids=`): malformed ones are ignored,
+ * duplicates dropped; more than MAX_EMPLOYEE_IDS is a 400.
+ */
+export function parseIds(raw: unknown): string[] {
+  const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => (typeof v === 'string' ? v.split(',') : []));
+  const ids = [...new Set(parts.map((p) => p.trim().toLowerCase()).filter(isUuid))];
+  if (ids.length > MAX_EMPLOYEE_IDS) throw new HttpError(400, MESSAGES_EMPLOYEE.tooManyIds);
+  return ids;
+}
+
+/**
+ * Staff of one company (spec "Gestion du Personnel"): list, create, edit and
+ * set inactive; never deleted (payslips keep pointing at them). Another
+ * company's employee, or an id that is not one, is a 404.
+ */
+export function employeesService(sequelize: Sequelize) {
+  async function get(companyId: string, id: string): Promise<Employee> {
+    const employee = isUuid(id) ? await findEmployee(sequelize, companyId, id) : null;
+    if (!employee) throw notFound(MESSAGES_EMPLOYEE.notFound);
+    return employee;
+  }
+
+  return {
+    list(companyId: string, status?: EmployeeStatus): Promise<Employee[]> {
+      return listEmployees(sequelize, companyId, status);
+    },
+
+    get,
+
+    /** The company's employees among `ids` (the internal read of other services); unknown ids are left out. */
+    byIds(companyId: string, ids: string[]): Promise<Employee[]> {
+      return findEmployeesByIds(sequelize, companyId, ids);
+    },
+
+    create(companyId: string, v: EmployeeValues, userId: string | null = null): Promise<Employee> {
+      return refusingDuplicates(() => insertEmployee(sequelize, companyId, fieldsOf(v, v.status ?? ('active' as const)), userId));
+    },
+
+    /** Rewrites the employee's card; the status is kept when the form does not send it. */
+    async update(companyId: string, id: string, v: EmployeeValues): Promise<Employee> {
+      const updated = isUuid(id)
+        ? await refusingDuplicates(() => updateEmployee(sequelize, companyId, id, fieldsOf(v, v.status ?? null)))
+        : null;
+      if (!updated) throw notFound(MESSAGES_EMPLOYEE.notFound);
+      return updated;
+    },
+
+    async setStatus(companyId: string, id: string, status: EmployeeStatus): Promise<Employee> {
+      const updated = isUuid(id) ? await setEmployeeStatus(sequelize, companyId, id, status) : null;
+      if (!updated) throw notFound(MESSAGES_EMPLOYEE.notFound);
+      return updated;
+    },
+  };
+}
+
+export type EmployeesService = ReturnType<typeof employeesService>;
