@@ -15,7 +15,70 @@ export const JOBS = {
   recordDepreciations: 'record-depreciations',
   /** Daily sweep: pending loan instalments past their due date become overdue (MarkOverdueJob, in loans.ts). */
   markOverdueLoanPayments: 'mark-overdue-loan-payments',
+  /** Payroll, HR → accounting: post a payslip's ledger effect (PostPayslipJob); jobId `payslip-<id>-<event>`. */
+  postPayslip: 'post-payslip',
+  /** Payroll, accounting → HR: the posting of a payslip event exists (PayslipPostedJob); jobId `payslip-posted-<id>-<event>`. */
+  payslipPosted: 'payslip-posted',
+  /** HR: create the draft payslips of every active employee for a period (GeneratePayrollJob); jobId `payroll-<companyId>-<period>`. */
+  generatePayroll: 'generate-payroll',
 } as const;
+
+/** What happens to a payslip in the ledger: validation posts the PA entry, payment its settlement, cancellation reverses the PA entry. */
+export type PayslipPostingEvent = 'validated' | 'paid' | 'cancelled';
+
+/** Contributions of one body (IPRES, CSS, tax office…) on a payslip, employee and employer shares (two-decimal strings). */
+export interface PayslipPostingContribution {
+  /** The calculator's line code (payroll.ts: 'IPRES', 'IPRES_AT', 'CSS_MALADIE', …). */
+  code: string;
+  /** Who collects it (payroll.ts): 'IPRES', 'CSS' or 'DGID' (the tax office: CFCE). */
+  organism: string;
+  employee: string;
+  employer: string;
+}
+
+/**
+ * `post-payslip`, consumed by the accounting worker. Idempotent by source: the
+ * accounting side posts at most one entry per (payslip, event), whatever the
+ * number of deliveries. The accounting service owns the accounts and journals:
+ * the HR side sends amounts, never account codes.
+ */
+export interface PostPayslipJob {
+  companyId: string;
+  payslipId: string;
+  event: PayslipPostingEvent;
+  /** The acting user (validated_by/created_by of the entry). */
+  userId: string | null;
+  /** YYYY-MM of the payslip. */
+  period: string;
+  /** Entry date: the period's last day (validated), the payment date (paid), the cancellation day (cancelled). */
+  date: string;
+  /** "Awa Diop (E001)": for the entry's description. */
+  employeeLabel: string;
+  gross: string;
+  net: string;
+  incomeTax: string;
+  /** 0.00 when the parameter set has none. */
+  trimf: string;
+  contributions: PayslipPostingContribution[];
+  /** For 'paid': how the net was paid (PAYMENT_METHODS of invoices.ts). */
+  paymentMethod?: string;
+}
+
+/** `payslip-posted`, consumed by the HR worker: the entry now exists; the slip shows "comptabilisé". */
+export interface PayslipPostedJob {
+  companyId: string;
+  payslipId: string;
+  event: PayslipPostingEvent;
+  entryId: string;
+  entryNumber: string;
+}
+
+/** `generate-payroll`: draft payslips of all active employees of the company for the period (idempotent per company and period). */
+export interface GeneratePayrollJob {
+  companyId: string;
+  period: string;
+  userId: string | null;
+}
 
 /**
  * A no-op job used to check that a service's worker is alive. Each run is
