@@ -21,3 +21,4 @@ export * from './users';
 export * from './reports';
 export * from './employees';
 export * from './payroll';
+export * from './payslips';

@@ -18,6 +18,7 @@ import {
 import { MARK_OVERDUE_SCHEDULE, loansApi, markOverdueHandler } from './modules/loans';
 import { reportsApi } from './modules/reports';
 import { paymentsApi } from './modules/payments';
+import { postPayslipHandler } from './modules/payroll-posting';
 import { thirdPartiesApi } from './modules/third-parties';
 import { treasuryApi } from './modules/treasury';
 
@@ -49,6 +50,7 @@ export const accountingService = runService({
     [JOBS.markOverdueLoanPayments]: markOverdueHandler(ctx),
     [JOBS.computeDepreciationPlan]: computeDepreciationPlanHandler(ctx),
     [JOBS.recordDepreciations]: recordDepreciationsHandler(ctx),
+    [JOBS.postPayslip]: postPayslipHandler(ctx),
   }),
   jobSchedules: () => [MARK_OVERDUE_SCHEDULE, RECORD_DEPRECIATIONS_SCHEDULE],
 });

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { JOBS } from '@xaalis/contracts';
 import { pingHandler, runService } from '@xaalis/service-kit';
 import { employeesApi, employeesInternal } from './modules/employees';
+import { payslipJobHandlers, payslipsApi, SWEEP_PAYSLIP_POSTINGS_SCHEDULE } from './modules/payslips';
 
 /**
  * The HR service (employees, payroll). Its modules mount on the API router
@@ -13,7 +14,8 @@ export const hrService = runService({
   name: 'hr',
   schema: 'hr',
   migrationsDir: path.join(__dirname, 'migrations'),
-  buildApi: (ctx) => Router().use(employeesApi(ctx)),
+  buildApi: (ctx) => Router().use(employeesApi(ctx)).use(payslipsApi(ctx)),
   buildInternal: (ctx) => Router().use(employeesInternal(ctx)),
-  jobHandlers: (ctx) => ({ [JOBS.ping]: pingHandler(ctx) }),
+  jobHandlers: (ctx) => ({ [JOBS.ping]: pingHandler(ctx), ...payslipJobHandlers(ctx) }),
+  jobSchedules: () => [SWEEP_PAYSLIP_POSTINGS_SCHEDULE],
 });

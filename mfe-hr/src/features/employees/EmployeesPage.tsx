@@ -1,6 +1,194 @@
-import { PlaceholderPage } from '@xaalis/web-kit';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import {
+  APP_ROUTES,
+  employeeName,
+  MESSAGES_EMPLOYEE,
+  MESSAGES_PAYSLIP,
+  PAYSLIP_STATUS_LABELS,
+  type Employee,
+  type Payslip,
+} from '@xaalis/contracts';
+import { formatMoney, PageHeader } from '@xaalis/web-kit';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { toastFailure } from '../../ui/failure';
+import { toastSuccess } from '../../ui/feedback';
+import { AddIcon } from '../../ui/icons';
+import { useSession } from '../../ui/session';
+import { EmptyState, listPreamble } from '../../ui/states';
+import { useListPayslipsQuery } from '../payroll/api';
+import { PayslipDialog } from '../payroll/PayslipDialog';
+import { payslipStatusColor } from '../payroll/status';
+import { useListEmployeesQuery, useSetEmployeeStatusMutation } from './api';
+import { EmployeeCard } from './EmployeeCard';
+import { EmployeeDialog } from './EmployeeDialog';
 
-/** Route /employes (exposed as './Employees'). Placeholder until its issue delivers the page. */
+const ROUTE = APP_ROUTES.find((r) => r.path === '/employes');
+/** Spec §8: the staff page's own payroll texts. */
+const STAFF_PAYROLL_ERROR = 'Impossible de créer la fiche de paie.';
+
+const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } } as const;
+
+function PayslipCard({ slip }: { slip: Payslip }) {
+  const name = employeeName(slip.employee);
+  return (
+    <Paper variant="outlined" component="article" aria-label={`${name} ${slip.period}`} sx={{ p: 2 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+          {name}
+        </Typography>
+        <Chip size="small" label={PAYSLIP_STATUS_LABELS[slip.status] ?? slip.status} color={payslipStatusColor(slip.status)} />
+      </Box>
+      <Typography variant="body2" color="text.secondary">{`Période ${slip.period}`}</Typography>
+      <Typography variant="body2">{`Brut : ${formatMoney(slip.grossSalary)}`}</Typography>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>{`Net : ${formatMoney(slip.netSalary)}`}</Typography>
+    </Paper>
+  );
+}
+
+function PayrollTab({ companyId, employees }: { companyId: string; employees: readonly Employee[] }) {
+  const list = useListPayslipsQuery(companyId);
+  const [creating, setCreating] = useState({ open: false, key: 0 });
+  const slips = list.data ?? [];
+  const noEmployee = employees.length === 0;
+  let content: ReactNode;
+  if (list.isLoading) content = <Typography color="text.secondary">Chargement...</Typography>;
+  else if (list.error && !list.data) content = <Alert severity="error">Impossible de charger les bulletins de paie</Alert>;
+  else if (slips.length === 0) content = <EmptyState title={MESSAGES_PAYSLIP.empty} />;
+  else
+    content = (
+      <Box sx={GRID}>
+        {slips.map((slip) => (
+          <PayslipCard key={slip.id} slip={slip} />
+        ))}
+      </Box>
+    );
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end', mb: 2 }}>
+        <Button component={RouterLink} to="/paie">
+          Gestion de la paie
+        </Button>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          disabled={noEmployee}
+          onClick={() => setCreating((c) => ({ open: true, key: c.key + 1 }))}
+        >
+          Nouvelle fiche de paie
+        </Button>
+      </Box>
+      {noEmployee ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Ajoutez d&apos;abord un employé pour créer une fiche de paie.
+        </Alert>
+      ) : null}
+      {content}
+      <PayslipDialog
+        key={`slip-${creating.key}`}
+        open={creating.open}
+        onClose={() => setCreating((c) => ({ ...c, open: false }))}
+        companyId={companyId}
+        employees={employees}
+        successTitle={MESSAGES_PAYSLIP.createdShort}
+        successDescription=""
+        errorText={STAFF_PAYROLL_ERROR}
+      />
+    </Box>
+  );
+}
+
+/** Route /employes (exposed as './Employees'): 'Gestion du Personnel', employees and their pay slips. */
 export default function EmployeesPage() {
-  return <PlaceholderPage path="/employes" />;
+  const { companyId, isLoading: userLoading, error: userError, user } = useSession();
+  const list = useListEmployeesQuery(companyId ?? skipToken);
+  const [setStatus, { isLoading: statusSaving, originalArgs }] = useSetEmployeeStatusMutation();
+  const [tab, setTab] = useState<'employees' | 'payroll'>('employees');
+  const [dialog, setDialog] = useState<{ open: boolean; key: number; employee: Employee | null }>({ open: false, key: 0, employee: null });
+
+  const employees = useMemo(() => list.data ?? [], [list.data]);
+  const openCreate = () => setDialog((d) => ({ open: true, key: d.key + 1, employee: null }));
+  const openEdit = (employee: Employee) => setDialog((d) => ({ open: true, key: d.key + 1, employee }));
+
+  const toggleStatus = async (employee: Employee) => {
+    try {
+      await setStatus({ id: employee.id, status: employee.status === 'active' ? 'inactive' : 'active' }).unwrap();
+      toastSuccess(MESSAGES_EMPLOYEE.statusChanged);
+    } catch (error) {
+      toastFailure(error, MESSAGES_EMPLOYEE.updateError);
+    }
+  };
+
+  const preamble = listPreamble({
+    user,
+    userLoading,
+    userError,
+    companyId,
+    list,
+    errorTitle: 'Impossible de charger les employés',
+    rows: 3,
+  });
+  let content: ReactNode;
+  if (preamble) content = preamble;
+  else if (tab === 'payroll' && companyId) content = <PayrollTab companyId={companyId} employees={employees} />;
+  else if (employees.length === 0)
+    content = (
+      <EmptyState
+        title={MESSAGES_EMPLOYEE.empty}
+        description="Enregistrez vos employés : leur fiche sert au calcul des bulletins de paie."
+        action={
+          <Button variant="outlined" startIcon={<AddIcon />} onClick={openCreate}>
+            Ajouter le premier employé
+          </Button>
+        }
+      />
+    );
+  else
+    content = (
+      <Box sx={{ ...GRID, opacity: list.isFetching ? 0.6 : 1 }}>
+        {employees.map((employee) => (
+          <EmployeeCard
+            key={employee.id}
+            employee={employee}
+            onEdit={openEdit}
+            onToggleStatus={(e) => void toggleStatus(e)}
+            busy={statusSaving && originalArgs?.id === employee.id}
+          />
+        ))}
+      </Box>
+    );
+
+  return (
+    <Box component="section" aria-label={ROUTE?.title ?? 'Gestion du Personnel'}>
+      <PageHeader
+        title={ROUTE?.title ?? 'Gestion du Personnel'}
+        subtitle={ROUTE?.subtitle}
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} disabled={!companyId}>
+            Nouvel Employé
+          </Button>
+        }
+      />
+      <Tabs value={tab} onChange={(_e, value: 'employees' | 'payroll') => setTab(value)} sx={{ mb: 2 }} aria-label="Personnel">
+        <Tab value="employees" label="Employés" />
+        <Tab value="payroll" label="Paie" />
+      </Tabs>
+      <Box role="tabpanel">{content}</Box>
+      <EmployeeDialog
+        key={`employee-${dialog.key}`}
+        open={dialog.open}
+        companyId={companyId}
+        employee={dialog.employee}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+      />
+    </Box>
+  );
 }

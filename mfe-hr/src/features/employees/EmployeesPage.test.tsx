@@ -1,0 +1,226 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES_EMPLOYEE, MESSAGES_PAYSLIP, type Employee } from '@xaalis/contracts';
+import { callsTo, company, COMPANY_ID, employee, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
+import { employeeStatusLabel } from './EmployeeCard';
+import EmployeesPage from './EmployeesPage';
+
+const BASE = `/api/companies/${COMPANY_ID}`;
+
+const MOUSSA = employee({ id: 'emp-moussa', employeeNumber: 'E001', firstName: 'Moussa', lastName: 'Fall' });
+const AWA = employee({
+  id: 'emp-awa',
+  employeeNumber: 'E002',
+  firstName: 'Awa',
+  lastName: 'Ndiaye',
+  position: 'Vendeuse',
+  department: null,
+  hireDate: '2025-11-15',
+  salary: '1500.50',
+  salaryType: 'daily',
+  status: 'inactive',
+});
+
+function routes(employees: Employee[] | (() => Employee[]), overrides: Record<string, unknown> = {}) {
+  return {
+    'GET /api/user': { body: TEST_USER },
+    [`GET ${BASE}`]: { body: company() },
+    [`GET ${BASE}/employees`]: () => ({ body: typeof employees === 'function' ? employees() : employees }),
+    [`GET ${BASE}/payrolls`]: { body: [] },
+    ...overrides,
+  } as Parameters<typeof mockFetch>[0];
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+async function typeIn(user: ReturnType<typeof userEvent.setup>, scope: HTMLElement, label: string | RegExp, value: string) {
+  const input = within(scope).getByLabelText(label);
+  await user.clear(input);
+  if (value) await user.type(input, value);
+}
+
+async function openNewEmployee(user: ReturnType<typeof userEvent.setup>) {
+  const button = screen.getByRole('button', { name: 'Nouvel Employé' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await user.click(button);
+  return screen.findByRole('dialog', { name: 'Nouvel Employé' });
+}
+
+async function fillRequired(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, number = 'E003') {
+  await typeIn(user, dialog, /^Matricule/, number);
+  await typeIn(user, dialog, /^Prénom/, 'Fatou');
+  await typeIn(user, dialog, /^Nom/, 'Sow');
+  await typeIn(user, dialog, /^Poste/, 'Caissière');
+  await typeIn(user, dialog, "Date d'embauche", '2026-02-01');
+  await typeIn(user, dialog, /^Salaire/, '250000');
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('EmployeesPage', () => {
+  it('shows a card per employee: name, matricule, position, department, hire date, salary and status badge', async () => {
+    mockFetch(routes([MOUSSA, AWA]));
+    renderWithApp(<EmployeesPage />, { route: '/employes' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Gestion du Personnel' })).toBeInTheDocument();
+    const moussa = await screen.findByRole('article', { name: 'Moussa Fall' });
+    expect(within(moussa).getByText('E001')).toBeInTheDocument();
+    expect(within(moussa).getByText('Comptable')).toBeInTheDocument();
+    expect(within(moussa).getByText('Finance')).toBeInTheDocument();
+    expect(within(moussa).getByText('01/03/2024')).toBeInTheDocument();
+    expect(within(moussa).getByText('450 000 XOF (Mensuel)')).toBeInTheDocument();
+    expect(within(moussa).getByText('Actif')).toBeInTheDocument();
+    expect(within(moussa).getByRole('button', { name: 'Désactiver Moussa Fall' })).toBeInTheDocument();
+
+    const awa = card('Awa Ndiaye');
+    expect(within(awa).getByText('—')).toBeInTheDocument();
+    expect(within(awa).getByText('15/11/2025')).toBeInTheDocument();
+    expect(within(awa).getByText('1 501 XOF (Journalier)')).toBeInTheDocument();
+    expect(within(awa).getByText('Inactif')).toBeInTheDocument();
+    expect(within(awa).getByRole('button', { name: 'Réactiver Awa Ndiaye' })).toBeInTheDocument();
+  });
+
+  it("shows 'Aucun employé enregistré' with a first-employee button, and an error state with a retry", async () => {
+    const user = userEvent.setup();
+    mockFetch(routes([]));
+    const view = renderWithApp(<EmployeesPage />, { route: '/employes' });
+    expect(await screen.findByText(MESSAGES_EMPLOYEE.empty)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ajouter le premier employé' }));
+    expect(await screen.findByRole('dialog', { name: 'Nouvel Employé' })).toBeInTheDocument();
+    view.unmount();
+
+    mockFetch(routes([], { [`GET ${BASE}/employees`]: { status: 500, body: { message: 'Panne' } } }));
+    renderWithApp(<EmployeesPage />, { route: '/employes' });
+    expect(await screen.findByText('Impossible de charger les employés')).toBeInTheDocument();
+    expect(screen.getByText('Panne')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
+  });
+
+  it("validates the new employee with the contract's French messages, then posts every field and toasts 'Employé créé'", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(routes([], { [`POST ${BASE}/employees`]: { status: 201, body: MOUSSA } }));
+    renderWithApp(<EmployeesPage />, { route: '/employes' });
+    const dialog = await openNewEmployee(user);
+    await typeIn(user, dialog, "Date d'embauche", '');
+    await user.click(within(dialog).getByRole('button', { name: "Créer l'employé" }));
+    expect(await within(dialog).findByText(MESSAGES_EMPLOYEE.employeeNumberRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(MESSAGES_EMPLOYEE.firstNameRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(MESSAGES_EMPLOYEE.lastNameRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(MESSAGES_EMPLOYEE.positionRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(MESSAGES_EMPLOYEE.hireDateRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(MESSAGES_EMPLOYEE.salaryRequired)).toBeInTheDocument();
+
+    await fillRequired(user, dialog);
+    await typeIn(user, dialog, 'Email', 'pas-un-email');
+    await typeIn(user, dialog, 'Enfants à charge', '25');
+    await user.click(within(dialog).getByRole('button', { name: "Créer l'employé" }));
+    expect(await within(dialog).findByText(MESSAGES_EMPLOYEE.emailInvalid)).toBeInTheDocument();
+    expect(within(dialog).getByText(MESSAGES_EMPLOYEE.childrenInvalid)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', `${BASE}/employees`)).toHaveLength(0);
+
+    await typeIn(user, dialog, 'Email', 'fatou@example.sn');
+    await typeIn(user, dialog, 'Enfants à charge', '2');
+    await typeIn(user, dialog, 'Département', 'Ventes');
+    await user.selectOptions(within(dialog).getByLabelText('Situation familiale'), 'Marié(e)');
+    await user.click(within(dialog).getByLabelText('Cadre (régime IPRES cadres)'));
+    await user.click(within(dialog).getByRole('button', { name: "Créer l'employé" }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nouvel Employé' })).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'POST', `${BASE}/employees`)[0].body).toEqual({
+      employeeNumber: 'E003',
+      firstName: 'Fatou',
+      lastName: 'Sow',
+      position: 'Caissière',
+      department: 'Ventes',
+      hireDate: '2026-02-01',
+      salary: '250000.00',
+      salaryType: 'monthly',
+      bankAccount: null,
+      phone: null,
+      email: 'fatou@example.sn',
+      address: null,
+      isCadre: true,
+      maritalStatus: 'married',
+      children: 2,
+    });
+    expect(await screen.findByText(MESSAGES_EMPLOYEE.created)).toBeInTheDocument();
+  });
+
+  it("shows 'Ce matricule existe déjà' on the field and the 'Impossible de créer l'employé.' toast on a 409", async () => {
+    const user = userEvent.setup();
+    mockFetch(routes([MOUSSA], { [`POST ${BASE}/employees`]: { status: 409, body: { message: MESSAGES_EMPLOYEE.duplicateNumber } } }));
+    renderWithApp(<EmployeesPage />, { route: '/employes' });
+    await screen.findByRole('article', { name: 'Moussa Fall' });
+    const dialog = await openNewEmployee(user);
+    await fillRequired(user, dialog, 'E001');
+    await user.click(within(dialog).getByRole('button', { name: "Créer l'employé" }));
+    expect(await screen.findByText(`${MESSAGES_EMPLOYEE.createError} : ${MESSAGES_EMPLOYEE.duplicateNumber}`)).toBeInTheDocument();
+    expect(within(dialog).getByText(MESSAGES_EMPLOYEE.duplicateNumber)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Nouvel Employé' })).toBeInTheDocument();
+  });
+
+  it('edits an employee (prefilled, PUT) and sets one inactive (PATCH status)', async () => {
+    const user = userEvent.setup();
+    let list = [MOUSSA];
+    const fetchMock = mockFetch(
+      routes(() => list, {
+        [`PUT /api/employees/${MOUSSA.id}`]: { body: { ...MOUSSA, position: 'Chef comptable' } },
+        [`PATCH /api/employees/${MOUSSA.id}/status`]: () => {
+          list = [{ ...MOUSSA, status: 'inactive' }];
+          return { body: list[0] };
+        },
+      }),
+    );
+    renderWithApp(<EmployeesPage />, { route: '/employes' });
+    await user.click(await screen.findByRole('button', { name: 'Modifier Moussa Fall' }));
+    const dialog = await screen.findByRole('dialog', { name: "Modifier l'employé" });
+    expect(within(dialog).getByLabelText(/^Matricule/)).toHaveValue('E001');
+    expect(within(dialog).getByLabelText(/^Salaire/)).toHaveValue(450000);
+    await typeIn(user, dialog, /^Poste/, 'Chef comptable');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'PUT', `/api/employees/${MOUSSA.id}`)[0].body).toMatchObject({
+      employeeNumber: 'E001',
+      position: 'Chef comptable',
+      salary: '450000.00',
+      department: 'Finance',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Désactiver Moussa Fall' }));
+    await waitFor(() => expect(within(card('Moussa Fall')).getByText('Inactif')).toBeInTheDocument());
+    expect(callsTo(fetchMock, 'PATCH', `/api/employees/${MOUSSA.id}/status`)[0].body).toEqual({ status: 'inactive' });
+    expect(within(card('Moussa Fall')).getByRole('button', { name: 'Réactiver Moussa Fall' })).toBeInTheDocument();
+  });
+
+  it("the payroll tab's create button is disabled while no employee exists, and links to /paie", async () => {
+    const user = userEvent.setup();
+    mockFetch(routes([]));
+    const view = renderWithApp(<EmployeesPage />, { route: '/employes' });
+    await screen.findByText(MESSAGES_EMPLOYEE.empty);
+    await user.click(screen.getByRole('tab', { name: 'Paie' }));
+    expect(await screen.findByRole('button', { name: 'Nouvelle fiche de paie' })).toBeDisabled();
+    await user.click(screen.getByRole('link', { name: 'Gestion de la paie' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/paie');
+    view.unmount();
+
+    const fetchMock = mockFetch(routes([MOUSSA], { [`POST ${BASE}/payrolls`]: { status: 201, body: {} } }));
+    renderWithApp(<EmployeesPage />, { route: '/employes' });
+    await screen.findByRole('article', { name: 'Moussa Fall' });
+    await user.click(screen.getByRole('tab', { name: 'Paie' }));
+    const button = await screen.findByRole('button', { name: 'Nouvelle fiche de paie' });
+    expect(button).toBeEnabled();
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Nouveau bulletin' });
+    await user.selectOptions(within(dialog).getByLabelText('Employé'), 'Moussa Fall (E001)');
+    await user.click(within(dialog).getByRole('button', { name: 'Calculer' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Détail du calcul de paie' })).getByRole('button', { name: 'Créer le bulletin' }),
+    );
+    expect(await screen.findByText(MESSAGES_PAYSLIP.createdShort)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', `${BASE}/payrolls`)[0].body).toMatchObject({ employeeId: MOUSSA.id, baseSalary: '450000.00' });
+  });
+});
+
+it("labels 'active' 'Actif' and any other status 'Inactif' (spec §2)", () => {
+  expect(employeeStatusLabel('active')).toBe('Actif');
+  expect(employeeStatusLabel('inactive')).toBe('Inactif');
+  expect(employeeStatusLabel('suspended')).toBe('Inactif');
+});

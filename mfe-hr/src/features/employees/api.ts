@@ -1,0 +1,33 @@
+import type { Employee, EmployeeInput, EmployeeStatus } from '@xaalis/contracts';
+import { baseApi, COMPANY_DATA_TAG } from '@xaalis/web-kit';
+
+const enc = encodeURIComponent;
+const listTag = { type: 'Employee' as const, id: 'LIST' };
+
+/** The company's employees: list, create, edit, set active / inactive. Every write refreshes the company's data. */
+export const employeesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/companies/:id/employees (every status). */
+    listEmployees: build.query<Employee[], string>({
+      query: (companyId) => `/api/companies/${enc(companyId)}/employees`,
+      providesTags: [listTag, COMPANY_DATA_TAG],
+    }),
+    /** POST /api/companies/:id/employees → 201 Employee (409: matricule already used). */
+    createEmployee: build.mutation<Employee, { companyId: string; body: EmployeeInput }>({
+      query: ({ companyId, body }) => ({ url: `/api/companies/${enc(companyId)}/employees`, method: 'POST', body }),
+      invalidatesTags: [listTag, COMPANY_DATA_TAG],
+    }),
+    /** PUT /api/employees/:id → Employee. */
+    updateEmployee: build.mutation<Employee, { id: string; body: EmployeeInput }>({
+      query: ({ id, body }) => ({ url: `/api/employees/${enc(id)}`, method: 'PUT', body }),
+      invalidatesTags: [listTag, COMPANY_DATA_TAG],
+    }),
+    /** PATCH /api/employees/:id/status {status} → Employee. */
+    setEmployeeStatus: build.mutation<Employee, { id: string; status: EmployeeStatus }>({
+      query: ({ id, status }) => ({ url: `/api/employees/${enc(id)}/status`, method: 'PATCH', body: { status } }),
+      invalidatesTags: [listTag, COMPANY_DATA_TAG],
+    }),
+  }),
+});
+
+export const { useListEmployeesQuery, useCreateEmployeeMutation, useUpdateEmployeeMutation, useSetEmployeeStatusMutation } = employeesApi;

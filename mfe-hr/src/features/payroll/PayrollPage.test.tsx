@@ -1,0 +1,275 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { computePayslip, MESSAGES_PAYSLIP, parameterSetFor, type Employee, type Payslip } from '@xaalis/contracts';
+import { formatMoney } from '@xaalis/web-kit';
+import { callsTo, company, COMPANY_ID, employee, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
+import { currentPeriod } from './PayslipDialog';
+import PayrollPage, { payrollTotals } from './PayrollPage';
+
+const BASE = `/api/companies/${COMPANY_ID}`;
+const MOUSSA = employee({ id: 'emp-moussa', employeeNumber: 'E001', firstName: 'Moussa', lastName: 'Fall', salary: '450000.00' });
+const AWA = employee({ id: 'emp-awa', employeeNumber: 'E002', firstName: 'Awa', lastName: 'Ndiaye', salary: '300000.00' });
+const GONE = employee({ id: 'emp-gone', employeeNumber: 'E009', firstName: 'Ousmane', lastName: 'Ba', status: 'inactive' });
+
+/** A slip whose figures come from the calculator (spec's set). */
+function slip(who: Employee, period: string, overrides: Partial<Payslip> = {}, input: { baseSalary?: string } = {}): Payslip {
+  const b = computePayslip({ baseSalary: input.baseSalary ?? who.salary }, parameterSetFor('xaalis', period)!);
+  return {
+    id: `slip-${who.id}-${period}`,
+    employeeId: who.id,
+    employee: { id: who.id, firstName: who.firstName, lastName: who.lastName, employeeNumber: who.employeeNumber, position: who.position },
+    period,
+    parameterSetId: 'xaalis',
+    baseSalary: b.inputs.baseSalary,
+    allowances: '20000.00',
+    overtimePay: '0.00',
+    grossSalary: b.totals.gross,
+    socialCharges: b.totals.employeeContributions,
+    employerContributions: b.totals.employerContributions,
+    incomeTax: b.totals.incomeTax,
+    trimf: b.totals.trimf,
+    otherDeductions: '0.00',
+    netSalary: b.totals.net,
+    employerCost: b.totals.employerCost,
+    breakdown: b,
+    status: 'draft',
+    paymentDate: null,
+    paymentMethod: null,
+    postedEntryNumber: null,
+    paymentEntryNumber: null,
+    postingPending: false,
+    createdAt: '2026-01-31T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const DRAFT = slip(MOUSSA, '2026-01');
+const VALIDATED = slip(AWA, '2026-01', { status: 'validated', postedEntryNumber: 'PA-0001' });
+const PAID = slip(MOUSSA, '2025-12', { status: 'paid', postedEntryNumber: 'PA-0000', paymentDate: '2026-01-05', paymentMethod: 'bank' });
+const CANCELLED = slip(AWA, '2025-12', { status: 'cancelled' });
+
+function routes(
+  slips: Payslip[] | (() => Payslip[]),
+  employees: Employee[] = [MOUSSA, AWA, GONE],
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    'GET /api/user': { body: TEST_USER },
+    [`GET ${BASE}`]: { body: company() },
+    [`GET ${BASE}/employees`]: { body: employees },
+    [`GET ${BASE}/payrolls`]: () => ({ body: typeof slips === 'function' ? slips() : slips }),
+    ...overrides,
+  } as Parameters<typeof mockFetch>[0];
+}
+
+const row = (name: string, period: string) =>
+  within(screen.getByRole('table', { name: 'Bulletins de paie' }))
+    .getAllByRole('row')
+    .find((r) => r.textContent?.includes(name) && r.textContent.includes(period)) as HTMLElement;
+const tile = (label: string) => screen.getByRole('group', { name: label });
+
+async function typeIn(user: ReturnType<typeof userEvent.setup>, scope: HTMLElement, label: string | RegExp, value: string) {
+  const input = within(scope).getByLabelText(label);
+  await user.clear(input);
+  if (value) await user.type(input, value);
+}
+
+async function openNewSlip(user: ReturnType<typeof userEvent.setup>) {
+  const button = screen.getByRole('button', { name: 'Nouveau bulletin' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await user.click(button);
+  return screen.findByRole('dialog', { name: 'Nouveau bulletin' });
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('PayrollPage', () => {
+  it('shows the four cards (cancelled slips left out) and the table with its figures and status badges', async () => {
+    mockFetch(routes([DRAFT, VALIDATED, PAID, CANCELLED]));
+    renderWithApp(<PayrollPage />, { route: '/paie' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Gestion de la Paie' })).toBeInTheDocument();
+    expect(screen.getByText('Conforme au droit du travail sénégalais')).toBeInTheDocument();
+    await screen.findByRole('table', { name: 'Bulletins de paie' });
+    // 450 000 base: gross 470 000, employee 20 160 + 1 575, employer 31 680 + 4 500 + 2 205 + 13 500.
+    // 300 000 base: gross 320 000, employee 16 800 + 1 575, employer 26 400 + 3 000 + 2 205 + 9 000.
+    expect(DRAFT.grossSalary).toBe('470000.00');
+    expect(within(tile('Masse salariale')).getByText('1 260 000 XOF')).toBeInTheDocument();
+    expect(within(tile('Charges sociales')).getByText(formatMoney(payrollTotals([DRAFT, VALIDATED, PAID]).charges))).toBeInTheDocument();
+    expect(payrollTotals([DRAFT, VALIDATED, PAID, CANCELLED]).charges).toBe((2 * (21735 + 51885) + 18375 + 40605).toFixed(2));
+    expect(within(tile('TRIMF')).getByText(formatMoney(2 * Number(DRAFT.incomeTax) + Number(VALIDATED.incomeTax)))).toBeInTheDocument();
+    expect(
+      within(tile('Net à payer')).getByText(formatMoney(2 * Number(DRAFT.netSalary) + Number(VALIDATED.netSalary))),
+    ).toBeInTheDocument();
+
+    const draft = row('Moussa Fall', '2026-01');
+    expect(
+      within(draft)
+        .getAllByRole('cell')
+        .slice(0, 7)
+        .map((c) => c.textContent),
+    ).toEqual([
+      'Moussa Fall',
+      '2026-01',
+      '470 000 XOF',
+      '21 735 XOF',
+      formatMoney(DRAFT.incomeTax),
+      formatMoney(DRAFT.netSalary),
+      'Brouillon',
+    ]);
+    expect(within(row('Awa Ndiaye', '2026-01')).getByText('Validée')).toBeInTheDocument();
+    expect(within(row('Awa Ndiaye', '2026-01')).getByText(MESSAGES_PAYSLIP.posted)).toBeInTheDocument();
+    expect(within(row('Moussa Fall', '2025-12')).getByText('Payée')).toBeInTheDocument();
+    expect(within(row('Awa Ndiaye', '2025-12')).getByText('Annulée')).toBeInTheDocument();
+    expect(within(row('Awa Ndiaye', '2025-12')).queryByText(MESSAGES_PAYSLIP.posted)).not.toBeInTheDocument();
+    // Actions follow the status.
+    expect(within(draft).getByRole('button', { name: 'Valider Moussa Fall 2026-01' })).toBeInTheDocument();
+    expect(within(draft).queryByRole('button', { name: 'Payer Moussa Fall 2026-01' })).not.toBeInTheDocument();
+    expect(within(row('Moussa Fall', '2025-12')).queryByRole('button', { name: /^Annuler/ })).not.toBeInTheDocument();
+  });
+
+  it("shows 'Aucun bulletin de paie'; 'Nouveau bulletin' is disabled without an active employee", async () => {
+    mockFetch(routes([], [GONE]));
+    renderWithApp(<PayrollPage />, { route: '/paie' });
+    expect(await screen.findByText(MESSAGES_PAYSLIP.empty)).toBeInTheDocument();
+    expect(within(tile('Masse salariale')).getByText('0 XOF')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(globalThis.fetch as jest.Mock, 'GET', `${BASE}/employees`)).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Nouveau bulletin' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Créer le premier bulletin' })).toBeDisabled();
+  });
+
+  it("Calculer shows the calculator's breakdown; 'Annuler' goes back; 'Créer le bulletin' posts the computed slip", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(routes([], undefined, { [`POST ${BASE}/payrolls`]: { status: 201, body: DRAFT } }));
+    renderWithApp(<PayrollPage />, { route: '/paie' });
+    const dialog = await openNewSlip(user);
+    expect(within(dialog).getByLabelText('Période')).toHaveValue(currentPeriod());
+    // Only active employees are offered.
+    expect(within(dialog).queryByRole('option', { name: /Ousmane Ba/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Calculer' }));
+    expect(await within(dialog).findByText('Sélectionnez un employé', { selector: 'p' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Entrez le salaire de base')).toBeInTheDocument();
+
+    await user.selectOptions(within(dialog).getByLabelText('Employé'), 'Moussa Fall (E001)');
+    expect(within(dialog).getByLabelText('Salaire de base')).toHaveValue(450000);
+    await typeIn(user, dialog, 'Période', '2026-01');
+    await typeIn(user, dialog, 'Indemnité de logement', '50000');
+    await typeIn(user, dialog, 'Heures supplémentaires', '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Calculer' }));
+    const detail = await screen.findByRole('dialog', { name: 'Détail du calcul de paie' });
+    const expected = computePayslip(
+      { baseSalary: '450000', housingAllowance: '50000', overtimeHours: '10' },
+      parameterSetFor('xaalis', '2026-01')!,
+    );
+    // Worked case (spec §9): overtime 10 h x 450 000 / 173.33 x 1.5 = 38 943; gross 558 943;
+    // IPRES 5.6 % of 360 000 = 20 160 + CSS 2.5 % of 63 000 = 1 575; tax 140 023; net 397 185.
+    expect(expected.totals).toMatchObject({
+      gross: '558943.00',
+      employeeContributions: '21735.00',
+      incomeTax: '140023.00',
+      net: '397185.00',
+    });
+    const lines = within(within(detail).getByRole('table', { name: 'Lignes du bulletin' })).getAllByRole('row');
+    const ipres = lines.find((r) => r.textContent?.startsWith('IPRES retraite')) as HTMLElement;
+    expect(
+      within(ipres)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['IPRES retraite', '360 000 XOF', '5,60 %', '20 160 XOF', '8,80 %', '31 680 XOF']);
+    const overtime = lines.find((r) => r.textContent?.startsWith('Heures supplémentaires')) as HTMLElement;
+    expect(within(overtime).getByText('38 943 XOF')).toBeInTheDocument();
+    expect(within(detail).getByTestId('total-Salaire brut')).toHaveTextContent('558 943 XOF');
+    expect(within(detail).getByTestId('total-Cotisations salariales')).toHaveTextContent('21 735 XOF');
+    expect(within(detail).getByTestId('total-Impôt sur le revenu')).toHaveTextContent('140 023 XOF');
+    expect(within(detail).getByTestId('total-Net à payer')).toHaveTextContent('397 185 XOF');
+    expect(within(detail).getByTestId('total-Coût employeur')).toHaveTextContent(formatMoney(expected.totals.employerCost));
+
+    await user.click(within(detail).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Détail du calcul de paie' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Nouveau bulletin' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', `${BASE}/payrolls`)).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Calculer' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Détail du calcul de paie' })).getByRole('button', { name: 'Créer le bulletin' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'POST', `${BASE}/payrolls`)[0].body).toEqual({
+      employeeId: MOUSSA.id,
+      period: '2026-01',
+      baseSalary: '450000.00',
+      transportAllowance: '20000.00',
+      housingAllowance: '50000.00',
+      otherAllowances: '0.00',
+      overtimeHours: '10',
+      overtimeRate: '1.5',
+      parameterSetId: 'xaalis',
+      grossSalary: '558943.00',
+      netSalary: '397185.00',
+    });
+    expect(await screen.findByText(MESSAGES_PAYSLIP.created)).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the save fails, and keeps the dialogs open", async () => {
+    const user = userEvent.setup();
+    mockFetch(routes([], undefined, { [`POST ${BASE}/payrolls`]: { status: 409, body: { message: MESSAGES_PAYSLIP.duplicatePeriod } } }));
+    renderWithApp(<PayrollPage />, { route: '/paie' });
+    const dialog = await openNewSlip(user);
+    await user.selectOptions(within(dialog).getByLabelText('Employé'), 'Awa Ndiaye (E002)');
+    await user.click(within(dialog).getByRole('button', { name: 'Calculer' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Détail du calcul de paie' })).getByRole('button', { name: 'Créer le bulletin' }),
+    );
+    expect(await screen.findByText(`${MESSAGES_PAYSLIP.createError} : ${MESSAGES_PAYSLIP.duplicatePeriod}`)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Détail du calcul de paie' })).toBeInTheDocument();
+  });
+
+  it('validates a draft (PATCH /validate), pays a validated slip (date + method), cancels a draft', async () => {
+    const user = userEvent.setup();
+    let slips = [DRAFT, VALIDATED];
+    const fetchMock = mockFetch(
+      routes(() => slips, undefined, {
+        [`PATCH /api/payrolls/${DRAFT.id}/validate`]: () => {
+          slips = [{ ...DRAFT, status: 'validated' }, VALIDATED];
+          return { body: slips[0] };
+        },
+        [`PATCH /api/payrolls/${VALIDATED.id}/pay`]: { body: { ...VALIDATED, status: 'paid' } },
+        [`PATCH /api/payrolls/${DRAFT.id}/cancel`]: { body: { ...DRAFT, status: 'cancelled' } },
+      }),
+    );
+    renderWithApp(<PayrollPage />, { route: '/paie' });
+    await user.click(await screen.findByRole('button', { name: 'Valider Moussa Fall 2026-01' }));
+    await waitFor(() => expect(within(row('Moussa Fall', '2026-01')).getByText('Validée')).toBeInTheDocument());
+    expect(callsTo(fetchMock, 'PATCH', `/api/payrolls/${DRAFT.id}/validate`)).toHaveLength(1);
+    expect(await screen.findByText(MESSAGES_PAYSLIP.validated)).toBeInTheDocument();
+
+    await user.click(within(row('Awa Ndiaye', '2026-01')).getByRole('button', { name: 'Payer Awa Ndiaye 2026-01' }));
+    const pay = await screen.findByRole('dialog', { name: /^Payer le bulletin/ });
+    await typeIn(user, pay, 'Date de paiement', '2026-02-05');
+    await user.selectOptions(within(pay).getByLabelText('Mode de paiement'), 'Orange Money');
+    await user.click(within(pay).getByRole('button', { name: 'Enregistrer le paiement' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'PATCH', `/api/payrolls/${VALIDATED.id}/pay`)[0].body).toEqual({
+      paymentDate: '2026-02-05',
+      paymentMethod: 'orange',
+    });
+
+    slips = [DRAFT];
+    await user.click(within(row('Moussa Fall', '2026-01')).getByRole('button', { name: 'Annuler Moussa Fall 2026-01' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', `/api/payrolls/${DRAFT.id}/cancel`)).toHaveLength(1));
+  });
+
+  it("views a saved slip's breakdown and prints with the browser", async () => {
+    const user = userEvent.setup();
+    const print = jest.spyOn(window, 'print').mockImplementation(() => undefined);
+    mockFetch(routes([PAID]));
+    renderWithApp(<PayrollPage />, { route: '/paie' });
+    await user.click(await screen.findByRole('button', { name: 'Voir le détail de Moussa Fall 2025-12' }));
+    const detail = await screen.findByRole('dialog', { name: 'Détail du calcul de paie' });
+    expect(within(detail).getByTestId('total-Net à payer')).toHaveTextContent(formatMoney(PAID.netSalary));
+    expect(within(detail).queryByRole('button', { name: 'Créer le bulletin' })).not.toBeInTheDocument();
+    await user.click(within(detail).getByRole('button', { name: 'Fermer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Imprimer Moussa Fall 2025-12' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+});

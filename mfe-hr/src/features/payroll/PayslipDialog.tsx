@@ -1,0 +1,248 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import {
+  computePayslip,
+  DEFAULT_PAYROLL_SET_ID,
+  employeeName,
+  MESSAGES_PAYROLL,
+  MESSAGES_PAYSLIP,
+  parameterSetFor,
+  PayrollInputError,
+  payslipInputSchema,
+  type Employee,
+  type PayslipBreakdown,
+  type PayslipCreateInput,
+  type PayslipFormValues,
+} from '@xaalis/contracts';
+import { FormTextField, todayIso } from '@xaalis/web-kit';
+import { useId, useMemo, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { toastFailure } from '../../ui/failure';
+import { toastMissingCompany, toastSuccess } from '../../ui/feedback';
+import { FormDialog } from '../../ui/FormDialog';
+import { ControlledSelect } from '../../ui/SelectField';
+import { useCreatePayslipMutation } from './api';
+import { BreakdownDialog } from './BreakdownDialog';
+
+export interface PayslipFormFields {
+  employeeId: string;
+  period: string;
+  baseSalary: string;
+  transportAllowance: string;
+  housingAllowance: string;
+  otherAllowances: string;
+  overtimeHours: string;
+  overtimeRate: string;
+}
+
+/** The current month, 'YYYY-MM' (Dakar is UTC all year). */
+export function currentPeriod(now: Date = new Date()): string {
+  return todayIso(now).slice(0, 7);
+}
+
+/** The spec's defaults (§9): current month, transport 20 000, no overtime at rate 1.5. */
+const initialValues = (): PayslipFormFields => ({
+  employeeId: '',
+  period: currentPeriod(),
+  baseSalary: '',
+  transportAllowance: '20000',
+  housingAllowance: '0',
+  otherAllowances: '0',
+  overtimeHours: '0',
+  overtimeRate: '1.5',
+});
+
+const resolver = zodResolver(payslipInputSchema) as unknown as Resolver<PayslipFormFields, unknown, PayslipFormValues>;
+
+const MONEY_INPUT = { min: 0, step: 0.01, inputMode: 'decimal' as const };
+const xof = (
+  <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
+    XOF
+  </Box>
+);
+
+interface Computed {
+  body: PayslipCreateInput;
+  breakdown: PayslipBreakdown;
+  subtitle: string;
+}
+
+export interface PayslipDialogProps {
+  open: boolean;
+  onClose: () => void;
+  companyId: string | null;
+  /** The company's employees: the select offers the active ones. */
+  employees: readonly Employee[];
+  /** The success toast: 'Succès' / 'Bulletin de paie créé avec succès' on /paie, 'Paie créée' on the staff page. */
+  successTitle?: string;
+  successDescription?: string;
+  /** The failure toast's text (the server's message follows it). */
+  errorText?: string;
+}
+
+/**
+ * 'Nouveau bulletin': employee, period, base salary (prefilled from the employee),
+ * allowances and overtime. 'Calculer' runs the payroll calculator and opens
+ * 'Détail du calcul de paie', whose 'Créer le bulletin' saves the slip with the
+ * computed gross and net (the server recomputes and checks them). Mount it with a new
+ * key for each opening: it starts from the defaults.
+ */
+export function PayslipDialog({
+  open,
+  onClose,
+  companyId,
+  employees,
+  successTitle = 'Succès',
+  successDescription = MESSAGES_PAYSLIP.created,
+  errorText = MESSAGES_PAYSLIP.createError,
+}: PayslipDialogProps) {
+  const formId = useId();
+  const [createPayslip, { isLoading: saving }] = useCreatePayslipMutation();
+  const [computed, setComputed] = useState<Computed | null>(null);
+  const { control, handleSubmit, setValue, setError } = useForm<PayslipFormFields, unknown, PayslipFormValues>({
+    resolver,
+    defaultValues: initialValues(),
+  });
+  const active = useMemo(() => employees.filter((e) => e.status === 'active'), [employees]);
+  const options = useMemo(() => active.map((e) => ({ value: e.id, label: `${employeeName(e)} (${e.employeeNumber})` })), [active]);
+
+  const chooseEmployee = (id: string) => {
+    setValue('employeeId', id, { shouldValidate: true });
+    const chosen = active.find((e) => e.id === id);
+    if (chosen) setValue('baseSalary', chosen.salary, { shouldValidate: true });
+  };
+
+  const onCalculate = handleSubmit((values) => {
+    const chosen = active.find((e) => e.id === values.employeeId);
+    if (!chosen) {
+      setError('employeeId', { message: MESSAGES_PAYROLL.employeeRequired });
+      return;
+    }
+    const set = parameterSetFor(DEFAULT_PAYROLL_SET_ID, values.period);
+    if (!set) {
+      setError('period', { message: MESSAGES_PAYROLL.noParameterSet });
+      return;
+    }
+    try {
+      const breakdown = computePayslip(
+        {
+          baseSalary: values.baseSalary,
+          transportAllowance: values.transportAllowance,
+          housingAllowance: values.housingAllowance,
+          otherAllowances: values.otherAllowances,
+          overtimeHours: values.overtimeHours,
+          overtimeRate: values.overtimeRate,
+          isCadre: chosen.isCadre,
+          maritalStatus: chosen.maritalStatus ?? undefined,
+          children: chosen.children,
+        },
+        set,
+      );
+      setComputed({
+        body: { ...values, parameterSetId: set.id, grossSalary: breakdown.totals.gross, netSalary: breakdown.totals.net },
+        breakdown,
+        subtitle: `${employeeName(chosen)} — ${values.period}`,
+      });
+    } catch (error) {
+      if (!(error instanceof PayrollInputError)) throw error;
+      setError(error.field as keyof PayslipFormFields, { message: error.message });
+    }
+  });
+
+  const save = async () => {
+    if (!computed) return;
+    if (!companyId) {
+      toastMissingCompany();
+      return;
+    }
+    try {
+      await createPayslip({ companyId, body: computed.body }).unwrap();
+      toastSuccess(successTitle, successDescription || undefined);
+      setComputed(null);
+      onClose();
+    } catch (error) {
+      toastFailure(error, errorText);
+    }
+  };
+
+  return (
+    <>
+      <FormDialog open={open} onClose={onClose} title="Nouveau bulletin" formId={formId} busy={saving} submitLabel="Calculer">
+        <Box
+          component="form"
+          id={formId}
+          noValidate
+          onSubmit={(event) => void onCalculate(event)}
+          aria-label="Nouveau bulletin"
+          sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+        >
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <ControlledSelect
+              control={control}
+              name="employeeId"
+              label="Employé"
+              options={options}
+              placeholder="Sélectionnez un employé"
+              onValueChange={chooseEmployee}
+            />
+          </Box>
+          <FormTextField control={control} name="period" label="Période" placeholder="YYYY-MM" helperText="Format YYYY-MM" />
+          <FormTextField
+            control={control}
+            name="baseSalary"
+            label="Salaire de base"
+            type="number"
+            inputProps={MONEY_INPUT}
+            endAdornment={xof}
+          />
+          <FormTextField
+            control={control}
+            name="transportAllowance"
+            label="Indemnité de transport"
+            type="number"
+            inputProps={MONEY_INPUT}
+            endAdornment={xof}
+          />
+          <FormTextField
+            control={control}
+            name="housingAllowance"
+            label="Indemnité de logement"
+            type="number"
+            inputProps={MONEY_INPUT}
+            endAdornment={xof}
+          />
+          <FormTextField
+            control={control}
+            name="otherAllowances"
+            label="Autres indemnités"
+            type="number"
+            inputProps={MONEY_INPUT}
+            endAdornment={xof}
+          />
+          <FormTextField
+            control={control}
+            name="overtimeHours"
+            label="Heures supplémentaires"
+            type="number"
+            inputProps={{ min: 0, step: 0.25, inputMode: 'decimal' }}
+          />
+          <FormTextField
+            control={control}
+            name="overtimeRate"
+            label="Taux des heures supplémentaires"
+            type="number"
+            inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
+          />
+        </Box>
+      </FormDialog>
+      <BreakdownDialog
+        open={open && computed !== null}
+        breakdown={computed?.breakdown ?? null}
+        subtitle={computed?.subtitle ?? ''}
+        onClose={() => setComputed(null)}
+        onConfirm={() => void save()}
+        busy={saving}
+      />
+    </>
+  );
+}

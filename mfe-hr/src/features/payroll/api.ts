@@ -1,0 +1,48 @@
+import type { PaymentMethod, Payslip, PayslipCreateInput } from '@xaalis/contracts';
+import { baseApi, COMPANY_DATA_TAG } from '@xaalis/web-kit';
+
+const enc = encodeURIComponent;
+const listTag = { type: 'Payroll' as const, id: 'LIST' };
+
+/** The company's pay slips: list, create (the figures computed client-side), validate, pay, cancel. */
+export const payrollApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/companies/:id/payrolls: every slip with its nested employee and breakdown. */
+    listPayslips: build.query<Payslip[], string>({
+      query: (companyId) => `/api/companies/${enc(companyId)}/payrolls`,
+      providesTags: [listTag, COMPANY_DATA_TAG],
+    }),
+    /** POST /api/companies/:id/payrolls → 201 Payslip (400 when the figures do not match the server's). */
+    createPayslip: build.mutation<Payslip, { companyId: string; body: PayslipCreateInput }>({
+      query: ({ companyId, body }) => ({ url: `/api/companies/${enc(companyId)}/payrolls`, method: 'POST', body }),
+      invalidatesTags: [listTag, COMPANY_DATA_TAG],
+    }),
+    /** PATCH /api/payrolls/:id/validate → Payslip. */
+    validatePayslip: build.mutation<Payslip, string>({
+      query: (id) => ({ url: `/api/payrolls/${enc(id)}/validate`, method: 'PATCH' }),
+      invalidatesTags: [listTag, COMPANY_DATA_TAG],
+    }),
+    /** PATCH /api/payrolls/:id/pay {paymentDate, paymentMethod} → Payslip. */
+    payPayslip: build.mutation<Payslip, { id: string; paymentDate: string; paymentMethod: PaymentMethod }>({
+      query: ({ id, paymentDate, paymentMethod }) => ({
+        url: `/api/payrolls/${enc(id)}/pay`,
+        method: 'PATCH',
+        body: { paymentDate, paymentMethod },
+      }),
+      invalidatesTags: [listTag, COMPANY_DATA_TAG],
+    }),
+    /** PATCH /api/payrolls/:id/cancel → Payslip. */
+    cancelPayslip: build.mutation<Payslip, string>({
+      query: (id) => ({ url: `/api/payrolls/${enc(id)}/cancel`, method: 'PATCH' }),
+      invalidatesTags: [listTag, COMPANY_DATA_TAG],
+    }),
+  }),
+});
+
+export const {
+  useListPayslipsQuery,
+  useCreatePayslipMutation,
+  useValidatePayslipMutation,
+  usePayPayslipMutation,
+  useCancelPayslipMutation,
+} = payrollApi;

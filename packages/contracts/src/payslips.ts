@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { paymentMethodSchema, type PaymentMethod } from './invoices';
+import { isCalendarDate } from './loans';
+import { moneySchema } from './money';
+import { PAYROLL_SET_IDS, payslipInputSchema, type PayrollSetId, type PayslipBreakdown } from './payroll';
+import { text } from './text';
+
+/*
+ * Payslips as the HR service stores and serves them (spec 02-modules.md §3, §5, §7 "payrolls").
+ * The figures come from the pure calculator of payroll.ts; the service recomputes every slip.
+ */
+
+export const PAYSLIP_STATUSES = ['draft', 'validated', 'paid', 'cancelled'] as const;
+export type PayslipStatus = (typeof PAYSLIP_STATUSES)[number];
+export const PAYSLIP_STATUS_LABELS: Record<PayslipStatus, string> = {
+  draft: 'Brouillon',
+  validated: 'Validée',
+  paid: 'Payée',
+  cancelled: 'Annulée',
+};
+
+export const MESSAGES_PAYSLIP = {
+  created: 'Bulletin de paie créé avec succès',
+  createdShort: 'Paie créée',
+  createError: 'Impossible de créer le bulletin de paie.',
+  duplicatePeriod: 'Un bulletin existe déjà pour cet employé et cette période',
+  beforeHire: "Période antérieure à l'embauche",
+  inactiveEmployee: 'Employé inactif',
+  employeeNotFound: 'Employé introuvable',
+  mismatch: 'Le calcul ne correspond pas au barème (recalculez)',
+  parameterSetInvalid: 'Barème de paie invalide',
+  notFound: 'Bulletin introuvable',
+  empty: 'Aucun bulletin de paie',
+  validated: 'Bulletin validé',
+  paid: 'Bulletin payé',
+  cancelled: 'Bulletin annulé',
+  validateOnlyDraft: 'Seul un bulletin en brouillon peut être validé',
+  payOnlyValidated: 'Seul un bulletin validé peut être payé',
+  cancelPaid: 'Un bulletin payé ne peut pas être annulé',
+  alreadyCancelled: 'Ce bulletin est déjà annulé',
+  paymentDateRequired: 'Date de paiement requise',
+  paymentDateInvalid: 'Date de paiement invalide',
+  paymentDateBeforePeriod: 'La date de paiement ne peut précéder la période du bulletin',
+  paymentMethodInvalid: 'Mode de paiement invalide',
+  periodInvalid: 'Période invalide (ex: 2024-01)',
+  posted: 'Comptabilisé',
+  postingPending: 'En attente de comptabilisation',
+  generateStarted: 'Génération de la paie lancée',
+  generateDone: 'Paie du mois générée',
+} as const;
+
+const optionalComputed = z.union([text(), z.number()]).optional().pipe(moneySchema.optional());
+
+/**
+ * `POST /api/companies/:companyId/payrolls`: the form's fields, an optional parameter set
+ * (default: the company's, 'xaalis' for now), and the figures the client computed: the server
+ * recomputes and answers 400 MESSAGES_PAYSLIP.mismatch when they differ.
+ */
+export const payslipCreateSchema = payslipInputSchema.extend({
+  parameterSetId: z.enum(PAYROLL_SET_IDS, { error: MESSAGES_PAYSLIP.parameterSetInvalid }).optional(),
+  grossSalary: optionalComputed,
+  netSalary: optionalComputed,
+});
+export type PayslipCreateInput = z.input<typeof payslipCreateSchema>;
+export type PayslipCreateValues = z.output<typeof payslipCreateSchema>;
+
+/** `PATCH /api/payrolls/:id/pay`. */
+export const payslipPaySchema = z.object({
+  paymentDate: text({ error: MESSAGES_PAYSLIP.paymentDateRequired })
+    .trim()
+    .min(1, { error: MESSAGES_PAYSLIP.paymentDateRequired, abort: true })
+    .refine(isCalendarDate, { error: MESSAGES_PAYSLIP.paymentDateInvalid }),
+  paymentMethod: paymentMethodSchema,
+});
+export type PayslipPayInput = z.input<typeof payslipPaySchema>;
+
+const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** `GET /api/companies/:companyId/payrolls?period=YYYY-MM`. */
+export const payslipListQuerySchema = z.object({
+  period: text().trim().regex(PERIOD, { error: MESSAGES_PAYSLIP.periodInvalid }).optional(),
+});
+
+/** `POST /api/companies/:companyId/payrolls/generate` (202 PayrollGenerationStarted). */
+export const payrollGenerateSchema = z.object({
+  period: text({ error: MESSAGES_PAYSLIP.periodInvalid }).trim().regex(PERIOD, { error: MESSAGES_PAYSLIP.periodInvalid }),
+});
+
+export interface PayrollGenerationStarted {
+  jobId: string;
+}
+
+/** `GET /api/companies/:companyId/payrolls/generate/:jobId`. */
+export interface PayrollGenerationProgress {
+  jobId: string;
+  state: 'waiting' | 'active' | 'completed' | 'failed' | 'unknown';
+  done: number;
+  total: number;
+}
+
+/** The employee as nested in a payslip. */
+export interface PayslipEmployee {
+  id: string;
+  firstName: string;
+  lastName: string;
+  employeeNumber: string;
+  position: string;
+}
+
+/** A payslip as the API returns it (list, one, create, transitions). Money as two-decimal strings. */
+export interface Payslip {
+  id: string;
+  employeeId: string;
+  employee: PayslipEmployee;
+  /** YYYY-MM. */
+  period: string;
+  parameterSetId: PayrollSetId;
+  baseSalary: string;
+  /** Transport + housing + other allowances. */
+  allowances: string;
+  overtimePay: string;
+  grossSalary: string;
+  /** Employee contributions. */
+  socialCharges: string;
+  /** Employer contributions plus employer taxes on pay (CFCE). */
+  employerContributions: string;
+  incomeTax: string;
+  trimf: string;
+  /** Always '0.00' for now. */
+  otherDeductions: string;
+  netSalary: string;
+  employerCost: string;
+  /** The calculator's full result, as stored when the slip was created. */
+  breakdown: PayslipBreakdown;
+  status: PayslipStatus;
+  paymentDate: string | null;
+  paymentMethod: PaymentMethod | null;
+  /** Number of the PA entry once the accounting service posted it ("comptabilisé"); null before. */
+  postedEntryNumber: string | null;
+  /** Number of the payment entry once posted. */
+  paymentEntryNumber: string | null;
+  /** True while a ledger posting was asked for and its confirmation has not come back yet. */
+  postingPending: boolean;
+  createdAt: string;
+}
+
+/** "Comptabilisé" / "En attente de comptabilisation" / null (a draft: nothing to post). */
+export function payslipPostingLabel(p: Pick<Payslip, 'status' | 'postedEntryNumber' | 'postingPending'>): string | null {
+  if (p.status === 'draft') return null;
+  if (p.postingPending) return MESSAGES_PAYSLIP.postingPending;
+  return p.postedEntryNumber ? MESSAGES_PAYSLIP.posted : null;
+}

@@ -1,0 +1,125 @@
+import { PAYMENT_METHOD_ACCOUNTS, fromCents, toCents, type PaymentMethod, type PostPayslipJob } from '@xaalis/contracts';
+import type { Journal } from '@xaalis/contracts';
+import type { PostingLine } from '../posting';
+
+/**
+ * The SYSCOHADA accounts of a payslip's PA entry (DESIGN.md §6, issue 11).
+ * Missing ones are created in the company's chart from the reference by postEntry.
+ */
+export const PAYROLL_ACCOUNTS = {
+  /** Appointements, salaires et commissions: the gross pay. */
+  gross: '6611',
+  /** Charges sociales sur rémunération du personnel national: employer IPRES and CSS shares. */
+  employerCharges: '6641',
+  /** Taxes sur appointements et salaires: the employer's CFCE. */
+  payrollTax: '6413',
+  /** Caisse de retraite obligatoire (IPRES). */
+  ipres: '4313',
+  /** Prestations familiales (CSS). */
+  cssFamily: '4311',
+  /** Accidents de travail (CSS). */
+  cssAccidents: '4312',
+  /** Impôts sur salaires: income tax and TRIMF withheld, CFCE owed. */
+  taxes: '4472',
+  /** Personnel, rémunérations dues: the net to pay. */
+  netPay: '422',
+} as const;
+
+/** Source types of the entries, unique per (company, source type, payslip id) among non-reversals. */
+export const PAYSLIP_SOURCE = { validated: 'payslip', paid: 'payslip-payment' } as const;
+
+/** Thrown when a payload's figures do not add up: the job fails without retrying (the same figures would fail again). */
+export class PayslipPostingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PayslipPostingError';
+  }
+}
+
+/** The CSS account of a contribution: the work-accident branch has its own, family allowances (and the rest) 4311. */
+function cssAccount(code: string): string {
+  return /(^|_)AT$/.test(code) ? PAYROLL_ACCOUNTS.cssAccidents : PAYROLL_ACCOUNTS.cssFamily;
+}
+
+/** Income tax and TRIMF come in their own fields: a contribution line carrying them again is not counted twice. */
+const WITHHELD_TAX_CODES = new Set(['IR', 'TRIMF']);
+
+/**
+ * The lines of the PA entry of a validated payslip:
+ *   D 6611 gross, D 6641 employer IPRES/CSS, D 6413 employer DGID (CFCE)
+ *   C 4313 IPRES, C 4311/4312 CSS (employee + employer), C 4472 income tax, TRIMF and CFCE, C 422 net.
+ * Checks in exact cents that gross + employer charges = net + contributions + taxes, and
+ * throws a PayslipPostingError naming both sides otherwise.
+ */
+export function validatedLines(job: PostPayslipJob): PostingLine[] {
+  const label = (what: string) => `${what} — ${job.employeeLabel} (${job.period})`.slice(0, 255);
+  const debit: PostingLine[] = [{ accountCode: PAYROLL_ACCOUNTS.gross, description: label('Salaire brut'), debit: job.gross }];
+  const credit: PostingLine[] = [];
+  let employerSocial = 0n;
+  let employerTax = 0n;
+  let debitTotal = toCents(job.gross);
+  let creditTotal = 0n;
+  const addCredit = (accountCode: string, what: string, amount: bigint) => {
+    if (amount === 0n) return;
+    credit.push({ accountCode, description: label(what), credit: fromCents(amount) });
+    creditTotal += amount;
+  };
+
+  for (const c of job.contributions) {
+    if (c.organism === 'DGID' && WITHHELD_TAX_CODES.has(c.code)) continue;
+    const employee = toCents(c.employee);
+    const employer = toCents(c.employer);
+    if (c.organism === 'DGID') {
+      employerTax += employer;
+      addCredit(PAYROLL_ACCOUNTS.taxes, c.code, employee + employer);
+    } else if (c.organism === 'IPRES') {
+      employerSocial += employer;
+      addCredit(PAYROLL_ACCOUNTS.ipres, c.code, employee + employer);
+    } else if (c.organism === 'CSS') {
+      employerSocial += employer;
+      addCredit(cssAccount(c.code), c.code, employee + employer);
+    } else {
+      throw new PayslipPostingError(`Organisme inconnu pour la cotisation ${c.code} : ${c.organism}`);
+    }
+  }
+  addCredit(PAYROLL_ACCOUNTS.taxes, 'Impôt sur le revenu retenu', toCents(job.incomeTax));
+  addCredit(PAYROLL_ACCOUNTS.taxes, 'TRIMF retenue', toCents(job.trimf));
+  addCredit(PAYROLL_ACCOUNTS.netPay, 'Net à payer', toCents(job.net));
+
+  if (employerSocial > 0n) {
+    debit.push({
+      accountCode: PAYROLL_ACCOUNTS.employerCharges,
+      description: label('Charges sociales patronales'),
+      debit: fromCents(employerSocial),
+    });
+  }
+  if (employerTax > 0n) {
+    debit.push({
+      accountCode: PAYROLL_ACCOUNTS.payrollTax,
+      description: label('Taxes sur salaires (CFCE)'),
+      debit: fromCents(employerTax),
+    });
+  }
+  debitTotal += employerSocial + employerTax;
+  if (debitTotal !== creditTotal) {
+    throw new PayslipPostingError(
+      `Bulletin ${job.payslipId} déséquilibré : brut + charges patronales = ${fromCents(debitTotal)}, ` +
+        `net + cotisations + impôts = ${fromCents(creditTotal)}`,
+    );
+  }
+  return [...debit, ...credit];
+}
+
+/** The treasury account and journal of a payment method (the payments module's mapping). */
+export function treasuryOf(method: PaymentMethod): { account: string; journal: Journal } {
+  return PAYMENT_METHOD_ACCOUNTS[method];
+}
+
+/** The lines of a payslip's payment: D 422 net / C the method's treasury account. */
+export function paidLines(job: PostPayslipJob, method: PaymentMethod): PostingLine[] {
+  const description = `Paiement salaire — ${job.employeeLabel} (${job.period})`.slice(0, 255);
+  return [
+    { accountCode: PAYROLL_ACCOUNTS.netPay, description, debit: job.net },
+    { accountCode: treasuryOf(method).account, description, credit: job.net },
+  ];
+}

@@ -1,0 +1,119 @@
+import { Queue, UnrecoverableError } from 'bullmq';
+import { JOBS, QUEUES, type GeneratePayrollJob, type PayslipPostedJob, type PayslipPostingEvent } from '@xaalis/contracts';
+import { DEFAULT_JOB_OPTIONS, isUuid, type Job, type JobSchedule, type ServiceContext } from '@xaalis/service-kit';
+import { recordPosting } from './model';
+import { payslipsService, type PostingProducer } from './service';
+
+/** Job name of the outbox sweep (the HR queue's own schedule, no payload). */
+export const SWEEP_PAYSLIP_POSTINGS = 'sweep-payslip-postings';
+
+/** Every minute: postings whose enqueue failed, or whose confirmation is late, are enqueued again. */
+export const SWEEP_PAYSLIP_POSTINGS_SCHEDULE: JobSchedule = { id: 'sweep-payslip-postings', name: SWEEP_PAYSLIP_POSTINGS, every: 60_000 };
+
+const producers = new WeakMap<ServiceContext, PostingProducer>();
+
+/**
+ * A producer on the accounting service's queue (services talk through queues,
+ * never by import). It shares the context's request-path Redis client, which
+ * the service closes on shutdown, so it needs no closing of its own. Fails
+ * fast when Redis is not ready (or absent: the single-process fallback has no
+ * queue to reach): the event then stays in the outbox for the sweep.
+ */
+export function accountingProducer(ctx: Pick<ServiceContext, 'redis' | 'config' | 'log'>): PostingProducer {
+  const key = ctx as ServiceContext;
+  const existing = producers.get(key);
+  if (existing) return existing;
+  let queue: Queue | null = null;
+  const producer: PostingProducer = {
+    async add(name, data, opts) {
+      if (!ctx.redis || ctx.redis.status !== 'ready') throw new Error('Redis unavailable');
+      if (!queue) {
+        queue = new Queue(QUEUES.accounting, {
+          connection: ctx.redis,
+          prefix: ctx.config.redisPrefix,
+          defaultJobOptions: DEFAULT_JOB_OPTIONS,
+        });
+        queue.on('error', (err) => ctx.log.warn({ err: err.message }, 'accounting queue error'));
+      }
+      return queue.add(name, data, opts);
+    },
+  };
+  producers.set(key, producer);
+  return producer;
+}
+
+const EVENTS: readonly PayslipPostingEvent[] = ['validated', 'paid', 'cancelled'];
+
+function parsePosted(data: unknown): PayslipPostedJob | null {
+  const d = (data ?? {}) as Partial<PayslipPostedJob>;
+  if (!isUuid(d.companyId) || !isUuid(d.payslipId)) return null;
+  if (!EVENTS.includes(d.event as PayslipPostingEvent)) return null;
+  if (typeof d.entryNumber !== 'string' || typeof d.entryId !== 'string') return null;
+  // A cancellation whose PA entry never existed reverses nothing: reported with an empty number.
+  if (d.entryNumber === '' && d.event !== 'cancelled') return null;
+  return d as PayslipPostedJob;
+}
+
+/**
+ * `payslip-posted` (accounting → HR): the entry of an event exists; the slip
+ * stores its number ("comptabilisé") and leaves the outbox. Idempotent: a
+ * second delivery writes the same number again.
+ */
+export function payslipPostedHandler(ctx: Pick<ServiceContext, 'sequelize' | 'log'>) {
+  return async (data: unknown): Promise<{ updated: boolean }> => {
+    const job = parsePosted(data);
+    // A malformed payload will never succeed: fail it without retrying.
+    if (!job) throw new UnrecoverableError('payslip-posted: malformed payload');
+    const updated = await recordPosting(
+      ctx.sequelize,
+      job.companyId.toLowerCase(),
+      job.payslipId.toLowerCase(),
+      job.event,
+      job.entryNumber,
+    );
+    if (!updated) ctx.log.warn({ payslipId: job.payslipId }, 'payslip-posted: no such payslip');
+    return { updated };
+  };
+}
+
+/** The scheduled outbox sweep (see payslipsService.sweepUnposted). */
+export function sweepPayslipPostingsHandler(ctx: Pick<ServiceContext, 'sequelize' | 'redis' | 'config' | 'log'>) {
+  const payslips = payslipsService(ctx.sequelize, accountingProducer(ctx), ctx.log);
+  return async (): Promise<{ slips: number }> => ({ slips: await payslips.sweepUnposted() });
+}
+
+/** `payroll-<companyId>-<period>`: one generation per company and period at a time. */
+export const generationJobId = (companyId: string, period: string) => `payroll-${companyId}-${period}`;
+
+const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** Progress of a generation as stored on its BullMQ job. */
+export interface GenerationProgress {
+  done: number;
+  total: number;
+}
+
+/** `generate-payroll`: the drafts of the month (see payslipsService.generate), progress on the job as { done, total }. */
+export function generatePayrollHandler(ctx: Pick<ServiceContext, 'sequelize' | 'redis' | 'config' | 'log'>) {
+  const payslips = payslipsService(ctx.sequelize, accountingProducer(ctx), ctx.log);
+  return async (data: unknown, job: Job) => {
+    const d = (data ?? {}) as Partial<GeneratePayrollJob>;
+    if (!isUuid(d.companyId) || typeof d.period !== 'string' || !PERIOD.test(d.period)) {
+      throw new UnrecoverableError('generate-payroll: malformed payload');
+    }
+    const userId = isUuid(d.userId) ? d.userId : null;
+    return payslips.generate({ companyId: d.companyId.toLowerCase(), period: d.period, userId }, async (done, total) => {
+      // The inline queue (no Redis) passes a bare job without progress.
+      if (typeof job.updateProgress === 'function') await job.updateProgress({ done, total } satisfies GenerationProgress);
+    });
+  };
+}
+
+/** The HR queue's handlers of this feature. */
+export function payslipJobHandlers(ctx: ServiceContext) {
+  return {
+    [JOBS.payslipPosted]: payslipPostedHandler(ctx),
+    [SWEEP_PAYSLIP_POSTINGS]: sweepPayslipPostingsHandler(ctx),
+    [JOBS.generatePayroll]: generatePayrollHandler(ctx),
+  };
+}

@@ -1,0 +1,187 @@
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { PaymentMethod, PayrollSetId, Payslip, PayslipBreakdown, PayslipPostingEvent, PayslipStatus } from '@xaalis/contracts';
+
+/** Row-level access to `hr.payslips`: every statement is scoped by the company. */
+export interface PayslipDbRow {
+  id: string;
+  company_id: string;
+  employee_id: string;
+  period: string;
+  parameter_set_id: PayrollSetId;
+  base_salary: string;
+  allowances: string;
+  overtime_pay: string;
+  gross_salary: string;
+  social_charges: string;
+  employer_contributions: string;
+  income_tax: string;
+  trimf: string;
+  other_deductions: string;
+  net_salary: string;
+  employer_cost: string;
+  breakdown: PayslipBreakdown;
+  status: PayslipStatus;
+  payment_date: string | null;
+  payment_method: PaymentMethod | null;
+  cancelled_on: string | null;
+  validated_by: string | null;
+  paid_by: string | null;
+  cancelled_by: string | null;
+  posted_entry_number: string | null;
+  payment_entry_number: string | null;
+  unposted_events: PayslipPostingEvent[];
+  created_at: Date;
+  // The employee, joined.
+  first_name: string;
+  last_name: string;
+  employee_number: string;
+  position: string;
+}
+
+const SELECT = `SELECT p.*, e.first_name, e.last_name, e.employee_number, e.position
+  FROM hr.payslips p JOIN hr.employees e ON e.company_id = p.company_id AND e.id = p.employee_id`;
+
+export function toPayslip(row: PayslipDbRow): Payslip {
+  return {
+    id: row.id,
+    employeeId: row.employee_id,
+    employee: {
+      id: row.employee_id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      employeeNumber: row.employee_number,
+      position: row.position,
+    },
+    period: row.period,
+    parameterSetId: row.parameter_set_id,
+    baseSalary: row.base_salary,
+    allowances: row.allowances,
+    overtimePay: row.overtime_pay,
+    grossSalary: row.gross_salary,
+    socialCharges: row.social_charges,
+    employerContributions: row.employer_contributions,
+    incomeTax: row.income_tax,
+    trimf: row.trimf,
+    otherDeductions: row.other_deductions,
+    netSalary: row.net_salary,
+    employerCost: row.employer_cost,
+    breakdown: row.breakdown,
+    status: row.status,
+    paymentDate: row.payment_date,
+    paymentMethod: row.payment_method,
+    postedEntryNumber: row.posted_entry_number,
+    paymentEntryNumber: row.payment_entry_number,
+    postingPending: row.unposted_events.length > 0,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** The company's payslips, newest period first, then by employee name; optionally one period. */
+export async function listPayslips(sequelize: Sequelize, companyId: string, period?: string): Promise<PayslipDbRow[]> {
+  return sequelize.query<PayslipDbRow>(
+    `${SELECT} WHERE p.company_id = $1 AND ($2::text IS NULL OR p.period = $2)
+      ORDER BY p.period DESC, e.last_name, e.first_name, e.employee_number, p.id`,
+    { bind: [companyId, period ?? null], type: QueryTypes.SELECT },
+  );
+}
+
+/** One payslip of the company (a valid uuid), locked for the transaction when asked; null otherwise. */
+export async function findPayslip(
+  sequelize: Sequelize,
+  companyId: string,
+  id: string,
+  opts: { transaction?: Transaction; lock?: boolean } = {},
+): Promise<PayslipDbRow | null> {
+  const rows = await sequelize.query<PayslipDbRow>(
+    `${SELECT} WHERE p.company_id = $1 AND p.id = $2${opts.lock ? ' FOR UPDATE OF p' : ''}`,
+    {
+      bind: [companyId, id],
+      type: QueryTypes.SELECT,
+      transaction: opts.transaction,
+    },
+  );
+  return rows[0] ?? null;
+}
+
+/** The stored figures of a new draft. */
+export interface PayslipFigures {
+  employeeId: string;
+  period: string;
+  parameterSetId: PayrollSetId;
+  baseSalary: string;
+  allowances: string;
+  overtimePay: string;
+  grossSalary: string;
+  socialCharges: string;
+  employerContributions: string;
+  incomeTax: string;
+  trimf: string;
+  netSalary: string;
+  employerCost: string;
+  breakdown: PayslipBreakdown;
+}
+
+/** Inserts a draft; returns its id. A second slip of the employee for the period violates payslips_employee_period_key. */
+export async function insertPayslip(
+  sequelize: Sequelize,
+  companyId: string,
+  f: PayslipFigures,
+  createdBy: string | null,
+  transaction?: Transaction,
+): Promise<string> {
+  const rows = await sequelize.query<{ id: string }>(
+    `INSERT INTO hr.payslips (company_id, created_by, employee_id, period, parameter_set_id, base_salary, allowances, overtime_pay,
+       gross_salary, social_charges, employer_contributions, income_tax, trimf, net_salary, employer_cost, breakdown)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::jsonb) RETURNING id`,
+    {
+      bind: [
+        companyId,
+        createdBy,
+        f.employeeId,
+        f.period,
+        f.parameterSetId,
+        f.baseSalary,
+        f.allowances,
+        f.overtimePay,
+        f.grossSalary,
+        f.socialCharges,
+        f.employerContributions,
+        f.incomeTax,
+        f.trimf,
+        f.netSalary,
+        f.employerCost,
+        JSON.stringify(f.breakdown),
+      ],
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
+  return rows[0].id;
+}
+
+/** The slips with a posting left to enqueue or to confirm since before `olderThan` (the sweep), oldest first. */
+export async function findUnposted(sequelize: Sequelize, olderThan: Date, limit: number): Promise<PayslipDbRow[]> {
+  return sequelize.query<PayslipDbRow>(
+    `${SELECT} WHERE p.unposted_events <> '{}' AND p.unposted_since < $1 ORDER BY p.unposted_since LIMIT $2`,
+    { bind: [olderThan, limit], type: QueryTypes.SELECT },
+  );
+}
+
+/** The entry of an event exists (or, for a cancellation, '' when there was nothing to reverse): store its number and take the event out of the outbox. Idempotent; false when no such slip. */
+export async function recordPosting(
+  sequelize: Sequelize,
+  companyId: string,
+  id: string,
+  event: PayslipPostingEvent,
+  entryNumber: string,
+): Promise<boolean> {
+  const column = { validated: 'posted_entry_number', paid: 'payment_entry_number', cancelled: 'cancellation_entry_number' }[event];
+  const rows = await sequelize.query<{ id: string }>(
+    `UPDATE hr.payslips SET ${column} = NULLIF($4, ''), unposted_events = array_remove(unposted_events, $3::text),
+       unposted_since = CASE WHEN array_remove(unposted_events, $3::text) = '{}' THEN NULL ELSE unposted_since END,
+       updated_at = now()
+     WHERE company_id = $1 AND id = $2 RETURNING id`,
+    { bind: [companyId, id, event, entryNumber], type: QueryTypes.SELECT },
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,290 @@
+import type { Sequelize, Transaction } from 'sequelize';
+import {
+  DEFAULT_PAYROLL_SET_ID,
+  JOBS,
+  MESSAGES_EMPLOYEE,
+  MESSAGES_PAYROLL,
+  MESSAGES_PAYSLIP,
+  PayrollInputError,
+  computePayslip,
+  fromCents,
+  parameterSetFor,
+  toCents,
+  type Employee,
+  type PaymentMethod,
+  type PayrollSetId,
+  type Payslip,
+  type PayslipBreakdown,
+  type PayslipCreateValues,
+  type PayslipPostingEvent,
+  type PostPayslipJob,
+} from '@xaalis/contracts';
+import { HttpError, isUniqueViolation, isUuid, notFound, type Logger } from '@xaalis/service-kit';
+import { employeesService, findEmployee } from '../employees';
+import { findPayslip, findUnposted, insertPayslip, listPayslips, toPayslip, type PayslipDbRow, type PayslipFigures } from './model';
+
+/** Where the HR service puts the accounting postings (the accounting service's queue; see jobs.ts). */
+export interface PostingProducer {
+  add(name: string, data: PostPayslipJob, opts: { jobId: string }): Promise<unknown>;
+}
+
+/** `payslip-<id>-<event>`: one posting job per slip and event, whatever the number of enqueues. */
+export const postingJobId = (payslipId: string, event: PayslipPostingEvent) => `payslip-${payslipId}-${event}`;
+
+/** The last day of a period 'YYYY-MM' (the PA entry's date). */
+export function lastDayOf(period: string): string {
+  const [y, m] = period.split('-').map(Number);
+  const day = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return `${period}-${String(day).padStart(2, '0')}`;
+}
+
+const sum = (...amounts: string[]) => fromCents(amounts.reduce((a, v) => a + toCents(v), 0n));
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The accounting job of one event of a slip, rebuilt from the stored row (the sweep sends the same payload again). */
+export function postingJob(row: PayslipDbRow, event: PayslipPostingEvent): PostPayslipJob {
+  const b = row.breakdown;
+  const contributions = b.lines
+    .filter((l) => l.section === 'contribution' || (l.section === 'tax' && l.code === 'CFCE'))
+    .map((l) => ({ code: l.code, organism: l.organism ?? '', employee: l.employee, employer: l.employer }));
+  const date =
+    event === 'validated' ? lastDayOf(row.period) : event === 'paid' ? (row.payment_date ?? today()) : (row.cancelled_on ?? today());
+  const userId = event === 'validated' ? row.validated_by : event === 'paid' ? row.paid_by : row.cancelled_by;
+  return {
+    companyId: row.company_id,
+    payslipId: row.id,
+    event,
+    userId,
+    period: row.period,
+    date,
+    employeeLabel: `${row.first_name} ${row.last_name} (${row.employee_number})`,
+    gross: row.gross_salary,
+    net: row.net_salary,
+    incomeTax: row.income_tax,
+    trimf: row.trimf,
+    contributions,
+    ...(event === 'paid' && row.payment_method ? { paymentMethod: row.payment_method } : {}),
+  };
+}
+
+/** The breakdown's figures as stored in the slip's columns. */
+function figuresOf(b: PayslipBreakdown) {
+  const overtime = b.lines.find((l) => l.code === 'HEURES_SUP')?.employee ?? '0.00';
+  return {
+    baseSalary: b.inputs.baseSalary,
+    allowances: sum(b.inputs.transportAllowance, b.inputs.housingAllowance, b.inputs.otherAllowances),
+    overtimePay: overtime,
+    grossSalary: b.totals.gross,
+    socialCharges: b.totals.employeeContributions,
+    employerContributions: sum(b.totals.employerContributions, b.totals.employerTaxes),
+    incomeTax: b.totals.incomeTax,
+    trimf: b.totals.trimf,
+    netSalary: b.totals.net,
+    employerCost: b.totals.employerCost,
+  };
+}
+
+/** Same amount, whatever its writing ('350000' and '350000.00'). */
+const sameAmount = (a: string, b: string) => toCents(a) === toCents(b);
+
+type DraftInput = Pick<PayslipCreateValues, 'period' | 'baseSalary'> &
+  Partial<Pick<PayslipCreateValues, 'transportAllowance' | 'housingAllowance' | 'otherAllowances' | 'overtimeHours' | 'overtimeRate'>>;
+
+/** The recomputed figures of a new draft of `employee`: the period rules, then the calculator with the set in force. */
+function draftOf(employee: Employee, v: DraftInput, setId: PayrollSetId = DEFAULT_PAYROLL_SET_ID): PayslipFigures {
+  if (employee.status !== 'active') throw new HttpError(400, MESSAGES_PAYSLIP.inactiveEmployee);
+  if (v.period < employee.hireDate.slice(0, 7)) throw new HttpError(400, MESSAGES_PAYSLIP.beforeHire);
+  const set = parameterSetFor(setId, v.period);
+  if (!set) throw new HttpError(400, MESSAGES_PAYROLL.noParameterSet);
+  let breakdown: PayslipBreakdown;
+  try {
+    breakdown = computePayslip(
+      {
+        baseSalary: v.baseSalary,
+        transportAllowance: v.transportAllowance,
+        housingAllowance: v.housingAllowance,
+        otherAllowances: v.otherAllowances,
+        overtimeHours: v.overtimeHours,
+        overtimeRate: v.overtimeRate,
+        isCadre: employee.isCadre,
+        maritalStatus: employee.maritalStatus ?? undefined,
+        children: employee.children,
+      },
+      set,
+    );
+  } catch (err) {
+    if (err instanceof PayrollInputError) throw new HttpError(400, err.message);
+    throw err;
+  }
+  return { employeeId: employee.id, period: v.period, parameterSetId: set.id, ...figuresOf(breakdown), breakdown };
+}
+
+/**
+ * Payslips of one company (spec "Gestion de la Paie"): drafts recomputed by
+ * the server, then validate → pay, or cancel. Each status change that touches
+ * the ledger records its event in the slip's outbox (`unposted_events`) in the
+ * same transaction, and is enqueued for the accounting service after the
+ * commit; an enqueue that fails (Redis down) is retried by the sweep. Another
+ * company's slip, or an id that is not one, is a 404.
+ */
+export function payslipsService(sequelize: Sequelize, producer: PostingProducer, log?: Logger) {
+  async function mustFind(companyId: string, id: string, transaction?: Transaction): Promise<PayslipDbRow> {
+    const row = isUuid(id) ? await findPayslip(sequelize, companyId, id, { transaction, lock: transaction !== undefined }) : null;
+    if (!row) throw notFound(MESSAGES_PAYSLIP.notFound);
+    return row;
+  }
+
+  /** Enqueues the given events of a committed slip, in order; a failure is logged and left to the sweep. */
+  async function enqueue(row: PayslipDbRow, events: readonly PayslipPostingEvent[]): Promise<boolean> {
+    try {
+      for (const event of events) await producer.add(JOBS.postPayslip, postingJob(row, event), { jobId: postingJobId(row.id, event) });
+      return true;
+    } catch (err) {
+      log?.warn({ payslipId: row.id, events, err: (err as Error).message }, 'payslip posting not enqueued; the sweep will retry');
+      return false;
+    }
+  }
+
+  /**
+   * One status change: locks the slip, checks it, writes the new status and
+   * the event to post in one transaction, then enqueues after the commit.
+   */
+  async function transition(
+    companyId: string,
+    id: string,
+    change: (row: PayslipDbRow) => { set: string; bind: unknown[]; event: PayslipPostingEvent | null },
+  ): Promise<Payslip> {
+    const row = await sequelize.transaction(async (transaction) => {
+      const current = await mustFind(companyId, id, transaction);
+      const { set, bind, event } = change(current);
+      const outbox = event
+        ? `, unposted_events = array_append(unposted_events, '${event}'), unposted_since = COALESCE(unposted_since, now())`
+        : '';
+      await sequelize.query(`UPDATE hr.payslips SET ${set}${outbox}, updated_at = now() WHERE company_id = $1 AND id = $2`, {
+        bind: [companyId, current.id, ...bind],
+        transaction,
+      });
+      return { updated: (await findPayslip(sequelize, companyId, current.id, { transaction })) as PayslipDbRow, event };
+    });
+    if (row.event) await enqueue(row.updated, [row.event]);
+    return toPayslip(row.updated);
+  }
+
+  return {
+    async list(companyId: string, period?: string): Promise<Payslip[]> {
+      return (await listPayslips(sequelize, companyId, period)).map(toPayslip);
+    },
+
+    async get(companyId: string, id: string): Promise<Payslip> {
+      return toPayslip(await mustFind(companyId, id));
+    },
+
+    /** A draft, recomputed here with the set in force in its period; the client's figures must match. */
+    async create(companyId: string, v: PayslipCreateValues, userId: string | null = null): Promise<Payslip> {
+      const employee = isUuid(v.employeeId) ? await findEmployee(sequelize, companyId, v.employeeId.toLowerCase()) : null;
+      if (!employee) throw notFound(MESSAGES_EMPLOYEE.notFound);
+      const draft = draftOf(employee, v, v.parameterSetId ?? DEFAULT_PAYROLL_SET_ID);
+      if (
+        (v.grossSalary !== undefined && !sameAmount(v.grossSalary, draft.grossSalary)) ||
+        (v.netSalary !== undefined && !sameAmount(v.netSalary, draft.netSalary))
+      ) {
+        throw new HttpError(400, MESSAGES_PAYSLIP.mismatch);
+      }
+      let id: string;
+      try {
+        id = await insertPayslip(sequelize, companyId, draft, userId);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new HttpError(409, MESSAGES_PAYSLIP.duplicatePeriod);
+        throw err;
+      }
+      return toPayslip(await mustFind(companyId, id));
+    },
+
+    /**
+     * 'Générer la paie du mois': a draft for every active employee of the
+     * company hired by the period, on their card's monthly salary; employees
+     * who already have a slip for the period are skipped (idempotent), as are
+     * those paid by the hour or the day (no monthly base to derive).
+     * `progress` is called after each employee.
+     */
+    async generate(
+      job: { companyId: string; period: string; userId: string | null },
+      progress: (done: number, total: number) => Promise<void> = async () => {},
+    ): Promise<{ created: number; skipped: number; total: number }> {
+      const employees = (await employeesService(sequelize).list(job.companyId, 'active')).filter(
+        (e) => e.hireDate.slice(0, 7) <= job.period && e.salaryType === 'monthly',
+      );
+      const existing = new Set((await listPayslips(sequelize, job.companyId, job.period)).map((p) => p.employee_id));
+      let created = 0;
+      let done = 0;
+      for (const employee of employees) {
+        if (!existing.has(employee.id)) {
+          try {
+            await insertPayslip(
+              sequelize,
+              job.companyId,
+              draftOf(employee, { period: job.period, baseSalary: employee.salary }),
+              job.userId,
+            );
+            created += 1;
+          } catch (err) {
+            // Created meanwhile (a form, a concurrent run): that is the idempotence we want.
+            if (!isUniqueViolation(err)) throw err;
+          }
+        }
+        done += 1;
+        if (done % 20 === 0 || done === employees.length) await progress(done, employees.length);
+      }
+      if (employees.length === 0) await progress(0, 0);
+      return { created, skipped: employees.length - created, total: employees.length };
+    },
+
+    /** draft → validated; posts the PA entry. */
+    validate(companyId: string, id: string, userId: string | null): Promise<Payslip> {
+      return transition(companyId, id, (row) => {
+        if (row.status !== 'draft') throw new HttpError(409, MESSAGES_PAYSLIP.validateOnlyDraft);
+        return { set: `status = 'validated', validated_by = $3`, bind: [userId], event: 'validated' };
+      });
+    },
+
+    /** validated → paid; posts the payment of the net. */
+    pay(companyId: string, id: string, payment: { paymentDate: string; paymentMethod: PaymentMethod }, userId: string | null) {
+      return transition(companyId, id, (row) => {
+        if (row.status !== 'validated') throw new HttpError(409, MESSAGES_PAYSLIP.payOnlyValidated);
+        if (payment.paymentDate.slice(0, 7) < row.period) throw new HttpError(400, MESSAGES_PAYSLIP.paymentDateBeforePeriod);
+        return {
+          set: `status = 'paid', payment_date = $3, payment_method = $4, paid_by = $5`,
+          bind: [payment.paymentDate, payment.paymentMethod, userId],
+          event: 'paid',
+        };
+      });
+    },
+
+    /** draft → cancelled (nothing posted); validated → cancelled, reversing the PA entry; a paid slip stays. */
+    cancel(companyId: string, id: string, userId: string | null): Promise<Payslip> {
+      return transition(companyId, id, (row) => {
+        if (row.status === 'paid') throw new HttpError(409, MESSAGES_PAYSLIP.cancelPaid);
+        if (row.status === 'cancelled') throw new HttpError(409, MESSAGES_PAYSLIP.alreadyCancelled);
+        return {
+          set: `status = 'cancelled', cancelled_on = CURRENT_DATE, cancelled_by = $3`,
+          bind: [userId],
+          event: row.status === 'validated' ? 'cancelled' : null,
+        };
+      });
+    },
+
+    /**
+     * The sweep: enqueues again the events still in the outbox of slips older
+     * than `minAgeMs` (their enqueue failed, or their confirmation is late).
+     * Harmless when the job exists: same jobId, and the accounting side posts
+     * once per slip and event. Returns how many slips were handled.
+     */
+    async sweepUnposted(minAgeMs = 60_000, limit = 500): Promise<number> {
+      const rows = await findUnposted(sequelize, new Date(Date.now() - minAgeMs), limit);
+      for (const row of rows) await enqueue(row, row.unposted_events);
+      return rows.length;
+    },
+  };
+}
+
+export type PayslipsService = ReturnType<typeof payslipsService>;
