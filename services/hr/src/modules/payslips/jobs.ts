@@ -49,8 +49,9 @@ function parsePosted(data: unknown): PayslipPostedJob | null {
   if (!isUuid(d.companyId) || !isUuid(d.payslipId)) return null;
   if (!EVENTS.includes(d.event as PayslipPostingEvent)) return null;
   if (typeof d.entryNumber !== 'string' || typeof d.entryId !== 'string') return null;
-  // A cancellation whose PA entry never existed reverses nothing: reported with an empty number.
-  if (d.entryNumber === '' && d.event !== 'cancelled') return null;
+  // Nothing posted is reported with an empty number: a cancellation whose PA entry never existed, or a
+  // validation overtaken by its cancellation (worker concurrency). A payment always posts.
+  if (d.entryNumber === '' && d.event === 'paid') return null;
   return d as PayslipPostedJob;
 }
 
