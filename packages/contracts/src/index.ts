@@ -22,3 +22,4 @@ export * from './reports';
 export * from './employees';
 export * from './payroll';
 export * from './payslips';
+export * from './payroll-settings';

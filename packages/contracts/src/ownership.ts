@@ -29,6 +29,7 @@ export const COMPANY_SCOPED: Record<string, ServiceName> = {
   'sector-status': 'sector',
   employees: 'hr',
   payrolls: 'hr',
+  'payroll-settings': 'hr',
   recipes: 'sector',
   menus: 'sector',
   'raw-materials': 'sector',

@@ -10,3 +10,4 @@ export * from './theme';
 export * from './forms';
 export * from './page';
 export * from './providers';
+export * from './ui';

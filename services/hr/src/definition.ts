@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { JOBS } from '@xaalis/contracts';
 import { pingHandler, runService } from '@xaalis/service-kit';
 import { employeesApi, employeesInternal } from './modules/employees';
+import { payrollSettingsApi } from './modules/payroll-settings';
 import { payslipJobHandlers, payslipsApi, SWEEP_PAYSLIP_POSTINGS_SCHEDULE } from './modules/payslips';
 
 /**
@@ -14,7 +15,7 @@ export const hrService = runService({
   name: 'hr',
   schema: 'hr',
   migrationsDir: path.join(__dirname, 'migrations'),
-  buildApi: (ctx) => Router().use(employeesApi(ctx)).use(payslipsApi(ctx)),
+  buildApi: (ctx) => Router().use(employeesApi(ctx)).use(payslipsApi(ctx)).use(payrollSettingsApi(ctx)),
   buildInternal: (ctx) => Router().use(employeesInternal(ctx)),
   jobHandlers: (ctx) => ({ [JOBS.ping]: pingHandler(ctx), ...payslipJobHandlers(ctx) }),
   jobSchedules: () => [SWEEP_PAYSLIP_POSTINGS_SCHEDULE],

@@ -11,11 +11,18 @@ import {
   type AccountCategory,
   type AccountType,
 } from '@xaalis/contracts';
-import { FormSelectField, FormTextField, serverMessage } from '@xaalis/web-kit';
+import {
+  FormSelectField,
+  FormTextField,
+  serverMessage,
+  errorStatus,
+  toastMissingCompany,
+  toastSaveError,
+  toastSuccess,
+  FormDialog,
+} from '@xaalis/web-kit';
 import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { errorStatus, toastMissingCompany, toastSaveError, toastSuccess } from '../../ui/feedback';
-import { FormDialog } from '../../ui/FormDialog';
 import { emptyToNull, mapBeforeResolve } from '../../ui/forms';
 import { useCreateAccountMutation } from './api';
 

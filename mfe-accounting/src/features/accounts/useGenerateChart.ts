@@ -1,6 +1,6 @@
 import { MESSAGES_ACCOUNT } from '@xaalis/contracts';
 import { useCallback } from 'react';
-import { toastMissingCompany, toastSaveError, toastSuccess } from '../../ui/feedback';
+import { toastMissingCompany, toastSaveError, toastSuccess } from '@xaalis/web-kit';
 import { useGenerateChartMutation } from './api';
 
 /** "12 comptes créés sur 640 au total", for the generation toast. */

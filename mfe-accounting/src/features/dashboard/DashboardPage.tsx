@@ -5,12 +5,20 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { APP_ROUTES, CASH_FLOW_PERIOD_LABELS, CASH_FLOW_PERIODS, type CashFlowPeriod, type Urgency } from '@xaalis/contracts';
-import { formatDate, formatMoney, PageHeader } from '@xaalis/web-kit';
+import {
+  formatDate,
+  formatMoney,
+  PageHeader,
+  useSession,
+  AccountErrorState,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  NoCompanyState,
+} from '@xaalis/web-kit';
 import { useCallback, useState, type ReactNode } from 'react';
 import { FilterSelect } from '../../ui/FilterSelect';
 import { AddIcon } from '../../ui/icons';
-import { useSession } from '../../ui/session';
-import { AccountErrorState, EmptyState, ErrorState, LoadingState, NoCompanyState } from '../../ui/states';
 import { InvoiceDialog } from '../invoices';
 import { PaymentDialog, type PaymentDialogDefaults } from '../payments';
 import { useGetCashFlowQuery, useGetDashboardQuery, useGetRevenueBreakdownQuery, type RevenueYear } from './api';

@@ -11,17 +11,25 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { APP_ROUTES, ENTRY_STATUS_LABELS, ENTRY_STATUSES, MESSAGES_ENTRY, type AccountingEntry, type EntryStatus } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { formatDate, formatMoney, PageHeader, useGetCompanyQuery } from '@xaalis/web-kit';
+import {
+  formatDate,
+  formatMoney,
+  PageHeader,
+  useGetCompanyQuery,
+  CounterRow,
+  CounterTile,
+  toastSaveError,
+  toastSuccess,
+  RowAction,
+  useSession,
+  EmptyState,
+  listPreamble,
+} from '@xaalis/web-kit';
 import { useCallback, useState, type ReactNode } from 'react';
-import { CounterRow, CounterTile } from '../../ui/CounterTile';
-import { toastSaveError, toastSuccess } from '../../ui/feedback';
 import { FilterSelect } from '../../ui/FilterSelect';
 import { AddIcon, CheckIcon, EditIcon, PrintIcon, UndoIcon, ViewIcon } from '../../ui/icons';
 import { ListPagination, useFilteredPage, useLastPageFallback } from '../../ui/ListPagination';
-import { RowAction } from '../../ui/RowAction';
 import { SearchField } from '../../ui/SearchField';
-import { useSession } from '../../ui/session';
-import { EmptyState, listPreamble } from '../../ui/states';
 import { useDebounced } from '../../ui/useDebounced';
 import { useCancelEntryMutation, useListEntriesQuery, useValidateEntryMutation } from './api';
 import { CancelEntryDialog } from './CancelEntryDialog';

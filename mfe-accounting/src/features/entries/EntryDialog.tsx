@@ -8,16 +8,25 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { entryInputSchema, JOURNAL_LABELS, JOURNALS, MESSAGES_ENTRY, type Account } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { FormSelectField, FormTextField, serverMessage, toast } from '@xaalis/web-kit';
+import {
+  FormSelectField,
+  FormTextField,
+  serverMessage,
+  toast,
+  errorStatus,
+  toastMissingCompany,
+  toastSaveError,
+  toastSuccess,
+  FormDialog,
+  ErrorState,
+  LoadingState,
+} from '@xaalis/web-kit';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { useListAccountsQuery } from '../accounts';
 import { useListThirdPartiesQuery } from '../third-parties';
-import { errorStatus, toastMissingCompany, toastSaveError, toastSuccess } from '../../ui/feedback';
-import { FormDialog } from '../../ui/FormDialog';
 import { mapBeforeResolve } from '../../ui/forms';
-import { ErrorState, LoadingState } from '../../ui/states';
 import { useCreateEntryMutation, useGetEntryQuery, useNextEntryNumberQuery, useUpdateEntryMutation } from './api';
 import { entryToFormValues, formatExactMoney, liveTotals, newEntryValues, type EntryFormValues, type EntryOutput } from './entryForm';
 import { EntryLinesEditor } from './EntryLinesEditor';

@@ -10,14 +10,11 @@ import {
   type InventoryItem,
 } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { FormSelectField, FormTextField } from '@xaalis/web-kit';
+import { FormSelectField, FormTextField, toastMissingCompany, toastSuccess, FormDialog, toastFailure } from '@xaalis/web-kit';
 import { useEffect, useId, useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { useListThirdPartiesQuery } from '../third-parties';
-import { toastMissingCompany, toastSuccess } from '../../ui/feedback';
-import { FormDialog } from '../../ui/FormDialog';
-import { toastFailure } from '../../ui/failure';
 import { useCreateInventoryItemMutation, useUpdateInventoryItemMutation } from './api';
 import { fromMilli, toMilli } from './stock';
 

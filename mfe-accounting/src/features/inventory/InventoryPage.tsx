@@ -18,16 +18,22 @@ import {
   type InventoryItem,
 } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { formatMoney, PageHeader, todayIso } from '@xaalis/web-kit';
+import {
+  formatMoney,
+  PageHeader,
+  todayIso,
+  CounterRow,
+  CounterTile,
+  RowAction,
+  useSession,
+  EmptyState,
+  listPreamble,
+} from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
-import { CounterRow, CounterTile } from '../../ui/CounterTile';
 import { downloadWithToast } from '../../ui/download';
 import { FilterSelect } from '../../ui/FilterSelect';
 import { AddIcon, EditIcon } from '../../ui/icons';
-import { RowAction } from '../../ui/RowAction';
 import { SearchField } from '../../ui/SearchField';
-import { useSession } from '../../ui/session';
-import { EmptyState, listPreamble } from '../../ui/states';
 import { foldForSearch } from '../../ui/text';
 import { inventoryExportUrl, useListInventoryQuery } from './api';
 import { HistoryIcon, MovementIcon } from './icons';

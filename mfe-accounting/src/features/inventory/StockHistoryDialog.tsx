@@ -12,9 +12,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { MOVEMENT_TYPE_LABELS, type InventoryItem } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { formatDateTime } from '@xaalis/web-kit';
+import { formatDateTime, EmptyState, ErrorState, LoadingState } from '@xaalis/web-kit';
 import { useId, useMemo, type ReactNode } from 'react';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { useGetInventoryItemQuery } from './api';
 import { formatQuantity } from './stock';
 

@@ -14,13 +14,10 @@ import {
   type InventoryItem,
   type MovementType,
 } from '@xaalis/contracts';
-import { FormTextField } from '@xaalis/web-kit';
+import { FormTextField, toastMissingCompany, toastSuccess, FormDialog, toastFailure } from '@xaalis/web-kit';
 import { useEffect, useId } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { toastMissingCompany, toastSuccess } from '../../ui/feedback';
-import { FormDialog } from '../../ui/FormDialog';
-import { toastFailure } from '../../ui/failure';
 import { useCreateStockMovementMutation } from './api';
 import { formatQuantity, stockAfter } from './stock';
 

@@ -18,15 +18,21 @@ import {
   type Investment,
   type InvestmentCategory,
 } from '@xaalis/contracts';
-import { FormSelectField, FormTextField, todayIso, useGetCompanyQuery } from '@xaalis/web-kit';
+import {
+  FormSelectField,
+  FormTextField,
+  todayIso,
+  useGetCompanyQuery,
+  FormDateField,
+  toastMissingCompany,
+  toastSuccess,
+  toastFailure,
+  FormDialog,
+} from '@xaalis/web-kit';
 import { useEffect, useId, useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { useListAccountsQuery } from '../accounts';
-import { FormDateField } from '../../ui/DateField';
-import { toastMissingCompany, toastSuccess } from '../../ui/feedback';
-import { toastFailure } from '../../ui/failure';
-import { FormDialog } from '../../ui/FormDialog';
 import { useCreateInvestmentMutation, useUpdateInvestmentMutation } from './api';
 import { PlanTable } from './PlanTable';
 

@@ -17,13 +17,19 @@ import {
   type Investment,
   type InvestmentCategory,
 } from '@xaalis/contracts';
-import { formatDate, formatMoney, PageHeader } from '@xaalis/web-kit';
+import {
+  formatDate,
+  formatMoney,
+  PageHeader,
+  CounterRow,
+  CounterTile,
+  RowAction,
+  useSession,
+  EmptyState,
+  listPreamble,
+} from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
-import { CounterRow, CounterTile } from '../../ui/CounterTile';
 import { AddIcon, EditIcon, ViewIcon } from '../../ui/icons';
-import { RowAction } from '../../ui/RowAction';
-import { useSession } from '../../ui/session';
-import { EmptyState, listPreamble } from '../../ui/states';
 import { useListInvestmentsQuery } from './api';
 import { InvestmentDialog } from './InvestmentDialog';
 import { PlanDialog } from './PlanDialog';

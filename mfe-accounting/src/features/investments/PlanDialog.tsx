@@ -9,11 +9,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { INVESTMENT_CATEGORY_LABELS, MESSAGES_INVESTMENT, type DepreciationSchedule } from '@xaalis/contracts';
-import { formatMoney, todayIso } from '@xaalis/web-kit';
+import { formatMoney, todayIso, toastSuccess, toastFailure, EmptyState, ErrorState, LoadingState } from '@xaalis/web-kit';
 import { useId } from 'react';
-import { toastSuccess } from '../../ui/feedback';
-import { toastFailure } from '../../ui/failure';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { useGetInvestmentQuery, useRecordDepreciationMutation } from './api';
 import { PlanTable } from './PlanTable';
 

@@ -18,18 +18,25 @@ import {
   type InvoiceInput,
 } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { FormSelectField, FormTextField, serverMessage } from '@xaalis/web-kit';
+import {
+  FormSelectField,
+  FormTextField,
+  serverMessage,
+  errorStatus,
+  toastMissingCompany,
+  toastSuccess,
+  FormDialog,
+  toastFailure,
+  FormDateField,
+  useSession,
+  ErrorState,
+  LoadingState,
+} from '@xaalis/web-kit';
 import { useEffect, useEffectEvent, useId, useMemo, useRef, type BaseSyntheticEvent } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { useListThirdPartiesQuery } from '../third-parties';
 import { useListInventoryQuery } from '../inventory/api';
-import { errorStatus, toastMissingCompany, toastSuccess } from '../../ui/feedback';
-import { FormDialog } from '../../ui/FormDialog';
-import { toastFailure } from '../../ui/failure';
-import { FormDateField } from '../../ui/DateField';
-import { useSession } from '../../ui/session';
-import { ErrorState, LoadingState } from '../../ui/states';
 import { useCreateInvoiceMutation, useGetInvoiceQuery, useNextInvoiceNumberQuery, useUpdateInvoiceMutation } from './api';
 import {
   formatExactMoney,

@@ -20,17 +20,24 @@ import {
   type InvoiceType,
 } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { formatDate, formatMoney, PageHeader, todayIso } from '@xaalis/web-kit';
+import {
+  formatDate,
+  formatMoney,
+  PageHeader,
+  todayIso,
+  CounterRow,
+  CounterTile,
+  RowAction,
+  useSession,
+  EmptyState,
+  listPreamble,
+} from '@xaalis/web-kit';
 import { useCallback, useState, type ReactNode } from 'react';
-import { CounterRow, CounterTile } from '../../ui/CounterTile';
 import { downloadWithToast } from '../../ui/download';
 import { FilterSelect } from '../../ui/FilterSelect';
 import { AddIcon, EditIcon, PrintIcon, ViewIcon } from '../../ui/icons';
 import { ListPagination, useFilteredPage, useLastPageFallback } from '../../ui/ListPagination';
-import { RowAction } from '../../ui/RowAction';
 import { SearchField } from '../../ui/SearchField';
-import { useSession } from '../../ui/session';
-import { EmptyState, listPreamble } from '../../ui/states';
 import { useDebounced } from '../../ui/useDebounced';
 import { PaymentDialog, type PaymentDialogDefaults } from '../payments/PaymentDialog';
 import { invoicesExportUrl, useListInvoicesQuery } from './api';

@@ -15,13 +15,19 @@ import {
   type LoanValues,
   type PaymentFrequency,
 } from '@xaalis/contracts';
-import { formatDate, FormSelectField, FormTextField, todayIso } from '@xaalis/web-kit';
+import {
+  formatDate,
+  FormSelectField,
+  FormTextField,
+  todayIso,
+  FormDateField,
+  toastMissingCompany,
+  toastSuccess,
+  FormDialog,
+  toastFailure,
+} from '@xaalis/web-kit';
 import { useEffect, useId } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { FormDateField } from '../../ui/DateField';
-import { toastMissingCompany, toastSuccess } from '../../ui/feedback';
-import { FormDialog } from '../../ui/FormDialog';
-import { toastFailure } from '../../ui/failure';
 import { useCreateLoanMutation } from './api';
 
 interface LoanFormValues {

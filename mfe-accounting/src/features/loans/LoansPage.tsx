@@ -19,13 +19,19 @@ import {
   type LoanStatus,
 } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { formatDate, formatMoney, PageHeader } from '@xaalis/web-kit';
+import {
+  formatDate,
+  formatMoney,
+  PageHeader,
+  CounterRow,
+  CounterTile,
+  RowAction,
+  useSession,
+  EmptyState,
+  listPreamble,
+} from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
-import { CounterRow, CounterTile } from '../../ui/CounterTile';
 import { AddIcon, ViewIcon } from '../../ui/icons';
-import { RowAction } from '../../ui/RowAction';
-import { useSession } from '../../ui/session';
-import { EmptyState, listPreamble } from '../../ui/states';
 import { PaymentDialog, type PaymentDialogDefaults } from '../payments';
 import { useListLoansQuery } from './api';
 import { formatRate } from './format';

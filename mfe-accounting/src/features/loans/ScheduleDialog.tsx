@@ -22,9 +22,8 @@ import {
   type LoanPayment,
   type LoanPaymentStatus,
 } from '@xaalis/contracts';
-import { formatDate, formatMoney } from '@xaalis/web-kit';
+import { formatDate, formatMoney, EmptyState } from '@xaalis/web-kit';
 import { useId, useState } from 'react';
-import { EmptyState } from '../../ui/states';
 import { formatRate } from './format';
 
 const STATUS_COLORS: Record<LoanPaymentStatus, 'default' | 'success' | 'error'> = { pending: 'default', paid: 'success', overdue: 'error' };

@@ -18,19 +18,26 @@ import {
   type PaymentType,
 } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { formatDate, formatMoney, FormSelectField, FormTextField, todayIso } from '@xaalis/web-kit';
+import {
+  formatDate,
+  formatMoney,
+  FormSelectField,
+  FormTextField,
+  todayIso,
+  toastMissingCompany,
+  toastSuccess,
+  FormDialog,
+  toastFailure,
+  FormDateField,
+  ControlledSelect,
+  useSession,
+  ErrorState,
+} from '@xaalis/web-kit';
 import { useEffect, useEffectEvent, useId, useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { useListAccountsQuery } from '../accounts';
 import { useListInvoicesQuery } from '../invoices/api';
-import { toastMissingCompany, toastSuccess } from '../../ui/feedback';
-import { FormDialog } from '../../ui/FormDialog';
-import { toastFailure } from '../../ui/failure';
-import { FormDateField } from '../../ui/DateField';
-import { ControlledSelect } from '../../ui/SelectField';
-import { useSession } from '../../ui/session';
-import { ErrorState } from '../../ui/states';
 import { useCreatePaymentMutation, useListPaymentLoansQuery, type LoanInstalment, type LoanWithSchedule } from './api';
 
 type PaymentOutput = z.output<typeof paymentInputSchema>;

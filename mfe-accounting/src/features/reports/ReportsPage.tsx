@@ -14,12 +14,10 @@ import {
   type ReportYear,
 } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { PageHeader } from '@xaalis/web-kit';
+import { PageHeader, useSession, EmptyState, listPreamble } from '@xaalis/web-kit';
 import { useState, type ReactNode } from 'react';
 import { downloadWithToast } from '../../ui/download';
 import { FilterSelect } from '../../ui/FilterSelect';
-import { useSession } from '../../ui/session';
-import { EmptyState, listPreamble } from '../../ui/states';
 import { exportUrl, useGetReportYearsQuery, type DateRange, type LedgerFilters } from './api';
 import { GeneralLedgerTab } from './GeneralLedgerTab';
 import { BalanceSheetTab, CashFlowTab, IncomeStatementTab } from './StatementTabs';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { MESSAGES_REPORTS, REPORT_TITLES, type CashFlowStatement, type IncomeStatement } from '@xaalis/contracts';
 import type { ReactNode } from 'react';
-import { ErrorState, LoadingState } from '../../ui/states';
+import { ErrorState, LoadingState } from '@xaalis/web-kit';
 import { useGetBalanceSheetQuery, useGetCashFlowStatementQuery, useGetIncomeStatementQuery } from './api';
 import { ReportNotes } from './ReportNotes';
 import { StatementTable } from './StatementTable';

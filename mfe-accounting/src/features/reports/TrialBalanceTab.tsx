@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { MESSAGES_REPORTS, REPORT_TITLES, type TrialBalanceAmounts } from '@xaalis/contracts';
 import { useMemo, useState, type ReactNode } from 'react';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { EmptyState, ErrorState, LoadingState } from '@xaalis/web-kit';
 import { useDebounced } from '../../ui/useDebounced';
 import { useGetTrialBalanceQuery, type DateRange } from './api';
 import { BadRequestAlert, badRequest, FILTER_DELAY_MS, ReportDateField } from './filters';

@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import { changePasswordFormSchema, MESSAGES_SIGN_IN, type ChangePasswordFormInput } from '@xaalis/contracts';
-import { isApiError, useChangePasswordMutation, FormTextField } from '@xaalis/web-kit';
+import { isApiError, useChangePasswordMutation, FormTextField, toastSaveError, toastSuccess, FormDialog } from '@xaalis/web-kit';
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { toastSaveError, toastSuccess } from '../../ui/feedback';
-import { FormDialog } from '../../ui/FormDialog';
 
 type Field = keyof ChangePasswordFormInput;
 const FIELDS: readonly Field[] = ['currentPassword', 'newPassword', 'confirmPassword'];

@@ -13,11 +13,10 @@ import {
   type Company,
   type Sector,
 } from '@xaalis/contracts';
-import { FormSelectField, FormTextField } from '@xaalis/web-kit';
+import { FormSelectField, FormTextField, toastSaveError, toastSuccess } from '@xaalis/web-kit';
 import { useEffect, useId, useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useGenerateChart } from '../accounts';
-import { toastSaveError, toastSuccess } from '../../ui/feedback';
 import { emptyToNull, mapBeforeResolve } from '../../ui/forms';
 import { AutoIcon } from '../../ui/icons';
 import { useCreateCompanyMutation, useUpdateCompanyMutation } from './api';

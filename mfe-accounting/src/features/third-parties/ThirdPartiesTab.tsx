@@ -13,7 +13,7 @@ import { MESSAGES_THIRD_PARTY, THIRD_PARTY_TYPE_LABELS, type ThirdPartyType } fr
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useMemo, useState } from 'react';
 import { AddIcon } from '../../ui/icons';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { EmptyState, ErrorState, LoadingState } from '@xaalis/web-kit';
 import { useListThirdPartiesQuery } from './api';
 import { ThirdPartyDialog } from './ThirdPartyDialog';
 

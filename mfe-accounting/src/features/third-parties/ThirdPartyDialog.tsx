@@ -7,11 +7,9 @@ import {
   thirdPartyInputSchema,
   type ThirdPartyType,
 } from '@xaalis/contracts';
-import { FormSelectField, FormTextField } from '@xaalis/web-kit';
+import { FormSelectField, FormTextField, toastMissingCompany, toastSaveError, toastSuccess, FormDialog } from '@xaalis/web-kit';
 import { useEffect, useId } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { toastMissingCompany, toastSaveError, toastSuccess } from '../../ui/feedback';
-import { FormDialog } from '../../ui/FormDialog';
 import { emptyToNull, mapBeforeResolve } from '../../ui/forms';
 import { useCreateThirdPartyMutation } from './api';
 

@@ -20,12 +20,20 @@ import {
   type Payment,
   type TreasuryAccountKind,
 } from '@xaalis/contracts';
-import { formatDate, formatMoney, PageHeader } from '@xaalis/web-kit';
+import {
+  formatDate,
+  formatMoney,
+  PageHeader,
+  useSession,
+  AccountErrorState,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  NoCompanyState,
+} from '@xaalis/web-kit';
 import { useCallback, useState, type ReactNode } from 'react';
 import { AddIcon } from '../../ui/icons';
 import { ListPagination, useLastPageFallback } from '../../ui/ListPagination';
-import { useSession } from '../../ui/session';
-import { AccountErrorState, EmptyState, ErrorState, LoadingState, NoCompanyState } from '../../ui/states';
 import { Grid, Panel, signedMoney, StatCard, toAmount, useGetDashboardQuery, type Upcoming } from '../dashboard';
 import { PaymentDialog } from '../payments';
 import { useGetTreasuryQuery, useListTreasuryPaymentsQuery } from './api';

@@ -15,13 +15,19 @@ import {
   type MaritalStatus,
   type SalaryType,
 } from '@xaalis/contracts';
-import { FormSelectField, FormTextField, isApiError, todayIso } from '@xaalis/web-kit';
+import {
+  FormSelectField,
+  FormTextField,
+  isApiError,
+  todayIso,
+  FormDateField,
+  toastFailure,
+  toastMissingCompany,
+  toastSuccess,
+  FormDialog,
+} from '@xaalis/web-kit';
 import { useEffect, useId } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { FormDateField } from '../../ui/DateField';
-import { toastFailure } from '../../ui/failure';
-import { toastMissingCompany, toastSuccess } from '../../ui/feedback';
-import { FormDialog } from '../../ui/FormDialog';
 import { useCreateEmployeeMutation, useUpdateEmployeeMutation } from './api';
 
 export interface EmployeeFormValues {

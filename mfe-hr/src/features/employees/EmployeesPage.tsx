@@ -16,14 +16,10 @@ import {
   type Employee,
   type Payslip,
 } from '@xaalis/contracts';
-import { formatMoney, PageHeader } from '@xaalis/web-kit';
+import { formatMoney, PageHeader, toastFailure, toastSuccess, useSession, EmptyState, listPreamble } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { toastFailure } from '../../ui/failure';
-import { toastSuccess } from '../../ui/feedback';
 import { AddIcon } from '../../ui/icons';
-import { useSession } from '../../ui/session';
-import { EmptyState, listPreamble } from '../../ui/states';
 import { useListPayslipsQuery } from '../payroll/api';
 import { PayslipDialog } from '../payroll/PayslipDialog';
 import { payslipStatusColor } from '../payroll/status';

@@ -9,13 +9,9 @@ import {
   type PaymentMethod,
   type Payslip,
 } from '@xaalis/contracts';
-import { formatMoney, FormSelectField, todayIso } from '@xaalis/web-kit';
+import { formatMoney, FormSelectField, todayIso, FormDateField, toastFailure, toastSuccess, FormDialog } from '@xaalis/web-kit';
 import { useId } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { FormDateField } from '../../ui/DateField';
-import { toastFailure } from '../../ui/failure';
-import { toastSuccess } from '../../ui/feedback';
-import { FormDialog } from '../../ui/FormDialog';
 import { usePayPayslipMutation } from './api';
 
 interface PayFormValues {

@@ -209,6 +209,32 @@ describe('PayrollPage', () => {
     expect(await screen.findByText(MESSAGES_PAYSLIP.created)).toBeInTheDocument();
   });
 
+  it("computes with the company's scale from Paramètres (official set, risk class 3) and sends it", async () => {
+    const user = userEvent.setup();
+    const settings = { parameterSetId: 'senegal-official', accidentRiskClass: 3, sets: [] };
+    const fetchMock = mockFetch(
+      routes([], undefined, {
+        [`GET ${BASE}/payroll-settings`]: { body: settings },
+        [`POST ${BASE}/payrolls`]: { status: 201, body: DRAFT },
+      }),
+    );
+    renderWithApp(<PayrollPage />, { route: '/paie' });
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', `${BASE}/payroll-settings`)).toHaveLength(1));
+    const dialog = await openNewSlip(user);
+    await user.selectOptions(within(dialog).getByLabelText('Employé'), 'Moussa Fall (E001)');
+    await typeIn(user, dialog, 'Période', '2026-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Calculer' }));
+    const detail = await screen.findByRole('dialog', { name: 'Détail du calcul de paie' });
+    const official = computePayslip({ baseSalary: '450000', riskClass: 3 }, parameterSetFor('senegal-official', '2026-01')!);
+    expect(within(detail).getByTestId('total-Net à payer')).toHaveTextContent(formatMoney(official.totals.net));
+    await user.click(within(detail).getByRole('button', { name: 'Créer le bulletin' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', `${BASE}/payrolls`)).toHaveLength(1));
+    expect(callsTo(fetchMock, 'POST', `${BASE}/payrolls`)[0].body).toMatchObject({
+      parameterSetId: 'senegal-official',
+      netSalary: official.totals.net,
+    });
+  });
+
   it("shows the server's message when the save fails, and keeps the dialogs open", async () => {
     const user = userEvent.setup();
     mockFetch(routes([], undefined, { [`POST ${BASE}/payrolls`]: { status: 409, body: { message: MESSAGES_PAYSLIP.duplicatePeriod } } }));

@@ -19,15 +19,20 @@ import {
   toCents,
   type Payslip,
 } from '@xaalis/contracts';
-import { formatMoney, PageHeader } from '@xaalis/web-kit';
+import {
+  formatMoney,
+  PageHeader,
+  CounterRow,
+  CounterTile,
+  toastFailure,
+  toastSuccess,
+  RowAction,
+  useSession,
+  EmptyState,
+  listPreamble,
+} from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
-import { CounterRow, CounterTile } from '../../ui/CounterTile';
-import { toastFailure } from '../../ui/failure';
-import { toastSuccess } from '../../ui/feedback';
 import { AddIcon, CheckIcon, DeleteIcon, PrintIcon, ViewIcon } from '../../ui/icons';
-import { RowAction } from '../../ui/RowAction';
-import { useSession } from '../../ui/session';
-import { EmptyState, listPreamble } from '../../ui/states';
 import { useListEmployeesQuery } from '../employees/api';
 import { useCancelPayslipMutation, useListPayslipsQuery, useValidatePayslipMutation } from './api';
 import { BreakdownDialog } from './BreakdownDialog';

@@ -7,6 +7,7 @@ import {
   MESSAGES_PAYROLL,
   MESSAGES_PAYSLIP,
   parameterSetFor,
+  payrollSetIdFor,
   PayrollInputError,
   payslipInputSchema,
   type Employee,
@@ -14,14 +15,11 @@ import {
   type PayslipCreateInput,
   type PayslipFormValues,
 } from '@xaalis/contracts';
-import { FormTextField, todayIso } from '@xaalis/web-kit';
+import { FormTextField, todayIso, toastFailure, toastMissingCompany, toastSuccess, FormDialog, ControlledSelect } from '@xaalis/web-kit';
 import { useId, useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { toastFailure } from '../../ui/failure';
-import { toastMissingCompany, toastSuccess } from '../../ui/feedback';
-import { FormDialog } from '../../ui/FormDialog';
-import { ControlledSelect } from '../../ui/SelectField';
-import { useCreatePayslipMutation } from './api';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useCreatePayslipMutation, useGetPayrollSettingsQuery } from './api';
 import { BreakdownDialog } from './BreakdownDialog';
 
 export interface PayslipFormFields {
@@ -98,6 +96,8 @@ export function PayslipDialog({
 }: PayslipDialogProps) {
   const formId = useId();
   const [createPayslip, { isLoading: saving }] = useCreatePayslipMutation();
+  // The company's scale (Paramètres, Paie); without it (not loaded, or unreadable) the default one, as the server does.
+  const { data: settings } = useGetPayrollSettingsQuery(companyId ?? skipToken);
   const [computed, setComputed] = useState<Computed | null>(null);
   const { control, handleSubmit, setValue, setError } = useForm<PayslipFormFields, unknown, PayslipFormValues>({
     resolver,
@@ -118,7 +118,7 @@ export function PayslipDialog({
       setError('employeeId', { message: MESSAGES_PAYROLL.employeeRequired });
       return;
     }
-    const set = parameterSetFor(DEFAULT_PAYROLL_SET_ID, values.period);
+    const set = parameterSetFor(payrollSetIdFor(settings?.parameterSetId ?? DEFAULT_PAYROLL_SET_ID, values.period), values.period);
     if (!set) {
       setError('period', { message: MESSAGES_PAYROLL.noParameterSet });
       return;
@@ -135,6 +135,7 @@ export function PayslipDialog({
           isCadre: chosen.isCadre,
           maritalStatus: chosen.maritalStatus ?? undefined,
           children: chosen.children,
+          riskClass: settings?.accidentRiskClass,
         },
         set,
       );

@@ -1,4 +1,4 @@
-import type { PaymentMethod, Payslip, PayslipCreateInput } from '@xaalis/contracts';
+import type { PaymentMethod, PayrollSettings, Payslip, PayslipCreateInput } from '@xaalis/contracts';
 import { baseApi, COMPANY_DATA_TAG } from '@xaalis/web-kit';
 
 const enc = encodeURIComponent;
@@ -16,6 +16,11 @@ export const payrollApi = baseApi.injectEndpoints({
     createPayslip: build.mutation<Payslip, { companyId: string; body: PayslipCreateInput }>({
       query: ({ companyId, body }) => ({ url: `/api/companies/${enc(companyId)}/payrolls`, method: 'POST', body }),
       invalidatesTags: [listTag, COMPANY_DATA_TAG],
+    }),
+    /** GET /api/companies/:id/payroll-settings: the company's parameter set and accident risk class. */
+    getPayrollSettings: build.query<PayrollSettings, string>({
+      query: (companyId) => `/api/companies/${enc(companyId)}/payroll-settings`,
+      providesTags: [COMPANY_DATA_TAG],
     }),
     /** PATCH /api/payrolls/:id/validate → Payslip. */
     validatePayslip: build.mutation<Payslip, string>({
@@ -45,4 +50,5 @@ export const {
   useValidatePayslipMutation,
   usePayPayslipMutation,
   useCancelPayslipMutation,
+  useGetPayrollSettingsQuery,
 } = payrollApi;

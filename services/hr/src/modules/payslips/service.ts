@@ -1,6 +1,5 @@
 import type { Sequelize, Transaction } from 'sequelize';
 import {
-  DEFAULT_PAYROLL_SET_ID,
   JOBS,
   MESSAGES_EMPLOYEE,
   MESSAGES_PAYROLL,
@@ -12,6 +11,7 @@ import {
   toCents,
   type Employee,
   type PaymentMethod,
+  type PayrollRiskClass,
   type PayrollSetId,
   type Payslip,
   type PayslipBreakdown,
@@ -21,6 +21,7 @@ import {
 } from '@xaalis/contracts';
 import { HttpError, isUniqueViolation, isUuid, notFound, type Logger } from '@xaalis/service-kit';
 import { employeesService, findEmployee } from '../employees';
+import { payrollSettingsService } from '../payroll-settings';
 import { findPayslip, findUnposted, insertPayslip, listPayslips, toPayslip, type PayslipDbRow, type PayslipFigures } from './model';
 
 /** Where the HR service puts the accounting postings (the accounting service's queue; see jobs.ts). */
@@ -90,8 +91,11 @@ const sameAmount = (a: string, b: string) => toCents(a) === toCents(b);
 type DraftInput = Pick<PayslipCreateValues, 'period' | 'baseSalary'> &
   Partial<Pick<PayslipCreateValues, 'transportAllowance' | 'housingAllowance' | 'otherAllowances' | 'overtimeHours' | 'overtimeRate'>>;
 
-/** The recomputed figures of a new draft of `employee`: the period rules, then the calculator with the set in force. */
-function draftOf(employee: Employee, v: DraftInput, setId: PayrollSetId = DEFAULT_PAYROLL_SET_ID): PayslipFigures {
+/**
+ * The recomputed figures of a new draft of `employee`: the period rules, then the calculator with
+ * the set of that id in force and the company's work-accident risk class.
+ */
+function draftOf(employee: Employee, v: DraftInput, setId: PayrollSetId, riskClass: PayrollRiskClass): PayslipFigures {
   if (employee.status !== 'active') throw new HttpError(400, MESSAGES_PAYSLIP.inactiveEmployee);
   if (v.period < employee.hireDate.slice(0, 7)) throw new HttpError(400, MESSAGES_PAYSLIP.beforeHire);
   const set = parameterSetFor(setId, v.period);
@@ -109,6 +113,7 @@ function draftOf(employee: Employee, v: DraftInput, setId: PayrollSetId = DEFAUL
         isCadre: employee.isCadre,
         maritalStatus: employee.maritalStatus ?? undefined,
         children: employee.children,
+        riskClass,
       },
       set,
     );
@@ -128,6 +133,8 @@ function draftOf(employee: Employee, v: DraftInput, setId: PayrollSetId = DEFAUL
  * company's slip, or an id that is not one, is a 404.
  */
 export function payslipsService(sequelize: Sequelize, producer: PostingProducer, log?: Logger) {
+  const settings = payrollSettingsService(sequelize);
+
   async function mustFind(companyId: string, id: string, transaction?: Transaction): Promise<PayslipDbRow> {
     const row = isUuid(id) ? await findPayslip(sequelize, companyId, id, { transaction, lock: transaction !== undefined }) : null;
     if (!row) throw notFound(MESSAGES_PAYSLIP.notFound);
@@ -179,11 +186,16 @@ export function payslipsService(sequelize: Sequelize, producer: PostingProducer,
       return toPayslip(await mustFind(companyId, id));
     },
 
-    /** A draft, recomputed here with the set in force in its period; the client's figures must match. */
+    /**
+     * A draft, recomputed here with the set in force in its period (the form's, else the company's,
+     * else 'xaalis' when the company's is not in force then) and the company's risk class; the
+     * client's figures must match.
+     */
     async create(companyId: string, v: PayslipCreateValues, userId: string | null = null): Promise<Payslip> {
       const employee = isUuid(v.employeeId) ? await findEmployee(sequelize, companyId, v.employeeId.toLowerCase()) : null;
       if (!employee) throw notFound(MESSAGES_EMPLOYEE.notFound);
-      const draft = draftOf(employee, v, v.parameterSetId ?? DEFAULT_PAYROLL_SET_ID);
+      const chosen = await settings.forPeriod(companyId, v.period);
+      const draft = draftOf(employee, v, v.parameterSetId ?? chosen.setId, chosen.riskClass);
       if (
         (v.grossSalary !== undefined && !sameAmount(v.grossSalary, draft.grossSalary)) ||
         (v.netSalary !== undefined && !sameAmount(v.netSalary, draft.netSalary))
@@ -204,7 +216,8 @@ export function payslipsService(sequelize: Sequelize, producer: PostingProducer,
      * 'Générer la paie du mois': a draft for every active employee of the
      * company hired by the period, on their card's monthly salary; employees
      * who already have a slip for the period are skipped (idempotent), as are
-     * those paid by the hour or the day (no monthly base to derive).
+     * those paid by the hour or the day (no monthly base to derive). The
+     * set and risk class are the company's, as for a form naming no set.
      * `progress` is called after each employee.
      */
     async generate(
@@ -215,6 +228,7 @@ export function payslipsService(sequelize: Sequelize, producer: PostingProducer,
         (e) => e.hireDate.slice(0, 7) <= job.period && e.salaryType === 'monthly',
       );
       const existing = new Set((await listPayslips(sequelize, job.companyId, job.period)).map((p) => p.employee_id));
+      const chosen = await settings.forPeriod(job.companyId, job.period);
       let created = 0;
       let done = 0;
       for (const employee of employees) {
@@ -223,7 +237,7 @@ export function payslipsService(sequelize: Sequelize, producer: PostingProducer,
             await insertPayslip(
               sequelize,
               job.companyId,
-              draftOf(employee, { period: job.period, baseSalary: employee.salary }),
+              draftOf(employee, { period: job.period, baseSalary: employee.salary }, chosen.setId, chosen.riskClass),
               job.userId,
             );
             created += 1;

@@ -1,4 +1,5 @@
-import { isApiError, serverMessage, toast } from '@xaalis/web-kit';
+import { isApiError, serverMessage } from '../api';
+import { toast } from '../toast';
 
 /**
  * A failed save: 'Erreur' with the specification's text, followed by the server's

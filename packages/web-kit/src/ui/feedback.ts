@@ -1,6 +1,6 @@
-// Copied from mfe-accounting/src/ui (a later refactor moves the shared UI pieces to @xaalis/web-kit).
 import { MESSAGES_COMPANY } from '@xaalis/contracts';
-import { isApiError, serverMessage, toast } from '@xaalis/web-kit';
+import { isApiError, serverMessage } from '../api';
+import { toast } from '../toast';
 
 /**
  * A failed save: 'Erreur' with the server's message when it sent one, else the

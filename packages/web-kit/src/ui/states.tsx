@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { errorMessage, serverMessage } from '@xaalis/web-kit';
+import { errorMessage, serverMessage } from '../api';
 import type { ReactNode } from 'react';
 
 /** 'Chargement...' with skeleton rows (the specification's loading state). */

@@ -1,5 +1,4 @@
-// Copied from mfe-accounting/src/ui (a later refactor moves the shared UI pieces to @xaalis/web-kit).
-import { useAuth } from '@xaalis/web-kit';
+import { useAuth } from '../auth';
 
 /** The signed-in user and their company id (the shell has loaded the user before any page shows). */
 export function useSession() {
