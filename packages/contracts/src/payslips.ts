@@ -47,6 +47,12 @@ export const MESSAGES_PAYSLIP = {
   postingPending: 'En attente de comptabilisation',
   generateStarted: 'Génération de la paie lancée',
   generateDone: 'Paie du mois générée',
+  generate: 'Générer la paie du mois',
+  generateSubmit: 'Générer les bulletins',
+  generateHint:
+    'Un bulletin en brouillon pour chaque employé actif, payé au mois et embauché avant la fin de la période ; ceux qui en ont déjà un sont laissés tels quels.',
+  generateProgress: 'Bulletins créés',
+  generateFailed: 'La génération de la paie a échoué',
 } as const;
 
 const optionalComputed = z.union([text(), z.number()]).optional().pipe(moneySchema.optional());

@@ -235,6 +235,35 @@ describe('PayrollPage', () => {
     });
   });
 
+  it("'Générer la paie du mois' starts the job and shows its progress until the drafts are there", async () => {
+    const user = userEvent.setup();
+    let polls = 0;
+    let slips: Payslip[] = [];
+    const fetchMock = mockFetch(
+      routes(() => slips, undefined, {
+        [`POST ${BASE}/payrolls/generate`]: { status: 202, body: { jobId: 'payroll-job' } },
+        [`GET ${BASE}/payrolls/generate/payroll-job`]: () => {
+          polls += 1;
+          if (polls < 3) return { body: { jobId: 'payroll-job', state: 'active', done: 1, total: 2 } };
+          slips = [DRAFT, slip(AWA, '2026-01')];
+          return { body: { jobId: 'payroll-job', state: 'completed', done: 2, total: 2 } };
+        },
+      }),
+    );
+    renderWithApp(<PayrollPage />, { route: '/paie' });
+    const button = screen.getByRole('button', { name: 'Générer la paie du mois' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Générer la paie du mois' });
+    await typeIn(user, dialog, 'Période', '2026-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Générer les bulletins' }));
+    expect(await within(dialog).findByText('Bulletins créés : 1 / 2')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', `${BASE}/payrolls/generate`)[0].body).toEqual({ period: '2026-01' });
+    expect(await screen.findByText(MESSAGES_PAYSLIP.generateDone)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Générer la paie du mois' })).not.toBeInTheDocument());
+    expect(await screen.findAllByText('Awa Ndiaye')).not.toHaveLength(0);
+  });
+
   it("shows the server's message when the save fails, and keeps the dialogs open", async () => {
     const user = userEvent.setup();
     mockFetch(routes([], undefined, { [`POST ${BASE}/payrolls`]: { status: 409, body: { message: MESSAGES_PAYSLIP.duplicatePeriod } } }));

@@ -37,6 +37,7 @@ import { useListEmployeesQuery } from '../employees/api';
 import { useCancelPayslipMutation, useListPayslipsQuery, useValidatePayslipMutation } from './api';
 import { BreakdownDialog } from './BreakdownDialog';
 import { PayDialog } from './PayDialog';
+import { GenerateDialog } from './GenerateDialog';
 import { PayslipDialog } from './PayslipDialog';
 import { payslipStatusColor } from './status';
 
@@ -72,6 +73,7 @@ export default function PayrollPage() {
   const [validate] = useValidatePayslipMutation();
   const [cancel] = useCancelPayslipMutation();
   const [creating, setCreating] = useState({ open: false, key: 0 });
+  const [generating, setGenerating] = useState({ open: false, key: 0 });
   const [viewing, setViewing] = useState<Payslip | null>(null);
   const [paying, setPaying] = useState<Payslip | null>(null);
 
@@ -210,9 +212,18 @@ export default function PayrollPage() {
         title={ROUTE?.title ?? 'Gestion de la Paie'}
         subtitle={ROUTE?.subtitle}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} disabled={!companyId || !hasActiveEmployee}>
-            Nouveau bulletin
-          </Button>
+          <>
+            <Button
+              variant="outlined"
+              onClick={() => setGenerating((g) => ({ open: true, key: g.key + 1 }))}
+              disabled={!companyId || !hasActiveEmployee}
+            >
+              {MESSAGES_PAYSLIP.generate}
+            </Button>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} disabled={!companyId || !hasActiveEmployee}>
+              Nouveau bulletin
+            </Button>
+          </>
         }
       />
       <CounterRow>
@@ -224,6 +235,13 @@ export default function PayrollPage() {
       <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 } }}>
         {content}
       </Paper>
+      <GenerateDialog
+        key={`generate-${generating.key}`}
+        open={generating.open}
+        companyId={companyId}
+        onClose={() => setGenerating((g) => ({ ...g, open: false }))}
+        onGenerated={() => void list.refetch()}
+      />
       <PayslipDialog
         key={`slip-${creating.key}`}
         open={creating.open}

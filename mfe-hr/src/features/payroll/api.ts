@@ -1,4 +1,11 @@
-import type { PaymentMethod, PayrollSettings, Payslip, PayslipCreateInput } from '@xaalis/contracts';
+import type {
+  PaymentMethod,
+  PayrollGenerationProgress,
+  PayrollGenerationStarted,
+  PayrollSettings,
+  Payslip,
+  PayslipCreateInput,
+} from '@xaalis/contracts';
 import { baseApi, COMPANY_DATA_TAG } from '@xaalis/web-kit';
 
 const enc = encodeURIComponent;
@@ -16,6 +23,15 @@ export const payrollApi = baseApi.injectEndpoints({
     createPayslip: build.mutation<Payslip, { companyId: string; body: PayslipCreateInput }>({
       query: ({ companyId, body }) => ({ url: `/api/companies/${enc(companyId)}/payrolls`, method: 'POST', body }),
       invalidatesTags: [listTag, COMPANY_DATA_TAG],
+    }),
+    /** POST /api/companies/:id/payrolls/generate {period} → 202 {jobId}: the month's drafts, as a background job. */
+    generatePayroll: build.mutation<PayrollGenerationStarted, { companyId: string; period: string }>({
+      query: ({ companyId, period }) => ({ url: `/api/companies/${enc(companyId)}/payrolls/generate`, method: 'POST', body: { period } }),
+    }),
+    /** GET /api/companies/:id/payrolls/generate/:jobId → {state, done, total} (polled while it runs). */
+    getPayrollGeneration: build.query<PayrollGenerationProgress, { companyId: string; jobId: string }>({
+      query: ({ companyId, jobId }) => `/api/companies/${enc(companyId)}/payrolls/generate/${enc(jobId)}`,
+      keepUnusedDataFor: 0,
     }),
     /** GET /api/companies/:id/payroll-settings: the company's parameter set and accident risk class. */
     getPayrollSettings: build.query<PayrollSettings, string>({
@@ -51,4 +67,6 @@ export const {
   usePayPayslipMutation,
   useCancelPayslipMutation,
   useGetPayrollSettingsQuery,
+  useGeneratePayrollMutation,
+  useGetPayrollGenerationQuery,
 } = payrollApi;
