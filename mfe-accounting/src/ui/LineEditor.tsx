@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { AddIcon, DeleteIcon } from './icons';
+import { AddIcon, DeleteIcon } from '@xaalis/web-kit';
 
 /** The message of a field array's own error (react-hook-form puts it on `root` or on the array). */
 export function arrayErrorMessage(errors: unknown): string | undefined {

@@ -15,10 +15,10 @@ import {
   ErrorState,
   LoadingState,
   NoCompanyState,
+  AddIcon,
 } from '@xaalis/web-kit';
 import { useCallback, useState, type ReactNode } from 'react';
 import { FilterSelect } from '../../ui/FilterSelect';
-import { AddIcon } from '../../ui/icons';
 import { InvoiceDialog } from '../invoices';
 import { PaymentDialog, type PaymentDialogDefaults } from '../payments';
 import { useGetCashFlowQuery, useGetDashboardQuery, useGetRevenueBreakdownQuery, type RevenueYear } from './api';

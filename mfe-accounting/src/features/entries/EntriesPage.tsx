@@ -24,10 +24,15 @@ import {
   useSession,
   EmptyState,
   listPreamble,
+  AddIcon,
+  CheckIcon,
+  EditIcon,
+  PrintIcon,
+  UndoIcon,
+  ViewIcon,
 } from '@xaalis/web-kit';
 import { useCallback, useState, type ReactNode } from 'react';
 import { FilterSelect } from '../../ui/FilterSelect';
-import { AddIcon, CheckIcon, EditIcon, PrintIcon, UndoIcon, ViewIcon } from '../../ui/icons';
 import { ListPagination, useFilteredPage, useLastPageFallback } from '../../ui/ListPagination';
 import { SearchField } from '../../ui/SearchField';
 import { useDebounced } from '../../ui/useDebounced';

@@ -7,8 +7,7 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import Box from '@mui/material/Box';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useId, useRef } from 'react';
-import { ErrorState, LoadingState } from '@xaalis/web-kit';
-import { PrintIcon } from '../../ui/icons';
+import { ErrorState, LoadingState, PrintIcon } from '@xaalis/web-kit';
 import { useGetEntryQuery } from './api';
 import { EntryDocument } from './EntryDocument';
 

@@ -28,11 +28,12 @@ import {
   useSession,
   EmptyState,
   listPreamble,
+  AddIcon,
+  EditIcon,
 } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
 import { downloadWithToast } from '../../ui/download';
 import { FilterSelect } from '../../ui/FilterSelect';
-import { AddIcon, EditIcon } from '../../ui/icons';
 import { SearchField } from '../../ui/SearchField';
 import { foldForSearch } from '../../ui/text';
 import { inventoryExportUrl, useListInventoryQuery } from './api';

@@ -27,9 +27,11 @@ import {
   useSession,
   EmptyState,
   listPreamble,
+  AddIcon,
+  EditIcon,
+  ViewIcon,
 } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
-import { AddIcon, EditIcon, ViewIcon } from '../../ui/icons';
 import { useListInvestmentsQuery } from './api';
 import { InvestmentDialog } from './InvestmentDialog';
 import { PlanDialog } from './PlanDialog';

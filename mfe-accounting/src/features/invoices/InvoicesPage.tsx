@@ -31,11 +31,14 @@ import {
   useSession,
   EmptyState,
   listPreamble,
+  AddIcon,
+  EditIcon,
+  PrintIcon,
+  ViewIcon,
 } from '@xaalis/web-kit';
 import { useCallback, useState, type ReactNode } from 'react';
 import { downloadWithToast } from '../../ui/download';
 import { FilterSelect } from '../../ui/FilterSelect';
-import { AddIcon, EditIcon, PrintIcon, ViewIcon } from '../../ui/icons';
 import { ListPagination, useFilteredPage, useLastPageFallback } from '../../ui/ListPagination';
 import { SearchField } from '../../ui/SearchField';
 import { useDebounced } from '../../ui/useDebounced';

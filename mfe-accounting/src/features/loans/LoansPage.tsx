@@ -29,9 +29,10 @@ import {
   useSession,
   EmptyState,
   listPreamble,
+  AddIcon,
+  ViewIcon,
 } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
-import { AddIcon, ViewIcon } from '../../ui/icons';
 import { PaymentDialog, type PaymentDialogDefaults } from '../payments';
 import { useListLoansQuery } from './api';
 import { formatRate } from './format';

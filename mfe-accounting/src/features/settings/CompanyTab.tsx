@@ -13,12 +13,11 @@ import {
   type Company,
   type Sector,
 } from '@xaalis/contracts';
-import { FormSelectField, FormTextField, toastSaveError, toastSuccess } from '@xaalis/web-kit';
+import { FormSelectField, FormTextField, toastSaveError, toastSuccess, AutoIcon } from '@xaalis/web-kit';
 import { useEffect, useId, useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useGenerateChart } from '../accounts';
 import { emptyToNull, mapBeforeResolve } from '../../ui/forms';
-import { AutoIcon } from '../../ui/icons';
 import { useCreateCompanyMutation, useUpdateCompanyMutation } from './api';
 
 type CompanyOutput = ReturnType<typeof companyInputSchema.parse>;

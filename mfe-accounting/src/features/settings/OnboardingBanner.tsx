@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { CheckCircleIcon, CircleOutlineIcon } from '../../ui/icons';
+import { CheckCircleIcon, CircleOutlineIcon } from '@xaalis/web-kit';
 import type { OnboardingStep, OnboardingStepId } from './onboarding';
 
 export interface OnboardingBannerProps {

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { User } from '@xaalis/contracts';
 import { useState } from 'react';
-import { LogoutIcon } from '../../ui/icons';
+import { LogoutIcon } from '@xaalis/web-kit';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 
 export interface ProfileTabProps {

@@ -12,8 +12,7 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES_THIRD_PARTY, THIRD_PARTY_TYPE_LABELS, type ThirdPartyType } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useMemo, useState } from 'react';
-import { AddIcon } from '../../ui/icons';
-import { EmptyState, ErrorState, LoadingState } from '@xaalis/web-kit';
+import { AddIcon, EmptyState, ErrorState, LoadingState } from '@xaalis/web-kit';
 import { useListThirdPartiesQuery } from './api';
 import { ThirdPartyDialog } from './ThirdPartyDialog';
 

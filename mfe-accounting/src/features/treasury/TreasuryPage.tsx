@@ -30,9 +30,9 @@ import {
   ErrorState,
   LoadingState,
   NoCompanyState,
+  AddIcon,
 } from '@xaalis/web-kit';
 import { useCallback, useState, type ReactNode } from 'react';
-import { AddIcon } from '../../ui/icons';
 import { ListPagination, useLastPageFallback } from '../../ui/ListPagination';
 import { Grid, Panel, signedMoney, StatCard, toAmount, useGetDashboardQuery, type Upcoming } from '../dashboard';
 import { PaymentDialog } from '../payments';

@@ -4,8 +4,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { EMPLOYEE_STATUS_LABELS, employeeName, SALARY_TYPE_LABELS, type Employee } from '@xaalis/contracts';
-import { formatDate, formatMoney } from '@xaalis/web-kit';
-import { EditIcon } from '../../ui/icons';
+import { formatDate, formatMoney, EditIcon } from '@xaalis/web-kit';
 
 /** Spec §2: an active employee shows 'Actif', any other status 'Inactif'. */
 export function employeeStatusLabel(status: string): string {

@@ -16,10 +16,9 @@ import {
   type Employee,
   type Payslip,
 } from '@xaalis/contracts';
-import { formatMoney, PageHeader, toastFailure, toastSuccess, useSession, EmptyState, listPreamble } from '@xaalis/web-kit';
+import { formatMoney, PageHeader, toastFailure, toastSuccess, useSession, EmptyState, listPreamble, AddIcon } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { AddIcon } from '../../ui/icons';
 import { useListPayslipsQuery } from '../payroll/api';
 import { PayslipDialog } from '../payroll/PayslipDialog';
 import { payslipStatusColor } from '../payroll/status';

@@ -30,9 +30,13 @@ import {
   useSession,
   EmptyState,
   listPreamble,
+  AddIcon,
+  CheckIcon,
+  DeleteIcon,
+  PrintIcon,
+  ViewIcon,
 } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
-import { AddIcon, CheckIcon, DeleteIcon, PrintIcon, ViewIcon } from '../../ui/icons';
 import { useListEmployeesQuery } from '../employees/api';
 import { useCancelPayslipMutation, useListPayslipsQuery, useValidatePayslipMutation } from './api';
 import { BreakdownDialog } from './BreakdownDialog';

@@ -9,3 +9,4 @@ export * from './failure';
 export * from './feedback';
 export * from './session';
 export * from './states';
+export * from './icons';

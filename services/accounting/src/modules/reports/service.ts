@@ -44,29 +44,29 @@ export function reportsService(sequelize: Sequelize) {
     return found;
   }
 
-  /** Fiscal years holding posted entries, and the current one, newest first. */
-  async function years(companyId: string, today: string): Promise<ReportYears> {
-    const { fiscalYear } = await company(companyId);
+  /** Fiscal years holding posted entries, and the current one, newest first (for a company's fiscal-year start). */
+  async function yearsOf(companyId: string, fiscalYear: string, today: string): Promise<ReportYear[]> {
     const current = fiscalYearOf(fiscalYear, today);
-    const currentYear = Number(current.start.slice(0, 4));
+    const list = new Set<number>([Number(current.start.slice(0, 4))]);
     const months = await postedMonths(sequelize, companyId);
-    const list = new Set<number>([currentYear]);
     if (months) {
       const first = Number(fiscalYearOf(fiscalYear, months.first).start.slice(0, 4));
       const last = Number(fiscalYearOf(fiscalYear, addDays(months.last, 27)).start.slice(0, 4));
       for (let y = first; y <= Math.max(last, first); y++) list.add(y);
     }
-    const out: ReportYear[] = [...list].sort((a, b) => b - a).map((year) => ({ year, ...fiscalYearStarting(fiscalYear, year) }));
-    return { years: out };
+    return [...list].sort((a, b) => b - a).map((year) => ({ year, ...fiscalYearStarting(fiscalYear, year) }));
   }
 
-  /** The two fiscal years of a statement (N and N−1); an unknown year is a 400. */
-  async function statementYears(companyId: string, year: number, today: string) {
-    const known = await years(companyId, today);
-    const first = known.years[known.years.length - 1].year;
-    const last = known.years[0].year;
-    if (year < first || year > last) throw new HttpError(400, MESSAGES_REPORTS.yearUnknown);
+  async function years(companyId: string, today: string): Promise<ReportYears> {
     const { fiscalYear } = await company(companyId);
+    return { years: await yearsOf(companyId, fiscalYear, today) };
+  }
+
+  /** The two fiscal years of a statement (N and N−1); an unknown year is a 400. One read of the company. */
+  async function statementYears(companyId: string, year: number, today: string) {
+    const { fiscalYear } = await company(companyId);
+    const known = await yearsOf(companyId, fiscalYear, today);
+    if (year < known[known.length - 1].year || year > known[0].year) throw new HttpError(400, MESSAGES_REPORTS.yearUnknown);
     return { current: fiscalYearStarting(fiscalYear, year), previous: fiscalYearStarting(fiscalYear, year - 1) };
   }
 

@@ -1,6 +1,6 @@
 import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
 
-// The few Material Design icons the accounting pages use, drawn inline rather than
+// The few Material Design icons the remotes' pages use, drawn inline rather than
 // pulling an icon package into the remote.
 function icon(path: string, displayName: string) {
   function Icon(props: SvgIconProps) {
