@@ -1,57 +1,12 @@
-// Helpers for the accounting remote's component tests (jsdom). Not part of the bundle.
-import { render, type RenderResult } from '@testing-library/react';
-import type { Account, Company, ThirdParty, User } from '@xaalis/contracts';
-import { createAppStore, XaalisProviders, type AppStore } from '@xaalis/web-kit';
-import type { ReactElement } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+// Fixtures for the accounting remote's component tests (jsdom). Not part of the bundle.
+// The render and fetch helpers are shared by the remotes, from web-kit.
+import type { Account, ThirdParty } from '@xaalis/contracts';
+import { COMPANY_ID, testUuid as uuid } from '@xaalis/web-kit/src/testing/app';
 
 export { mockFetch, type FakeResponse, type FetchHandler } from '@xaalis/web-kit/src/testing/fetch';
-
-/** The calls made to "METHOD path" (query string ignored), with their parsed JSON bodies. */
-export function callsTo(fetchMock: jest.Mock, method: string, path: string): { url: string; body: unknown }[] {
-  return fetchMock.mock.calls
-    .filter(([url, init]) => ((init as RequestInit | undefined)?.method ?? 'GET') === method && String(url).split('?')[0] === path)
-    .map(([url, init]) => {
-      const raw = (init as RequestInit | undefined)?.body;
-      return { url: String(url), body: typeof raw === 'string' ? JSON.parse(raw) : undefined };
-    });
-}
-
-export const COMPANY_ID = '11111111-1111-4111-8111-111111111111';
-
-export const TEST_USER: User = {
-  id: 'u1',
-  username: 'awa',
-  email: 'awa@example.sn',
-  firstName: 'Awa',
-  lastName: 'Diop',
-  companyName: 'Teranga SARL',
-  phone: '+221 77 000 00 00',
-  address: 'Dakar',
-  sector: 'service',
-  companyId: COMPANY_ID,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
-
-export function company(overrides: Partial<Company> = {}): Company {
-  return {
-    id: COMPANY_ID,
-    name: 'Teranga SARL',
-    registrationNumber: null,
-    taxNumber: null,
-    address: 'Dakar',
-    phone: '+221 77 000 00 00',
-    email: null,
-    sector: 'service',
-    fiscalYear: '01-01',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+export { callsTo, company, COMPANY_ID, LocationProbe, renderWithApp, TEST_USER, type RenderOptions } from '@xaalis/web-kit/src/testing/app';
 
 let seq = 0;
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 export function account(code: string, name: string, overrides: Partial<Account> = {}): Account {
   seq += 1;
@@ -88,33 +43,4 @@ export function thirdParty(name: string, overrides: Partial<ThirdParty> = {}): T
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
-}
-
-export interface RenderOptions {
-  route?: string;
-  store?: AppStore;
-}
-
-/** Renders with the real store, theme and toasts in a memory router, plus a probe of the location. */
-export function renderWithApp(
-  ui: ReactElement,
-  { route = '/', store = createAppStore() }: RenderOptions = {},
-): RenderResult & { store: AppStore } {
-  return {
-    ...render(
-      <XaalisProviders store={store}>
-        <MemoryRouter initialEntries={[route]}>
-          {ui}
-          <LocationProbe />
-        </MemoryRouter>
-      </XaalisProviders>,
-    ),
-    store,
-  };
-}
-
-/** Shows the router's current location, for assertions on the address. */
-export function LocationProbe() {
-  const location = useLocation();
-  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
 }
