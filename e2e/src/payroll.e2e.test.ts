@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { computePayslip, DEFAULT_PAYROLL_SET_ID, parameterSetFor, type Payslip } from '@xaalis/contracts';
+import { computePayslip, DEFAULT_PAYROLL_SET_ID, parameterSetFor, type PayrollSettings, type Payslip } from '@xaalis/contracts';
 import { baseUrl, launch, newPage, registerViaApi } from './browser';
 
 let browser: Browser;
@@ -139,5 +139,25 @@ test('payroll: add an employee, compute and create a slip, validate → Comptabi
   await pay.waitFor({ state: 'hidden' });
   await paidRow.getByText('Payée', { exact: true }).waitFor();
   expect(await paidRow.getByRole('button', { name: `Payer Moussa Fall ${period}` }).count()).toBe(0);
+  await context.close();
+});
+
+test("payroll settings: Paramètres → Paie, choose the official scale and risk class 2, 'Enregistrer' → stored by the HR service", async () => {
+  const { context, page } = await newPage(browser);
+  await registerViaApi(context, 'service');
+
+  await page.goto('/parametres?tab=payroll');
+  const form = page.getByRole('form', { name: 'Paramètres de paie' });
+  await form.getByLabel('Barème de paie').selectOption('senegal-official');
+  await form.getByLabel('Classe de risque accidents du travail').selectOption('2');
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await page.getByText('Paramètres de paie enregistrés').waitFor();
+
+  const { companyId } = await apiGet<{ companyId: string }>(context, '/api/user');
+  const saved = await apiGet<PayrollSettings>(context, `/api/companies/${companyId}/payroll-settings`);
+  expect({ parameterSetId: saved.parameterSetId, accidentRiskClass: saved.accidentRiskClass }).toEqual({
+    parameterSetId: 'senegal-official',
+    accidentRiskClass: 2,
+  });
   await context.close();
 });

@@ -18,6 +18,12 @@ export const MESSAGES_PAYROLL_SETTINGS = {
   unknownSet: 'Barème inconnu',
   riskClassInvalid: 'Classe de risque invalide (1, 2 ou 3)',
   saved: 'Paramètres de paie enregistrés',
+  saveError: "Impossible d'enregistrer les paramètres de paie",
+  loadError: 'Impossible de charger les paramètres de paie',
+  /** The HR service is down (the gateway answers 502/503): Paramètres keeps working without the Paie tab. */
+  unavailable: 'Le service Paie est momentanément indisponible.',
+  /** Follows a set's label in the scale select: "Barème officiel sénégalais (en vigueur depuis le 01/01/2024)". */
+  effectiveSince: 'en vigueur depuis le',
 } as const;
 
 /** The risk class when the company never saved its settings. */

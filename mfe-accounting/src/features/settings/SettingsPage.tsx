@@ -14,6 +14,7 @@ import { AccountsTab, useListAccountsQuery } from '../accounts';
 import { ThirdPartiesTab, useListThirdPartiesQuery } from '../third-parties';
 import { CompanyTab } from './CompanyTab';
 import { OnboardingBanner } from './OnboardingBanner';
+import { PayrollTab } from './PayrollTab';
 import { onboardingSteps, readOnboarding, writeOnboarding, type OnboardingStepId } from './onboarding';
 import { ProfileTab } from './ProfileTab';
 import { useSignOut } from './useSignOut';
@@ -24,6 +25,7 @@ export const SETTINGS_TABS = [
   { value: 'company', label: 'Entreprise' },
   { value: 'accounts', label: 'Plan Comptable' },
   { value: 'third-parties', label: 'Tiers' },
+  { value: 'payroll', label: 'Paie' },
   { value: 'profile', label: 'Profil' },
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number]['value'];
@@ -55,7 +57,7 @@ function useOnboarding(companyId: string | null, welcomed: boolean) {
   return { active, dismiss };
 }
 
-/** Route /parametres (exposed as './Settings'): tabs Entreprise, Plan Comptable, Tiers, Profil (?tab=). */
+/** Route /parametres (exposed as './Settings'): tabs Entreprise, Plan Comptable, Tiers, Paie, Profil (?tab=). */
 export default function SettingsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
@@ -139,6 +141,7 @@ export default function SettingsPage() {
     else panel = <CompanyTab company={company} companyId={companyId} />;
   } else if (tab === 'accounts') panel = <AccountsTab companyId={companyId} />;
   else if (tab === 'third-parties') panel = <ThirdPartiesTab companyId={companyId} />;
+  else if (tab === 'payroll') panel = <PayrollTab companyId={companyId} />;
   else panel = <ProfileTab user={user} onLogout={() => void signOut()} loggingOut={loggingOut} />;
 
   return (

@@ -1,0 +1,164 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import {
+  DEFAULT_PAYROLL_RISK_CLASS,
+  DEFAULT_PAYROLL_SET_ID,
+  MESSAGES_PAYROLL_SETTINGS,
+  PAYROLL_RISK_CLASS_LABELS,
+  PAYROLL_RISK_CLASSES,
+  PAYROLL_SET_OPTIONS,
+  payrollSettingsInputSchema,
+  type PayrollSetOption,
+  type PayrollSettings,
+  type PayrollSettingsValues,
+} from '@xaalis/contracts';
+import {
+  EmptyState,
+  ErrorState,
+  errorStatus,
+  formatDate,
+  FormSelectField,
+  LoadingState,
+  toast,
+  toastSaveError,
+  toastSuccess,
+} from '@xaalis/web-kit';
+import { useEffect, useId, useMemo } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useGetCompanyPayrollSettingsQuery, useUpdatePayrollSettingsMutation } from './api';
+
+interface PayrollFormValues {
+  parameterSetId: string;
+  accidentRiskClass: string;
+}
+
+const resolver = zodResolver(payrollSettingsInputSchema) as unknown as Resolver<PayrollFormValues, unknown, PayrollSettingsValues>;
+
+/** The form's values for the stored settings (the defaults 'xaalis' and class 1 before the first read). */
+export function payrollFormValues(settings: PayrollSettings | undefined): PayrollFormValues {
+  return {
+    parameterSetId: settings?.parameterSetId ?? DEFAULT_PAYROLL_SET_ID,
+    accidentRiskClass: String(settings?.accidentRiskClass ?? DEFAULT_PAYROLL_RISK_CLASS),
+  };
+}
+
+/** "Barème officiel sénégalais (en vigueur depuis le 01/01/2024)". */
+export function payrollSetOptionLabel(option: PayrollSetOption): string {
+  return `${option.label} (${MESSAGES_PAYROLL_SETTINGS.effectiveSince} ${formatDate(option.effectiveFrom)})`;
+}
+
+/** The gateway answers 502/503 (504 on a timeout) when the HR service cannot be reached. */
+export function isPayrollServiceDown(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === 502 || status === 503 || status === 504;
+}
+
+const RISK_OPTIONS = PAYROLL_RISK_CLASSES.map((c) => ({ value: String(c), label: PAYROLL_RISK_CLASS_LABELS[c] }));
+
+/**
+ * Tab 'Paie': the company's payroll parameter set (Barème Xaalis or the dated official
+ * Senegalese one) and its work-accident risk class, served by the HR service. When that
+ * service is down only this tab says so; the rest of Paramètres keeps working.
+ */
+export function PayrollTab({ companyId }: { companyId: string | null }) {
+  const formId = useId();
+  const { data, isLoading, error, refetch } = useGetCompanyPayrollSettingsQuery(companyId ?? skipToken);
+  const [save, { isLoading: saving }] = useUpdatePayrollSettingsMutation();
+  const { control, handleSubmit, reset } = useForm<PayrollFormValues, unknown, PayrollSettingsValues>({
+    resolver,
+    defaultValues: payrollFormValues(data),
+  });
+
+  // A fresh copy of the settings (first read, a save, a refetch) refills the form.
+  useEffect(() => {
+    if (data) reset(payrollFormValues(data));
+  }, [data, reset]);
+
+  const setOptions = useMemo(
+    () => (data?.sets?.length ? data.sets : PAYROLL_SET_OPTIONS).map((o) => ({ value: o.id, label: payrollSetOptionLabel(o) })),
+    [data],
+  );
+
+  if (!companyId) {
+    return (
+      <EmptyState title="Aucune entreprise" description="Enregistrez d'abord les informations de votre entreprise (onglet Entreprise)." />
+    );
+  }
+  if (isLoading) return <LoadingState rows={2} height={48} />;
+  if (error && !data) {
+    if (isPayrollServiceDown(error)) {
+      return (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              Réessayer
+            </Button>
+          }
+        >
+          {MESSAGES_PAYROLL_SETTINGS.unavailable}
+        </Alert>
+      );
+    }
+    return <ErrorState error={error} onRetry={() => void refetch()} title={MESSAGES_PAYROLL_SETTINGS.loadError} />;
+  }
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await save({ companyId, body }).unwrap();
+      toastSuccess(MESSAGES_PAYROLL_SETTINGS.saved);
+    } catch (saveError) {
+      if (isPayrollServiceDown(saveError)) {
+        toast({ title: 'Erreur', description: MESSAGES_PAYROLL_SETTINGS.unavailable, variant: 'destructive' });
+      } else toastSaveError(saveError, MESSAGES_PAYROLL_SETTINGS.saveError);
+    }
+  });
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
+      <Typography variant="h2" component="h2" gutterBottom>
+        Paramètres de paie
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+        Le barème et la classe de risque utilisés par défaut pour calculer vos bulletins de paie.
+      </Typography>
+      <Box
+        component="form"
+        id={formId}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-label="Paramètres de paie"
+        sx={{ display: 'grid', gap: 2 }}
+      >
+        <FormSelectField
+          control={control}
+          name="parameterSetId"
+          id={`${formId}-set`}
+          label="Barème de paie"
+          options={setOptions}
+          helperText="Un bulletin dont la période précède la date d'entrée en vigueur utilise le Barème Xaalis."
+        />
+        <FormSelectField
+          control={control}
+          name="accidentRiskClass"
+          id={`${formId}-risk`}
+          label="Classe de risque accidents du travail"
+          options={RISK_OPTIONS}
+          helperText="Taux de la cotisation patronale accidents du travail (CSS) appliqué par le barème officiel."
+        />
+      </Box>
+      <Divider sx={{ my: 3 }} />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button type="submit" form={formId} variant="contained" disabled={saving}>
+          {saving ? 'Enregistrement...' : 'Enregistrer'}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}
