@@ -97,7 +97,8 @@ export async function main(args: string[]): Promise<void> {
     supervisor.start({
       name: s,
       script: path.join(root, 'services', s, 'dist', 'server.js'),
-      env: { ...common, PORT: String(servicePorts[s]) },
+      // The services' URLs too: HR reads the employer's identity from accounting (payslip PDF).
+      env: { ...common, ...serviceUrls, PORT: String(servicePorts[s]) },
     });
     if (redis.url) supervisor.start({ name: `${s}-worker`, script: path.join(root, 'services', s, 'dist', 'worker.js'), env: common });
   }

@@ -9,3 +9,5 @@ export * from './queue';
 export * from './app';
 export * from './job-runs';
 export * from './service';
+export * from './pdf';
+export * from './internal-client';

@@ -11,3 +11,4 @@ export * from './forms';
 export * from './page';
 export * from './providers';
 export * from './ui';
+export * from './download';

@@ -313,10 +313,23 @@ describe('PayrollPage', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH', `/api/payrolls/${DRAFT.id}/cancel`)).toHaveLength(1));
   });
 
-  it("views a saved slip's breakdown and prints with the browser", async () => {
+  it("views a saved slip's breakdown and downloads its bulletin de paie as a PDF", async () => {
     const user = userEvent.setup();
-    const print = jest.spyOn(window, 'print').mockImplementation(() => undefined);
-    mockFetch(routes([PAID]));
+    const base = mockFetch(routes([PAID]));
+    const saved: { href: string; download: string }[] = [];
+    Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:fake'), revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    const downloads: string[] = [];
+    (globalThis as { fetch: unknown }).fetch = jest.fn(async (input: string, init?: RequestInit) => {
+      if (input.endsWith('/pdf')) {
+        downloads.push(input);
+        expect(init?.credentials).toBe('include');
+        return { ok: true, status: 200, blob: async () => new Blob(['%PDF']), headers: new Headers() } as unknown as Response;
+      }
+      return base(input, init);
+    });
     renderWithApp(<PayrollPage />, { route: '/paie' });
     await user.click(await screen.findByRole('button', { name: 'Voir le détail de Moussa Fall 2025-12' }));
     const detail = await screen.findByRole('dialog', { name: 'Détail du calcul de paie' });
@@ -325,6 +338,8 @@ describe('PayrollPage', () => {
     await user.click(within(detail).getByRole('button', { name: 'Fermer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Imprimer Moussa Fall 2025-12' }));
-    expect(print).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(saved).toEqual([{ href: 'blob:fake', download: 'bulletin-E001-2025-12.pdf' }]));
+    expect(downloads).toEqual([`${BASE}/payrolls/${PAID.id}/pdf`]);
+    click.mockRestore();
   });
 });

@@ -24,6 +24,7 @@ import {
   PageHeader,
   CounterRow,
   CounterTile,
+  downloadWithToast,
   toastFailure,
   toastSuccess,
   RowAction,
@@ -38,7 +39,7 @@ import {
 } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useListEmployeesQuery } from '../employees/api';
-import { useCancelPayslipMutation, useListPayslipsQuery, useValidatePayslipMutation } from './api';
+import { payslipPdfUrl, useCancelPayslipMutation, useListPayslipsQuery, useValidatePayslipMutation } from './api';
 import { BreakdownDialog } from './BreakdownDialog';
 import { PayDialog } from './PayDialog';
 import { GenerateDialog } from './GenerateDialog';
@@ -67,6 +68,16 @@ export function payrollTotals(slips: readonly Payslip[]) {
     net += toCents(s.netSalary);
   }
   return { gross: fromCents(gross), charges: fromCents(charges), tax: fromCents(tax), net: fromCents(net) };
+}
+
+/** Downloads the slip's PDF (`bulletin-<matricule>-<period>.pdf`, the server's name when it gives one). */
+export function downloadPayslipPdf(companyId: string, slip: Pick<Payslip, 'id' | 'period' | 'employee'>): Promise<boolean> {
+  return downloadWithToast(
+    payslipPdfUrl(companyId, slip.id),
+    `bulletin-${slip.employee.employeeNumber}-${slip.period}.pdf`,
+    'Impossible de télécharger le bulletin de paie',
+    { preferServerName: true },
+  );
 }
 
 /** Route /paie (exposed as './Payroll'): 'Gestion de la Paie', pay slips computed with the Senegalese payroll rules. */
@@ -173,7 +184,7 @@ export default function PayrollPage() {
                     <RowAction label={`Voir le détail de ${what}`} onClick={() => setViewing(slip)}>
                       <ViewIcon fontSize="small" />
                     </RowAction>
-                    <RowAction label={`Imprimer ${what}`} onClick={() => window.print()}>
+                    <RowAction label={`Imprimer ${what}`} onClick={() => companyId && void downloadPayslipPdf(companyId, slip)}>
                       <PrintIcon fontSize="small" />
                     </RowAction>
                     {slip.status === 'draft' ? (

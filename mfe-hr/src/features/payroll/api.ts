@@ -60,6 +60,9 @@ export const payrollApi = baseApi.injectEndpoints({
   }),
 });
 
+/** GET /api/companies/:id/payrolls/:payslipId/pdf: the bulletin de paie (downloaded, not cached). */
+export const payslipPdfUrl = (companyId: string, id: string) => `/api/companies/${enc(companyId)}/payrolls/${enc(id)}/pdf`;
+
 export const {
   useListPayslipsQuery,
   useCreatePayslipMutation,

@@ -1,12 +1,12 @@
-// Public face of the PDF feature: invoices as PDF, amounts in French words.
+// Public face of the PDF feature: invoices as PDF. The generic pieces are service-kit's, re-exported for this service's modules.
+export { invoiceDocument, renderInvoicePdf } from './invoice-pdf';
 export {
+  amountInFrenchWords,
   frDate,
-  invoiceDocument,
+  numberToFrenchWords,
   partyBlock,
-  renderInvoicePdf,
   renderPdf,
   winAnsi,
   type PdfCompany,
   type PdfThirdParty,
-} from './invoice-pdf';
-export { amountInFrenchWords, numberToFrenchWords } from './french-words';
+} from '@xaalis/service-kit';

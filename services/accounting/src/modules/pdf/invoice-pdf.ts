@@ -1,4 +1,3 @@
-import pdfMake = require('pdfmake');
 import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import {
   INVOICE_PDF_TITLES,
@@ -7,59 +6,18 @@ import {
   formatXofExact,
   isCustomerInvoice,
   type Invoice,
-  type InvoiceClientSnapshot,
-  type InvoiceIssuerSnapshot,
 } from '@xaalis/contracts';
-import { amountInFrenchWords } from './french-words';
+import { amountInFrenchWords, frDate, partyBlock, renderPdf, winAnsi, type PdfCompany, type PdfThirdParty } from '@xaalis/service-kit';
 
-/**
- * Invoices as PDF, server side, with pdfmake 0.3's Node API and the PDF
- * standard fonts (Helvetica): no font file, no network. Resource policies deny
- * every URL and every local file but the standard font names, so nothing in a
- * document (user text included) can make the renderer read a file or fetch.
- */
-const HELVETICA = { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' };
-const STANDARD_FONTS = new Set(Object.values(HELVETICA));
-pdfMake.setFonts({ Helvetica: HELVETICA });
-pdfMake.setUrlAccessPolicy(() => false);
-pdfMake.setLocalAccessPolicy((path) => STANDARD_FONTS.has(path));
-
-/** The issuing company as printed in the header: the invoice's snapshot once it is issued. */
-export type PdfCompany = InvoiceIssuerSnapshot;
-/** The client or supplier as printed: the invoice's snapshot once it is issued. */
-export type PdfThirdParty = InvoiceClientSnapshot;
-
-// Windows-1252 (WinAnsi), the encoding of the standard fonts: Latin-1 plus these.
-const CP1252_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-/** User text made printable in a standard font: narrow/other spaces become spaces, characters it lacks become '?'. */
-export function winAnsi(text: string | null | undefined): string {
-  if (!text) return '';
-  return text
-    .replace(/[\u2000-\u200a\u202f\u205f\u3000\r\t]/g, ' ')
-    .replace(/[^\n\x20-\x7e\xa0-\xff]/gu, (c) => (CP1252_EXTRA.has(c) ? c : '?'));
-}
+// Invoices as PDF: the renderer, its fonts and resource policies are service-kit's.
 
 const money = (value: string) => formatXofExact(value);
-/** "2026-03-14" → "14/03/2026". */
-export const frDate = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '—');
 /** "2.500" → "2,5"; "3.000" → "3". */
 const frDecimal = (value: string) =>
   value
     .replace(/(\.\d*?)0+$/, '$1')
     .replace(/\.$/, '')
     .replace('.', ',');
-
-/** A company's or third party's block: name, address, phone, e-mail, RCCM (if asked) and NINEA. */
-export function partyBlock(title: string, p: PdfCompany | PdfThirdParty, withRegistration: boolean): Content[] {
-  const lines: Content[] = [{ text: winAnsi(p.name), bold: true, fontSize: title ? 11 : 14, margin: [0, 0, 0, 2] }];
-  if (p.address) lines.push({ text: winAnsi(p.address) });
-  if (p.phone) lines.push({ text: `Tél. : ${winAnsi(p.phone)}` });
-  if (p.email) lines.push({ text: winAnsi(p.email) });
-  if (withRegistration && 'registrationNumber' in p && p.registrationNumber)
-    lines.push({ text: `RCCM : ${winAnsi(p.registrationNumber)}` });
-  if (p.taxNumber) lines.push({ text: `NINEA : ${winAnsi(p.taxNumber)}` });
-  return title ? [{ text: title, style: 'label', margin: [0, 0, 0, 4] }, ...lines] : lines;
-}
 
 /** The document definition (exported for tests and reuse). */
 export function invoiceDocument(
@@ -222,11 +180,6 @@ export function invoiceDocument(
       margin: [40, 16, 40, 0],
     }),
   };
-}
-
-/** Any document as a PDF file, with the fonts and resource policies above. */
-export function renderPdf(document: TDocumentDefinitions): Promise<Buffer> {
-  return pdfMake.createPdf(document).getBuffer();
 }
 
 /** The invoice as a PDF file. */

@@ -185,3 +185,29 @@ export async function recordPosting(
   );
   return rows.length > 0;
 }
+
+/**
+ * The employee's cumulative gross, income tax and TRIMF of the calendar year of
+ * `slip.period`, January to that period included: the slips that count (validated
+ * or paid; drafts may still change and cancelled ones were never paid) plus the
+ * slip itself whatever its status, so a draft's bulletin shows the cumulative
+ * figures it would make. Sums in SQL on the numeric columns (exact).
+ */
+export async function yearToDate(
+  sequelize: Sequelize,
+  companyId: string,
+  slip: { id: string; employeeId: string; period: string },
+): Promise<{ gross: string; incomeTax: string; trimf: string }> {
+  const rows = await sequelize.query<{ gross: string; income_tax: string; trimf: string }>(
+    `SELECT COALESCE(SUM(gross_salary), 0)::numeric(20,2)::text AS gross,
+            COALESCE(SUM(income_tax), 0)::numeric(20,2)::text AS income_tax,
+            COALESCE(SUM(trimf), 0)::numeric(20,2)::text AS trimf
+       FROM hr.payslips
+      WHERE company_id = $1 AND employee_id = $2
+        AND period >= left($3, 4) || '-01' AND period <= $3
+        AND (status IN ('validated', 'paid') OR id = $4)`,
+    { bind: [companyId, slip.employeeId, slip.period, slip.id], type: QueryTypes.SELECT },
+  );
+  const r = rows[0];
+  return { gross: r.gross, incomeTax: r.income_tax, trimf: r.trimf };
+}

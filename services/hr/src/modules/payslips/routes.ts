@@ -9,6 +9,7 @@ import {
   type PayrollGenerationProgress,
 } from '@xaalis/contracts';
 import { notFound, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { accountingEmployerLookup } from './employer';
 import { accountingProducer, generationJobId, type GenerationProgress } from './jobs';
 import { payslipsService } from './service';
 
@@ -20,6 +21,7 @@ import { payslipsService } from './service';
  */
 export function payslipsApi(ctx: ServiceContext): Router {
   const payslips = payslipsService(ctx.sequelize, accountingProducer(ctx), ctx.log);
+  const employer = accountingEmployerLookup(ctx.config.internalToken, ctx.log);
   const router = Router();
 
   router.get('/companies/:companyId/payrolls', requireSameCompany, validate({ query: payslipListQuerySchema }), async (req, res) => {
@@ -74,6 +76,19 @@ export function payslipsApi(ctx: ServiceContext): Router {
       total: progress.total ?? 0,
     };
     res.json(body);
+  });
+
+  // The bulletin de paie (under the company-scoped `payrolls` segment the gateway routes to this service).
+  router.get('/companies/:companyId/payrolls/:id/pdf', requireSameCompany, async (req, res) => {
+    const { filename, buffer } = await payslips.pdf(tenantOf(req).companyId, String(req.params.id), employer);
+    res
+      .status(200)
+      .set({
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${filename}"`,
+        'Content-Length': String(buffer.length),
+      })
+      .end(buffer);
   });
 
   router.get('/payrolls/:id', async (req, res) => {

@@ -22,7 +22,18 @@ import {
 import { HttpError, isUniqueViolation, isUuid, notFound, type Logger } from '@xaalis/service-kit';
 import { employeesService, findEmployee } from '../employees';
 import { payrollSettingsService } from '../payroll-settings';
-import { findPayslip, findUnposted, insertPayslip, listPayslips, toPayslip, type PayslipDbRow, type PayslipFigures } from './model';
+import type { EmployerLookup } from './employer';
+import {
+  findPayslip,
+  findUnposted,
+  insertPayslip,
+  listPayslips,
+  toPayslip,
+  yearToDate,
+  type PayslipDbRow,
+  type PayslipFigures,
+} from './model';
+import { renderPayslipPdf } from './pdf';
 
 /** Where the HR service puts the accounting postings (the accounting service's queue; see jobs.ts). */
 export interface PostingProducer {
@@ -184,6 +195,24 @@ export function payslipsService(sequelize: Sequelize, producer: PostingProducer,
 
     async get(companyId: string, id: string): Promise<Payslip> {
       return toPayslip(await mustFind(companyId, id));
+    },
+
+    /**
+     * The bulletin de paie as a PDF (`bulletin-<matricule>-<period>.pdf`): the
+     * stored breakdown, the employee's card, the year-to-date figures and the
+     * employer read from the accounting service (dashes when it does not answer).
+     */
+    async pdf(companyId: string, id: string, employer: EmployerLookup): Promise<{ filename: string; buffer: Buffer }> {
+      const row = await mustFind(companyId, id);
+      const employee = await findEmployee(sequelize, companyId, row.employee_id);
+      if (!employee) throw notFound(MESSAGES_EMPLOYEE.notFound);
+      const [company, ytd] = await Promise.all([
+        employer(companyId),
+        yearToDate(sequelize, companyId, { id: row.id, employeeId: row.employee_id, period: row.period }),
+      ]);
+      const buffer = await renderPayslipPdf({ company, payslip: toPayslip(row), employee, ytd });
+      const matricule = row.employee_number.replace(/[^A-Za-z0-9_-]+/g, '_');
+      return { filename: `bulletin-${matricule}-${row.period}.pdf`, buffer };
     },
 
     /**

@@ -1,4 +1,4 @@
-import { winAnsi } from './invoice-pdf';
+import { winAnsi } from './render';
 
 // The standard PDF fonts print Windows-1252 only: what they lack must not reach the PDF.
 describe('winAnsi', () => {
