@@ -501,7 +501,12 @@ export function computePayslip(input: PayslipComputationInput, set: PayrollParam
   earning('TRANSPORT', 'Indemnité de transport', transport);
   earning('LOGEMENT', 'Indemnité de logement', housing);
   earning('AUTRES', 'Autres indemnités', other);
-  earning('HEURES_SUP', `Heures supplémentaires (${fromCents(hours100)} h × ${fromCents(rate100)})`, overtime);
+  // French decimals in the label (it is printed on the bulletin as is).
+  earning(
+    'HEURES_SUP',
+    `Heures supplémentaires (${fromCents(hours100).replace('.', ',')} h × ${fromCents(rate100).replace('.', ',')})`,
+    overtime,
+  );
 
   // Social contributions, each rounded to the franc.
   const contributionBase = set.contributionBase === 'baseSalary' ? base : gross - transport;
