@@ -21,10 +21,12 @@ function renderRoutes(route: string) {
   );
 }
 
-const signedIn = () =>
+const ALL_MODULES = { modules: ['restaurant', 'transformation', 'hotel', 'services'], customized: true };
+const signedIn = (modules: unknown = ALL_MODULES) =>
   mockFetch({
     'GET /api/user': { body: TEST_USER },
     'GET /api/companies/c1': { body: company('hotel') },
+    'GET /api/companies/c1/modules': { body: modules },
     'POST /api/logout': { status: 200 },
   });
 const signedOut = () => mockFetch({ 'GET /api/user': { status: 401 } });
@@ -87,6 +89,44 @@ describe('routes, signed in', () => {
     signedIn();
     renderRoutes(path);
     expect(await screen.findByRole('heading', { name: `${remote} ${module}` })).toBeInTheDocument();
+  });
+
+  it.each(APP_ROUTES.filter((r) => r.sectorModule).map((r) => [r.path, r.sectorModule, r.module]))(
+    '%s (module %s disabled) shows "Module non activé" with a link to Paramètres → Modules, not %s',
+    async (path, sectorModule) => {
+      const user = userEvent.setup();
+      const loadRemote = jest.fn(loader);
+      const others = ALL_MODULES.modules.filter((m) => m !== sectorModule);
+      signedIn({ modules: others, customized: true });
+      renderWithApp(
+        <>
+          <AppRoutes />
+          <LocationProbe />
+        </>,
+        { route: path, loader: loadRemote },
+      );
+      expect(await screen.findByRole('heading', { name: 'Module non activé' })).toBeInTheDocument();
+      expect(screen.getByText(/Ce module n'est pas activé pour votre entreprise/)).toBeInTheDocument();
+      const link = screen.getByRole('link', { name: 'Activer dans Paramètres → Modules' });
+      expect(link).toHaveAttribute('href', '/parametres?tab=modules');
+      expect(loadRemote).not.toHaveBeenCalledWith('sector', expect.anything());
+      await user.click(link);
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/parametres?tab=modules'));
+      expect(await screen.findByRole('heading', { name: 'accounting ./Settings' })).toBeInTheDocument();
+    },
+  );
+
+  it("falls back on the company's sector when the sector service is down (hotel: /hotel and /restaurant, not /services)", async () => {
+    mockFetch({
+      'GET /api/user': { body: TEST_USER },
+      'GET /api/companies/c1': { body: company('hotel') },
+      'GET /api/companies/c1/modules': { status: 503, body: { message: 'Service modules sectoriels indisponible' } },
+    });
+    const { unmount } = renderRoutes('/hotel');
+    expect(await screen.findByRole('heading', { name: 'sector ./Hotel' })).toBeInTheDocument();
+    unmount();
+    renderRoutes('/services');
+    expect(await screen.findByRole('heading', { name: 'Module non activé' })).toBeInTheDocument();
   });
 
   it('an unknown path shows the 404 page', async () => {

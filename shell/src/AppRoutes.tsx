@@ -2,6 +2,7 @@ import { APP_ROUTES } from '@xaalis/contracts';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AuthRoute } from './features/auth/AuthRoute';
+import { SectorModuleRoute } from './features/modules/SectorModuleRoute';
 import { FullPageLoader } from './features/session/FullPageLoader';
 import { SignedInArea } from './features/session/SignedInArea';
 
@@ -17,7 +18,8 @@ function SettingsRedirect() {
 
 /**
  * The routes. Every APP_ROUTES path is a page of a remote, shown in the signed-in
- * layout; '/' is the landing page for signed-out visitors.
+ * layout; '/' is the landing page for signed-out visitors. A sector page whose
+ * module the company has not enabled shows "Module non activé" instead.
  */
 export function AppRoutes() {
   return (
@@ -30,9 +32,17 @@ export function AppRoutes() {
             key={route.path}
             path={route.path}
             element={
-              <Suspense fallback={null}>
-                <RemotePage remote={route.remote} module={route.module} />
-              </Suspense>
+              route.sectorModule ? (
+                <SectorModuleRoute module={route.sectorModule}>
+                  <Suspense fallback={null}>
+                    <RemotePage remote={route.remote} module={route.module} />
+                  </Suspense>
+                </SectorModuleRoute>
+              ) : (
+                <Suspense fallback={null}>
+                  <RemotePage remote={route.remote} module={route.module} />
+                </Suspense>
+              )
             }
           />
         ))}

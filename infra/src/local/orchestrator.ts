@@ -100,7 +100,12 @@ export async function main(args: string[]): Promise<void> {
       // The services' URLs too: HR reads the employer's identity from accounting (payslip PDF).
       env: { ...common, ...serviceUrls, PORT: String(servicePorts[s]) },
     });
-    if (redis.url) supervisor.start({ name: `${s}-worker`, script: path.join(root, 'services', s, 'dist', 'worker.js'), env: common });
+    if (redis.url)
+      supervisor.start({
+        name: `${s}-worker`,
+        script: path.join(root, 'services', s, 'dist', 'worker.js'),
+        env: { ...common, ...serviceUrls },
+      });
   }
   // The gateway does not need the services to be up to start (it answers 503 until they are): start everything at once.
   supervisor.start({

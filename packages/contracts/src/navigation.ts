@@ -181,11 +181,23 @@ export const SECTOR_MODULES: Record<Sector, SectorModule[]> = {
   agriculture: [],
 };
 
-/** Routes visible for a company sector (null: company not loaded, no sector pages). */
-export function routesForSector(sector: string | null | undefined): AppRoute[] {
+/** The sector modules a company of `sector` has until it chooses its own (Paramètres → Modules). */
+export function defaultModulesForSector(sector: string | null | undefined): SectorModule[] {
   const normalized = sector === 'restaurant' ? 'restauration' : sector;
-  const modules: SectorModule[] = normalized && normalized in SECTOR_MODULES ? SECTOR_MODULES[normalized as Sector] : [];
+  return normalized && Object.hasOwn(SECTOR_MODULES, normalized) ? [...SECTOR_MODULES[normalized as Sector]] : [];
+}
+
+/** Routes visible with these sector modules enabled (the other routes are always there). */
+export function routesForModules(modules: readonly SectorModule[]): AppRoute[] {
   return APP_ROUTES.filter((r) => !r.sectorModule || modules.includes(r.sectorModule));
+}
+
+/**
+ * Routes visible for a company sector (null: company not loaded, no sector pages).
+ * The fallback when the company's own modules cannot be read.
+ */
+export function routesForSector(sector: string | null | undefined): AppRoute[] {
+  return routesForModules(defaultModulesForSector(sector));
 }
 
 /** The modules each remote must expose, derived from the route table. */

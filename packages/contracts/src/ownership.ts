@@ -32,6 +32,7 @@ export const COMPANY_SCOPED: Record<string, ServiceName> = {
   'payroll-settings': 'hr',
   recipes: 'sector',
   menus: 'sector',
+  'restaurant-inventory': 'sector',
   'raw-materials': 'sector',
   'finished-products': 'sector',
   'production-orders': 'sector',
@@ -39,6 +40,7 @@ export const COMPANY_SCOPED: Record<string, ServiceName> = {
   reservations: 'sector',
   projects: 'sector',
   timesheets: 'sector',
+  modules: 'sector',
 };
 
 /** Resources addressed by their own id; the owning service checks X-Company-Id. */

@@ -106,6 +106,7 @@ export const TAG_TYPES = [
   'Production',
   'Hotel',
   'Services',
+  'Modules',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -4,6 +4,7 @@ export * from './browser';
 export * from './toast';
 export * from './api';
 export * from './auth';
+export * from './sectorModules';
 export * from './dispatch';
 export * from './store';
 export * from './theme';

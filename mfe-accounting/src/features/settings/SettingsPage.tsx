@@ -14,6 +14,7 @@ import { AccountsTab, useListAccountsQuery } from '../accounts';
 import { ThirdPartiesTab, useListThirdPartiesQuery } from '../third-parties';
 import { CompanyTab } from './CompanyTab';
 import { OnboardingBanner } from './OnboardingBanner';
+import { ModulesTab } from './ModulesTab';
 import { PayrollTab } from './PayrollTab';
 import { onboardingSteps, readOnboarding, writeOnboarding, type OnboardingStepId } from './onboarding';
 import { ProfileTab } from './ProfileTab';
@@ -26,6 +27,7 @@ export const SETTINGS_TABS = [
   { value: 'accounts', label: 'Plan Comptable' },
   { value: 'third-parties', label: 'Tiers' },
   { value: 'payroll', label: 'Paie' },
+  { value: 'modules', label: 'Modules' },
   { value: 'profile', label: 'Profil' },
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number]['value'];
@@ -57,7 +59,7 @@ function useOnboarding(companyId: string | null, welcomed: boolean) {
   return { active, dismiss };
 }
 
-/** Route /parametres (exposed as './Settings'): tabs Entreprise, Plan Comptable, Tiers, Paie, Profil (?tab=). */
+/** Route /parametres (exposed as './Settings'): tabs Entreprise, Plan Comptable, Tiers, Paie, Modules, Profil (?tab=). */
 export default function SettingsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
@@ -142,6 +144,7 @@ export default function SettingsPage() {
   } else if (tab === 'accounts') panel = <AccountsTab companyId={companyId} />;
   else if (tab === 'third-parties') panel = <ThirdPartiesTab companyId={companyId} />;
   else if (tab === 'payroll') panel = <PayrollTab companyId={companyId} />;
+  else if (tab === 'modules') panel = <ModulesTab companyId={companyId} />;
   else panel = <ProfileTab user={user} onLogout={() => void signOut()} loggingOut={loggingOut} />;
 
   return (

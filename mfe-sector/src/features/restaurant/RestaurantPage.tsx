@@ -1,6 +1,258 @@
-import { PlaceholderPage } from '@xaalis/web-kit';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { APP_ROUTES, MESSAGES_RESTAURANT, type Menu, type Recipe } from '@xaalis/contracts';
+import {
+  AccountErrorState,
+  AddIcon,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  NoCompanyState,
+  PageHeader,
+  toastFailure,
+  toastSuccess,
+  useSession,
+} from '@xaalis/web-kit';
+import { useMemo, useState, type ReactNode } from 'react';
+import {
+  useDeleteMenuMutation,
+  useDeleteRecipeMutation,
+  useListMenusQuery,
+  useListRecipesQuery,
+  useListRestaurantInventoryQuery,
+} from './api';
+import { ConfirmDialog } from './ConfirmDialog';
+import { formatQuantity, lowStockItems, unitLabel } from './format';
+import { InventoryItemDialog } from './InventoryItemDialog';
+import { InventoryTab } from './InventoryTab';
+import { MenuCard } from './MenuCard';
+import { MenuDialog } from './MenuDialog';
+import { CARD_GRID, CardPlaceholders } from './Placeholders';
+import { RecipeCard } from './RecipeCard';
+import { RecipeDialog } from './RecipeDialog';
+import { ServeDialog } from './ServeDialog';
 
-/** Route /restaurant (exposed as './Restaurant'). Placeholder until its issue delivers the page. */
+const ROUTE = APP_ROUTES.find((r) => r.path === '/restaurant');
+const TITLE = ROUTE?.title ?? 'Gestion Restaurant';
+/** Spec §9: 4 placeholders for recipes and menus. */
+const CARD_PLACEHOLDERS = 4;
+const RECIPE_DELETE_ERROR = 'Impossible de supprimer la recette.';
+const MENU_DELETE_ERROR = 'Impossible de supprimer le menu.';
+
+type TabValue = 'inventory' | 'recipes' | 'menus';
+/** A dialog's state; `key` remounts it on every opening (fresh form, fresh serve request id). */
+interface DialogState<T> {
+  open: boolean;
+  key: number;
+  target: T | null;
+}
+const closed = <T,>(): DialogState<T> => ({ open: false, key: 0, target: null });
+const opening =
+  <T,>(target: T | null) =>
+  (d: DialogState<T>): DialogState<T> => ({ open: true, key: d.key + 1, target });
+const closing = <T,>(d: DialogState<T>): DialogState<T> => ({ ...d, open: false });
+
+/** Route /restaurant (exposed as './Restaurant'): 'Gestion Restaurant', tabs Inventaire, Recettes, Menus. */
 export default function RestaurantPage() {
-  return <PlaceholderPage path="/restaurant" />;
+  const { companyId, isLoading: userLoading, error: userError, user } = useSession();
+  let preamble: ReactNode = null;
+  if (userLoading) preamble = <LoadingState rows={3} />;
+  else if (!user) preamble = <AccountErrorState error={userError} />;
+  else if (!companyId) preamble = <NoCompanyState />;
+  if (preamble || !companyId)
+    return (
+      <Box component="section" aria-label={TITLE}>
+        <PageHeader title={TITLE} subtitle={ROUTE?.subtitle} />
+        {preamble}
+      </Box>
+    );
+  return <Restaurant companyId={companyId} />;
+}
+
+/** The page once the company is known. */
+function Restaurant({ companyId }: { companyId: string }) {
+  const inventory = useListRestaurantInventoryQuery(companyId);
+  const recipes = useListRecipesQuery(companyId);
+  const menus = useListMenusQuery(companyId);
+  const [deleteRecipe, deleteRecipeState] = useDeleteRecipeMutation();
+  const [deleteMenu, deleteMenuState] = useDeleteMenuMutation();
+
+  const [tab, setTab] = useState<TabValue>('inventory');
+  const [itemDialog, setItemDialog] = useState<DialogState<null>>(closed);
+  const [recipeDialog, setRecipeDialog] = useState<DialogState<Recipe>>(closed);
+  const [serveDialog, setServeDialog] = useState<DialogState<Recipe>>(closed);
+  const [menuDialog, setMenuDialog] = useState<DialogState<Menu>>(closed);
+  const [removing, setRemoving] = useState<{ recipe?: Recipe; menu?: Menu } | null>(null);
+
+  const items = useMemo(() => inventory.data ?? [], [inventory.data]);
+  const recipeList = useMemo(() => recipes.data?.items ?? [], [recipes.data]);
+  const menuList = useMemo(() => menus.data ?? [], [menus.data]);
+  const lowStock = useMemo(() => lowStockItems(items), [items]);
+
+  const openItem = () => setItemDialog(opening(null));
+  const openRecipe = () => setRecipeDialog(opening<Recipe>(null));
+  const openMenu = () => setMenuDialog(opening<Menu>(null));
+  const addButton = (label: string, onClick: () => void) => (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={onClick}>
+      {label}
+    </Button>
+  );
+  // The empty states' 'first item' buttons (spec §2), distinct from the header's.
+  const firstButton = (label: string, onClick: () => void) => (
+    <Button variant="outlined" startIcon={<AddIcon />} onClick={onClick}>
+      {label}
+    </Button>
+  );
+
+  const confirmRemove = async () => {
+    try {
+      if (removing?.recipe) {
+        await deleteRecipe({ companyId, id: removing.recipe.id }).unwrap();
+        toastSuccess(MESSAGES_RESTAURANT.recipeDeleted);
+      } else if (removing?.menu) {
+        await deleteMenu({ companyId, id: removing.menu.id }).unwrap();
+        toastSuccess(MESSAGES_RESTAURANT.menuDeleted);
+      }
+      setRemoving(null);
+    } catch (error) {
+      toastFailure(error, removing?.recipe ? RECIPE_DELETE_ERROR : MENU_DELETE_ERROR);
+    }
+  };
+
+  let content: ReactNode;
+  if (tab === 'inventory') {
+    content = (
+      <InventoryTab
+        items={inventory.data}
+        isLoading={inventory.isLoading}
+        isFetching={inventory.isFetching}
+        error={inventory.error}
+        onRetry={() => void inventory.refetch()}
+        onCreate={firstButton('Ajouter le premier article', openItem)}
+      />
+    );
+  } else if (tab === 'recipes') {
+    if (recipes.isLoading) content = <CardPlaceholders count={CARD_PLACEHOLDERS} />;
+    else if (recipes.error && !recipes.data)
+      content = <ErrorState error={recipes.error} onRetry={() => void recipes.refetch()} title="Impossible de charger les recettes" />;
+    else if (recipeList.length === 0)
+      content = (
+        <EmptyState
+          title={MESSAGES_RESTAURANT.emptyRecipes}
+          description="Composez vos recettes à partir des articles de l'inventaire : leur coût est calculé automatiquement."
+          action={firstButton('Créer la première recette', openRecipe)}
+        />
+      );
+    else
+      content = (
+        <Box sx={{ ...CARD_GRID, opacity: recipes.isFetching ? 0.6 : 1 }}>
+          {recipeList.map((recipe) => (
+            <RecipeCard
+              key={recipe.id}
+              recipe={recipe}
+              onServe={(r) => setServeDialog(opening(r))}
+              onEdit={(r) => setRecipeDialog(opening(r))}
+              onDelete={(r) => setRemoving({ recipe: r })}
+            />
+          ))}
+        </Box>
+      );
+  } else if (menus.isLoading) content = <CardPlaceholders count={CARD_PLACEHOLDERS} />;
+  else if (menus.error && !menus.data)
+    content = <ErrorState error={menus.error} onRetry={() => void menus.refetch()} title="Impossible de charger les menus" />;
+  else if (menuList.length === 0)
+    content = (
+      <EmptyState
+        title={MESSAGES_RESTAURANT.emptyMenus}
+        description="Proposez vos recettes et articles sur un menu."
+        action={firstButton('Créer le premier menu', openMenu)}
+      />
+    );
+  else
+    content = (
+      <Box sx={{ ...CARD_GRID, opacity: menus.isFetching ? 0.6 : 1 }}>
+        {menuList.map((menu) => (
+          <MenuCard key={menu.id} menu={menu} onEdit={(m) => setMenuDialog(opening(m))} onDelete={(m) => setRemoving({ menu: m })} />
+        ))}
+      </Box>
+    );
+
+  const action =
+    tab === 'inventory'
+      ? addButton('Nouvel article', openItem)
+      : tab === 'recipes'
+        ? addButton('Nouvelle recette', openRecipe)
+        : addButton('Nouveau menu', openMenu);
+  const accountingDown = recipes.data?.itemsAvailable === false;
+
+  return (
+    <Box component="section" aria-label={TITLE}>
+      <PageHeader title={TITLE} subtitle={ROUTE?.subtitle} actions={action} />
+      {lowStock.length > 0 ? (
+        <Alert severity="warning" sx={{ mb: 2 }} aria-label={MESSAGES_RESTAURANT.lowStockAlert}>
+          <AlertTitle>{`${MESSAGES_RESTAURANT.lowStockAlert} (${lowStock.length})`}</AlertTitle>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {lowStock.map((item) => (
+              <li
+                key={item.id}
+              >{`${item.name} : ${formatQuantity(item.currentStock)} ${unitLabel(item.unit)} (minimum ${formatQuantity(item.minStock)})`}</li>
+            ))}
+          </Box>
+        </Alert>
+      ) : null}
+      {accountingDown ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {MESSAGES_RESTAURANT.accountingDown}
+        </Alert>
+      ) : null}
+      <Tabs value={tab} onChange={(_e, value: TabValue) => setTab(value)} sx={{ mb: 2 }} aria-label="Restaurant">
+        <Tab value="inventory" label="Inventaire" />
+        <Tab value="recipes" label="Recettes" />
+        <Tab value="menus" label="Menus" />
+      </Tabs>
+      <Box role="tabpanel">{content}</Box>
+
+      <InventoryItemDialog
+        key={`item-${itemDialog.key}`}
+        open={itemDialog.open}
+        companyId={companyId}
+        onClose={() => setItemDialog(closing)}
+      />
+      <RecipeDialog
+        key={`recipe-${recipeDialog.key}`}
+        open={recipeDialog.open}
+        companyId={companyId}
+        items={items}
+        recipe={recipeDialog.target}
+        onClose={() => setRecipeDialog(closing)}
+      />
+      <ServeDialog
+        key={`serve-${serveDialog.key}`}
+        open={serveDialog.open}
+        companyId={companyId}
+        recipe={serveDialog.target}
+        onClose={() => setServeDialog(closing)}
+      />
+      <MenuDialog
+        key={`menu-${menuDialog.key}`}
+        open={menuDialog.open}
+        companyId={companyId}
+        recipes={recipeList}
+        menu={menuDialog.target}
+        onClose={() => setMenuDialog(closing)}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title={removing?.recipe ? 'Supprimer la recette' : 'Supprimer le menu'}
+        text={`Supprimer définitivement « ${removing?.recipe?.name ?? removing?.menu?.name ?? ''} » ?`}
+        busy={deleteRecipeState.isLoading || deleteMenuState.isLoading}
+        onConfirm={() => void confirmRemove()}
+        onClose={() => setRemoving(null)}
+      />
+    </Box>
+  );
 }

@@ -4,8 +4,8 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { APP_ROUTES, routesForSector, type NavGroup } from '@xaalis/contracts';
-import { errorMessage, serverMessage, toast, useAuth, useCompany, useLogout } from '@xaalis/web-kit';
+import { APP_ROUTES, routesForModules, type NavGroup } from '@xaalis/contracts';
+import { errorMessage, serverMessage, toast, useAuth, useEnabledModules, useLogout } from '@xaalis/web-kit';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { sessionFlags } from '../session/sessionFlags';
@@ -17,8 +17,9 @@ export const DRAWER_WIDTH = 264;
 /** The signed-in frame: sidebar (permanent from md up, a closable drawer below) and top bar. */
 export default function AppLayout({ children }: { children: ReactNode }) {
   const { user } = useAuth();
-  const { company } = useCompany();
-  const routes = useMemo(() => routesForSector(company?.sector), [company?.sector]);
+  // The company's enabled sector modules (its sector's while the sector service is down).
+  const { modules } = useEnabledModules();
+  const routes = useMemo(() => routesForModules(modules ?? []), [modules]);
   const [openGroups, setOpenGroups] = useState<OpenGroups>(INITIAL_OPEN_GROUPS);
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();

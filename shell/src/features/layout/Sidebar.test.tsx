@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routesForSector } from '@xaalis/contracts';
+import { sectorModulesApi } from '@xaalis/web-kit';
 import { useState } from 'react';
 import { company, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
 import AppLayout from './AppLayout';
@@ -118,6 +119,52 @@ describe('AppLayout (real store, fetch intercepted)', () => {
     ).toEqual(['Restaurant']);
     expect(fetchMock).toHaveBeenCalledWith('/api/companies/c1', expect.objectContaining({ credentials: 'include' }));
     expect(screen.getByText('contenu')).toBeInTheDocument();
+  });
+
+  it("draws the sector group from the company's enabled modules, whatever its sector", async () => {
+    mockFetch({
+      'GET /api/user': { body: TEST_USER },
+      'GET /api/companies/c1': { body: company('restauration') },
+      'GET /api/companies/c1/modules': { body: { modules: ['transformation', 'services'], customized: true } },
+    });
+    renderWithApp(
+      <AppLayout>
+        <p>contenu</p>
+      </AppLayout>,
+    );
+    const [navigation] = await screen.findAllByRole('navigation', { name: 'Navigation principale' });
+    const sector = await within(navigation).findByRole('region', { name: 'Modules Sectoriels' });
+    expect(
+      within(sector)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Production', 'Services']);
+  });
+
+  it('follows a save of the modules at once, without a reload (Hôtellerie on, then everything off)', async () => {
+    let saved = { modules: [] as string[], customized: false };
+    mockFetch({
+      'GET /api/user': { body: TEST_USER },
+      'GET /api/companies/c1': { body: company('commerce') },
+      'GET /api/companies/c1/modules': () => ({ body: saved }),
+      'PUT /api/companies/c1/modules': (init) => {
+        saved = { modules: (JSON.parse(init?.body as string) as { modules: string[] }).modules, customized: true };
+        return { body: saved };
+      },
+    });
+    const { store } = renderWithApp(
+      <AppLayout>
+        <p>contenu</p>
+      </AppLayout>,
+    );
+    const [navigation] = await screen.findAllByRole('navigation', { name: 'Navigation principale' });
+    await within(navigation).findByRole('link', { name: 'Paramètres' });
+    expect(within(navigation).queryByRole('region', { name: 'Modules Sectoriels' })).not.toBeInTheDocument();
+    // What the accounting remote's Modules tab dispatches, in the same store.
+    await store.dispatch(sectorModulesApi.endpoints.saveCompanyModules.initiate({ companyId: 'c1', modules: ['hotel'] }));
+    expect(await within(navigation).findByRole('link', { name: 'Hôtellerie' })).toHaveAttribute('href', '/hotel');
+    await store.dispatch(sectorModulesApi.endpoints.saveCompanyModules.initiate({ companyId: 'c1', modules: [] }));
+    await waitFor(() => expect(within(navigation).queryByRole('link', { name: 'Hôtellerie' })).not.toBeInTheDocument());
   });
 
   it('opens the mobile drawer from the top bar and closes it with its close action', async () => {

@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+// Restaurant (issue 12): GET /api/companies/:id/recipes for a company with
+// RECIPES recipes of INGREDIENTS ingredients each (default 1 000 × 10), costed
+// by the sector service from the accounting service's stock items on every
+// read. Reports the list's median/p95 and proves the cross-service read is
+// batched: the sector service reaches the accounting service through a
+// counting HTTP relay here, and each list request must make exactly ONE
+// internal items call (also reported by the list's X-Inventory-Reads header),
+// whatever the number of recipes and ingredients.
+// Starts the accounting and sector services in this process (built dist: run
+// `npm run build:server` first), on a fresh Postgres database (DATABASE_URL, or a
+// throw-away database on postgres://postgres@127.0.0.1:5432, dropped at the end);
+// no Redis needed. Items are created through the accounting service's internal
+// route, recipes are inserted in SQL (sector.recipes, sector.recipe_ingredients).
+// Usage: node infra/bench/restaurant.js [recipes=1000] [ingredients=10] [items=60] [requests=30]
+const http = require('node:http');
+const path = require('node:path');
+const { root, TOKEN, withAccountingService, tenantHeaders, createCompany } = require('./lib/ledger');
+const { ms, timeSequential } = require('./lib/timing');
+
+const RECIPES = Number(process.argv[2] ?? 1000);
+const INGREDIENTS = Number(process.argv[3] ?? 10);
+const ITEMS = Number(process.argv[4] ?? 60);
+const REQUESTS = Number(process.argv[5] ?? 30);
+const sectorDist = path.join(root, 'services', 'sector', 'dist');
+const UNITS = [
+  ['kg', ['g', 'kg']],
+  ['l', ['cl', 'ml', 'l']],
+  ['pcs', ['pcs']],
+];
+
+/** A relay to `target` counting the requests per path (without the query). */
+async function countingRelay(target) {
+  const counts = new Map();
+  const server = http.createServer((req, res) => {
+    const key = `${req.method} ${req.url.split('?')[0].replace(/[0-9a-f-]{36}/g, ':id')}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    const upstream = http.request(new URL(req.url, target), { method: req.method, headers: req.headers }, (up) => {
+      res.writeHead(up.statusCode, up.headers);
+      up.pipe(res);
+    });
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, counts, close: () => new Promise((r) => server.close(r)) };
+}
+
+async function call(base, method, pathAndQuery, headers, body, expected) {
+  const res = await fetch(`${base}${pathAndQuery}`, {
+    method,
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status !== expected) throw new Error(`${method} ${pathAndQuery}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+async function main() {
+  await withAccountingService(async ({ base: accountingBase, sequelize }) => {
+    const relay = await countingRelay(accountingBase);
+    process.env.ACCOUNTING_URL = relay.url;
+    const { start } = require(path.join(sectorDist, 'server'));
+    const sector = await start({ port: 0 });
+    const sectorBase = `http://127.0.0.1:${sector.port}`;
+    try {
+      const company = await createCompany(accountingBase, { name: 'Restaurant Bench', sector: 'restauration' });
+      const headers = tenantHeaders(company.id);
+      await call(sectorBase, 'PUT', `/api/companies/${company.id}/modules`, headers, { modules: ['restaurant'] }, 200);
+
+      const items = [];
+      for (let n = 0; n < ITEMS; n++) {
+        const [unit] = UNITS[n % UNITS.length];
+        const res = await call(
+          accountingBase,
+          'POST',
+          `/internal/companies/${company.id}/inventory-items`,
+          { 'x-internal-token': TOKEN },
+          { name: `Article ${n}`, category: 'ingredient', unit, unitCost: String(100 + n * 37), currentStock: '1000' },
+          201,
+        );
+        items.push(await res.json());
+      }
+
+      // Recipes and ingredients in two statements (generate_series), items and units cycled.
+      await sequelize.query(
+        `INSERT INTO sector.recipes (id, company_id, name, category, servings, preparation_time, cooking_time, selling_price)
+         SELECT gen_random_uuid(), $1, 'Recette ' || lpad(g::text, 5, '0'), 'main', 1 + g % 6, 15, 30, 5000 + g % 100 * 50
+           FROM generate_series(1, $2) g`,
+        { bind: [company.id, RECIPES] },
+      );
+      const itemIds = items.map((i) => i.id);
+      const itemUnits = items.map((i) => UNITS.find(([u]) => u === i.unit)[1]);
+      await sequelize.query(
+        `INSERT INTO sector.recipe_ingredients (company_id, recipe_id, position, inventory_item_id, quantity, unit)
+         SELECT $1, r.id, p, ($2::uuid[])[1 + (r.n * 7 + p) % $4],
+                (1 + (r.n + p) % 500)::numeric,
+                ($3::text[])[1 + (r.n * 7 + p) % $4]
+           FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM sector.recipes WHERE company_id = $1) r,
+                generate_series(0, $5 - 1) p`,
+        {
+          bind: [
+            company.id,
+            itemIds,
+            // One recipe unit per item, compatible with the item's unit (g for kg, cl for l…).
+            itemUnits.map((units, n) => units[n % units.length]),
+            ITEMS,
+            INGREDIENTS,
+          ],
+        },
+      );
+      await sequelize.query('VACUUM (ANALYZE) sector.recipes');
+      await sequelize.query('VACUUM (ANALYZE) sector.recipe_ingredients');
+
+      const key = 'GET /internal/companies/:id/inventory-items';
+      relay.counts.clear();
+      let body;
+      let readsHeader;
+      const stats = await timeSequential(async () => {
+        const res = await call(sectorBase, 'GET', `/api/companies/${company.id}/recipes`, headers, undefined, 200);
+        readsHeader = res.headers.get('x-inventory-reads');
+        body = await res.json();
+      }, REQUESTS);
+      const requests = REQUESTS + 5; // timeSequential's warm-up calls included
+      const internalCalls = relay.counts.get(key) ?? 0;
+
+      const costed = body.items.filter((r) => r.costAvailable).length;
+      const ingredientCount = body.items.reduce((a, r) => a + r.ingredients.length, 0);
+      console.log(`Restaurant recipe list: ${body.items.length} recipes, ${ingredientCount} ingredients, ${ITEMS} distinct items`);
+      console.log(`  GET /api/companies/:id/recipes × ${REQUESTS}: median ${ms(stats.median)}, p95 ${ms(stats.p95)}, max ${ms(stats.max)}`);
+      console.log(`  costed recipes: ${costed}/${body.items.length}; itemsAvailable: ${body.itemsAvailable}`);
+      console.log(`  internal items calls: ${internalCalls} for ${requests} list requests (X-Inventory-Reads: ${readsHeader})`);
+      console.log(`  all internal calls seen by the relay: ${JSON.stringify(Object.fromEntries(relay.counts))}`);
+      if (internalCalls !== requests || readsHeader !== '1')
+        throw new Error('The recipe list is not batched: expected exactly one internal call per request');
+      if (body.items.length !== RECIPES || costed !== RECIPES) throw new Error('Some recipes are missing or not costed');
+    } finally {
+      await sector.close();
+      await relay.close();
+    }
+  });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,134 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import {
+  MESSAGES_SECTOR_MODULES,
+  SECTOR_MODULE_IDS,
+  SECTOR_MODULE_LABELS,
+  type CompanyModules,
+  type SectorModule,
+} from '@xaalis/contracts';
+import {
+  EmptyState,
+  ErrorState,
+  errorStatus,
+  LoadingState,
+  toast,
+  toastSaveError,
+  toastSuccess,
+  useGetCompanyModulesQuery,
+  useSaveCompanyModulesMutation,
+} from '@xaalis/web-kit';
+import { useState } from 'react';
+
+/** What each module brings, under its switch. */
+export const MODULE_DESCRIPTIONS: Record<SectorModule, string> = {
+  restaurant: 'Inventaire, recettes et menus',
+  transformation: 'Matières premières, produits finis et ordres de production',
+  hotel: 'Chambres et réservations',
+  services: 'Projets et feuilles de temps',
+};
+
+/** The gateway answers 502/503 (504 on a timeout) when the sector service cannot be reached. */
+function isSectorServiceDown(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === 502 || status === 503 || status === 504;
+}
+
+/**
+ * Tab 'Modules': the sector modules the company uses (Restaurant, Production,
+ * Hôtellerie, Services), saved by the sector service. Saving updates the shared
+ * cache, so the sidebar follows at once. When the sector service is down only
+ * this tab says so.
+ */
+export function ModulesTab({ companyId }: { companyId: string | null }) {
+  const { data, isLoading, error, refetch } = useGetCompanyModulesQuery(companyId ?? skipToken);
+  const [save, { isLoading: saving }] = useSaveCompanyModulesMutation();
+  // The switches being edited, over the copy they started from: a fresh copy
+  // (a save, a refetch) shows the stored choice again.
+  const [draft, setDraft] = useState<{ base: CompanyModules; modules: SectorModule[] } | null>(null);
+  const selected = data ? (draft?.base === data ? draft.modules : data.modules) : [];
+
+  if (!companyId) {
+    return (
+      <EmptyState title="Aucune entreprise" description="Enregistrez d'abord les informations de votre entreprise (onglet Entreprise)." />
+    );
+  }
+  if (isLoading) return <LoadingState rows={4} height={40} />;
+  if (error && !data) {
+    if (isSectorServiceDown(error)) {
+      return (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              Réessayer
+            </Button>
+          }
+        >
+          {MESSAGES_SECTOR_MODULES.unavailable}
+        </Alert>
+      );
+    }
+    return <ErrorState error={error} onRetry={() => void refetch()} title={MESSAGES_SECTOR_MODULES.loadError} />;
+  }
+
+  const toggle = (module: SectorModule, on: boolean) => {
+    if (data) setDraft({ base: data, modules: SECTOR_MODULE_IDS.filter((m) => (m === module ? on : selected.includes(m))) });
+  };
+
+  const onSave = async () => {
+    try {
+      await save({ companyId, modules: selected }).unwrap();
+      toastSuccess(MESSAGES_SECTOR_MODULES.saved);
+    } catch (saveError) {
+      if (isSectorServiceDown(saveError)) {
+        toast({ title: 'Erreur', description: MESSAGES_SECTOR_MODULES.unavailable, variant: 'destructive' });
+      } else toastSaveError(saveError, MESSAGES_SECTOR_MODULES.saveError);
+    }
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
+      <Typography variant="h2" component="h2" gutterBottom>
+        Modules sectoriels
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        Les modules activés apparaissent dans le menu « Modules Sectoriels ».
+        {data && !data.customized ? " Par défaut, ce sont ceux de votre secteur d'activité." : ''}
+      </Typography>
+      <FormGroup aria-label="Modules sectoriels">
+        {SECTOR_MODULE_IDS.map((module) => (
+          <Box key={module} sx={{ py: 0.5 }}>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={selected.includes(module)}
+                  onChange={(_event, checked) => toggle(module, checked)}
+                  slotProps={{ input: { 'aria-describedby': `module-${module}-description` } }}
+                />
+              }
+              label={SECTOR_MODULE_LABELS[module]}
+            />
+            <Typography id={`module-${module}-description`} variant="body2" color="text.secondary" sx={{ ml: 6.5, mt: -0.5 }}>
+              {MODULE_DESCRIPTIONS[module]}
+            </Typography>
+          </Box>
+        ))}
+      </FormGroup>
+      <Divider sx={{ my: 3 }} />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button variant="contained" onClick={() => void onSave()} disabled={saving}>
+          {saving ? 'Enregistrement...' : 'Enregistrer'}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

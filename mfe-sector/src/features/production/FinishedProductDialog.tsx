@@ -1,0 +1,234 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import {
+  finishedProductInputSchema,
+  MESSAGES_PRODUCTION,
+  type FinishedProduct,
+  type FinishedProductValues,
+  type ProductionCategory,
+  type ProductionUnit,
+  type RawMaterial,
+} from '@xaalis/contracts';
+import {
+  AddIcon,
+  DeleteIcon,
+  formatMoney,
+  FormDialog,
+  FormSelectField,
+  FormTextField,
+  isApiError,
+  RowAction,
+  toastFailure,
+  toastMissingCompany,
+  toastSuccess,
+} from '@xaalis/web-kit';
+import { useId, useMemo } from 'react';
+import { useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useCreateFinishedProductMutation, useUpdateFinishedProductMutation } from './api';
+import { bomCost } from './bom';
+import { unitLabel } from './format';
+import { CATEGORY_OPTIONS, MONEY_INPUT, QUANTITY_INPUT, UNIT_OPTIONS } from './options';
+
+export interface BomFormLine {
+  rawMaterialId: string;
+  quantity: string;
+}
+
+export interface FinishedProductFormValues {
+  name: string;
+  reference: string;
+  category: ProductionCategory | '';
+  unit: ProductionUnit | '';
+  currentStock: string;
+  minStock: string;
+  sellingPrice: string;
+  productionCost: string;
+  billOfMaterials: BomFormLine[];
+}
+
+const emptyLine = (): BomFormLine => ({ rawMaterialId: '', quantity: '' });
+
+/** Empty for a new product (one empty BOM line when materials exist), the product's own values (and BOM) for an edit. */
+export function finishedProductFormValues(product?: FinishedProduct | null, startWithLine = true): FinishedProductFormValues {
+  return {
+    name: product?.name ?? '',
+    reference: product?.reference ?? '',
+    category: product?.category ?? 'finished',
+    unit: product?.unit ?? 'pcs',
+    currentStock: product?.currentStock ?? '0.000',
+    minStock: product?.minStock ?? '0.000',
+    sellingPrice: product?.sellingPrice ?? '',
+    productionCost: product?.productionCost ?? '',
+    billOfMaterials: product
+      ? product.billOfMaterials.map((line) => ({ rawMaterialId: line.rawMaterialId, quantity: line.quantity }))
+      : startWithLine
+        ? [emptyLine()]
+        : [],
+  };
+}
+
+const resolver = zodResolver(finishedProductInputSchema) as unknown as Resolver<FinishedProductFormValues, unknown, FinishedProductValues>;
+
+export interface FinishedProductDialogProps {
+  open: boolean;
+  onClose: () => void;
+  companyId: string | null;
+  rawMaterials: readonly RawMaterial[];
+  /** The product being edited; null: a new one. */
+  product?: FinishedProduct | null;
+}
+
+/**
+ * 'Nouveau produit fini' / 'Modifier le produit fini': the product and its bill
+ * of materials (raw material, quantity per unit produced), which completing an
+ * order takes out of stock. On an edit the BOM is replaced as a whole.
+ */
+export function FinishedProductDialog({ open, onClose, companyId, rawMaterials, product }: FinishedProductDialogProps) {
+  const formId = useId();
+  const editing = Boolean(product);
+  const title = editing ? 'Modifier le produit fini' : 'Nouveau produit fini';
+  const [create, { isLoading: creating }] = useCreateFinishedProductMutation();
+  const [update, { isLoading: updating }] = useUpdateFinishedProductMutation();
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FinishedProductFormValues, unknown, FinishedProductValues>({
+    resolver,
+    defaultValues: finishedProductFormValues(product, rawMaterials.length > 0),
+  });
+  const { fields, append, remove } = useFieldArray({ control, name: 'billOfMaterials' });
+  const lines = useWatch({ control, name: 'billOfMaterials' });
+
+  const byId = useMemo(() => new Map(rawMaterials.map((m) => [m.id, m])), [rawMaterials]);
+  const materialOptions = useMemo(
+    () => rawMaterials.map((m) => ({ value: m.id, label: `${m.name} (${unitLabel(m.unit)})` })),
+    [rawMaterials],
+  );
+  const estimate = bomCost((lines ?? []).map((l) => ({ quantity: l.quantity ?? '', unitCost: byId.get(l.rawMaterialId)?.unitCost })));
+  const bomError = errors.billOfMaterials?.root?.message ?? errors.billOfMaterials?.message;
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!companyId) {
+      toastMissingCompany();
+      return;
+    }
+    try {
+      if (product) {
+        // Stock and cost are kept by the server (orders move them); the BOM is replaced.
+        await update({
+          companyId,
+          id: product.id,
+          body: { ...values, currentStock: undefined, productionCost: undefined },
+        }).unwrap();
+        toastSuccess(MESSAGES_PRODUCTION.finishedProductUpdated);
+      } else {
+        await create({ companyId, body: values }).unwrap();
+        toastSuccess(MESSAGES_PRODUCTION.finishedProductCreated);
+      }
+      onClose();
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) setError('reference', { message: MESSAGES_PRODUCTION.duplicateReference });
+      toastFailure(error, editing ? MESSAGES_PRODUCTION.finishedProductUpdateError : MESSAGES_PRODUCTION.finishedProductCreateError);
+    }
+  });
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      formId={formId}
+      busy={creating || updating}
+      submitLabel={editing ? 'Enregistrer' : 'Créer le produit'}
+      maxWidth="md"
+      dividers
+    >
+      <Box component="form" id={formId} noValidate onSubmit={(event) => void onSubmit(event)} aria-label={title} sx={{ pt: 1 }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <FormTextField control={control} name="name" label="Nom" required autoFocus />
+          <FormTextField control={control} name="reference" label="Référence" />
+          <FormSelectField control={control} name="category" label="Catégorie" options={CATEGORY_OPTIONS} />
+          <FormSelectField control={control} name="unit" label="Unité" required options={UNIT_OPTIONS} />
+          <FormTextField control={control} name="sellingPrice" label="Prix de vente" type="number" inputProps={MONEY_INPUT} />
+          <FormTextField control={control} name="minStock" label="Stock minimum" type="number" inputProps={QUANTITY_INPUT} />
+          {editing ? null : (
+            <>
+              <FormTextField control={control} name="currentStock" label="Stock initial" type="number" inputProps={QUANTITY_INPUT} />
+              <FormTextField
+                control={control}
+                name="productionCost"
+                label="Coût du stock initial (par unité)"
+                type="number"
+                inputProps={MONEY_INPUT}
+              />
+            </>
+          )}
+        </Box>
+
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 3 }}>
+          <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+            Nomenclature (par unité produite)
+          </Typography>
+          {rawMaterials.length === 0 ? (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              Ajoutez d&apos;abord des matières premières pour composer la nomenclature.
+            </Alert>
+          ) : null}
+          <Box sx={{ display: 'grid', gap: 1.5 }}>
+            {fields.map((field, index) => {
+              const n = index + 1;
+              const material = byId.get(lines?.[index]?.rawMaterialId ?? '');
+              return (
+                <Box
+                  key={field.id}
+                  role="group"
+                  aria-label={`Ligne ${n} de la nomenclature`}
+                  sx={{ display: 'grid', gap: 1, alignItems: 'start', gridTemplateColumns: { xs: '1fr auto', sm: '3fr 2fr auto' } }}
+                >
+                  <FormSelectField
+                    control={control}
+                    name={`billOfMaterials.${index}.rawMaterialId`}
+                    id={`bom-material-${field.id}`}
+                    label={`Matière première ${n}`}
+                    placeholder="Choisir une matière première"
+                    options={materialOptions}
+                  />
+                  <FormTextField
+                    control={control}
+                    name={`billOfMaterials.${index}.quantity`}
+                    id={`bom-quantity-${field.id}`}
+                    label={`Quantité ${n}`}
+                    type="number"
+                    inputProps={QUANTITY_INPUT}
+                    helperText={material ? `${unitLabel(material.unit)} par unité produite` : undefined}
+                  />
+                  <Box sx={{ pt: 1 }}>
+                    <RowAction label={`Retirer la ligne ${n}`} onClick={() => remove(index)}>
+                      <DeleteIcon fontSize="small" />
+                    </RowAction>
+                  </Box>
+                </Box>
+              );
+            })}
+          </Box>
+          {bomError ? (
+            <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
+              {bomError}
+            </Typography>
+          ) : null}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mt: 1.5 }}>
+            <Button startIcon={<AddIcon />} onClick={() => append(emptyLine())} disabled={rawMaterials.length === 0}>
+              Ajouter une matière première
+            </Button>
+            <Typography variant="body2" color="text.secondary">{`Coût matières estimé : ${formatMoney(estimate)} par unité`}</Typography>
+          </Box>
+        </Box>
+      </Box>
+    </FormDialog>
+  );
+}

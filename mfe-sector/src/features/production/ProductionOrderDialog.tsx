@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import { MESSAGES_PRODUCTION, productionOrderInputSchema, type FinishedProduct, type ProductionOrderValues } from '@xaalis/contracts';
+import {
+  FormDateField,
+  FormDialog,
+  FormSelectField,
+  FormTextField,
+  todayIso,
+  toastFailure,
+  toastMissingCompany,
+  toastSuccess,
+} from '@xaalis/web-kit';
+import { useId, useMemo } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useCreateProductionOrderMutation } from './api';
+import { unitLabel } from './format';
+
+export interface ProductionOrderFormValues {
+  finishedProductId: string;
+  quantityToProduce: string;
+  startDate: string;
+  endDate: string;
+  notes: string;
+}
+
+const resolver = zodResolver(productionOrderInputSchema) as unknown as Resolver<ProductionOrderFormValues, unknown, ProductionOrderValues>;
+
+export interface ProductionOrderDialogProps {
+  open: boolean;
+  onClose: () => void;
+  companyId: string | null;
+  finishedProducts: readonly FinishedProduct[];
+}
+
+/** 'Nouvel ordre de production': product, quantity (minimum 1), start and planned end dates, notes. Numbered by the server. */
+export function ProductionOrderDialog({ open, onClose, companyId, finishedProducts }: ProductionOrderDialogProps) {
+  const formId = useId();
+  const title = 'Nouvel ordre de production';
+  const [create, { isLoading }] = useCreateProductionOrderMutation();
+  const { control, handleSubmit } = useForm<ProductionOrderFormValues, unknown, ProductionOrderValues>({
+    resolver,
+    defaultValues: {
+      finishedProductId: finishedProducts.length === 1 ? finishedProducts[0].id : '',
+      quantityToProduce: '1',
+      startDate: todayIso(),
+      endDate: '',
+      notes: '',
+    },
+  });
+  const options = useMemo(
+    () => finishedProducts.map((p) => ({ value: p.id, label: `${p.name} (${unitLabel(p.unit)})` })),
+    [finishedProducts],
+  );
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!companyId) {
+      toastMissingCompany();
+      return;
+    }
+    try {
+      await create({
+        companyId,
+        body: {
+          finishedProductId: values.finishedProductId,
+          quantityToProduce: values.quantityToProduce,
+          startDate: values.startDate,
+          endDate: values.endDate,
+          notes: values.notes,
+        },
+      }).unwrap();
+      toastSuccess(MESSAGES_PRODUCTION.orderCreated);
+      onClose();
+    } catch (error) {
+      toastFailure(error, MESSAGES_PRODUCTION.orderCreateError);
+    }
+  });
+
+  return (
+    <FormDialog open={open} onClose={onClose} title={title} formId={formId} busy={isLoading} submitLabel="Créer l'ordre">
+      <Box
+        component="form"
+        id={formId}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-label={title}
+        sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+      >
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <FormSelectField
+            control={control}
+            name="finishedProductId"
+            label="Produit fini"
+            required
+            placeholder="Choisir un produit fini"
+            options={options}
+          />
+        </Box>
+        <FormTextField
+          control={control}
+          name="quantityToProduce"
+          label="Quantité à produire"
+          required
+          type="number"
+          inputProps={{ min: 1, step: 1, inputMode: 'numeric' }}
+        />
+        <FormDateField control={control} name="startDate" label="Date de début" />
+        <FormDateField control={control} name="endDate" label="Date de fin prévue" />
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <FormTextField control={control} name="notes" label="Notes" multiline minRows={2} />
+        </Box>
+      </Box>
+    </FormDialog>
+  );
+}

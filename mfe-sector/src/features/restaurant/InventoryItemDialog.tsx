@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import {
+  INVENTORY_CATEGORIES,
+  INVENTORY_CATEGORY_LABELS,
+  INVENTORY_UNIT_LABELS,
+  INVENTORY_UNITS,
+  MESSAGES_RESTAURANT,
+  restaurantInventoryItemInputSchema,
+} from '@xaalis/contracts';
+import { FormDialog, FormSelectField, FormTextField, toastFailure, toastMissingCompany, toastSuccess } from '@xaalis/web-kit';
+import { useEffect, useId } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { useCreateRestaurantInventoryItemMutation } from './api';
+
+type ItemOutput = z.output<typeof restaurantInventoryItemInputSchema>;
+
+export interface ItemFormValues {
+  name: string;
+  category: string;
+  unit: string;
+  currentStock: string;
+  minStock: string;
+  unitCost: string;
+}
+
+/** Spec §5: stocks default to '0.000'; name, category, unit and unit cost are required. */
+export const ITEM_DEFAULTS: ItemFormValues = { name: '', category: '', unit: '', currentStock: '0.000', minStock: '0.000', unitCost: '' };
+
+const CATEGORY_OPTIONS = INVENTORY_CATEGORIES.map((value) => ({ value, label: INVENTORY_CATEGORY_LABELS[value] }));
+const UNIT_OPTIONS = INVENTORY_UNITS.map((value) => ({
+  value,
+  label: INVENTORY_UNIT_LABELS[value] === value ? value : `${value} (${INVENTORY_UNIT_LABELS[value]})`,
+}));
+const stockInput = { step: 0.001, min: 0, inputMode: 'decimal' as const };
+const resolver = zodResolver(restaurantInventoryItemInputSchema) as unknown as Resolver<ItemFormValues, unknown, ItemOutput>;
+
+/** A stock in the wire's three decimals ("12" → "12.000"); anything else is left to the server. */
+function stock3(value: string): string {
+  const m = /^(-?\d+)(?:\.(\d{0,3}))?$/.exec(value.trim());
+  return m ? `${m[1]}.${(m[2] ?? '').padEnd(3, '0')}` : value;
+}
+
+/** 'Nouvel article': a stock item created in the accounting service (the same items as /inventaire). */
+export function InventoryItemDialog({ open, onClose, companyId }: { open: boolean; onClose: () => void; companyId: string | null }) {
+  const formId = useId();
+  const title = 'Nouvel article';
+  const [createItem, { isLoading }] = useCreateRestaurantInventoryItemMutation();
+  const { control, handleSubmit, reset } = useForm<ItemFormValues, unknown, ItemOutput>({ resolver, defaultValues: ITEM_DEFAULTS });
+
+  useEffect(() => {
+    if (open) reset(ITEM_DEFAULTS);
+  }, [open, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!companyId) {
+      toastMissingCompany();
+      return;
+    }
+    try {
+      await createItem({
+        companyId,
+        body: {
+          name: values.name,
+          category: values.category,
+          unit: values.unit,
+          currentStock: stock3(values.currentStock),
+          minStock: stock3(values.minStock),
+          unitCost: values.unitCost,
+        },
+      }).unwrap();
+      toastSuccess(MESSAGES_RESTAURANT.itemCreated);
+      reset(ITEM_DEFAULTS);
+      onClose();
+    } catch (error) {
+      toastFailure(error, MESSAGES_RESTAURANT.itemCreateError);
+    }
+  });
+
+  return (
+    <FormDialog open={open} onClose={onClose} title={title} formId={formId} busy={isLoading} submitLabel="Créer l'article">
+      <Box
+        component="form"
+        id={formId}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-label={title}
+        sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+      >
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <FormTextField control={control} name="name" label="Nom" required autoFocus />
+        </Box>
+        <FormSelectField
+          control={control}
+          name="category"
+          label="Catégorie"
+          required
+          placeholder="Sélectionner une catégorie"
+          options={CATEGORY_OPTIONS}
+        />
+        <FormSelectField control={control} name="unit" label="Unité" required placeholder="Sélectionner une unité" options={UNIT_OPTIONS} />
+        <FormTextField control={control} name="currentStock" label="Stock actuel" type="number" inputProps={stockInput} />
+        <FormTextField control={control} name="minStock" label="Stock minimum" type="number" inputProps={stockInput} />
+        <FormTextField
+          control={control}
+          name="unitCost"
+          label="Coût unitaire"
+          required
+          type="number"
+          inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
+          endAdornment={
+            <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
+              XOF
+            </Box>
+          }
+        />
+      </Box>
+    </FormDialog>
+  );
+}

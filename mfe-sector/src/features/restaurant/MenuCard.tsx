@@ -1,0 +1,82 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { MENU_TYPE_LABELS, MESSAGES_RESTAURANT, type Menu } from '@xaalis/contracts';
+import { DeleteIcon, EditIcon, formatDate, formatMoney, RowAction } from '@xaalis/web-kit';
+
+/** "Du 01/02/2026 au 28/02/2026", "À partir du ...", "Jusqu'au ...", or 'Sans limite de validité'. */
+export function validityText(validFrom: string | null, validTo: string | null): string {
+  if (validFrom && validTo) return `Du ${formatDate(validFrom)} au ${formatDate(validTo)}`;
+  if (validFrom) return `À partir du ${formatDate(validFrom)}`;
+  if (validTo) return `Jusqu'au ${formatDate(validTo)}`;
+  return 'Sans limite de validité';
+}
+
+export interface MenuCardProps {
+  menu: Menu;
+  onEdit: (menu: Menu) => void;
+  onDelete: (menu: Menu) => void;
+}
+
+/** A menu: active/inactive badge, type, validity and its items (name, price, availability). */
+export function MenuCard({ menu, onEdit, onDelete }: MenuCardProps) {
+  return (
+    <Paper variant="outlined" component="article" aria-label={menu.name} sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h6" component="h3" sx={{ fontWeight: 600 }}>
+            {menu.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {`${MENU_TYPE_LABELS[menu.type] ?? menu.type} · ${validityText(menu.validFrom, menu.validTo)}`}
+          </Typography>
+        </Box>
+        <Chip
+          size="small"
+          label={menu.isActive ? MESSAGES_RESTAURANT.active : MESSAGES_RESTAURANT.inactive}
+          color={menu.isActive ? 'success' : 'default'}
+        />
+      </Box>
+      <Divider />
+      {menu.items.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          Aucun article sur ce menu
+        </Typography>
+      ) : (
+        <Box component="ul" aria-label={`Articles de ${menu.name}`} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}>
+          {menu.items.map((item) => (
+            <Box
+              component="li"
+              key={item.id}
+              aria-label={item.name}
+              sx={{ display: 'flex', alignItems: 'center', gap: 1, opacity: item.isAvailable ? 1 : 0.6 }}
+            >
+              <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }}>
+                {item.name}
+              </Typography>
+              <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {formatMoney(item.price)}
+              </Typography>
+              <Chip
+                size="small"
+                variant="outlined"
+                label={item.isAvailable ? 'Disponible' : 'Indisponible'}
+                color={item.isAvailable ? 'success' : 'default'}
+              />
+            </Box>
+          ))}
+        </Box>
+      )}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 'auto', pt: 1 }}>
+        <RowAction label={`Modifier ${menu.name}`} onClick={() => onEdit(menu)}>
+          <EditIcon fontSize="small" />
+        </RowAction>
+        <RowAction label={`Supprimer ${menu.name}`} onClick={() => onDelete(menu)}>
+          <DeleteIcon fontSize="small" />
+        </RowAction>
+      </Box>
+    </Paper>
+  );
+}

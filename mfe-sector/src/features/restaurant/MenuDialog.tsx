@@ -1,0 +1,250 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Typography from '@mui/material/Typography';
+import {
+  MAX_MENU_ITEMS,
+  MENU_TYPE_LABELS,
+  MENU_TYPES,
+  menuInputSchema,
+  MESSAGES_RESTAURANT,
+  type Menu,
+  type MenuValues,
+  type Recipe,
+} from '@xaalis/contracts';
+import {
+  AddIcon,
+  ControlledSelect,
+  DeleteIcon,
+  FormDateField,
+  FormDialog,
+  FormSelectField,
+  FormTextField,
+  RowAction,
+  toastFailure,
+  toastMissingCompany,
+  toastSuccess,
+} from '@xaalis/web-kit';
+import { useEffect, useId, useMemo } from 'react';
+import { Controller, useFieldArray, useForm, type Control, type Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import { useCreateMenuMutation, useUpdateMenuMutation } from './api';
+
+export interface MenuItemFormValues {
+  /** '' = a free item (no recipe). */
+  recipeId: string;
+  name: string;
+  price: string;
+  isAvailable: boolean;
+}
+
+export interface MenuFormValues {
+  name: string;
+  type: string;
+  isActive: boolean;
+  validFrom: string;
+  validTo: string;
+  items: MenuItemFormValues[];
+}
+
+const EMPTY_ITEM: MenuItemFormValues = { recipeId: '', name: '', price: '', isAvailable: true };
+
+export function menuFormValues(menu?: Menu | null): MenuFormValues {
+  if (!menu) return { name: '', type: 'lunch', isActive: true, validFrom: '', validTo: '', items: [{ ...EMPTY_ITEM }] };
+  return {
+    name: menu.name,
+    type: menu.type,
+    isActive: menu.isActive,
+    validFrom: menu.validFrom ?? '',
+    validTo: menu.validTo ?? '',
+    items: menu.items.map((i) => ({ recipeId: i.recipeId ?? '', name: i.name, price: i.price, isAvailable: i.isAvailable })),
+  };
+}
+
+/** The contract's schema, the select's '' read as "no recipe" (a free item). */
+const menuFormSchema = z.preprocess((raw) => {
+  const v = raw as MenuFormValues;
+  return { ...v, items: v.items.map((i) => ({ ...i, recipeId: i.recipeId || null })) };
+}, menuInputSchema);
+const resolver = zodResolver(menuFormSchema as unknown as typeof menuInputSchema) as unknown as Resolver<
+  MenuFormValues,
+  unknown,
+  MenuValues
+>;
+const TYPE_OPTIONS = MENU_TYPES.map((value) => ({ value, label: MENU_TYPE_LABELS[value] }));
+
+function CheckboxField({
+  control,
+  name,
+  label,
+}: {
+  control: Control<MenuFormValues, unknown, MenuValues>;
+  name: `items.${number}.isAvailable` | 'isActive';
+  label: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormControlLabel
+          control={
+            <Checkbox
+              name={field.name}
+              checked={field.value}
+              onChange={(event) => field.onChange(event.target.checked)}
+              onBlur={field.onBlur}
+            />
+          }
+          label={label}
+        />
+      )}
+    />
+  );
+}
+
+export interface MenuDialogProps {
+  open: boolean;
+  onClose: () => void;
+  companyId: string | null;
+  /** The recipes a menu item may point to. */
+  recipes: readonly Recipe[];
+  menu?: Menu | null;
+}
+
+/** 'Nouveau menu' / 'Modifier le menu': type, active, validity (end ≥ start) and items (a recipe or a free item, price, availability). */
+export function MenuDialog({ open, onClose, companyId, recipes, menu }: MenuDialogProps) {
+  const formId = useId();
+  const editing = Boolean(menu);
+  const title = editing ? 'Modifier le menu' : 'Nouveau menu';
+  const [createMenu, createState] = useCreateMenuMutation();
+  const [updateMenu, updateState] = useUpdateMenuMutation();
+  const { control, handleSubmit, reset, setValue, getValues } = useForm<MenuFormValues, unknown, MenuValues>({
+    resolver,
+    defaultValues: menuFormValues(menu),
+  });
+  const items = useFieldArray({ control, name: 'items' });
+
+  useEffect(() => {
+    if (open) reset(menuFormValues(menu));
+  }, [open, menu, reset]);
+
+  const recipeOptions = useMemo(
+    () => [...recipes].sort((a, b) => a.name.localeCompare(b.name, 'fr')).map((r) => ({ value: r.id, label: r.name })),
+    [recipes],
+  );
+
+  // Choosing a recipe fills the item's name and price when they are still empty.
+  const chooseRecipe = (index: number, recipeId: string) => {
+    setValue(`items.${index}.recipeId`, recipeId, { shouldDirty: true });
+    const recipe = recipes.find((r) => r.id === recipeId);
+    if (!recipe) return;
+    if (!getValues(`items.${index}.name`).trim()) setValue(`items.${index}.name`, recipe.name, { shouldDirty: true, shouldValidate: true });
+    if (!getValues(`items.${index}.price`).trim()) setValue(`items.${index}.price`, recipe.sellingPrice, { shouldDirty: true });
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!companyId) {
+      toastMissingCompany();
+      return;
+    }
+    try {
+      if (menu) {
+        await updateMenu({ companyId, id: menu.id, body: values }).unwrap();
+        toastSuccess(MESSAGES_RESTAURANT.menuUpdated);
+      } else {
+        await createMenu({ companyId, body: values }).unwrap();
+        toastSuccess(MESSAGES_RESTAURANT.menuCreated);
+      }
+      onClose();
+    } catch (error) {
+      toastFailure(error, editing ? MESSAGES_RESTAURANT.menuUpdateError : MESSAGES_RESTAURANT.menuCreateError);
+    }
+  });
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      formId={formId}
+      busy={createState.isLoading || updateState.isLoading}
+      submitLabel={editing ? 'Enregistrer' : 'Créer le menu'}
+      maxWidth="md"
+      dividers
+    >
+      <Box
+        component="form"
+        id={formId}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-label={title}
+        sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+      >
+        <FormTextField control={control} name="name" label="Nom du menu" required autoFocus />
+        <FormSelectField control={control} name="type" label="Type" options={TYPE_OPTIONS} />
+        <FormDateField control={control} name="validFrom" label="Valide du" />
+        <FormDateField control={control} name="validTo" label="Valide jusqu'au" />
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <CheckboxField control={control} name="isActive" label="Menu actif" />
+        </Box>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+            Articles du menu
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 1.5 }}>
+            {items.fields.map((field, index) => (
+              <Box
+                key={field.id}
+                role="group"
+                aria-label={`Article ${index + 1}`}
+                sx={{ display: 'grid', gap: 1, alignItems: 'start', gridTemplateColumns: { xs: '1fr', sm: '2fr 2fr 1fr auto auto' } }}
+              >
+                <ControlledSelect
+                  control={control}
+                  name={`items.${index}.recipeId`}
+                  label="Recette"
+                  placeholder="Article libre"
+                  options={recipeOptions}
+                  size="small"
+                  onValueChange={(value) => chooseRecipe(index, value)}
+                />
+                <FormTextField
+                  control={control}
+                  name={`items.${index}.name`}
+                  id={`menu-item-${index}-name`}
+                  label="Nom de l'article"
+                  size="small"
+                />
+                <FormTextField
+                  control={control}
+                  name={`items.${index}.price`}
+                  id={`menu-item-${index}-price`}
+                  label="Prix"
+                  type="number"
+                  size="small"
+                  inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
+                />
+                <CheckboxField control={control} name={`items.${index}.isAvailable`} label="Disponible" />
+                <RowAction label={`Retirer l'article ${index + 1}`} onClick={() => items.remove(index)}>
+                  <DeleteIcon fontSize="small" />
+                </RowAction>
+              </Box>
+            ))}
+          </Box>
+          <Button
+            size="small"
+            startIcon={<AddIcon />}
+            sx={{ mt: 1 }}
+            disabled={items.fields.length >= MAX_MENU_ITEMS}
+            onClick={() => items.append({ ...EMPTY_ITEM })}
+          >
+            Ajouter un article
+          </Button>
+        </Box>
+      </Box>
+    </FormDialog>
+  );
+}

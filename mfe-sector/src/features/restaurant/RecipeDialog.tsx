@@ -1,0 +1,270 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import {
+  MAX_RECIPE_INGREDIENTS,
+  MESSAGES_RESTAURANT,
+  RECIPE_CATEGORIES,
+  RECIPE_CATEGORY_LABELS,
+  RECIPE_UNIT_LABELS,
+  RECIPE_UNITS,
+  recipeInputSchema,
+  type Recipe,
+  type RecipeUnit,
+  type RecipeValues,
+  type RestaurantInventoryItem,
+} from '@xaalis/contracts';
+import {
+  AddIcon,
+  ControlledSelect,
+  DeleteIcon,
+  FormDialog,
+  FormSelectField,
+  FormTextField,
+  RowAction,
+  toastFailure,
+  toastMissingCompany,
+  toastSuccess,
+} from '@xaalis/web-kit';
+import { useEffect, useId, useMemo } from 'react';
+import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
+import { useCreateRecipeMutation, useUpdateRecipeMutation } from './api';
+
+export interface IngredientFormValues {
+  inventoryItemId: string;
+  quantity: string;
+  unit: string;
+}
+
+export interface RecipeFormValues {
+  name: string;
+  category: string;
+  description: string;
+  servings: string;
+  preparationTime: string;
+  cookingTime: string;
+  instructions: string;
+  sellingPrice: string;
+  ingredients: IngredientFormValues[];
+}
+
+const EMPTY_INGREDIENT: IngredientFormValues = { inventoryItemId: '', quantity: '', unit: 'kg' };
+
+/** The form's values: a new recipe (main course, one serving, one empty ingredient row) or the recipe's own. */
+export function recipeFormValues(recipe?: Recipe | null): RecipeFormValues {
+  if (!recipe)
+    return {
+      name: '',
+      category: 'main',
+      description: '',
+      servings: '1',
+      preparationTime: '0',
+      cookingTime: '0',
+      instructions: '',
+      sellingPrice: '',
+      ingredients: [{ ...EMPTY_INGREDIENT }],
+    };
+  return {
+    name: recipe.name,
+    category: recipe.category,
+    description: recipe.description ?? '',
+    servings: String(recipe.servings),
+    preparationTime: String(recipe.preparationTime),
+    cookingTime: String(recipe.cookingTime),
+    instructions: recipe.instructions ?? '',
+    sellingPrice: recipe.sellingPrice,
+    ingredients: recipe.ingredients.map((i) => ({ inventoryItemId: i.inventoryItemId, quantity: i.quantity, unit: i.unit })),
+  };
+}
+
+const CATEGORY_OPTIONS = RECIPE_CATEGORIES.map((value) => ({ value, label: RECIPE_CATEGORY_LABELS[value] }));
+const UNIT_OPTIONS = RECIPE_UNITS.map((value) => ({ value, label: RECIPE_UNIT_LABELS[value] }));
+const resolver = zodResolver(recipeInputSchema) as unknown as Resolver<RecipeFormValues, unknown, RecipeValues>;
+
+export interface RecipeDialogProps {
+  open: boolean;
+  onClose: () => void;
+  companyId: string | null;
+  /** The inventory items offered for the ingredients. */
+  items: readonly RestaurantInventoryItem[];
+  /** The recipe being edited; null or absent: a new recipe. */
+  recipe?: Recipe | null;
+}
+
+/**
+ * 'Nouvelle recette' / 'Modifier la recette': the recipe and its ingredients
+ * (inventory item, quantity, unit). The cost is computed by the server; an
+ * incompatible unit or an unknown item comes back as its French message.
+ */
+export function RecipeDialog({ open, onClose, companyId, items, recipe }: RecipeDialogProps) {
+  const formId = useId();
+  const editing = Boolean(recipe);
+  const title = editing ? 'Modifier la recette' : 'Nouvelle recette';
+  const [createRecipe, createState] = useCreateRecipeMutation();
+  const [updateRecipe, updateState] = useUpdateRecipeMutation();
+  const { control, handleSubmit, reset, setValue, getValues } = useForm<RecipeFormValues, unknown, RecipeValues>({
+    resolver,
+    defaultValues: recipeFormValues(recipe),
+  });
+  const ingredients = useFieldArray({ control, name: 'ingredients' });
+
+  useEffect(() => {
+    if (open) reset(recipeFormValues(recipe));
+  }, [open, recipe, reset]);
+
+  // The company's items, plus any item of the recipe that is no longer listed (shown "—").
+  const itemOptions = useMemo(() => {
+    const options = [...items]
+      .sort((a, b) => a.name.localeCompare(b.name, 'fr'))
+      .map((item) => ({ value: item.id, label: `${item.name} (${RECIPE_UNIT_LABELS[item.unit as RecipeUnit] ?? item.unit})` }));
+    for (const ingredient of recipe?.ingredients ?? []) {
+      if (!options.some((o) => o.value === ingredient.inventoryItemId))
+        options.push({ value: ingredient.inventoryItemId, label: ingredient.itemName ?? MESSAGES_RESTAURANT.unknownValue });
+    }
+    return options;
+  }, [items, recipe]);
+
+  const chooseItem = (index: number, itemId: string) => {
+    setValue(`ingredients.${index}.inventoryItemId`, itemId, { shouldDirty: true, shouldValidate: true });
+    // Measure in the item's own unit unless the user already chose another.
+    const item = items.find((i) => i.id === itemId);
+    if (item && !getValues(`ingredients.${index}.quantity`)) setValue(`ingredients.${index}.unit`, item.unit, { shouldDirty: true });
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!companyId) {
+      toastMissingCompany();
+      return;
+    }
+    try {
+      if (recipe) {
+        await updateRecipe({ companyId, id: recipe.id, body: values }).unwrap();
+        toastSuccess(MESSAGES_RESTAURANT.recipeUpdated);
+      } else {
+        await createRecipe({ companyId, body: values }).unwrap();
+        toastSuccess(MESSAGES_RESTAURANT.recipeCreated);
+      }
+      onClose();
+    } catch (error) {
+      toastFailure(error, editing ? MESSAGES_RESTAURANT.recipeUpdateError : MESSAGES_RESTAURANT.recipeCreateError);
+    }
+  });
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      formId={formId}
+      busy={createState.isLoading || updateState.isLoading}
+      submitLabel={editing ? 'Enregistrer' : 'Créer la recette'}
+      maxWidth="md"
+      dividers
+    >
+      <Box
+        component="form"
+        id={formId}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-label={title}
+        sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+      >
+        <FormTextField control={control} name="name" label="Nom" required autoFocus />
+        <FormSelectField control={control} name="category" label="Catégorie" options={CATEGORY_OPTIONS} />
+        <FormTextField
+          control={control}
+          name="servings"
+          label="Portions"
+          type="number"
+          inputProps={{ min: 1, step: 1, inputMode: 'numeric' }}
+        />
+        <FormTextField
+          control={control}
+          name="sellingPrice"
+          label="Prix de vente"
+          type="number"
+          inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
+          endAdornment={
+            <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
+              XOF
+            </Box>
+          }
+        />
+        <FormTextField
+          control={control}
+          name="preparationTime"
+          label="Préparation (min)"
+          type="number"
+          inputProps={{ min: 0, step: 1, inputMode: 'numeric' }}
+        />
+        <FormTextField
+          control={control}
+          name="cookingTime"
+          label="Cuisson (min)"
+          type="number"
+          inputProps={{ min: 0, step: 1, inputMode: 'numeric' }}
+        />
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
+        </Box>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <FormTextField control={control} name="instructions" label="Instructions" multiline minRows={3} />
+        </Box>
+
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+            Ingrédients
+          </Typography>
+          {items.length === 0 ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              Aucun article d&apos;inventaire disponible : ajoutez-en dans l&apos;onglet Inventaire.
+            </Typography>
+          ) : null}
+          <Box sx={{ display: 'grid', gap: 1.5 }}>
+            {ingredients.fields.map((field, index) => (
+              <Box
+                key={field.id}
+                role="group"
+                aria-label={`Ingrédient ${index + 1}`}
+                sx={{ display: 'grid', gap: 1, alignItems: 'start', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr auto' } }}
+              >
+                <ControlledSelect
+                  control={control}
+                  name={`ingredients.${index}.inventoryItemId`}
+                  label="Article"
+                  placeholder="Sélectionner un article"
+                  options={itemOptions}
+                  size="small"
+                  onValueChange={(value) => chooseItem(index, value)}
+                />
+                <FormTextField
+                  control={control}
+                  name={`ingredients.${index}.quantity`}
+                  id={`ingredient-${index}-quantity`}
+                  label="Quantité"
+                  type="number"
+                  size="small"
+                  inputProps={{ min: 0, step: 0.001, inputMode: 'decimal' }}
+                />
+                <ControlledSelect control={control} name={`ingredients.${index}.unit`} label="Unité" options={UNIT_OPTIONS} size="small" />
+                <RowAction label={`Retirer l'ingrédient ${index + 1}`} onClick={() => ingredients.remove(index)}>
+                  <DeleteIcon fontSize="small" />
+                </RowAction>
+              </Box>
+            ))}
+          </Box>
+          <Button
+            size="small"
+            startIcon={<AddIcon />}
+            sx={{ mt: 1 }}
+            disabled={ingredients.fields.length >= MAX_RECIPE_INGREDIENTS}
+            onClick={() => ingredients.append({ ...EMPTY_INGREDIENT })}
+          >
+            Ajouter un ingrédient
+          </Button>
+        </Box>
+      </Box>
+    </FormDialog>
+  );
+}

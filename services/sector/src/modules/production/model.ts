@@ -1,0 +1,517 @@
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type {
+  BomLine,
+  FinishedProduct,
+  ProductionCategory,
+  ProductionConsumption,
+  ProductionOrder,
+  ProductionOrderStatus,
+  ProductionUnit,
+  RawMaterial,
+} from '@xaalis/contracts';
+
+/** Row-level access to the production tables of `sector`: every statement is scoped by the company. */
+
+type Db = { sequelize: Sequelize; transaction?: Transaction };
+
+async function select<T extends object>(db: Db, sql: string, bind: unknown[]): Promise<T[]> {
+  return db.sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT, transaction: db.transaction });
+}
+
+/** `%`, `_` and `\` of a search are literal. */
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// ---------------------------------------------------------------- raw materials
+
+interface RawMaterialDbRow {
+  id: string;
+  company_id: string;
+  name: string;
+  reference: string | null;
+  category: ProductionCategory;
+  unit: ProductionUnit;
+  current_stock: string;
+  min_stock: string;
+  unit_cost: string;
+  supplier_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface RawMaterialFields {
+  name: string;
+  reference: string | null;
+  category: ProductionCategory;
+  unit: ProductionUnit;
+  /** null on edit: the stock stays as it is. */
+  currentStock: string | null;
+  minStock: string;
+  unitCost: string;
+  supplierId: string | null;
+}
+
+const RM_COLUMNS =
+  'id, company_id, name, reference, category, unit, current_stock, min_stock, unit_cost, supplier_id, created_at, updated_at';
+
+function toRawMaterial(row: RawMaterialDbRow): RawMaterial {
+  return {
+    id: row.id,
+    name: row.name,
+    reference: row.reference,
+    category: row.category,
+    unit: row.unit,
+    currentStock: row.current_stock,
+    minStock: row.min_stock,
+    unitCost: row.unit_cost,
+    supplierId: row.supplier_id,
+    companyId: row.company_id,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export interface ItemFilter {
+  category?: ProductionCategory;
+  search?: string;
+}
+
+function itemWhere(companyId: string, filter: ItemFilter): { where: string; bind: unknown[] } {
+  const bind: unknown[] = [companyId];
+  let where = 'company_id = $1';
+  if (filter.category) {
+    bind.push(filter.category);
+    where += ` AND category = $${bind.length}`;
+  }
+  if (filter.search) {
+    bind.push(likePattern(filter.search));
+    where += ` AND (name ILIKE $${bind.length} OR reference ILIKE $${bind.length})`;
+  }
+  return { where, bind };
+}
+
+export async function listRawMaterials(sequelize: Sequelize, companyId: string, filter: ItemFilter): Promise<RawMaterial[]> {
+  const { where, bind } = itemWhere(companyId, filter);
+  const rows = await select<RawMaterialDbRow>(
+    { sequelize },
+    `SELECT ${RM_COLUMNS} FROM sector.raw_materials WHERE ${where} ORDER BY name, id`,
+    bind,
+  );
+  return rows.map(toRawMaterial);
+}
+
+export async function findRawMaterial(db: Db, companyId: string, id: string, lock = false): Promise<RawMaterial | null> {
+  const [row] = await select<RawMaterialDbRow>(
+    db,
+    `SELECT ${RM_COLUMNS} FROM sector.raw_materials WHERE company_id = $1 AND id = $2${lock ? ' FOR NO KEY UPDATE' : ''}`,
+    [companyId, id],
+  );
+  return row ? toRawMaterial(row) : null;
+}
+
+/** The company's raw materials among `ids`, locked in id order (so concurrent completions never deadlock). */
+export async function lockRawMaterials(db: Db, companyId: string, ids: string[]): Promise<RawMaterial[]> {
+  if (ids.length === 0) return [];
+  const rows = await select<RawMaterialDbRow>(
+    db,
+    `SELECT ${RM_COLUMNS} FROM sector.raw_materials WHERE company_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
+    [companyId, ids],
+  );
+  return rows.map(toRawMaterial);
+}
+
+/** How many of `ids` are raw materials of the company. */
+export async function countRawMaterials(db: Db, companyId: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await select<{ n: string }>(
+    db,
+    'SELECT count(*) AS n FROM sector.raw_materials WHERE company_id = $1 AND id = ANY($2::uuid[])',
+    [companyId, ids],
+  );
+  return Number(row.n);
+}
+
+export async function insertRawMaterial(sequelize: Sequelize, companyId: string, f: RawMaterialFields): Promise<RawMaterial> {
+  const [row] = await select<RawMaterialDbRow>(
+    { sequelize },
+    `INSERT INTO sector.raw_materials (company_id, name, reference, category, unit, current_stock, min_stock, unit_cost, supplier_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${RM_COLUMNS}`,
+    [companyId, f.name, f.reference, f.category, f.unit, f.currentStock ?? '0', f.minStock, f.unitCost, f.supplierId],
+  );
+  return toRawMaterial(row);
+}
+
+/** null when the raw material is not the company's. */
+export async function updateRawMaterial(
+  sequelize: Sequelize,
+  companyId: string,
+  id: string,
+  f: RawMaterialFields,
+): Promise<RawMaterial | null> {
+  const [row] = await select<RawMaterialDbRow>(
+    { sequelize },
+    `UPDATE sector.raw_materials
+     SET name = $3, reference = $4, category = $5, unit = $6, current_stock = COALESCE($7, current_stock), min_stock = $8,
+         unit_cost = $9, supplier_id = $10, updated_at = now()
+     WHERE company_id = $1 AND id = $2 RETURNING ${RM_COLUMNS}`,
+    [companyId, id, f.name, f.reference, f.category, f.unit, f.currentStock, f.minStock, f.unitCost, f.supplierId],
+  );
+  return row ? toRawMaterial(row) : null;
+}
+
+export async function decrementRawMaterial(db: Db, companyId: string, id: string, quantity: string): Promise<void> {
+  await db.sequelize.query(
+    'UPDATE sector.raw_materials SET current_stock = current_stock - $3, updated_at = now() WHERE company_id = $1 AND id = $2',
+    { bind: [companyId, id, quantity], transaction: db.transaction },
+  );
+}
+
+// ---------------------------------------------------------------- finished products
+
+interface FinishedProductDbRow {
+  id: string;
+  company_id: string;
+  name: string;
+  reference: string | null;
+  category: ProductionCategory;
+  unit: ProductionUnit;
+  current_stock: string;
+  min_stock: string;
+  production_cost: string;
+  selling_price: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface FinishedProductFields {
+  name: string;
+  reference: string | null;
+  category: ProductionCategory;
+  unit: ProductionUnit;
+  /** null on edit: kept. */
+  currentStock: string | null;
+  minStock: string;
+  sellingPrice: string;
+  /** null on edit: kept. */
+  productionCost: string | null;
+}
+
+/** A finished product row without its bill of materials (the service adds it). */
+export type FinishedProductRow = Omit<FinishedProduct, 'billOfMaterials' | 'bomUnitCost'>;
+
+const FP_COLUMNS =
+  'id, company_id, name, reference, category, unit, current_stock, min_stock, production_cost, selling_price, created_at, updated_at';
+
+function toFinishedProduct(row: FinishedProductDbRow): FinishedProductRow {
+  return {
+    id: row.id,
+    name: row.name,
+    reference: row.reference,
+    category: row.category,
+    unit: row.unit,
+    currentStock: row.current_stock,
+    minStock: row.min_stock,
+    productionCost: row.production_cost,
+    sellingPrice: row.selling_price,
+    companyId: row.company_id,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export async function listFinishedProducts(sequelize: Sequelize, companyId: string, filter: ItemFilter): Promise<FinishedProductRow[]> {
+  const { where, bind } = itemWhere(companyId, filter);
+  const rows = await select<FinishedProductDbRow>(
+    { sequelize },
+    `SELECT ${FP_COLUMNS} FROM sector.finished_products WHERE ${where} ORDER BY name, id`,
+    bind,
+  );
+  return rows.map(toFinishedProduct);
+}
+
+export async function findFinishedProduct(db: Db, companyId: string, id: string, lock = false): Promise<FinishedProductRow | null> {
+  const [row] = await select<FinishedProductDbRow>(
+    db,
+    `SELECT ${FP_COLUMNS} FROM sector.finished_products WHERE company_id = $1 AND id = $2${lock ? ' FOR NO KEY UPDATE' : ''}`,
+    [companyId, id],
+  );
+  return row ? toFinishedProduct(row) : null;
+}
+
+export async function insertFinishedProduct(db: Db, companyId: string, f: FinishedProductFields): Promise<FinishedProductRow> {
+  const [row] = await select<FinishedProductDbRow>(
+    db,
+    `INSERT INTO sector.finished_products (company_id, name, reference, category, unit, current_stock, min_stock, selling_price, production_cost)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${FP_COLUMNS}`,
+    [companyId, f.name, f.reference, f.category, f.unit, f.currentStock ?? '0', f.minStock, f.sellingPrice, f.productionCost ?? '0'],
+  );
+  return toFinishedProduct(row);
+}
+
+export async function updateFinishedProduct(
+  db: Db,
+  companyId: string,
+  id: string,
+  f: FinishedProductFields,
+): Promise<FinishedProductRow | null> {
+  const [row] = await select<FinishedProductDbRow>(
+    db,
+    `UPDATE sector.finished_products
+     SET name = $3, reference = $4, category = $5, unit = $6, current_stock = COALESCE($7, current_stock), min_stock = $8,
+         selling_price = $9, production_cost = COALESCE($10, production_cost), updated_at = now()
+     WHERE company_id = $1 AND id = $2 RETURNING ${FP_COLUMNS}`,
+    [companyId, id, f.name, f.reference, f.category, f.unit, f.currentStock, f.minStock, f.sellingPrice, f.productionCost],
+  );
+  return row ? toFinishedProduct(row) : null;
+}
+
+/** Adds a completed order's output to the stock and sets the new average cost. */
+export async function produceInto(db: Db, companyId: string, id: string, quantity: string, productionCost: string): Promise<void> {
+  await db.sequelize.query(
+    `UPDATE sector.finished_products SET current_stock = current_stock + $3, production_cost = $4, updated_at = now()
+     WHERE company_id = $1 AND id = $2`,
+    { bind: [companyId, id, quantity, productionCost], transaction: db.transaction },
+  );
+}
+
+// ---------------------------------------------------------------- bill of materials
+
+interface BomDbRow {
+  finished_product_id: string;
+  raw_material_id: string;
+  quantity: string;
+  name: string;
+  unit: ProductionUnit;
+  unit_cost: string;
+}
+
+/** The bill of materials of each of `productIds` (one query), by product id, lines in raw material name order. */
+export async function bomOf(db: Db, companyId: string, productIds: string[]): Promise<Map<string, BomLine[]>> {
+  const byProduct = new Map<string, BomLine[]>(productIds.map((id) => [id, []]));
+  if (productIds.length === 0) return byProduct;
+  const rows = await select<BomDbRow>(
+    db,
+    `SELECT b.finished_product_id, b.raw_material_id, b.quantity, r.name, r.unit, r.unit_cost
+     FROM sector.bom_lines b JOIN sector.raw_materials r ON r.company_id = b.company_id AND r.id = b.raw_material_id
+     WHERE b.company_id = $1 AND b.finished_product_id = ANY($2::uuid[])
+     ORDER BY r.name, r.id`,
+    [companyId, productIds],
+  );
+  for (const row of rows) {
+    byProduct.get(row.finished_product_id)?.push({
+      rawMaterialId: row.raw_material_id,
+      quantity: row.quantity,
+      rawMaterial: { id: row.raw_material_id, name: row.name, unit: row.unit, unitCost: row.unit_cost },
+    });
+  }
+  return byProduct;
+}
+
+/** Replaces the bill of materials of a product as a whole. */
+export async function replaceBom(
+  db: Db,
+  companyId: string,
+  productId: string,
+  lines: { rawMaterialId: string; quantity: string }[],
+): Promise<void> {
+  await db.sequelize.query('DELETE FROM sector.bom_lines WHERE company_id = $1 AND finished_product_id = $2', {
+    bind: [companyId, productId],
+    transaction: db.transaction,
+  });
+  if (lines.length === 0) return;
+  await db.sequelize.query(
+    `INSERT INTO sector.bom_lines (company_id, finished_product_id, raw_material_id, quantity)
+     SELECT $1, $2, m, q FROM unnest($3::uuid[], $4::numeric[]) AS t(m, q)`,
+    {
+      bind: [companyId, productId, lines.map((l) => l.rawMaterialId), lines.map((l) => l.quantity)],
+      transaction: db.transaction,
+    },
+  );
+}
+
+// ---------------------------------------------------------------- production orders
+
+interface OrderDbRow {
+  id: string;
+  company_id: string;
+  order_number: string;
+  finished_product_id: string;
+  product_name: string;
+  product_unit: ProductionUnit;
+  quantity_to_produce: number;
+  quantity_produced: string | null;
+  start_date: string;
+  planned_end_date: string | null;
+  actual_end_date: string | null;
+  status: ProductionOrderStatus;
+  total_cost: string | null;
+  notes: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const ORDER_SELECT = `
+  SELECT o.id, o.company_id, o.order_number, o.finished_product_id, p.name AS product_name, p.unit AS product_unit,
+         o.quantity_to_produce, o.quantity_produced, o.start_date, o.planned_end_date, o.actual_end_date, o.status,
+         o.total_cost, o.notes, o.created_at, o.updated_at
+  FROM sector.production_orders o
+  JOIN sector.finished_products p ON p.company_id = o.company_id AND p.id = o.finished_product_id`;
+
+function toOrder(row: OrderDbRow): ProductionOrder {
+  return {
+    id: row.id,
+    orderNumber: row.order_number,
+    finishedProductId: row.finished_product_id,
+    finishedProduct: { id: row.finished_product_id, name: row.product_name, unit: row.product_unit },
+    quantityToProduce: row.quantity_to_produce,
+    quantityProduced: row.quantity_produced,
+    startDate: row.start_date,
+    plannedEndDate: row.planned_end_date,
+    endDate: row.planned_end_date,
+    actualEndDate: row.actual_end_date,
+    status: row.status,
+    totalCost: row.total_cost,
+    notes: row.notes,
+    companyId: row.company_id,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export interface OrderFilter {
+  status?: ProductionOrderStatus;
+  finishedProductId?: string;
+}
+
+/** Newest first, by number: numbers follow the counter lock, creation times (transaction start) may not. */
+export async function listOrders(sequelize: Sequelize, companyId: string, filter: OrderFilter): Promise<ProductionOrder[]> {
+  const bind: unknown[] = [companyId];
+  let where = 'o.company_id = $1';
+  if (filter.status) {
+    bind.push(filter.status);
+    where += ` AND o.status = $${bind.length}`;
+  }
+  if (filter.finishedProductId) {
+    bind.push(filter.finishedProductId);
+    where += ` AND o.finished_product_id = $${bind.length}`;
+  }
+  const rows = await select<OrderDbRow>({ sequelize }, `${ORDER_SELECT} WHERE ${where} ORDER BY o.order_number DESC`, bind);
+  return rows.map(toOrder);
+}
+
+export async function findOrder(db: Db, companyId: string, id: string): Promise<ProductionOrder | null> {
+  const [row] = await select<OrderDbRow>(db, `${ORDER_SELECT} WHERE o.company_id = $1 AND o.id = $2`, [companyId, id]);
+  return row ? toOrder(row) : null;
+}
+
+/** Locks the order row (the product row is not locked by this). */
+export async function lockOrder(db: Db, companyId: string, id: string): Promise<ProductionOrder | null> {
+  const [row] = await select<OrderDbRow>(db, `${ORDER_SELECT} WHERE o.company_id = $1 AND o.id = $2 FOR NO KEY UPDATE OF o`, [
+    companyId,
+    id,
+  ]);
+  return row ? toOrder(row) : null;
+}
+
+/** The next number of the company's counter for `year` (the row stays locked until the transaction ends). */
+export async function takeOrderNumber(db: Db, companyId: string, year: number): Promise<number> {
+  const [row] = await select<{ last_number: number }>(
+    db,
+    `INSERT INTO sector.production_order_counters AS c (company_id, year, last_number) VALUES ($1, $2, 1)
+     ON CONFLICT (company_id, year) DO UPDATE SET last_number = c.last_number + 1
+     RETURNING c.last_number`,
+    [companyId, year],
+  );
+  return row.last_number;
+}
+
+export interface NewOrder {
+  orderNumber: string;
+  finishedProductId: string;
+  quantityToProduce: number;
+  startDate: string;
+  plannedEndDate: string | null;
+  notes: string | null;
+  createdBy: string | null;
+}
+
+export async function insertOrder(db: Db, companyId: string, o: NewOrder): Promise<string> {
+  const [row] = await select<{ id: string }>(
+    db,
+    `INSERT INTO sector.production_orders
+       (company_id, order_number, finished_product_id, quantity_to_produce, start_date, planned_end_date, notes, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [companyId, o.orderNumber, o.finishedProductId, o.quantityToProduce, o.startDate, o.plannedEndDate, o.notes, o.createdBy],
+  );
+  return row.id;
+}
+
+export async function setOrderStatus(db: Db, companyId: string, id: string, status: ProductionOrderStatus): Promise<void> {
+  await db.sequelize.query('UPDATE sector.production_orders SET status = $3, updated_at = now() WHERE company_id = $1 AND id = $2', {
+    bind: [companyId, id, status],
+    transaction: db.transaction,
+  });
+}
+
+export async function completeOrderRow(
+  db: Db,
+  companyId: string,
+  id: string,
+  c: { quantityProduced: string; totalCost: string; actualEndDate: string; completedBy: string | null },
+): Promise<void> {
+  await db.sequelize.query(
+    `UPDATE sector.production_orders
+     SET status = 'completed', quantity_produced = $3, total_cost = $4, actual_end_date = $5, completed_by = $6, updated_at = now()
+     WHERE company_id = $1 AND id = $2`,
+    { bind: [companyId, id, c.quantityProduced, c.totalCost, c.actualEndDate, c.completedBy], transaction: db.transaction },
+  );
+}
+
+export async function insertConsumptions(
+  db: Db,
+  companyId: string,
+  orderId: string,
+  lines: { rawMaterialId: string; quantity: string; unitCost: string; cost: string }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  await db.sequelize.query(
+    `INSERT INTO sector.production_order_consumptions (company_id, order_id, raw_material_id, quantity, unit_cost, cost)
+     SELECT $1, $2, m, q, u, c FROM unnest($3::uuid[], $4::numeric[], $5::numeric[], $6::numeric[]) AS t(m, q, u, c)`,
+    {
+      bind: [
+        companyId,
+        orderId,
+        lines.map((l) => l.rawMaterialId),
+        lines.map((l) => l.quantity),
+        lines.map((l) => l.unitCost),
+        lines.map((l) => l.cost),
+      ],
+      transaction: db.transaction,
+    },
+  );
+}
+
+export async function consumptionsOf(db: Db, companyId: string, orderId: string): Promise<ProductionConsumption[]> {
+  const rows = await select<{
+    raw_material_id: string;
+    name: string;
+    unit: ProductionUnit;
+    quantity: string;
+    unit_cost: string;
+    cost: string;
+  }>(
+    db,
+    `SELECT c.raw_material_id, r.name, r.unit, c.quantity, c.unit_cost, c.cost
+     FROM sector.production_order_consumptions c
+     JOIN sector.raw_materials r ON r.company_id = c.company_id AND r.id = c.raw_material_id
+     WHERE c.company_id = $1 AND c.order_id = $2 ORDER BY r.name, r.id`,
+    [companyId, orderId],
+  );
+  return rows.map((r) => ({
+    rawMaterialId: r.raw_material_id,
+    rawMaterialName: r.name,
+    unit: r.unit,
+    quantity: r.quantity,
+    unitCost: r.unit_cost,
+    cost: r.cost,
+  }));
+}

@@ -1,0 +1,84 @@
+import { Router } from 'express';
+import { menuInputSchema, recipeInputSchema, restaurantInventoryItemInputSchema, serveInputSchema } from '@xaalis/contracts';
+import {
+  internalClient,
+  requireSameCompany,
+  tenantOf,
+  validate,
+  validated,
+  type InternalClient,
+  type ServiceContext,
+} from '@xaalis/service-kit';
+import { restaurantService } from './service';
+
+/** Header of the recipe list: the internal calls it made (1, or 0 without ingredients), whatever the page size. */
+export const INVENTORY_READS_HEADER = 'x-inventory-reads';
+
+/**
+ * Restaurant routes, all under `/companies/:companyId/` and checked against
+ * the tenant (another company's record is a 404). The module gate in front
+ * refuses them when the company has not enabled the restaurant.
+ */
+export function restaurantApi(
+  ctx: ServiceContext,
+  accounting: InternalClient = internalClient('accounting', ctx.config.internalToken),
+): Router {
+  const restaurant = restaurantService(ctx.sequelize, accounting);
+  const router = Router();
+  const recipes = '/companies/:companyId/recipes';
+  const menus = '/companies/:companyId/menus';
+  const inventory = '/companies/:companyId/restaurant-inventory';
+  const company = (req: Parameters<typeof tenantOf>[0]) => tenantOf(req).companyId;
+
+  router.get(recipes, requireSameCompany, async (req, res) => {
+    const calls = { n: 0 };
+    const list = await restaurant.list(company(req), calls);
+    res.set(INVENTORY_READS_HEADER, String(calls.n)).json(list);
+  });
+  router.post(recipes, requireSameCompany, validate({ body: recipeInputSchema }), async (req, res) => {
+    res.status(201).json(await restaurant.create(company(req), validated(req, 'body', recipeInputSchema)));
+  });
+  router.get(`${recipes}/:id`, requireSameCompany, async (req, res) => {
+    res.json(await restaurant.get(company(req), String(req.params.id)));
+  });
+  router.put(`${recipes}/:id`, requireSameCompany, validate({ body: recipeInputSchema }), async (req, res) => {
+    res.json(await restaurant.update(company(req), String(req.params.id), validated(req, 'body', recipeInputSchema)));
+  });
+  router.delete(`${recipes}/:id`, requireSameCompany, async (req, res) => {
+    await restaurant.remove(company(req), String(req.params.id));
+    res.status(204).end();
+  });
+  router.post(`${recipes}/:id/serve`, requireSameCompany, validate({ body: serveInputSchema }), async (req, res) => {
+    const { quantity, requestId } = validated(req, 'body', serveInputSchema);
+    const { serve, replayed } = await restaurant.serve(company(req), String(req.params.id), quantity, requestId);
+    // 202: recorded, its stock exit is being settled with the accounting service.
+    res.status(serve.status === 'pending' ? 202 : replayed ? 200 : 201).json(serve);
+  });
+
+  router.get(menus, requireSameCompany, async (req, res) => {
+    res.json(await restaurant.listMenus(company(req)));
+  });
+  router.post(menus, requireSameCompany, validate({ body: menuInputSchema }), async (req, res) => {
+    res.status(201).json(await restaurant.createMenu(company(req), validated(req, 'body', menuInputSchema)));
+  });
+  router.get(`${menus}/:id`, requireSameCompany, async (req, res) => {
+    res.json(await restaurant.getMenu(company(req), String(req.params.id)));
+  });
+  router.put(`${menus}/:id`, requireSameCompany, validate({ body: menuInputSchema }), async (req, res) => {
+    res.json(await restaurant.updateMenu(company(req), String(req.params.id), validated(req, 'body', menuInputSchema)));
+  });
+  router.delete(`${menus}/:id`, requireSameCompany, async (req, res) => {
+    await restaurant.removeMenu(company(req), String(req.params.id));
+    res.status(204).end();
+  });
+
+  // The inventory tab: the accounting service's stock items, read and created through its internal routes.
+  router.get(inventory, requireSameCompany, async (req, res) => {
+    res.json(await restaurant.inventory(company(req)));
+  });
+  router.post(inventory, requireSameCompany, validate({ body: restaurantInventoryItemInputSchema }), async (req, res) => {
+    res.status(201).json(await restaurant.createItem(company(req), validated(req, 'body', restaurantInventoryItemInputSchema)));
+  });
+
+  return router;
+}
