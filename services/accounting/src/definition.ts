@@ -7,8 +7,8 @@ import { chartApi, generateChartHandler } from './modules/chart';
 import { companiesApi, companiesInternal } from './modules/companies';
 import { dashboardApi } from './modules/dashboard';
 import { entriesApi } from './modules/entries';
-import { inventoryApi } from './modules/inventory';
-import { invoicesApi } from './modules/invoices';
+import { inventoryApi, inventoryInternal } from './modules/inventory';
+import { invoicesApi, invoicesInternal } from './modules/invoices';
 import {
   RECORD_DEPRECIATIONS_SCHEDULE,
   computeDepreciationPlanHandler,
@@ -19,7 +19,7 @@ import { MARK_OVERDUE_SCHEDULE, loansApi, markOverdueHandler } from './modules/l
 import { reportsApi } from './modules/reports';
 import { paymentsApi } from './modules/payments';
 import { postPayslipHandler } from './modules/payroll-posting';
-import { thirdPartiesApi } from './modules/third-parties';
+import { thirdPartiesApi, thirdPartiesInternal } from './modules/third-parties';
 import { treasuryApi } from './modules/treasury';
 
 /** The accounting service: company record, chart of accounts, third parties, the general ledger, invoices, payments, stock and loans. */
@@ -43,7 +43,7 @@ export const accountingService = runService({
       investmentsApi(ctx),
       reportsApi(ctx),
     ),
-  buildInternal: (ctx) => Router().use(companiesInternal(ctx)),
+  buildInternal: (ctx) => Router().use(companiesInternal(ctx), inventoryInternal(ctx), invoicesInternal(ctx), thirdPartiesInternal(ctx)),
   jobHandlers: (ctx) => ({
     [JOBS.ping]: pingHandler(ctx),
     [JOBS.generateChart]: generateChartHandler(ctx),

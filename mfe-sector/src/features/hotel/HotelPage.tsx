@@ -1,6 +1,226 @@
-import { PlaceholderPage } from '@xaalis/web-kit';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { APP_ROUTES, MESSAGES_HOTEL, stayInvoiced, type Reservation } from '@xaalis/contracts';
+import {
+  AccountErrorState,
+  AddIcon,
+  CounterRow,
+  CounterTile,
+  EmptyState,
+  ErrorState,
+  formatNumber,
+  LoadingState,
+  NoCompanyState,
+  PageHeader,
+  toast,
+  toastFailure,
+  toastSuccess,
+  useSession,
+} from '@xaalis/web-kit';
+import { useMemo, useState, type ReactNode } from 'react';
+import {
+  useCancelHotelReservationMutation,
+  useCheckInHotelReservationMutation,
+  useCheckOutHotelReservationMutation,
+  useGetHotelSummaryQuery,
+  useInvoiceHotelReservationMutation,
+  useListHotelReservationsQuery,
+  useListHotelRoomsQuery,
+} from './api';
+import { CARD_GRID, CardPlaceholders } from './Placeholders';
+import { ReservationCard, type ReservationStep } from './ReservationCard';
+import { ReservationDialog } from './ReservationDialog';
+import { RoomCard } from './RoomCard';
+import { RoomDialog } from './RoomDialog';
 
-/** Route /hotel (exposed as './Hotel'). Placeholder until its issue delivers the page. */
+const ROUTE = APP_ROUTES.find((r) => r.path === '/hotel');
+const TITLE = ROUTE?.title ?? 'Gestion Hôtelière';
+/** Spec §9: hotel placeholders, 6 rooms and 3 reservations. */
+const ROOM_PLACEHOLDERS = 6;
+const RESERVATION_PLACEHOLDERS = 3;
+
+type TabValue = 'rooms' | 'reservations';
+/** A dialog's state; `key` remounts it on every opening (fresh form). */
+interface DialogState {
+  open: boolean;
+  key: number;
+}
+const closedDialog: DialogState = { open: false, key: 0 };
+const opening = (d: DialogState): DialogState => ({ open: true, key: d.key + 1 });
+const closing = (d: DialogState): DialogState => ({ ...d, open: false });
+
+/** Route /hotel (exposed as './Hotel'): 'Gestion Hôtelière', four cards, tabs Chambres and Réservations. */
 export default function HotelPage() {
-  return <PlaceholderPage path="/hotel" />;
+  const { companyId, isLoading: userLoading, error: userError, user } = useSession();
+  let preamble: ReactNode = null;
+  if (userLoading) preamble = <LoadingState rows={3} />;
+  else if (!user) preamble = <AccountErrorState error={userError} />;
+  else if (!companyId) preamble = <NoCompanyState />;
+  if (preamble || !companyId)
+    return (
+      <Box component="section" aria-label={TITLE}>
+        <PageHeader title={TITLE} subtitle={ROUTE?.subtitle} />
+        {preamble}
+      </Box>
+    );
+  return <Hotel companyId={companyId} />;
+}
+
+/** The page once the company is known. */
+function Hotel({ companyId }: { companyId: string }) {
+  const rooms = useListHotelRoomsQuery(companyId);
+  const reservations = useListHotelReservationsQuery(companyId);
+  const summary = useGetHotelSummaryQuery(companyId);
+  const [checkIn, checkInState] = useCheckInHotelReservationMutation();
+  const [checkOut, checkOutState] = useCheckOutHotelReservationMutation();
+  const [cancel, cancelState] = useCancelHotelReservationMutation();
+  const [invoice, invoiceState] = useInvoiceHotelReservationMutation();
+
+  const [tab, setTab] = useState<TabValue>('rooms');
+  const [roomDialog, setRoomDialog] = useState<DialogState>(closedDialog);
+  const [reservationDialog, setReservationDialog] = useState<DialogState>(closedDialog);
+
+  const roomList = useMemo(() => rooms.data ?? [], [rooms.data]);
+  const reservationList = useMemo(() => reservations.data?.items ?? [], [reservations.data]);
+  // The spec disables 'Nouvelle réservation' when no room is available; rooms
+  // are offered per stay (GET rooms/available for the chosen dates), so a room
+  // occupied tonight may be free next week: the button waits only for a first room.
+  const canBook = roomList.length > 0;
+
+  const busyId = [checkInState, checkOutState, cancelState, invoiceState].find((s) => s.isLoading)?.originalArgs?.id ?? null;
+
+  const runStep = async (reservation: Reservation, step: ReservationStep) => {
+    const args = { companyId, id: reservation.id };
+    try {
+      if (step === 'check-in') {
+        await checkIn(args).unwrap();
+        toastSuccess(MESSAGES_HOTEL.checkedIn);
+      } else if (step === 'check-out') {
+        await checkOut(args).unwrap();
+        toastSuccess(MESSAGES_HOTEL.checkedOut);
+      } else if (step === 'cancel') {
+        await cancel(args).unwrap();
+        toastSuccess(MESSAGES_HOTEL.cancelled);
+      } else {
+        const result = await invoice(args).unwrap();
+        if (result.invoice) toastSuccess(stayInvoiced(result.invoice.number));
+        // 202: accounting did not answer; a job finishes the invoice with the same key.
+        else toast({ title: 'Facturation en attente', description: MESSAGES_HOTEL.invoicePending, variant: 'info' });
+      }
+    } catch (error) {
+      toastFailure(error, step === 'invoice' ? MESSAGES_HOTEL.invoiceError : MESSAGES_HOTEL.reservationTransitionError);
+    }
+  };
+
+  const openRoom = () => setRoomDialog(opening);
+  const openReservation = () => setReservationDialog(opening);
+
+  let content: ReactNode;
+  if (tab === 'rooms') {
+    if (rooms.isLoading) content = <CardPlaceholders count={ROOM_PLACEHOLDERS} />;
+    else if (rooms.error && !rooms.data)
+      content = <ErrorState error={rooms.error} onRetry={() => void rooms.refetch()} title="Impossible de charger les chambres" />;
+    else if (roomList.length === 0)
+      content = (
+        <EmptyState
+          title={MESSAGES_HOTEL.roomsEmpty}
+          description="Enregistrez vos chambres, leur capacité et leur prix par nuit pour prendre des réservations."
+          action={
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={openRoom}>
+              {MESSAGES_HOTEL.addFirstRoom}
+            </Button>
+          }
+        />
+      );
+    else
+      content = (
+        <Box sx={{ ...CARD_GRID, opacity: rooms.isFetching ? 0.6 : 1 }}>
+          {roomList.map((room) => (
+            <RoomCard key={room.id} room={room} />
+          ))}
+        </Box>
+      );
+  } else if (reservations.isLoading) content = <CardPlaceholders count={RESERVATION_PLACEHOLDERS} />;
+  else if (reservations.error && !reservations.data)
+    content = (
+      <ErrorState error={reservations.error} onRetry={() => void reservations.refetch()} title="Impossible de charger les réservations" />
+    );
+  else if (reservationList.length === 0)
+    content = (
+      <EmptyState
+        title={MESSAGES_HOTEL.reservationsEmpty}
+        description={canBook ? 'Enregistrez la première réservation de vos clients.' : `${MESSAGES_HOTEL.addRoomsFirst}.`}
+        action={
+          canBook ? (
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={openReservation}>
+              Créer la première réservation
+            </Button>
+          ) : (
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={openRoom}>
+              {MESSAGES_HOTEL.addFirstRoom}
+            </Button>
+          )
+        }
+      />
+    );
+  else
+    content = (
+      <Box sx={{ ...CARD_GRID, opacity: reservations.isFetching ? 0.6 : 1 }}>
+        {reservationList.map((reservation) => (
+          <ReservationCard
+            key={reservation.id}
+            reservation={reservation}
+            busy={busyId === reservation.id}
+            onAction={(r, step) => void runStep(r, step)}
+          />
+        ))}
+      </Box>
+    );
+
+  const action =
+    tab === 'rooms' ? (
+      <Button variant="contained" startIcon={<AddIcon />} onClick={openRoom}>
+        Nouvelle chambre
+      </Button>
+    ) : (
+      <Button variant="contained" startIcon={<AddIcon />} onClick={openReservation} disabled={!canBook}>
+        Nouvelle réservation
+      </Button>
+    );
+  const figures = summary.data;
+  const figure = (value: number | undefined) => (value === undefined ? '—' : formatNumber(value));
+  const summaryLoading = summary.isLoading;
+
+  return (
+    <Box component="section" aria-label={TITLE}>
+      <PageHeader title={TITLE} subtitle={ROUTE?.subtitle} actions={action} />
+      <CounterRow>
+        <CounterTile label="Total chambres" value={figure(figures?.totalRooms)} loading={summaryLoading} />
+        <CounterTile label="Disponibles" value={figure(figures?.available)} loading={summaryLoading} color="success.main" />
+        <CounterTile label="Occupées" value={figure(figures?.occupied)} loading={summaryLoading} color="info.main" />
+        <CounterTile label="Réservations aujourd'hui" value={figure(figures?.reservationsToday)} loading={summaryLoading} />
+      </CounterRow>
+      {reservations.data?.invoicesAvailable === false ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {MESSAGES_HOTEL.accountingDown}
+        </Alert>
+      ) : null}
+      <Tabs value={tab} onChange={(_e, value: TabValue) => setTab(value)} sx={{ mb: 2 }} aria-label="Hôtel">
+        <Tab value="rooms" label="Chambres" />
+        <Tab value="reservations" label="Réservations" />
+      </Tabs>
+      <Box role="tabpanel">{content}</Box>
+
+      <RoomDialog key={`room-${roomDialog.key}`} open={roomDialog.open} companyId={companyId} onClose={() => setRoomDialog(closing)} />
+      <ReservationDialog
+        key={`reservation-${reservationDialog.key}`}
+        open={reservationDialog.open}
+        companyId={companyId}
+        onClose={() => setReservationDialog(closing)}
+      />
+    </Box>
+  );
 }

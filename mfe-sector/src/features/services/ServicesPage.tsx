@@ -1,6 +1,198 @@
-import { PlaceholderPage } from '@xaalis/web-kit';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { APP_ROUTES, hoursBilled, MESSAGES_SERVICES, type Project, type ProjectBillingResult } from '@xaalis/contracts';
+import {
+  AccountErrorState,
+  CounterRow,
+  CounterTile,
+  errorStatus,
+  formatMoney,
+  LoadingState,
+  NoCompanyState,
+  PageHeader,
+  serverMessage,
+  toast,
+  toastFailure,
+  toastSuccess,
+  useSession,
+} from '@xaalis/web-kit';
+import { useMemo, useState, type ReactNode } from 'react';
+import {
+  useBillServiceProjectMutation,
+  useGetServicesSummaryQuery,
+  useListServiceClientsQuery,
+  useListServiceEmployeesQuery,
+  useListServiceProjectsQuery,
+  useListServiceTimesheetsQuery,
+} from './api';
+import { formatHours } from './format';
+import { ProjectDialog } from './ProjectDialog';
+import { ProjectsPanel } from './ProjectsPanel';
+import { TimesheetDialog } from './TimesheetDialog';
+import { TIMESHEET_PAGE_SIZES, TimesheetsPanel } from './TimesheetsPanel';
 
-/** Route /services (exposed as './Services'). Placeholder until its issue delivers the page. */
+const PATH = '/services';
+const ROUTE = APP_ROUTES.find((r) => r.path === PATH);
+const TITLE = ROUTE?.title ?? 'Gestion des Services';
+const NO_EMPLOYEE = "Ajoutez d'abord un employé actif dans Gestion du Personnel pour saisir une feuille de temps.";
+
+type TabValue = 'projects' | 'timesheets';
+type Opening = { open: boolean; key: number };
+const reopen = (o: Opening): Opening => ({ open: true, key: o.key + 1 });
+
+/** The billing toasts: the draft invoice's number, 'pending' while accounting has not answered, the server's reason otherwise. */
+function billingToast(result: ProjectBillingResult) {
+  if (result.status === 'pending' || !result.invoice) {
+    toast({ title: MESSAGES_SERVICES.billAction, description: MESSAGES_SERVICES.billPending, variant: 'info' });
+    return;
+  }
+  toastSuccess(
+    hoursBilled(result.invoice.number),
+    `${formatHours(result.hours)} · ${formatMoney(result.amount)} HT — facture en brouillon dans Factures`,
+  );
+}
+
+/**
+ * Route /services (exposed as './Services'): 'Gestion des Services', the
+ * cards, the projects (with 'Facturer les heures') and the timesheets. Clients
+ * come from accounting and employees from HR: when one is down the page still
+ * shows its own data, with "—" and a notice.
+ */
 export default function ServicesPage() {
-  return <PlaceholderPage path="/services" />;
+  const { companyId, isLoading: userLoading, error: userError, user } = useSession();
+  const args = companyId ?? skipToken;
+  const [tab, setTab] = useState<TabValue>('projects');
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(TIMESHEET_PAGE_SIZES[1]);
+  const projectsList = useListServiceProjectsQuery(args);
+  const summary = useGetServicesSummaryQuery(args);
+  const employeesList = useListServiceEmployeesQuery(args);
+  const clientsList = useListServiceClientsQuery(args);
+  // Read when its tab is shown: the projects tab does not need it.
+  const timesheetsList = useListServiceTimesheetsQuery(
+    companyId && tab === 'timesheets' ? { companyId, page: page + 1, pageSize } : skipToken,
+  );
+  const [bill, billState] = useBillServiceProjectMutation();
+  const [projectDialog, setProjectDialog] = useState<Opening>({ open: false, key: 0 });
+  const [timesheetDialog, setTimesheetDialog] = useState<Opening>({ open: false, key: 0 });
+
+  const projects = useMemo(() => projectsList.data?.items ?? [], [projectsList.data]);
+  const employees = useMemo(() => employeesList.data ?? [], [employeesList.data]);
+  const clients = useMemo(() => clientsList.data ?? [], [clientsList.data]);
+  const employeesLoading = employeesList.isLoading || employeesList.isUninitialized;
+  const hrFailed = Boolean(employeesList.error) && !employeesList.data;
+  const canCreateTimesheet = !employeesLoading && employees.length > 0;
+  let createNotice: string | null = null;
+  // The list's own notice already says HR is down.
+  if (hrFailed) createNotice = timesheetsList.data && !timesheetsList.data.employeesAvailable ? null : MESSAGES_SERVICES.hrDown;
+  else if (!employeesLoading && employees.length === 0) createNotice = NO_EMPLOYEE;
+
+  const onBill = async (project: Project) => {
+    if (!companyId) return;
+    try {
+      billingToast(await bill({ companyId, id: project.id }).unwrap());
+    } catch (error) {
+      // Nothing to bill, a billing already running: the server's French reason.
+      if (errorStatus(error) === 400 || errorStatus(error) === 409)
+        toast({
+          title: MESSAGES_SERVICES.billAction,
+          description: serverMessage(error) ?? MESSAGES_SERVICES.nothingToBill,
+          variant: 'info',
+        });
+      else toastFailure(error, MESSAGES_SERVICES.billError);
+    }
+  };
+  const billingId = billState.isLoading ? (billState.originalArgs?.id ?? null) : null;
+
+  const cardsLoading = summary.isLoading || summary.isUninitialized;
+  const data = summary.data;
+  const unknown = MESSAGES_SERVICES.unknownValue;
+  const cards = (
+    <CounterRow>
+      <CounterTile
+        label="Projets actifs"
+        loading={cardsLoading}
+        value={
+          data ? (
+            <>
+              {data.activeProjects}
+              <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+                {`${data.completedProjects} terminé${data.completedProjects > 1 ? 's' : ''}`}
+              </Typography>
+            </>
+          ) : (
+            unknown
+          )
+        }
+      />
+      <CounterTile label="Valeur totale" loading={cardsLoading} value={data ? formatMoney(data.totalValue) : unknown} />
+      <CounterTile label="Heures ce mois" loading={cardsLoading} value={data ? formatHours(data.hoursThisMonth) : unknown} />
+      <CounterTile label="Employés actifs" loading={employeesLoading} value={hrFailed ? unknown : employees.length} />
+    </CounterRow>
+  );
+
+  let content: ReactNode;
+  if (userLoading) content = <LoadingState rows={3} />;
+  else if (!user) content = <AccountErrorState error={userError} />;
+  else if (!companyId) content = <NoCompanyState />;
+  else if (tab === 'projects')
+    content = (
+      <ProjectsPanel
+        list={projectsList}
+        onCreate={() => setProjectDialog(reopen)}
+        onBill={(project) => void onBill(project)}
+        billingId={billingId}
+      />
+    );
+  else
+    content = (
+      <TimesheetsPanel
+        list={timesheetsList}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          setPage(0);
+        }}
+        canCreate={canCreateTimesheet}
+        createNotice={createNotice}
+        onCreate={() => setTimesheetDialog(reopen)}
+      />
+    );
+
+  return (
+    <Box component="section" aria-label={TITLE}>
+      <PageHeader title={TITLE} subtitle={ROUTE?.subtitle} />
+      {companyId ? cards : null}
+      <Tabs value={tab} onChange={(_e, value: TabValue) => setTab(value)} sx={{ mb: 2 }} aria-label="Services" variant="scrollable">
+        <Tab value="projects" label="Projets" />
+        <Tab value="timesheets" label="Feuilles de temps" />
+      </Tabs>
+      <Paper variant="outlined" role="tabpanel" sx={{ p: { xs: 1.5, md: 2 } }}>
+        {content}
+      </Paper>
+      <ProjectDialog
+        key={`project-${projectDialog.key}`}
+        open={projectDialog.open}
+        onClose={() => setProjectDialog((d) => ({ ...d, open: false }))}
+        companyId={companyId}
+        clients={clients}
+        clientsLoading={clientsList.isLoading || clientsList.isUninitialized}
+        clientsError={Boolean(clientsList.error) && !clientsList.data}
+      />
+      <TimesheetDialog
+        key={`timesheet-${timesheetDialog.key}`}
+        open={timesheetDialog.open}
+        onClose={() => setTimesheetDialog((d) => ({ ...d, open: false }))}
+        companyId={companyId}
+        employees={employees}
+        projects={projects}
+      />
+    </Box>
+  );
 }

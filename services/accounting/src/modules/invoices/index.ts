@@ -2,3 +2,4 @@
 export { invoicesApi } from './routes';
 export { invoicesService, invoiceError, type InvoicesService } from './service';
 export { findInvoiceRow, type InvoiceDbRow } from './model';
+export { invoicesInternal, invoiceSummaries, createInternalInvoice } from './internal';

@@ -317,6 +317,64 @@ export function invoicesService(sequelize: Sequelize) {
     }
   }
 
+  /** A new draft with its lines, in the caller's transaction (create; the internal route): its id. */
+  async function createIn(
+    transaction: Transaction,
+    companyId: string,
+    values: InvoiceValues,
+    userId: string | null = null,
+  ): Promise<string> {
+    const p = await prepare(transaction, companyId, values);
+    const [{ id }] = await sequelize.query<{ id: string }>(
+      `INSERT INTO accounting.invoices (company_id, number, type, date, due_date, third_party_id, subtotal, vat_rate, vat_amount, total, payment_method, notes, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+      {
+        bind: [companyId, await numberFor(transaction, companyId, values), ...headerValues(values, p), userId],
+        type: QueryTypes.SELECT,
+        transaction,
+      },
+    );
+    await insertInvoiceLines(sequelize, transaction, companyId, id, p.lines);
+    return id;
+  }
+
+  /** draft → validated in the caller's transaction (validate; the internal route): see validate. */
+  async function validateIn(transaction: Transaction, companyId: string, id: string, userId: string | null = null): Promise<void> {
+    const row = await lockOwn(transaction, companyId, id);
+    if (row.status !== 'draft') throw new HttpError(409, MESSAGES_INVOICE.notDraft);
+    if (toCents(row.total) === 0n) throw new HttpError(400, MESSAGES_INVOICE.zeroTotal);
+    const lines = await findInvoiceLines(sequelize, id, transaction);
+    // Lock order, in every writer: invoice row → item rows (by id) → entry → journal counter (taken last, by
+    // postEntry, and held until COMMIT: what follows it is kept to one UPDATE).
+    const direction = row.type === 'purchase' ? 'in' : 'out';
+    await moveStock(
+      transaction,
+      companyId,
+      row,
+      lines.filter((l) => l.inventoryItemId).map((l) => ({ itemId: l.inventoryItemId as string, type: direction, quantity: l.quantity })),
+      `Facture ${row.number}`,
+      userId,
+    );
+    const entry = await postEntry(transaction, {
+      companyId,
+      journal: INVOICE_JOURNALS[row.type],
+      date: row.date,
+      description: `${ENTRY_TITLES[row.type]} ${row.number} — ${row.tp_name ?? ''}`.slice(0, 255),
+      reference: row.number,
+      lines: postingLines(row, lines),
+      sourceType: 'invoice',
+      sourceId: row.id,
+      userId,
+    });
+    await sequelize.query(
+      `UPDATE accounting.invoices i
+          SET status = 'validated', entry_id = $2, validated_by = $3, validated_at = now(), updated_at = now(),
+              issuer_snapshot = (${ISSUER_SNAPSHOT_SQL}), client_snapshot = (${CLIENT_SNAPSHOT_SQL})
+        WHERE i.id = $1`,
+      { bind: [id, entry.id, userId], transaction },
+    );
+  }
+
   async function get(companyId: string, id: string): Promise<Invoice> {
     const row = isUuid(id) ? await findInvoiceRow(sequelize, companyId, id) : null;
     if (!row) throw notFound(MESSAGES_INVOICE.notFound);
@@ -338,21 +396,10 @@ export function invoicesService(sequelize: Sequelize) {
 
     /** A new draft with its lines, created by `userId` (X-User-Id; null when unknown). */
     create(companyId: string, values: InvoiceValues, userId: string | null = null): Promise<Invoice> {
-      return writeThenRead(companyId, async (transaction) => {
-        const p = await prepare(transaction, companyId, values);
-        const [{ id }] = await sequelize.query<{ id: string }>(
-          `INSERT INTO accounting.invoices (company_id, number, type, date, due_date, third_party_id, subtotal, vat_rate, vat_amount, total, payment_method, notes, created_by)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
-          {
-            bind: [companyId, await numberFor(transaction, companyId, values), ...headerValues(values, p), userId],
-            type: QueryTypes.SELECT,
-            transaction,
-          },
-        );
-        await insertInvoiceLines(sequelize, transaction, companyId, id, p.lines);
-        return id;
-      });
+      return writeThenRead(companyId, (transaction) => createIn(transaction, companyId, values, userId));
     },
+
+    createIn,
 
     /** Replaces a draft's header and lines. */
     update(companyId: string, id: string, values: InvoiceValues): Promise<Invoice> {
@@ -382,44 +429,12 @@ export function invoicesService(sequelize: Sequelize) {
      */
     validate(companyId: string, id: string, userId: string | null = null): Promise<Invoice> {
       return writeThenRead(companyId, async (transaction) => {
-        const row = await lockOwn(transaction, companyId, id);
-        if (row.status !== 'draft') throw new HttpError(409, MESSAGES_INVOICE.notDraft);
-        if (toCents(row.total) === 0n) throw new HttpError(400, MESSAGES_INVOICE.zeroTotal);
-        const lines = await findInvoiceLines(sequelize, id, transaction);
-        // Lock order, in every writer: invoice row → item rows (by id) → entry → journal counter (taken last, by
-        // postEntry, and held until COMMIT: what follows it is kept to one UPDATE).
-        const direction = row.type === 'purchase' ? 'in' : 'out';
-        await moveStock(
-          transaction,
-          companyId,
-          row,
-          lines
-            .filter((l) => l.inventoryItemId)
-            .map((l) => ({ itemId: l.inventoryItemId as string, type: direction, quantity: l.quantity })),
-          `Facture ${row.number}`,
-          userId,
-        );
-        const entry = await postEntry(transaction, {
-          companyId,
-          journal: INVOICE_JOURNALS[row.type],
-          date: row.date,
-          description: `${ENTRY_TITLES[row.type]} ${row.number} — ${row.tp_name ?? ''}`.slice(0, 255),
-          reference: row.number,
-          lines: postingLines(row, lines),
-          sourceType: 'invoice',
-          sourceId: row.id,
-          userId,
-        });
-        await sequelize.query(
-          `UPDATE accounting.invoices i
-              SET status = 'validated', entry_id = $2, validated_by = $3, validated_at = now(), updated_at = now(),
-                  issuer_snapshot = (${ISSUER_SNAPSHOT_SQL}), client_snapshot = (${CLIENT_SNAPSHOT_SQL})
-            WHERE i.id = $1`,
-          { bind: [id, entry.id, userId], transaction },
-        );
+        await validateIn(transaction, companyId, id, userId);
         return id;
       });
     },
+
+    validateIn,
 
     /**
      * → cancelled. A draft directly. A validated invoice with nothing paid: its

@@ -1,0 +1,38 @@
+import { formatMoney } from '@xaalis/web-kit';
+
+type ChipColor = 'default' | 'success' | 'warning' | 'error' | 'info' | 'primary';
+
+/** Room badge colour: free green, occupied blue, maintenance orange, anything else ('Hors service') red. */
+export function roomStatusColor(status: string): ChipColor {
+  if (status === 'available') return 'success';
+  if (status === 'occupied') return 'info';
+  if (status === 'maintenance') return 'warning';
+  return 'error';
+}
+
+export function reservationStatusColor(status: string): ChipColor {
+  if (status === 'confirmed') return 'primary';
+  if (status === 'checked_in') return 'info';
+  if (status === 'checked_out') return 'success';
+  return 'default';
+}
+
+/** The comma-separated amenities ("Wifi, Climatisation") as chips' labels. */
+export function amenityList(amenities: string | null | undefined): string[] {
+  return (amenities ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+}
+
+/** Money, or "—" when the server could not read it (accounting down). */
+export function moneyOrDash(value: string | null | undefined): string {
+  return value === null || value === undefined ? '—' : formatMoney(value);
+}
+
+/** A calendar date (YYYY-MM-DD) `days` later, in UTC so no time zone shifts it. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import {
+  MESSAGES_SERVICES,
+  PROJECT_STATUS_LABELS,
+  PROJECT_STATUSES,
+  projectInputSchema,
+  type ProjectValues,
+  type ThirdParty,
+} from '@xaalis/contracts';
+import {
+  FormDateField,
+  FormDialog,
+  FormSelectField,
+  FormTextField,
+  todayIso,
+  toastFailure,
+  toastMissingCompany,
+  toastSuccess,
+} from '@xaalis/web-kit';
+import { useId, useMemo } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useCreateServiceProjectMutation } from './api';
+
+export interface ProjectFormValues {
+  name: string;
+  clientId: string;
+  description: string;
+  startDate: string;
+  endDate: string;
+  budget: string;
+  hourlyRate: string;
+  status: string;
+}
+
+const resolver = zodResolver(projectInputSchema) as unknown as Resolver<ProjectFormValues, unknown, ProjectValues>;
+const STATUS_OPTIONS = PROJECT_STATUSES.map((value) => ({ value, label: PROJECT_STATUS_LABELS[value] }));
+const moneyInput = { min: 0, step: 1, inputMode: 'decimal' as const };
+
+export interface ProjectDialogProps {
+  open: boolean;
+  onClose: () => void;
+  companyId: string | null;
+  /** The company's clients (third parties of type client or both). */
+  clients: readonly ThirdParty[];
+  clientsLoading: boolean;
+  /** The accounting service could not list them. */
+  clientsError: boolean;
+}
+
+/** 'Nouveau projet': name, client, description, dates (end optional, not before the start), budget, hourly rate, status (planning). */
+export function ProjectDialog({ open, onClose, companyId, clients, clientsLoading, clientsError }: ProjectDialogProps) {
+  const formId = useId();
+  const title = 'Nouveau projet';
+  const [create, { isLoading }] = useCreateServiceProjectMutation();
+  const { control, handleSubmit } = useForm<ProjectFormValues, unknown, ProjectValues>({
+    resolver,
+    defaultValues: {
+      name: '',
+      clientId: clients.length === 1 ? clients[0].id : '',
+      description: '',
+      startDate: todayIso(),
+      endDate: '',
+      budget: '',
+      hourlyRate: '',
+      status: 'planning',
+    },
+  });
+  const clientOptions = useMemo(() => clients.map((c) => ({ value: c.id, label: c.name })), [clients]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!companyId) {
+      toastMissingCompany();
+      return;
+    }
+    try {
+      await create({ companyId, body: values }).unwrap();
+      toastSuccess(MESSAGES_SERVICES.projectCreated, MESSAGES_SERVICES.projectCreatedDescription);
+      onClose();
+    } catch (error) {
+      toastFailure(error, MESSAGES_SERVICES.projectCreateError);
+    }
+  });
+
+  let notice: string | null = null;
+  if (clientsError) notice = MESSAGES_SERVICES.accountingDown;
+  else if (!clientsLoading && clients.length === 0) notice = "Aucun client : ajoutez d'abord un tiers de type client dans Paramètres.";
+
+  return (
+    <FormDialog open={open} onClose={onClose} title={title} formId={formId} busy={isLoading} submitLabel="Créer le projet">
+      <Box
+        component="form"
+        id={formId}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-label={title}
+        sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+      >
+        {notice ? (
+          <Alert severity={clientsError ? 'warning' : 'info'} sx={{ gridColumn: '1 / -1' }}>
+            {notice}
+          </Alert>
+        ) : null}
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <FormTextField control={control} name="name" label="Nom du projet" required />
+        </Box>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <FormSelectField
+            control={control}
+            name="clientId"
+            label="Client"
+            required
+            placeholder={clientsLoading ? 'Chargement...' : 'Choisir un client'}
+            options={clientOptions}
+          />
+        </Box>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
+        </Box>
+        <FormDateField control={control} name="startDate" label="Date de début" />
+        <FormDateField control={control} name="endDate" label="Date de fin prévue" helperText="Facultative" />
+        <FormTextField control={control} name="budget" label="Budget (XOF)" type="number" inputProps={moneyInput} />
+        <FormTextField control={control} name="hourlyRate" label="Taux horaire (XOF)" type="number" inputProps={moneyInput} />
+        <FormSelectField control={control} name="status" label="Statut" options={STATUS_OPTIONS} />
+      </Box>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,255 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  computeHoursWorked,
+  employeeName,
+  isClockTime,
+  MESSAGES_SERVICES,
+  minutesOfDay,
+  MONEY_PATTERN,
+  timesheetCost,
+  timesheetInputSchema,
+  type Employee,
+  type Project,
+  type TimesheetValues,
+} from '@xaalis/contracts';
+import {
+  ControlledSelect,
+  FormDateField,
+  FormDialog,
+  FormSelectField,
+  FormTextField,
+  formatMoney,
+  todayIso,
+  toastFailure,
+  toastMissingCompany,
+  toastSuccess,
+} from '@xaalis/web-kit';
+import { useId, useMemo } from 'react';
+import { Controller, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
+import { useCreateServiceTimesheetMutation } from './api';
+import { formatHours } from './format';
+
+export interface TimesheetFormValues {
+  employeeId: string;
+  projectId: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  breakTime: string;
+  hourlyRate: string;
+  description: string;
+}
+
+const resolver = zodResolver(timesheetInputSchema) as unknown as Resolver<TimesheetFormValues, unknown, TimesheetValues>;
+
+/** A clock time input ("HH:MM"), its label always above the field. */
+function TimeField({
+  control,
+  name,
+  label,
+}: {
+  control: Control<TimesheetFormValues, unknown, TimesheetValues>;
+  name: 'startTime' | 'endTime';
+  label: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          id={`field-${name}`}
+          type="time"
+          label={label}
+          required
+          fullWidth
+          name={field.name}
+          inputRef={field.ref}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
+        />
+      )}
+    />
+  );
+}
+
+/** Hours from the form's figures, or why there are none; the server computes the same. */
+export function liveHours(startTime: string, endTime: string, breakTime: string): { hours: string | null; error: string | null } {
+  if (!isClockTime(startTime) || !isClockTime(endTime)) return { hours: null, error: null };
+  if (minutesOfDay(endTime) <= minutesOfDay(startTime)) return { hours: null, error: MESSAGES_SERVICES.endTimeBeforeStart };
+  const breakMinutes = breakTime.trim() === '' ? 0 : Number(breakTime);
+  if (!Number.isInteger(breakMinutes) || breakMinutes < 0) return { hours: null, error: MESSAGES_SERVICES.breakInvalid };
+  const hours = computeHoursWorked(startTime, endTime, breakMinutes);
+  return hours === null ? { hours: null, error: MESSAGES_SERVICES.noHoursWorked } : { hours, error: null };
+}
+
+/** The rate as the wire writes it ("5000" → "5000.00"), or null while it is not an amount. */
+function rateOf(value: string): string | null {
+  const v = value.trim() === '' ? '0' : value.trim();
+  if (!MONEY_PATTERN.test(v) || v.startsWith('-')) return null;
+  const [int, dec = ''] = v.split('.');
+  return `${int}.${dec.padEnd(2, '0')}`;
+}
+
+export interface TimesheetDialogProps {
+  open: boolean;
+  onClose: () => void;
+  companyId: string | null;
+  /** The company's active employees (HR). */
+  employees: readonly Employee[];
+  /** All projects: only the active ones are offered (spec §5). */
+  projects: readonly Project[];
+}
+
+/**
+ * 'Nouvelle feuille de temps': employee, project ('Aucun projet' or an active
+ * project, whose hourly rate becomes the default), date, start, end, break;
+ * the hours (quarter hours) and the total are computed as the user types.
+ */
+export function TimesheetDialog({ open, onClose, companyId, employees, projects }: TimesheetDialogProps) {
+  const formId = useId();
+  const title = 'Nouvelle feuille de temps';
+  const [create, { isLoading }] = useCreateServiceTimesheetMutation();
+  const activeProjects = useMemo(() => projects.filter((p) => p.status === 'active'), [projects]);
+  const { control, handleSubmit, setValue } = useForm<TimesheetFormValues, unknown, TimesheetValues>({
+    resolver,
+    defaultValues: {
+      employeeId: employees.length === 1 ? employees[0].id : '',
+      projectId: '',
+      date: todayIso(),
+      startTime: '08:00',
+      endTime: '17:00',
+      breakTime: '0',
+      hourlyRate: '',
+      description: '',
+    },
+  });
+  const [startTime, endTime, breakTime, hourlyRate] = useWatch({ control, name: ['startTime', 'endTime', 'breakTime', 'hourlyRate'] });
+  const { hours, error: hoursError } = liveHours(startTime, endTime, breakTime);
+  const rate = rateOf(hourlyRate);
+  const total = hours !== null && rate !== null ? timesheetCost(hours, rate) : null;
+
+  const employeeOptions = useMemo(() => employees.map((e) => ({ value: e.id, label: `${employeeName(e)} — ${e.position}` })), [employees]);
+  const projectOptions = useMemo(() => activeProjects.map((p) => ({ value: p.id, label: p.name })), [activeProjects]);
+
+  const chooseProject = (projectId: string) => {
+    setValue('projectId', projectId, { shouldValidate: false });
+    const project = activeProjects.find((p) => p.id === projectId);
+    // The project's rate is the default; the user may still change it.
+    if (project) setValue('hourlyRate', project.hourlyRate);
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!companyId) {
+      toastMissingCompany();
+      return;
+    }
+    try {
+      await create({
+        companyId,
+        body: {
+          employeeId: values.employeeId,
+          projectId: values.projectId,
+          date: values.date,
+          startTime: values.startTime,
+          endTime: values.endTime,
+          breakTime: values.breakTime,
+          description: values.description,
+          hourlyRate: values.hourlyRate ?? '0.00',
+          // The server recomputes it and refuses a different figure.
+          hoursWorked: computeHoursWorked(values.startTime, values.endTime, values.breakTime) ?? undefined,
+        },
+      }).unwrap();
+      toastSuccess(MESSAGES_SERVICES.timesheetCreated, MESSAGES_SERVICES.timesheetCreatedDescription);
+      onClose();
+    } catch (error) {
+      toastFailure(error, MESSAGES_SERVICES.timesheetCreateError);
+    }
+  });
+
+  return (
+    <FormDialog open={open} onClose={onClose} title={title} formId={formId} busy={isLoading} submitLabel="Enregistrer">
+      <Box
+        component="form"
+        id={formId}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-label={title}
+        sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+      >
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <FormSelectField
+            control={control}
+            name="employeeId"
+            label="Employé"
+            required
+            placeholder="Choisir un employé"
+            options={employeeOptions}
+          />
+        </Box>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <ControlledSelect
+            control={control}
+            name="projectId"
+            label="Projet"
+            placeholder={MESSAGES_SERVICES.noProject}
+            options={projectOptions}
+            onValueChange={chooseProject}
+            helperText="Seuls les projets actifs sont proposés"
+          />
+        </Box>
+        <FormDateField control={control} name="date" label="Date" />
+        <FormTextField
+          control={control}
+          name="breakTime"
+          label="Pause (minutes)"
+          type="number"
+          inputProps={{ min: 0, step: 5, inputMode: 'numeric' }}
+        />
+        <TimeField control={control} name="startTime" label="Heure de début" />
+        <TimeField control={control} name="endTime" label="Heure de fin" />
+        <TextField
+          id="field-hoursWorked"
+          label="Heures travaillées"
+          type="number"
+          value={hours ?? ''}
+          fullWidth
+          helperText="Calculées au quart d'heure"
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { readOnly: true, step: 0.25, min: 0 } }}
+        />
+        <FormTextField
+          control={control}
+          name="hourlyRate"
+          label="Taux horaire (XOF)"
+          type="number"
+          inputProps={{ min: 0, step: 1, inputMode: 'decimal' }}
+        />
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
+        </Box>
+        {hoursError ? (
+          <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
+            {hoursError}
+          </Alert>
+        ) : null}
+        <Paper variant="outlined" sx={{ gridColumn: '1 / -1', p: 1.5, display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+          <Typography variant="body2" aria-label="Heures calculées">
+            {hours === null ? MESSAGES_SERVICES.unknownValue : formatHours(hours)}
+          </Typography>
+          <Typography variant="body2" sx={{ fontWeight: 600 }} aria-label="Total calculé">
+            {`Total : ${total === null ? MESSAGES_SERVICES.unknownValue : formatMoney(total)}`}
+          </Typography>
+        </Paper>
+      </Box>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,90 @@
+import type {
+  Employee,
+  Project,
+  ProjectBillingResult,
+  ProjectInput,
+  ProjectList,
+  ServicesSummary,
+  ThirdParty,
+  Timesheet,
+  TimesheetInput,
+  TimesheetList,
+} from '@xaalis/contracts';
+import { baseApi, COMPANY_DATA_TAG } from '@xaalis/web-kit';
+
+const enc = encodeURIComponent;
+const PROJECTS = { type: 'Services' as const, id: 'PROJECTS' };
+const TIMESHEETS = { type: 'Services' as const, id: 'TIMESHEETS' };
+const SUMMARY = { type: 'Services' as const, id: 'SUMMARY' };
+// The HR and accounting lists share their owners' tags, so a write there refreshes them here.
+const EMPLOYEES = { type: 'Employee' as const, id: 'LIST' };
+const base = (companyId: string) => `/api/companies/${enc(companyId)}`;
+
+export interface TimesheetPageArgs {
+  companyId: string;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * 'Gestion des Services': projects and timesheets (sector service), the
+ * company's clients (accounting's third parties) and active employees (HR), read
+ * through their public routes. A timesheet changes its project's totals and the
+ * cards; billing changes both lists and the invoices.
+ */
+export const servicesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/companies/:id/projects → {items, clientsAvailable}. */
+    listServiceProjects: build.query<ProjectList, string>({
+      query: (companyId) => `${base(companyId)}/projects`,
+      providesTags: [PROJECTS, COMPANY_DATA_TAG],
+    }),
+    /** GET /api/companies/:id/projects/summary: the cards. */
+    getServicesSummary: build.query<ServicesSummary, string>({
+      query: (companyId) => `${base(companyId)}/projects/summary`,
+      providesTags: [SUMMARY, COMPANY_DATA_TAG],
+    }),
+    /** POST /api/companies/:id/projects → 201 Project. */
+    createServiceProject: build.mutation<Project, { companyId: string; body: ProjectInput }>({
+      query: ({ companyId, body }) => ({ url: `${base(companyId)}/projects`, method: 'POST', body }),
+      invalidatesTags: [PROJECTS, SUMMARY, COMPANY_DATA_TAG],
+    }),
+    /** POST /api/companies/:id/projects/:projectId/invoice: 'Facturer les heures' (201 billed, 202 pending). */
+    billServiceProject: build.mutation<ProjectBillingResult, { companyId: string; id: string }>({
+      query: ({ companyId, id }) => ({ url: `${base(companyId)}/projects/${enc(id)}/invoice`, method: 'POST', body: {} }),
+      invalidatesTags: [PROJECTS, TIMESHEETS, SUMMARY, { type: 'Invoice' as const }, COMPANY_DATA_TAG],
+    }),
+    /** GET /api/companies/:id/timesheets?page&pageSize (newest first, paginated by the server). */
+    listServiceTimesheets: build.query<TimesheetList, TimesheetPageArgs>({
+      query: ({ companyId, page, pageSize }) => ({ url: `${base(companyId)}/timesheets`, params: { page, pageSize } }),
+      providesTags: [TIMESHEETS, COMPANY_DATA_TAG],
+    }),
+    /** POST /api/companies/:id/timesheets → 201 Timesheet (hours computed by the server). */
+    createServiceTimesheet: build.mutation<Timesheet, { companyId: string; body: TimesheetInput }>({
+      query: ({ companyId, body }) => ({ url: `${base(companyId)}/timesheets`, method: 'POST', body }),
+      invalidatesTags: [TIMESHEETS, PROJECTS, SUMMARY, COMPANY_DATA_TAG],
+    }),
+    /** HR's GET /api/companies/:id/employees?status=active: the employee choice and the 'Employés actifs' card. */
+    listServiceEmployees: build.query<Employee[], string>({
+      query: (companyId) => ({ url: `${base(companyId)}/employees`, params: { status: 'active' } }),
+      providesTags: [EMPLOYEES, COMPANY_DATA_TAG],
+    }),
+    /** Accounting's GET /api/companies/:id/third-parties: the client choice (types client and both). */
+    listServiceClients: build.query<ThirdParty[], string>({
+      query: (companyId) => `${base(companyId)}/third-parties`,
+      transformResponse: (list: ThirdParty[]) => list.filter((t) => t.type === 'client' || t.type === 'both'),
+      providesTags: (_result, _error, companyId) => [{ type: 'ThirdParty', id: companyId }, COMPANY_DATA_TAG],
+    }),
+  }),
+});
+
+export const {
+  useListServiceProjectsQuery,
+  useGetServicesSummaryQuery,
+  useCreateServiceProjectMutation,
+  useBillServiceProjectMutation,
+  useListServiceTimesheetsQuery,
+  useCreateServiceTimesheetMutation,
+  useListServiceEmployeesQuery,
+  useListServiceClientsQuery,
+} = servicesApi;

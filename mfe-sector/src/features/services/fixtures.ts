@@ -1,0 +1,103 @@
+// Test data of the services feature (component tests only; not imported by the pages).
+import type { Employee, Project, ThirdParty, Timesheet } from '@xaalis/contracts';
+import { COMPANY_ID, testUuid } from '../../test-utils';
+
+let seq = 0;
+const nextId = () => {
+  seq += 1;
+  return testUuid(900000 + seq);
+};
+const STAMPS = { companyId: COMPANY_ID, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+
+export function client(name: string, overrides: Partial<ThirdParty> = {}): ThirdParty {
+  return {
+    id: nextId(),
+    type: 'client',
+    name,
+    code: null,
+    address: null,
+    phone: null,
+    email: null,
+    taxNumber: null,
+    paymentTerms: 30,
+    ...STAMPS,
+    ...overrides,
+  };
+}
+
+export function employee(firstName: string, lastName: string, overrides: Partial<Employee> = {}): Employee {
+  return {
+    id: nextId(),
+    employeeNumber: `M${seq}`,
+    firstName,
+    lastName,
+    position: 'Consultant',
+    department: null,
+    hireDate: '2025-01-01',
+    salary: '300000.00',
+    salaryType: 'monthly',
+    bankAccount: null,
+    phone: null,
+    email: null,
+    address: null,
+    status: 'active',
+    isCadre: false,
+    maritalStatus: null,
+    children: 0,
+    ...STAMPS,
+    ...overrides,
+  };
+}
+
+export function project(name: string, clientParty: ThirdParty | null, overrides: Partial<Project> = {}): Project {
+  const clientId = clientParty?.id ?? nextId();
+  return {
+    id: nextId(),
+    name,
+    description: null,
+    clientId,
+    client: { id: clientId, name: clientParty?.name ?? null },
+    startDate: '2026-02-01',
+    endDate: null,
+    budget: '1000000.00',
+    hourlyRate: '10000.00',
+    status: 'active',
+    totalCost: '0.00',
+    totalHours: '0.00',
+    unbilledHours: '0.00',
+    unbilledCost: '0.00',
+    progress: '0.0',
+    billingPending: false,
+    ...STAMPS,
+    ...overrides,
+  };
+}
+
+export function timesheet(who: Employee | null, onProject: Project | null, overrides: Partial<Timesheet> = {}): Timesheet {
+  const employeeId = who?.id ?? nextId();
+  return {
+    id: nextId(),
+    employeeId,
+    employee: {
+      id: employeeId,
+      firstName: who?.firstName ?? null,
+      lastName: who?.lastName ?? null,
+      position: who?.position ?? null,
+    },
+    projectId: onProject?.id ?? null,
+    project: onProject ? { id: onProject.id, name: onProject.name } : null,
+    date: '2026-02-10',
+    startTime: '08:00',
+    endTime: '17:00',
+    breakTime: 60,
+    hoursWorked: '8.00',
+    description: null,
+    hourlyRate: '10000.00',
+    totalCost: '80000.00',
+    status: 'pending',
+    invoiceId: null,
+    invoiceNumber: null,
+    ...STAMPS,
+    ...overrides,
+  };
+}

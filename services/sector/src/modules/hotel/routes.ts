@@ -1,0 +1,89 @@
+import { Router } from 'express';
+import {
+  availableRoomsQuerySchema,
+  reservationActionSchema,
+  reservationInputSchema,
+  reservationListQuerySchema,
+  roomInputSchema,
+} from '@xaalis/contracts';
+import {
+  internalClient,
+  requireSameCompany,
+  tenantOf,
+  validate,
+  validated,
+  type InternalClient,
+  type ServiceContext,
+} from '@xaalis/service-kit';
+import { hotelService } from './service';
+
+/**
+ * Hotel ('Gestion Hôtelière'): rooms, reservations and their life cycle, the
+ * stay's invoice, all under `/companies/:companyId/...` of the caller's
+ * company (another company's is a 404). Module gating ('hotel') is the sector
+ * service's central middleware: every path starts with rooms or reservations.
+ */
+export function hotelApi(ctx: ServiceContext, accounting: InternalClient = internalClient('accounting', ctx.config.internalToken)): Router {
+  const hotel = hotelService(ctx.sequelize, accounting);
+  const router = Router();
+  const base = '/companies/:companyId';
+  const id = (params: Record<string, string | string[]>) => String(params.id);
+
+  // ---------------------------------------------------------------- rooms
+  router.get(`${base}/rooms`, requireSameCompany, async (req, res) => {
+    res.json(await hotel.listRooms(tenantOf(req).companyId));
+  });
+
+  router.post(`${base}/rooms`, requireSameCompany, validate({ body: roomInputSchema }), async (req, res) => {
+    res.status(201).json(await hotel.createRoom(tenantOf(req).companyId, validated(req, 'body', roomInputSchema)));
+  });
+
+  // The four cards (declared before /rooms/:id).
+  router.get(`${base}/rooms/summary`, requireSameCompany, async (req, res) => {
+    res.json(await hotel.summary(tenantOf(req).companyId));
+  });
+
+  // Rooms free for [from, to) and not in maintenance: the reservation dialog's choice.
+  router.get(`${base}/rooms/available`, requireSameCompany, validate({ query: availableRoomsQuerySchema }), async (req, res) => {
+    const { from, to } = validated(req, 'query', availableRoomsQuerySchema);
+    res.json(await hotel.listAvailableRooms(tenantOf(req).companyId, from, to));
+  });
+
+  router.get(`${base}/rooms/:id`, requireSameCompany, async (req, res) => {
+    res.json(await hotel.getRoom(tenantOf(req).companyId, id(req.params)));
+  });
+
+  router.put(`${base}/rooms/:id`, requireSameCompany, validate({ body: roomInputSchema }), async (req, res) => {
+    res.json(await hotel.updateRoom(tenantOf(req).companyId, id(req.params), validated(req, 'body', roomInputSchema)));
+  });
+
+  // ---------------------------------------------------------------- reservations
+  router.get(`${base}/reservations`, requireSameCompany, validate({ query: reservationListQuerySchema }), async (req, res) => {
+    res.json(await hotel.listReservations(tenantOf(req).companyId, validated(req, 'query', reservationListQuerySchema).status));
+  });
+
+  router.post(`${base}/reservations`, requireSameCompany, validate({ body: reservationInputSchema }), async (req, res) => {
+    const { companyId, userId } = tenantOf(req);
+    res.status(201).json(await hotel.createReservation(companyId, validated(req, 'body', reservationInputSchema), userId));
+  });
+
+  router.get(`${base}/reservations/:id`, requireSameCompany, async (req, res) => {
+    res.json(await hotel.getReservation(tenantOf(req).companyId, id(req.params)));
+  });
+
+  const action = (path: string, run: (companyId: string, id: string) => Promise<unknown>) =>
+    router.post(`${base}/reservations/:id/${path}`, requireSameCompany, validate({ body: reservationActionSchema }), async (req, res) => {
+      res.json(await run(tenantOf(req).companyId, id(req.params)));
+    });
+  action('check-in', hotel.checkIn);
+  action('check-out', hotel.checkOut);
+  action('cancel', hotel.cancel);
+
+  // 201 invoice created, 200 replay (same invoice), 202 waiting for the accounting service.
+  router.post(`${base}/reservations/:id/invoice`, requireSameCompany, validate({ body: reservationActionSchema }), async (req, res) => {
+    const { reservation, outcome } = await hotel.invoice(tenantOf(req).companyId, id(req.params));
+    res.status(outcome === 'created' ? 201 : outcome === 'replayed' ? 200 : 202).json(reservation);
+  });
+
+  return router;
+}

@@ -1,0 +1,536 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import express from 'express';
+import request from 'supertest';
+import {
+  MESSAGES_SECTOR_MODULES,
+  MESSAGES_SERVICES,
+  type InternalInvoiceInput,
+  type InternalInvoiceSummary,
+  type Project,
+  type ProjectBillingResult,
+  type ProjectList,
+  type ServicesSummary,
+  type Timesheet,
+  type TimesheetList,
+} from '@xaalis/contracts';
+import { internalClient, type RunningService } from '@xaalis/service-kit';
+import { start } from '../../server';
+import { asTenant, enableModules } from '../../test-support';
+import { NAME_READS_HEADER } from './routes';
+import { projectsService } from './service';
+
+// The real sector service on the real database. The accounting and HR
+// services are stand-ins over real HTTP keeping their internal routes'
+// contracts (company-scoped reads by ids, idempotent invoice creation by
+// sourceId; the real routes have their own tests): services never import each
+// other, even in tests. They count the calls (batching) and can be taken down.
+
+interface Party {
+  id: string;
+  companyId: string;
+  name: string;
+}
+interface Person {
+  id: string;
+  companyId: string;
+  firstName: string;
+  lastName: string;
+  position: string;
+}
+
+const parties = new Map<string, Party>();
+const people = new Map<string, Person>();
+const invoices = new Map<string, InternalInvoiceSummary & { body: InternalInvoiceInput }>();
+const calls: string[] = [];
+const up = { accounting: true, hr: true };
+/** Creates the invoice, then drops the connection: the caller cannot know it was created. */
+let dropAfterInvoice = false;
+
+function standIn(name: 'accounting' | 'hr') {
+  const app = express();
+  app.use(express.json());
+  app.use((req, res, next) => {
+    calls.push(`${name} ${req.method} ${req.path}`);
+    if (!up[name]) req.socket.destroy();
+    else if (req.get('x-internal-token') !== process.env.INTERNAL_TOKEN) res.status(403).json({ message: 'Accès interne refusé' });
+    else next();
+  });
+  return app;
+}
+const idsOf = (q: unknown) => (typeof q === 'string' ? q.split(',') : null);
+
+const accountingApp = standIn('accounting');
+accountingApp.get('/internal/companies/:cid/third-parties', (req, res) => {
+  const ids = idsOf(req.query.ids);
+  const own = [...parties.values()].filter((p) => p.companyId === req.params.cid && (!ids || ids.includes(p.id)));
+  res.json(own.map((p) => ({ id: p.id, name: p.name, type: 'client' })));
+});
+accountingApp.post('/internal/companies/:cid/invoices', (req, res) => {
+  const body = req.body as InternalInvoiceInput;
+  const key = `${req.params.cid}:${body.sourceId}`;
+  const previous = invoices.get(key);
+  if (previous) {
+    res.status(200).json(previous);
+    return;
+  }
+  const client = 'thirdPartyId' in body.client ? parties.get(body.client.thirdPartyId) : undefined;
+  if (client?.companyId !== req.params.cid) {
+    res.status(404).json({ message: 'Client introuvable' });
+    return;
+  }
+  const subtotal = body.lines.reduce((s, l) => s + Math.round(Number(l.quantity) * Number(l.unitPrice) * 100), 0);
+  const invoice = {
+    id: randomUUID(),
+    number: `FS-2026-${String(invoices.size + 1).padStart(4, '0')}`,
+    status: 'draft' as const,
+    total: (Math.round(subtotal * 1.18) / 100).toFixed(2),
+    paidAmount: '0.00',
+    date: body.date,
+    thirdPartyId: client.id,
+    sourceId: body.sourceId,
+    body,
+  };
+  invoices.set(key, invoice);
+  if (dropAfterInvoice) req.socket.destroy();
+  else res.status(201).json(invoice);
+});
+
+const hrApp = standIn('hr');
+hrApp.get('/internal/companies/:cid/employees', (req, res) => {
+  const ids = idsOf(req.query.ids) ?? [];
+  res.json([...people.values()].filter((p) => p.companyId === req.params.cid && ids.includes(p.id)));
+});
+
+const accountingServer = http.createServer(accountingApp);
+const hrServer = http.createServer(hrApp);
+const urlOf = (s: http.Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+
+let service: RunningService;
+const saved = { accounting: process.env.ACCOUNTING_URL, hr: process.env.HR_URL };
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => accountingServer.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => hrServer.listen(0, '127.0.0.1', resolve));
+  process.env.ACCOUNTING_URL = urlOf(accountingServer);
+  process.env.HR_URL = urlOf(hrServer);
+  service = await start({ port: 0 });
+});
+
+afterAll(async () => {
+  await service.close();
+  await new Promise((resolve) => accountingServer.close(resolve));
+  await new Promise((resolve) => hrServer.close(resolve));
+  process.env.ACCOUNTING_URL = saved.accounting;
+  process.env.HR_URL = saved.hr;
+});
+
+afterEach(() => {
+  up.accounting = true;
+  up.hr = true;
+  dropAfterInvoice = false;
+});
+
+const api = () => request(service.app);
+const base = (companyId: string, resource: string) => `/api/companies/${companyId}/${resource}`;
+const message = (res: request.Response) => (res.body as { message: string }).message;
+
+async function servicesCompany(): Promise<string> {
+  const id = randomUUID();
+  await enableModules(service, id, ['services']);
+  return id;
+}
+function addParty(companyId: string, name: string): Party {
+  const p = { id: randomUUID(), companyId, name };
+  parties.set(p.id, p);
+  return p;
+}
+function addPerson(companyId: string, firstName: string, lastName: string): Person {
+  const p = { id: randomUUID(), companyId, firstName, lastName, position: 'Consultant' };
+  people.set(p.id, p);
+  return p;
+}
+const postProject = (companyId: string, body: object) => api().post(base(companyId, 'projects')).set(asTenant(companyId)).send(body);
+const postTimesheet = (companyId: string, body: object) => api().post(base(companyId, 'timesheets')).set(asTenant(companyId)).send(body);
+
+let own: string;
+let other: string;
+let client: Party;
+let awa: Person;
+let moussa: Person;
+let project: Project;
+
+beforeAll(async () => {
+  own = await servicesCompany();
+  other = await servicesCompany();
+  client = addParty(own, 'Sonatel');
+  awa = addPerson(own, 'Awa', 'Ndiaye');
+  moussa = addPerson(own, 'Moussa', 'Diop');
+});
+
+describe('projects', () => {
+  it('creates a project for a company client: planning by default, client named, totals at zero', async () => {
+    calls.length = 0;
+    const res = await postProject(own, {
+      name: 'Audit SI',
+      clientId: client.id,
+      startDate: '2026-01-05',
+      budget: '1000000',
+      hourlyRate: 15000,
+    }).expect(201);
+    project = res.body as Project;
+    expect(project).toMatchObject({
+      name: 'Audit SI',
+      status: 'planning',
+      client: { id: client.id, name: 'Sonatel' },
+      endDate: null,
+      budget: '1000000.00',
+      hourlyRate: '15000.00',
+      totalCost: '0.00',
+      unbilledHours: '0.00',
+      progress: '0.0',
+      billingPending: false,
+    });
+    expect(calls.every((c) => c.startsWith('accounting GET'))).toBe(true);
+  });
+
+  it('refuses bad input (400 French), an end before the start, an unknown or foreign client (404)', async () => {
+    for (const body of [
+      {},
+      { name: '', clientId: client.id, startDate: '2026-01-01' },
+      { name: 'X', clientId: 'nope', startDate: '2026-01-01' },
+      { name: 'X', clientId: client.id, startDate: '2026-02-30' },
+      { name: 'X', clientId: client.id, startDate: '2026-01-01', budget: '-1' },
+      { name: 'X', clientId: client.id, startDate: '2026-01-01', status: 'done' },
+    ]) {
+      expect(message(await postProject(own, body).expect(400))).toBeTruthy();
+    }
+    const early = await postProject(own, { name: 'X', clientId: client.id, startDate: '2026-03-01', endDate: '2026-02-01' }).expect(400);
+    expect(JSON.stringify(early.body)).toContain(MESSAGES_SERVICES.endBeforeStart);
+    const foreign = addParty(other, 'Ailleurs');
+    for (const id of [foreign.id, randomUUID()]) {
+      const res = await postProject(own, { name: 'X', clientId: id, startDate: '2026-01-01' }).expect(404);
+      expect(message(res)).toBe(MESSAGES_SERVICES.clientNotFound);
+    }
+  });
+
+  it('refuses a project while accounting is down (503, nothing saved)', async () => {
+    up.accounting = false;
+    const before = ((await api().get(base(own, 'projects')).set(asTenant(own)).expect(200)).body as ProjectList).items.length;
+    const res = await postProject(own, { name: 'Hors ligne', clientId: client.id, startDate: '2026-01-01' }).expect(503);
+    expect(message(res)).toBeTruthy();
+    up.accounting = true;
+    const after = ((await api().get(base(own, 'projects')).set(asTenant(own)).expect(200)).body as ProjectList).items.length;
+    expect(after).toBe(before);
+  });
+
+  it('edits a project (active), keeping an unchanged client without calling accounting', async () => {
+    up.accounting = false;
+    const res = await api()
+      .put(base(own, `projects/${project.id}`))
+      .set(asTenant(own))
+      .send({
+        name: 'Audit SI',
+        clientId: client.id,
+        startDate: '2026-01-05',
+        endDate: '2026-06-30',
+        budget: '1000000',
+        hourlyRate: '15000',
+        status: 'active',
+      })
+      .expect(200);
+    expect(res.body).toMatchObject({ status: 'active', endDate: '2026-06-30', client: { name: null } });
+  });
+});
+
+describe('timesheets', () => {
+  let first: Timesheet;
+
+  it('computes hoursWorked (quarter hours) and totalCost on the server; rate defaults to the project', async () => {
+    const res = await postTimesheet(own, {
+      employeeId: awa.id,
+      projectId: project.id,
+      date: '2026-01-10',
+      startTime: '08:00',
+      endTime: '17:10',
+      breakTime: '60',
+      description: 'Entretiens',
+    }).expect(201);
+    first = res.body as Timesheet;
+    // 9 h 10 − 1 h = 8 h 10 → 8.25 (nearest quarter)
+    expect(first).toMatchObject({
+      hoursWorked: '8.25',
+      hourlyRate: '15000.00',
+      totalCost: '123750.00',
+      status: 'pending',
+      breakTime: 60,
+      employee: { id: awa.id, firstName: 'Awa', lastName: 'Ndiaye', position: 'Consultant' },
+      project: { id: project.id, name: 'Audit SI' },
+      invoiceNumber: null,
+    });
+    const free = await postTimesheet(own, {
+      employeeId: moussa.id,
+      projectId: 'none',
+      date: '2026-01-11',
+      startTime: '09:00',
+      endTime: '12:30',
+      hourlyRate: '10000',
+      hoursWorked: '3.5',
+    }).expect(201);
+    expect(free.body).toMatchObject({ project: null, hoursWorked: '3.50', totalCost: '35000.00', breakTime: 0 });
+  });
+
+  it('refuses an end before the start, a break eating the day, a wrong hoursWorked, bad input (400 French)', async () => {
+    const body = { employeeId: awa.id, projectId: project.id, date: '2026-01-10', startTime: '10:00', endTime: '09:00' };
+    const res = await postTimesheet(own, body).expect(400);
+    expect(JSON.stringify(res.body)).toContain(MESSAGES_SERVICES.endTimeBeforeStart);
+    expect(JSON.stringify((await postTimesheet(own, { ...body, endTime: '10:00' }).expect(400)).body)).toContain(
+      MESSAGES_SERVICES.endTimeBeforeStart,
+    );
+    expect(JSON.stringify((await postTimesheet(own, { ...body, endTime: '11:00', breakTime: 60 }).expect(400)).body)).toContain(
+      MESSAGES_SERVICES.noHoursWorked,
+    );
+    expect(JSON.stringify((await postTimesheet(own, { ...body, endTime: '11:00', hoursWorked: '2' }).expect(400)).body)).toContain(
+      MESSAGES_SERVICES.hoursMismatch,
+    );
+    for (const bad of [
+      {},
+      { ...body, endTime: '25:00' },
+      { ...body, startTime: '8h', endTime: '11:00' },
+      { ...body, endTime: '11:00', breakTime: -5 },
+      { ...body, endTime: '11:00', breakTime: 1.5 },
+      { ...body, endTime: '11:00', date: '' },
+      { ...body, endTime: '11:00', employeeId: 'x' },
+      { ...body, endTime: '11:00', hourlyRate: 'abc' },
+    ]) {
+      expect(message(await postTimesheet(own, bad).expect(400))).toBeTruthy();
+    }
+  });
+
+  it('refuses an unknown or foreign employee (404), a project not active (400) or foreign (404), HR down (503)', async () => {
+    const body = { employeeId: awa.id, date: '2026-01-12', startTime: '08:00', endTime: '10:00' };
+    const stranger = addPerson(other, 'Fatou', 'Sall');
+    for (const id of [stranger.id, randomUUID()]) {
+      expect(message(await postTimesheet(own, { ...body, employeeId: id }).expect(404))).toBe(MESSAGES_SERVICES.employeeNotFound);
+    }
+    const planning = (await postProject(own, { name: 'Plus tard', clientId: client.id, startDate: '2026-01-01' }).expect(201))
+      .body as Project;
+    expect(message(await postTimesheet(own, { ...body, projectId: planning.id }).expect(400))).toBe(MESSAGES_SERVICES.projectNotActive);
+    const foreignClient = addParty(other, 'Autre');
+    const foreign = (
+      await postProject(other, { name: 'Autre', clientId: foreignClient.id, startDate: '2026-01-01', status: 'active' }).expect(201)
+    ).body as Project;
+    expect(message(await postTimesheet(own, { ...body, projectId: foreign.id }).expect(404))).toBe(MESSAGES_SERVICES.projectNotFound);
+    up.hr = false;
+    expect(message(await postTimesheet(own, body).expect(503))).toBeTruthy();
+  });
+
+  it('lists newest first, paginated and filtered, with ONE HR call per page; HR down → names null and the flag', async () => {
+    for (let d = 1; d <= 12; d++) {
+      await postTimesheet(own, {
+        employeeId: d % 2 ? awa.id : moussa.id,
+        projectId: project.id,
+        date: `2026-02-${String(d).padStart(2, '0')}`,
+        startTime: '08:00',
+        endTime: '09:00',
+      }).expect(201);
+    }
+    calls.length = 0;
+    const res = await api().get(base(own, 'timesheets')).query({ page: 1, pageSize: 5 }).set(asTenant(own)).expect(200);
+    const page = res.body as TimesheetList;
+    expect(page).toMatchObject({ page: 1, pageSize: 5, totalItems: 14, employeesAvailable: true });
+    expect(page.items.map((t) => t.date)).toEqual(['2026-02-12', '2026-02-11', '2026-02-10', '2026-02-09', '2026-02-08']);
+    expect(page.items.every((t) => t.employee.firstName !== null)).toBe(true);
+    expect(calls.filter((c) => c.startsWith('hr '))).toHaveLength(1);
+    expect(res.get(NAME_READS_HEADER)).toBe('1');
+
+    const last = (await api().get(base(own, 'timesheets')).query({ page: 3, pageSize: 5 }).set(asTenant(own)).expect(200))
+      .body as TimesheetList;
+    expect(last.items.map((t) => t.date)).toEqual(['2026-02-02', '2026-02-01', '2026-01-11', '2026-01-10']);
+    const jan = (await api().get(base(own, 'timesheets')).query({ month: '2026-01' }).set(asTenant(own)).expect(200)).body as TimesheetList;
+    expect(jan.totalItems).toBe(2);
+    const hers = (
+      await api().get(base(own, 'timesheets')).query({ employeeId: moussa.id, projectId: project.id }).set(asTenant(own)).expect(200)
+    ).body as TimesheetList;
+    expect(hers.totalItems).toBe(6);
+    await api().get(base(own, 'timesheets')).query({ month: '2026-13' }).set(asTenant(own)).expect(400);
+    await api().get(base(own, 'timesheets')).query({ pageSize: 1000 }).set(asTenant(own)).expect(400);
+
+    up.hr = false;
+    const down = (await api().get(base(own, 'timesheets')).set(asTenant(own)).expect(200)).body as TimesheetList;
+    expect(down.employeesAvailable).toBe(false);
+    expect(down.items[0].employee).toMatchObject({ firstName: null, lastName: null });
+    const one = (
+      await api()
+        .get(base(own, `timesheets/${first.id}`))
+        .set(asTenant(own))
+        .expect(200)
+    ).body as Timesheet;
+    expect(one).toMatchObject({ hoursWorked: '8.25', employee: { firstName: null } });
+  });
+
+  it('lists projects with ONE accounting call, aggregates in SQL; accounting down → names null and the flag', async () => {
+    calls.length = 0;
+    const res = await api().get(base(own, 'projects')).set(asTenant(own)).expect(200);
+    const list = res.body as ProjectList;
+    expect(calls).toHaveLength(1);
+    expect(list.clientsAvailable).toBe(true);
+    const audit = list.items.find((p) => p.id === project.id)!;
+    // 123 750 + 12 × 1 h × 15 000
+    expect(audit).toMatchObject({
+      totalCost: '303750.00',
+      totalHours: '20.25',
+      unbilledHours: '20.25',
+      progress: '30.4',
+      client: { name: 'Sonatel' },
+    });
+    const active = (await api().get(base(own, 'projects')).query({ status: 'active' }).set(asTenant(own)).expect(200)).body as ProjectList;
+    expect(active.items.map((p) => p.id)).toEqual([project.id]);
+    up.accounting = false;
+    const down = (await api().get(base(own, 'projects')).set(asTenant(own)).expect(200)).body as ProjectList;
+    expect(down.clientsAvailable).toBe(false);
+    expect(down.items.every((p) => p.client.name === null)).toBe(true);
+  });
+
+  it('summarises the cards', async () => {
+    const s = (await api().get(base(own, 'projects/summary')).set(asTenant(own)).expect(200)).body as ServicesSummary;
+    expect(s).toMatchObject({ activeProjects: 1, completedProjects: 0, totalValue: '1000000.00' });
+    expect(s.hoursThisMonth).toMatch(/^\d+\.\d{2}$/);
+    const empty = (await api().get(base(other, 'projects/summary')).set(asTenant(other)).expect(200)).body as ServicesSummary;
+    expect(empty).toMatchObject({ activeProjects: 1, completedProjects: 0, totalValue: '0.00', hoursThisMonth: '0.00' });
+  });
+});
+
+describe("'Facturer les heures'", () => {
+  it('refuses while HR is down (503, nothing billed), then bills a draft invoice grouped per employee and rate, once', async () => {
+    up.hr = false;
+    await api()
+      .post(base(own, `projects/${project.id}/invoice`))
+      .set(asTenant(own))
+      .expect(503);
+    up.hr = true;
+    expect(
+      (
+        (
+          await api()
+            .get(base(own, `projects/${project.id}`))
+            .set(asTenant(own))
+            .expect(200)
+        ).body as Project
+      ).unbilledHours,
+    ).toBe('20.25');
+
+    const res = await api()
+      .post(base(own, `projects/${project.id}/invoice`))
+      .set(asTenant(own))
+      .expect(201);
+    const result = res.body as ProjectBillingResult;
+    expect(result).toMatchObject({ status: 'billed', timesheetCount: 13, hours: '20.25', amount: '303750.00' });
+    const sent = [...invoices.values()].find((i) => i.id === result.invoice!.id)!.body;
+    expect(sent).toMatchObject({
+      sourceId: `project-hours:${project.id}:${result.batchId}`,
+      validate: false,
+      type: 'service',
+      client: { thirdPartyId: client.id },
+      lines: [
+        { description: 'Awa Ndiaye — 14,25 h', quantity: '14.25', unitPrice: '15000.00' },
+        { description: 'Moussa Diop — 6 h', quantity: '6.00', unitPrice: '15000.00' },
+      ],
+    });
+    const page = (await api().get(base(own, 'timesheets')).query({ projectId: project.id }).set(asTenant(own)).expect(200))
+      .body as TimesheetList;
+    expect(page.items.every((t) => t.status === 'billed' && t.invoiceNumber === result.invoice!.number)).toBe(true);
+
+    const again = await api()
+      .post(base(own, `projects/${project.id}/invoice`))
+      .set(asTenant(own))
+      .expect(400);
+    expect(message(again)).toBe(MESSAGES_SERVICES.nothingToBill);
+    const after = (
+      await api()
+        .get(base(own, `projects/${project.id}`))
+        .set(asTenant(own))
+        .expect(200)
+    ).body as Project;
+    expect(after).toMatchObject({ unbilledHours: '0.00', totalCost: '303750.00', billingPending: false });
+  });
+
+  it('keeps an ambiguous billing pending (202) and settles it later with the same invoice, never twice', async () => {
+    await postTimesheet(own, {
+      employeeId: awa.id,
+      projectId: project.id,
+      date: '2026-03-02',
+      startTime: '08:00',
+      endTime: '10:00',
+    }).expect(201);
+    dropAfterInvoice = true;
+    const res = await api()
+      .post(base(own, `projects/${project.id}/invoice`))
+      .set(asTenant(own))
+      .expect(202);
+    expect(res.body).toMatchObject({ status: 'pending', invoice: null, hours: '2.00' });
+    dropAfterInvoice = false;
+    expect(
+      message(
+        await api()
+          .post(base(own, `projects/${project.id}/invoice`))
+          .set(asTenant(own))
+          .expect(409),
+      ),
+    ).toBe(MESSAGES_SERVICES.billingInProgress);
+    const created = invoices.size;
+    const services = projectsService(
+      service.ctx.sequelize,
+      internalClient('accounting', process.env.INTERNAL_TOKEN as string),
+      internalClient('hr', process.env.INTERNAL_TOKEN as string),
+    );
+    await services.settlePendingBillings(0);
+    expect(invoices.size).toBe(created);
+    const [t] = (
+      (await api().get(base(own, 'timesheets')).query({ month: '2026-03' }).set(asTenant(own)).expect(200)).body as TimesheetList
+    ).items;
+    expect(t.status).toBe('billed');
+    expect(t.invoiceNumber).toMatch(/^FS-/);
+  });
+});
+
+describe('tenancy and module switch', () => {
+  it("answers 404 for another company's project or timesheet on every route", async () => {
+    const [t] = ((await api().get(base(own, 'timesheets')).set(asTenant(own)).expect(200)).body as TimesheetList).items;
+    const as = asTenant(other);
+    await api()
+      .get(base(other, `projects/${project.id}`))
+      .set(as)
+      .expect(404);
+    await api()
+      .put(base(other, `projects/${project.id}`))
+      .set(as)
+      .send({ name: 'X', clientId: client.id, startDate: '2026-01-01' })
+      .expect(404);
+    await api()
+      .post(base(other, `projects/${project.id}/invoice`))
+      .set(as)
+      .expect(404);
+    await api()
+      .get(base(other, `timesheets/${t.id}`))
+      .set(as)
+      .expect(404);
+    await api().get(base(other, 'projects/not-a-uuid')).set(as).expect(404);
+    const list = (await api().get(base(other, 'timesheets')).set(as).expect(200)).body as TimesheetList;
+    expect(list.items.some((x) => x.id === t.id)).toBe(false);
+    // The tenant must be the company of the path.
+    await api().get(base(own, 'projects')).set(as).expect(404);
+    await api().get(base(own, 'timesheets')).set(as).expect(404);
+  });
+
+  it('answers 404 when the company has not enabled the services module', async () => {
+    const id = randomUUID();
+    await enableModules(service, id, ['restaurant']);
+    for (const path of ['projects', 'projects/summary', 'timesheets', `projects/${project.id}`]) {
+      const res = await api().get(base(id, path)).set(asTenant(id)).expect(404);
+      expect(message(res)).toBe(MESSAGES_SECTOR_MODULES.notEnabled);
+    }
+    await api().post(base(id, 'projects')).set(asTenant(id)).send({}).expect(404);
+  });
+});
