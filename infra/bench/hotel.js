@@ -11,16 +11,15 @@
 // throw-away database on postgres://postgres@127.0.0.1:5432, dropped at the end);
 // no Redis and no accounting service needed (the module switch is saved).
 // Usage: node infra/bench/hotel.js [seconds=10] [clients=16] [rooms=20] [window=365]
-const path = require('node:path');
 const { randomUUID } = require('node:crypto');
-const { root, TOKEN, withBenchDatabase, tenantHeaders } = require('./lib/ledger');
+const { TOKEN, withBenchDatabase, tenantHeaders } = require('./lib/ledger');
 const { ms, now, summary } = require('./lib/timing');
+const { startService } = require('./lib/services');
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CLIENTS = Number(process.argv[3] ?? 16);
 const ROOMS = Number(process.argv[4] ?? 20);
 const WINDOW = Number(process.argv[5] ?? 365);
-const sectorDist = path.join(root, 'services', 'sector', 'dist');
 
 async function call(base, method, pathAndQuery, headers, body) {
   const res = await fetch(`${base}${pathAndQuery}`, {
@@ -36,9 +35,7 @@ const day = (offset) => new Date(Date.UTC(2030, 0, 1) + offset * 86_400_000).toI
 async function main() {
   await withBenchDatabase(async (databaseUrl) => {
     Object.assign(process.env, { DATABASE_URL: databaseUrl, REDIS_URL: '', INTERNAL_TOKEN: TOKEN, LOG_LEVEL: 'silent' });
-    const { start } = require(path.join(sectorDist, 'server'));
-    const sector = await start({ port: 0 });
-    const base = `http://127.0.0.1:${sector.port}`;
+    const { service: sector, base } = await startService('sector');
     try {
       const companyId = randomUUID();
       const headers = tenantHeaders(companyId);

@@ -13,56 +13,25 @@
 // no Redis needed. Items are created through the accounting service's internal
 // route, recipes are inserted in SQL (sector.recipes, sector.recipe_ingredients).
 // Usage: node infra/bench/restaurant.js [recipes=1000] [ingredients=10] [items=60] [requests=30]
-const http = require('node:http');
-const path = require('node:path');
-const { root, TOKEN, withAccountingService, tenantHeaders, createCompany } = require('./lib/ledger');
+const { TOKEN, withAccountingService, tenantHeaders, createCompany } = require('./lib/ledger');
 const { ms, timeSequential } = require('./lib/timing');
+const { startService, countingRelay, call } = require('./lib/services');
 
 const RECIPES = Number(process.argv[2] ?? 1000);
 const INGREDIENTS = Number(process.argv[3] ?? 10);
 const ITEMS = Number(process.argv[4] ?? 60);
 const REQUESTS = Number(process.argv[5] ?? 30);
-const sectorDist = path.join(root, 'services', 'sector', 'dist');
 const UNITS = [
   ['kg', ['g', 'kg']],
   ['l', ['cl', 'ml', 'l']],
   ['pcs', ['pcs']],
 ];
 
-/** A relay to `target` counting the requests per path (without the query). */
-async function countingRelay(target) {
-  const counts = new Map();
-  const server = http.createServer((req, res) => {
-    const key = `${req.method} ${req.url.split('?')[0].replace(/[0-9a-f-]{36}/g, ':id')}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-    const upstream = http.request(new URL(req.url, target), { method: req.method, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode, up.headers);
-      up.pipe(res);
-    });
-    upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, counts, close: () => new Promise((r) => server.close(r)) };
-}
-
-async function call(base, method, pathAndQuery, headers, body, expected) {
-  const res = await fetch(`${base}${pathAndQuery}`, {
-    method,
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status !== expected) throw new Error(`${method} ${pathAndQuery}: ${res.status} ${await res.text()}`);
-  return res;
-}
-
 async function main() {
   await withAccountingService(async ({ base: accountingBase, sequelize }) => {
     const relay = await countingRelay(accountingBase);
     process.env.ACCOUNTING_URL = relay.url;
-    const { start } = require(path.join(sectorDist, 'server'));
-    const sector = await start({ port: 0 });
-    const sectorBase = `http://127.0.0.1:${sector.port}`;
+    const { service: sector, base: sectorBase } = await startService('sector');
     try {
       const company = await createCompany(accountingBase, { name: 'Restaurant Bench', sector: 'restauration' });
       const headers = tenantHeaders(company.id);

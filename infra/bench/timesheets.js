@@ -13,54 +13,22 @@
 // service, the employees from HR's public route; the project and the
 // timesheets are inserted in SQL (sector.projects, sector.timesheets).
 // Usage: node infra/bench/timesheets.js [timesheets=10000] [employees=40] [pageSize=25] [requests=30]
-const http = require('node:http');
-const path = require('node:path');
-const { root, withAccountingService, tenantHeaders, createCompany } = require('./lib/ledger');
+const { withAccountingService, tenantHeaders, createCompany } = require('./lib/ledger');
 const { ms, timeSequential } = require('./lib/timing');
+const { startService, countingRelay, call } = require('./lib/services');
 
 const TIMESHEETS = Number(process.argv[2] ?? 10000);
 const EMPLOYEES = Number(process.argv[3] ?? 40);
 const PAGE_SIZE = Number(process.argv[4] ?? 25);
 const REQUESTS = Number(process.argv[5] ?? 30);
-const sectorDist = path.join(root, 'services', 'sector', 'dist');
-const hrDist = path.join(root, 'services', 'hr', 'dist');
-
-/** A relay to `target` counting the requests per path (without the query). */
-async function countingRelay(target) {
-  const counts = new Map();
-  const server = http.createServer((req, res) => {
-    const key = `${req.method} ${req.url.split('?')[0].replace(/[0-9a-f-]{36}/g, ':id')}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-    const upstream = http.request(new URL(req.url, target), { method: req.method, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode, up.headers);
-      up.pipe(res);
-    });
-    upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, counts, close: () => new Promise((r) => server.close(r)) };
-}
-
-async function call(base, method, pathAndQuery, headers, body, expected) {
-  const res = await fetch(`${base}${pathAndQuery}`, {
-    method,
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status !== expected) throw new Error(`${method} ${pathAndQuery}: ${res.status} ${await res.text()}`);
-  return res;
-}
 
 async function main() {
   await withAccountingService(async ({ base: accountingBase, sequelize }) => {
-    const hr = await require(path.join(hrDist, 'server')).start({ port: 0 });
-    const hrBase = `http://127.0.0.1:${hr.port}`;
+    const { service: hr, base: hrBase } = await startService('hr');
     const relay = await countingRelay(hrBase);
     process.env.ACCOUNTING_URL = accountingBase;
     process.env.HR_URL = relay.url;
-    const sector = await require(path.join(sectorDist, 'server')).start({ port: 0 });
-    const sectorBase = `http://127.0.0.1:${sector.port}`;
+    const { service: sector, base: sectorBase } = await startService('sector');
     try {
       const company = await createCompany(accountingBase, { name: 'Services Bench', sector: 'service' });
       const headers = tenantHeaders(company.id);

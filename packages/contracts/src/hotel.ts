@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isCalendarDate } from './loans';
 import { fromCents, moneySchema, toCents } from './money';
+import { intField, optionalText, requiredDate, requiredMoney } from './sector-fields';
 import { text, tooLong } from './text';
 
 /**
@@ -135,28 +135,6 @@ export const stayTotal = (nights: number, pricePerNight: string): string => from
 
 // ---------------------------------------------------------------------------
 // Input schemas.
-
-const optionalText = (max: number) =>
-  text()
-    .trim()
-    .max(max, { error: tooLong(max) })
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-/** An integer from a number or a numeric string (forms send strings); an empty field is `empty`. */
-const intField = (message: string, min: number, max: number, empty = NaN) =>
-  z
-    .union([z.number(), text().trim()], { error: message })
-    .transform((v) => (typeof v === 'string' ? (v === '' ? empty : Number(v)) : v))
-    .pipe(z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }));
-
-const requiredMoney = (message: string) =>
-  z
-    .union([text(), z.number()], { error: message })
-    .refine((v) => String(v).trim() !== '', { error: message, abort: true })
-    .pipe(moneySchema);
-
-const requiredDate = (message: string) => text({ error: message }).trim().refine(isCalendarDate, { error: message });
 
 /** `POST /api/companies/:companyId/rooms` and `PUT .../rooms/:id` (spec §3, §5, §9). */
 export const roomInputSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INVENTORY_CATEGORIES, INVENTORY_UNITS, type InventoryCategory, type InventoryUnit } from './inventory';
 import { isCalendarDate } from './loans';
 import { moneySchema } from './money';
+import { requiredMoney } from './sector-fields';
 import { text, tooLong } from './text';
 
 /**
@@ -115,12 +116,6 @@ export const positiveQuantitySchema = z
   .refine((v) => QUANTITY.test(v), { error: MESSAGES_PRODUCTION.stockInvalid, abort: true })
   .transform(toQuantity)
   .refine((v) => v !== '0.000', { error: MESSAGES_PRODUCTION.quantityPositive });
-
-const requiredMoney = (message: string) =>
-  z
-    .union([text(), z.number()], { error: message })
-    .refine((v) => String(v).trim() !== '', { error: message, abort: true })
-    .pipe(moneySchema);
 
 const nameSchema = text({ error: MESSAGES_PRODUCTION.nameRequired })
   .trim()

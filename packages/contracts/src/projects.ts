@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from './loans';
 import { fromCents, moneySchema, toCents } from './money';
+import { optionalCalendarDate, optionalText, requiredDate } from './sector-fields';
 import { text, tooLong } from './text';
 
 /*
@@ -168,20 +169,7 @@ const requiredName = text({ error: MESSAGES_SERVICES.nameRequired })
   .min(1, { error: MESSAGES_SERVICES.nameRequired })
   .max(SERVICES_TEXT_LIMITS.name, { error: tooLong(SERVICES_TEXT_LIMITS.name) });
 
-const optionalText = (max: number) =>
-  text()
-    .trim()
-    .max(max, { error: tooLong(max) })
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-const requiredDate = (message: string) => text({ error: message }).trim().refine(isCalendarDate, { error: message });
-
-const optionalDate = text()
-  .trim()
-  .nullish()
-  .transform((v) => (v ? v : null))
-  .refine((v) => v === null || isCalendarDate(v), { error: MESSAGES_SERVICES.dateInvalid });
+const optionalDate = optionalCalendarDate(MESSAGES_SERVICES.dateInvalid);
 
 /**
  * `POST /api/companies/:companyId/projects` and `PUT .../projects/:id` (whole

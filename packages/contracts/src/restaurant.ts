@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isCalendarDate } from './loans';
 import { moneySchema } from './money';
+import { intField, optionalCalendarDate, optionalText } from './sector-fields';
 import { text, tooLong } from './text';
 import type { InventoryItem } from './inventory';
 
@@ -289,20 +289,6 @@ const requiredName = text({ error: MESSAGES_RESTAURANT.nameRequired })
   .min(1, { error: MESSAGES_RESTAURANT.nameRequired })
   .max(RESTAURANT_TEXT_LIMITS.name, { error: tooLong(RESTAURANT_TEXT_LIMITS.name) });
 
-const optionalText = (max: number) =>
-  text()
-    .trim()
-    .max(max, { error: tooLong(max) })
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-/** An integer from a number or a numeric string (the forms send strings); an empty field is `empty`. */
-const intField = (message: string, min: number, max: number, empty = NaN) =>
-  z
-    .union([z.number(), text().trim()], { error: message })
-    .transform((v) => (typeof v === 'string' ? (v === '' ? empty : Number(v)) : v))
-    .pipe(z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }));
-
 /** A quantity > 0 with at most three decimals (numeric(10,3)). */
 export const recipeQuantitySchema = z
   .union([text(), z.number()], { error: MESSAGES_RESTAURANT.ingredientQuantityInvalid })
@@ -337,11 +323,7 @@ export const recipeInputSchema = z.object({
 export type RecipeInput = z.input<typeof recipeInputSchema>;
 export type RecipeValues = z.output<typeof recipeInputSchema>;
 
-const optionalDate = text()
-  .trim()
-  .nullish()
-  .transform((v) => (v ? v : null))
-  .refine((v) => v === null || isCalendarDate(v), { error: MESSAGES_RESTAURANT.dateInvalid });
+const optionalDate = optionalCalendarDate(MESSAGES_RESTAURANT.dateInvalid);
 
 export const menuItemInputSchema = z.object({
   /** A recipe of the company, or null/absent for a free item. */

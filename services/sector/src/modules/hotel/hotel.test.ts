@@ -1,7 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import express from 'express';
 import request from 'supertest';
 import {
   MESSAGES_HOTEL,
@@ -16,8 +13,7 @@ import {
   type Room,
 } from '@xaalis/contracts';
 import { internalClient, type RunningService } from '@xaalis/service-kit';
-import { start } from '../../server';
-import { asTenant, enableModules, TOKEN } from '../../test-support';
+import { asTenant, enableModules, standIn, startWithStandIns, TOKEN, type ServiceWithStandIns } from '../../test-support';
 import { hotelService } from './service';
 
 // The real sector service on the real database. The accounting service is a
@@ -32,14 +28,7 @@ let accountingUp = true;
 let dropAfterApply = false;
 let invoiceSeq = 0;
 
-const stub = express();
-stub.use(express.json());
-stub.use((req, res, next) => {
-  calls.push(`${req.method} ${req.path}`);
-  if (!accountingUp) req.socket.destroy();
-  else if (req.get('x-internal-token') !== TOKEN) res.status(403).json({ message: 'Accès interne refusé' });
-  else next();
-});
+const stub = standIn(calls, () => accountingUp);
 stub.post('/internal/companies/:cid/invoices', (req, res) => {
   const body = req.body as InternalInvoiceInput;
   const key = `${req.params.cid}:${body.sourceId}`;
@@ -70,22 +59,16 @@ stub.get('/internal/companies/:cid/invoices', (req, res) => {
   const ids = typeof req.query.ids === 'string' ? req.query.ids.split(',') : [];
   res.json([...invoices.values()].filter((i) => i.companyId === req.params.cid && ids.includes(i.id)));
 });
-const accounting = http.createServer(stub);
 
+let running: ServiceWithStandIns;
 let service: RunningService;
-const savedUrl = process.env.ACCOUNTING_URL;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => accounting.listen(0, '127.0.0.1', resolve));
-  process.env.ACCOUNTING_URL = `http://127.0.0.1:${(accounting.address() as AddressInfo).port}`;
-  service = await start({ port: 0 });
+  running = await startWithStandIns({ ACCOUNTING_URL: stub });
+  service = running.service;
 });
 
-afterAll(async () => {
-  await service.close();
-  await new Promise((resolve) => accounting.close(resolve));
-  process.env.ACCOUNTING_URL = savedUrl;
-});
+afterAll(() => running.close());
 
 afterEach(() => {
   accountingUp = true;

@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { InternalInvoiceInput, Reservation, ReservationStatus, Room, RoomStatus, RoomType, RoomValues } from '@xaalis/contracts';
+import { takeYearNumber } from '../../numbering';
 
 /** Row-level access to the hotel tables of `sector`: every statement is scoped by the company. */
 
@@ -214,16 +215,8 @@ export async function findReservation(db: Db, companyId: string, id: string, loc
   return row ?? null;
 }
 
-export async function takeReservationNumber(db: Db, companyId: string, year: number): Promise<number> {
-  const [row] = await select<{ last_number: number }>(
-    db,
-    `INSERT INTO sector.reservation_counters AS c (company_id, year, last_number) VALUES ($1, $2, 1)
-     ON CONFLICT (company_id, year) DO UPDATE SET last_number = c.last_number + 1
-     RETURNING c.last_number`,
-    [companyId, year],
-  );
-  return row.last_number;
-}
+export const takeReservationNumber = (db: Db, companyId: string, year: number): Promise<number> =>
+  takeYearNumber(db, 'sector.reservation_counters', companyId, year);
 
 export interface NewReservation {
   reservationNumber: string;

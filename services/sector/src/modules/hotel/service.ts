@@ -20,6 +20,7 @@ import {
   type RoomValues,
 } from '@xaalis/contracts';
 import { HttpError, isUniqueViolation, isUuid, mustExist, notFound, sqlStateOf, type InternalClient } from '@xaalis/service-kit';
+import { formatYearNumber } from '../../numbering';
 import {
   clearInvoicePending,
   findPendingInvoices,
@@ -47,7 +48,7 @@ import {
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** 'RES-2026-0007': the year of creation (Dakar), four digits at least. */
-export const formatReservationNumber = (year: number, n: number) => `RES-${year}-${String(n).padStart(4, '0')}`;
+export const formatReservationNumber = (year: number, n: number) => formatYearNumber('RES', year, n);
 
 /** '2026-12-01' → '01/12/2026'. */
 const frenchDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;

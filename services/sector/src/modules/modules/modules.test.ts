@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import {
@@ -11,39 +10,31 @@ import {
   type SectorModule,
 } from '@xaalis/contracts';
 import { internalClient, type RunningService } from '@xaalis/service-kit';
-import { start } from '../../server';
+import { asTenant, startWithStandIns, TOKEN, type ServiceWithStandIns } from '../../test-support';
 import { companyModulesService } from './service';
 
 // The real sector service on the real database. The accounting service is a
 // stand-in answering its internal company route (the company's sector), so the
 // test can also take it down.
-const TOKEN = process.env.INTERNAL_TOKEN as string;
-const asTenant = (companyId: string) => ({ 'X-Internal-Token': TOKEN, 'X-Company-Id': companyId, 'X-User-Id': randomUUID() });
-
 const sectors = new Map<string, string>();
 let accountingUp = true;
-const accounting = http.createServer((req, res) => {
+const accounting: http.RequestListener = (req, res) => {
   const id = /^\/internal\/companies\/([^/]+)$/.exec(req.url ?? '')?.[1];
   if (!accountingUp) res.writeHead(503).end();
   else if (req.headers['x-internal-token'] !== TOKEN) res.writeHead(403).end();
   else if (!id || !sectors.has(id)) res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Entreprise introuvable"}');
   else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id, sector: sectors.get(id) }));
-});
+};
 
+let running: ServiceWithStandIns;
 let service: RunningService;
-const savedUrl = process.env.ACCOUNTING_URL;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => accounting.listen(0, '127.0.0.1', resolve));
-  process.env.ACCOUNTING_URL = `http://127.0.0.1:${(accounting.address() as AddressInfo).port}`;
-  service = await start({ port: 0 });
+  running = await startWithStandIns({ ACCOUNTING_URL: accounting });
+  service = running.service;
 });
 
-afterAll(async () => {
-  await service.close();
-  await new Promise((resolve) => accounting.close(resolve));
-  process.env.ACCOUNTING_URL = savedUrl;
-});
+afterAll(() => running.close());
 
 const url = (companyId: string) => `/api/companies/${companyId}/modules`;
 const get = (companyId: string, as = companyId) => request(service.app).get(url(companyId)).set(asTenant(as));
@@ -212,10 +203,9 @@ describe('accounting service down', () => {
 
   it('falls back on the last known sector once the cache has expired', async () => {
     const id = company('transformation');
-    const port = (accounting.address() as AddressInfo).port;
     const modules = companyModulesService(service.ctx.sequelize, {
       internalToken: TOKEN,
-      accounting: internalClient('accounting', TOKEN, `http://127.0.0.1:${port}`),
+      accounting: internalClient('accounting', TOKEN, running.urls.ACCOUNTING_URL),
       cacheMs: 0,
     });
     expect(await modules.get(id)).toEqual({ modules: ['transformation'], customized: false });

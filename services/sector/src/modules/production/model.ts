@@ -9,6 +9,7 @@ import type {
   ProductionUnit,
   RawMaterial,
 } from '@xaalis/contracts';
+import { takeYearNumber } from '../../numbering';
 
 /** Row-level access to the production tables of `sector`: every statement is scoped by the company. */
 
@@ -89,24 +90,37 @@ function itemWhere(companyId: string, filter: ItemFilter): { where: string; bind
   return { where, bind };
 }
 
-export async function listRawMaterials(sequelize: Sequelize, companyId: string, filter: ItemFilter): Promise<RawMaterial[]> {
-  const { where, bind } = itemWhere(companyId, filter);
-  const rows = await select<RawMaterialDbRow>(
-    { sequelize },
-    `SELECT ${RM_COLUMNS} FROM sector.raw_materials WHERE ${where} ORDER BY name, id`,
-    bind,
-  );
-  return rows.map(toRawMaterial);
+interface ItemTable<Item> {
+  list: (sequelize: Sequelize, companyId: string, filter: ItemFilter) => Promise<Item[]>;
+  find: (db: Db, companyId: string, id: string, lock?: boolean) => Promise<Item | null>;
 }
 
-export async function findRawMaterial(db: Db, companyId: string, id: string, lock = false): Promise<RawMaterial | null> {
-  const [row] = await select<RawMaterialDbRow>(
-    db,
-    `SELECT ${RM_COLUMNS} FROM sector.raw_materials WHERE company_id = $1 AND id = $2${lock ? ' FOR NO KEY UPDATE' : ''}`,
-    [companyId, id],
-  );
-  return row ? toRawMaterial(row) : null;
+/**
+ * The filtered list and the lookup by id (optionally locked) of a stock table
+ * (raw materials or finished products); `toItem` maps the table's rows (typed
+ * by it: `select` does not check them either).
+ */
+function itemTable<Item>(table: string, columns: string, toItem: (row: never) => Item): ItemTable<Item> {
+  return {
+    list: async (sequelize, companyId, filter) => {
+      const { where, bind } = itemWhere(companyId, filter);
+      const rows = await select<never>({ sequelize }, `SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY name, id`, bind);
+      return rows.map(toItem);
+    },
+    find: async (db, companyId, id, lock = false) => {
+      const [row] = await select<never>(
+        db,
+        `SELECT ${columns} FROM ${table} WHERE company_id = $1 AND id = $2${lock ? ' FOR NO KEY UPDATE' : ''}`,
+        [companyId, id],
+      );
+      return row ? toItem(row) : null;
+    },
+  };
 }
+
+const rawMaterials = itemTable('sector.raw_materials', RM_COLUMNS, toRawMaterial);
+export const listRawMaterials = rawMaterials.list;
+export const findRawMaterial = rawMaterials.find;
 
 /** The company's raw materials among `ids`, locked in id order (so concurrent completions never deadlock). */
 export async function lockRawMaterials(db: Db, companyId: string, ids: string[]): Promise<RawMaterial[]> {
@@ -218,24 +232,9 @@ function toFinishedProduct(row: FinishedProductDbRow): FinishedProductRow {
   };
 }
 
-export async function listFinishedProducts(sequelize: Sequelize, companyId: string, filter: ItemFilter): Promise<FinishedProductRow[]> {
-  const { where, bind } = itemWhere(companyId, filter);
-  const rows = await select<FinishedProductDbRow>(
-    { sequelize },
-    `SELECT ${FP_COLUMNS} FROM sector.finished_products WHERE ${where} ORDER BY name, id`,
-    bind,
-  );
-  return rows.map(toFinishedProduct);
-}
-
-export async function findFinishedProduct(db: Db, companyId: string, id: string, lock = false): Promise<FinishedProductRow | null> {
-  const [row] = await select<FinishedProductDbRow>(
-    db,
-    `SELECT ${FP_COLUMNS} FROM sector.finished_products WHERE company_id = $1 AND id = $2${lock ? ' FOR NO KEY UPDATE' : ''}`,
-    [companyId, id],
-  );
-  return row ? toFinishedProduct(row) : null;
-}
+const finishedProducts = itemTable('sector.finished_products', FP_COLUMNS, toFinishedProduct);
+export const listFinishedProducts = finishedProducts.list;
+export const findFinishedProduct = finishedProducts.find;
 
 export async function insertFinishedProduct(db: Db, companyId: string, f: FinishedProductFields): Promise<FinishedProductRow> {
   const [row] = await select<FinishedProductDbRow>(
@@ -413,16 +412,8 @@ export async function lockOrder(db: Db, companyId: string, id: string): Promise<
 }
 
 /** The next number of the company's counter for `year` (the row stays locked until the transaction ends). */
-export async function takeOrderNumber(db: Db, companyId: string, year: number): Promise<number> {
-  const [row] = await select<{ last_number: number }>(
-    db,
-    `INSERT INTO sector.production_order_counters AS c (company_id, year, last_number) VALUES ($1, $2, 1)
-     ON CONFLICT (company_id, year) DO UPDATE SET last_number = c.last_number + 1
-     RETURNING c.last_number`,
-    [companyId, year],
-  );
-  return row.last_number;
-}
+export const takeOrderNumber = (db: Db, companyId: string, year: number): Promise<number> =>
+  takeYearNumber(db, 'sector.production_order_counters', companyId, year);
 
 export interface NewOrder {
   orderNumber: string;

@@ -15,6 +15,7 @@ import {
   type RawMaterialValues,
 } from '@xaalis/contracts';
 import { HttpError, isUniqueViolation, isUuid, mustExist, notFound } from '@xaalis/service-kit';
+import { formatYearNumber } from '../../numbering';
 import {
   bomOf,
   completeOrderRow,
@@ -53,7 +54,7 @@ const money = (v: Decimal.Value) => new D(v).toFixed(2);
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** 'OP-2026-0007': the year of creation (Dakar), four digits at least. */
-export const formatOrderNumber = (year: number, n: number) => `OP-${year}-${String(n).padStart(4, '0')}`;
+export const formatOrderNumber = (year: number, n: number) => formatYearNumber('OP', year, n);
 
 /** A raw material's fields as PUT sends them: an absent stock is kept. */
 type RawMaterialEdit = Omit<RawMaterialValues, 'currentStock'> & { currentStock?: string };

@@ -1,7 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import express from 'express';
 import request from 'supertest';
 import {
   MESSAGES_SECTOR_MODULES,
@@ -16,8 +13,7 @@ import {
   type TimesheetList,
 } from '@xaalis/contracts';
 import { internalClient, type RunningService } from '@xaalis/service-kit';
-import { start } from '../../server';
-import { asTenant, enableModules } from '../../test-support';
+import { asTenant, enableModules, standIn, startWithStandIns, type ServiceWithStandIns } from '../../test-support';
 import { NAME_READS_HEADER } from './routes';
 import { projectsService } from './service';
 
@@ -48,20 +44,9 @@ const up = { accounting: true, hr: true };
 /** Creates the invoice, then drops the connection: the caller cannot know it was created. */
 let dropAfterInvoice = false;
 
-function standIn(name: 'accounting' | 'hr') {
-  const app = express();
-  app.use(express.json());
-  app.use((req, res, next) => {
-    calls.push(`${name} ${req.method} ${req.path}`);
-    if (!up[name]) req.socket.destroy();
-    else if (req.get('x-internal-token') !== process.env.INTERNAL_TOKEN) res.status(403).json({ message: 'Accès interne refusé' });
-    else next();
-  });
-  return app;
-}
 const idsOf = (q: unknown) => (typeof q === 'string' ? q.split(',') : null);
 
-const accountingApp = standIn('accounting');
+const accountingApp = standIn(calls, () => up.accounting, 'accounting');
 accountingApp.get('/internal/companies/:cid/third-parties', (req, res) => {
   const ids = idsOf(req.query.ids);
   const own = [...parties.values()].filter((p) => p.companyId === req.params.cid && (!ids || ids.includes(p.id)));
@@ -97,34 +82,21 @@ accountingApp.post('/internal/companies/:cid/invoices', (req, res) => {
   else res.status(201).json(invoice);
 });
 
-const hrApp = standIn('hr');
+const hrApp = standIn(calls, () => up.hr, 'hr');
 hrApp.get('/internal/companies/:cid/employees', (req, res) => {
   const ids = idsOf(req.query.ids) ?? [];
   res.json([...people.values()].filter((p) => p.companyId === req.params.cid && ids.includes(p.id)));
 });
 
-const accountingServer = http.createServer(accountingApp);
-const hrServer = http.createServer(hrApp);
-const urlOf = (s: http.Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
-
+let running: ServiceWithStandIns;
 let service: RunningService;
-const saved = { accounting: process.env.ACCOUNTING_URL, hr: process.env.HR_URL };
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => accountingServer.listen(0, '127.0.0.1', resolve));
-  await new Promise<void>((resolve) => hrServer.listen(0, '127.0.0.1', resolve));
-  process.env.ACCOUNTING_URL = urlOf(accountingServer);
-  process.env.HR_URL = urlOf(hrServer);
-  service = await start({ port: 0 });
+  running = await startWithStandIns({ ACCOUNTING_URL: accountingApp, HR_URL: hrApp });
+  service = running.service;
 });
 
-afterAll(async () => {
-  await service.close();
-  await new Promise((resolve) => accountingServer.close(resolve));
-  await new Promise((resolve) => hrServer.close(resolve));
-  process.env.ACCOUNTING_URL = saved.accounting;
-  process.env.HR_URL = saved.hr;
-});
+afterAll(() => running.close());
 
 afterEach(() => {
   up.accounting = true;

@@ -102,6 +102,19 @@ export async function findIngredients(
 /** Ingredient cost snapshots (by position), null when unknown. */
 export type CostSnapshot = { total: string | null; lines: (string | null)[] };
 
+/** The recipe's own columns, in the order of the INSERT and UPDATE below. */
+const recipeColumns = (v: RecipeValues, cost: CostSnapshot) => [
+  v.name,
+  v.category,
+  v.description,
+  v.servings,
+  v.preparationTime,
+  v.cookingTime,
+  v.instructions,
+  v.sellingPrice,
+  cost.total,
+];
+
 export async function insertRecipe(
   sequelize: Sequelize,
   transaction: Transaction,
@@ -113,18 +126,7 @@ export async function insertRecipe(
     `INSERT INTO sector.recipes (company_id, name, category, description, servings, preparation_time, cooking_time, instructions, selling_price, total_cost)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
     {
-      bind: [
-        companyId,
-        v.name,
-        v.category,
-        v.description,
-        v.servings,
-        v.preparationTime,
-        v.cookingTime,
-        v.instructions,
-        v.sellingPrice,
-        cost.total,
-      ],
+      bind: [companyId, ...recipeColumns(v, cost)],
       type: QueryTypes.SELECT,
       transaction,
     },
@@ -147,19 +149,7 @@ export async function updateRecipe(
             instructions = $9, selling_price = $10, total_cost = $11, updated_at = now()
       WHERE company_id = $1 AND id = $2 RETURNING id`,
     {
-      bind: [
-        companyId,
-        id,
-        v.name,
-        v.category,
-        v.description,
-        v.servings,
-        v.preparationTime,
-        v.cookingTime,
-        v.instructions,
-        v.sellingPrice,
-        cost.total,
-      ],
+      bind: [companyId, id, ...recipeColumns(v, cost)],
       type: QueryTypes.SELECT,
       transaction,
     },

@@ -1,7 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import express from 'express';
 import request from 'supertest';
 import {
   MESSAGES_RESTAURANT,
@@ -15,7 +12,7 @@ import {
   type StockConsumptionInput,
 } from '@xaalis/contracts';
 import { internalClient, type RunningService } from '@xaalis/service-kit';
-import { start } from '../../server';
+import { asTenant, enableModules, standIn, startWithStandIns, TOKEN, type ServiceWithStandIns } from '../../test-support';
 import { INVENTORY_READS_HEADER } from './routes';
 import { restaurantService } from './service';
 
@@ -25,9 +22,6 @@ import { restaurantService } from './service';
 // consumptions; the real routes have their own tests in the accounting
 // service): services never import each other, even in tests. It counts the
 // calls (batching) and can be taken down.
-const TOKEN = process.env.INTERNAL_TOKEN as string;
-const asTenant = (companyId: string) => ({ 'X-Internal-Token': TOKEN, 'X-Company-Id': companyId, 'X-User-Id': randomUUID() });
-
 const items = new Map<string, InventoryItem>();
 const consumed = new Map<string, unknown>();
 const calls: string[] = [];
@@ -35,14 +29,7 @@ let accountingUp = true;
 /** Applies a consumption, then drops the connection: the caller cannot know it was applied. */
 let dropAfterApply = false;
 
-const stub = express();
-stub.use(express.json());
-stub.use((req, res, next) => {
-  calls.push(`${req.method} ${req.path}`);
-  if (!accountingUp) req.socket.destroy();
-  else if (req.get('x-internal-token') !== TOKEN) res.status(403).json({ message: 'Accès interne refusé' });
-  else next();
-});
+const stub = standIn(calls, () => accountingUp);
 stub.get('/internal/companies/:cid/inventory-items', (req, res) => {
   const own = [...items.values()].filter((i) => i.companyId === req.params.cid);
   const ids = typeof req.query.ids === 'string' ? req.query.ids.split(',') : null;
@@ -89,22 +76,16 @@ stub.post('/internal/companies/:cid/stock-consumptions', (req, res) => {
   if (dropAfterApply) req.socket.destroy();
   else res.status(201).json(result);
 });
-const accounting = http.createServer(stub);
 
+let running: ServiceWithStandIns;
 let service: RunningService;
-const savedUrl = process.env.ACCOUNTING_URL;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => accounting.listen(0, '127.0.0.1', resolve));
-  process.env.ACCOUNTING_URL = `http://127.0.0.1:${(accounting.address() as AddressInfo).port}`;
-  service = await start({ port: 0 });
+  running = await startWithStandIns({ ACCOUNTING_URL: stub });
+  service = running.service;
 });
 
-afterAll(async () => {
-  await service.close();
-  await new Promise((resolve) => accounting.close(resolve));
-  process.env.ACCOUNTING_URL = savedUrl;
-});
+afterAll(() => running.close());
 
 afterEach(() => {
   accountingUp = true;
@@ -118,11 +99,7 @@ const message = (res: request.Response) => (res.body as { message: string }).mes
 /** A restaurant company (module switched on in its settings). */
 async function restaurantCompany(): Promise<string> {
   const id = randomUUID();
-  await api()
-    .put(base(id, 'modules'))
-    .set(asTenant(id))
-    .send({ modules: ['restaurant'] })
-    .expect(200);
+  await enableModules(service, id, ['restaurant']);
   return id;
 }
 
