@@ -1,4 +1,4 @@
-import type { CashFlowStatement, DashboardData, InvoiceListResponse, ReportChecks, ReportYears } from '@xaalis/contracts';
+import type { CashFlowStatement, DashboardData, InvoiceListResponse, RecipeList, ReportChecks, ReportYears } from '@xaalis/contracts';
 import { DEMO_CREDENTIALS, seedDemo } from '@xaalis/infra/demo';
 import { baseUrl, launch } from './browser';
 
@@ -46,6 +46,19 @@ test('npm run demo seeds a restaurant through the API once; its figures tie out 
     }
     const tft = (await (await api.get(`${base}/reports/cash-flow-statement?year=${years[0].year}`)).json()) as CashFlowStatement;
     expect(tft.lines.find((l) => l.ref === 'ZH')?.amounts.current).toBe(dashboard.treasury);
+
+    // The restaurant module shows the demo's recipes costed from the stock items, and its menu.
+    const recipes = (await (await api.get(`${base}/recipes`)).json()) as RecipeList;
+    expect(recipes.itemsAvailable).toBe(true);
+    expect(recipes.items.map((r) => [r.name, r.costAvailable])).toEqual(
+      expect.arrayContaining([
+        ['Thiéboudienne', true],
+        ['Bissap glacé', true],
+      ]),
+    );
+    await page.goto('/restaurant');
+    await page.getByRole('tab', { name: 'Menus' }).click();
+    await page.getByText('Menu du jour', { exact: true }).first().waitFor();
     await context.close();
   } finally {
     await browser.close();

@@ -369,6 +369,39 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
     }
     await queue.splice(next, 1)[0].run();
   }
+  // The restaurant module (on by default for this sector): the dishes as recipes costed from the stock items, and a lunch menu.
+  const item = (name: string) => items.find((i) => i.name === name)?.id;
+  const thieb = await api.json<{ id: string }>('POST', `${c}/recipes`, {
+    name: 'Thiéboudienne',
+    category: 'main',
+    servings: 4,
+    preparationTime: 40,
+    cookingTime: 80,
+    sellingPrice: '3500.00',
+    ingredients: [
+      { inventoryItemId: item('Riz brisé parfumé'), quantity: '800', unit: 'g' },
+      { inventoryItemId: item('Poisson thiof'), quantity: '1.2', unit: 'kg' },
+    ],
+  });
+  const bissap = await api.json<{ id: string }>('POST', `${c}/recipes`, {
+    name: 'Bissap glacé',
+    category: 'beverage',
+    servings: 4,
+    preparationTime: 5,
+    cookingTime: 0,
+    sellingPrice: '1000.00',
+    ingredients: [{ inventoryItemId: item('Jus de bissap 1 L'), quantity: '1', unit: 'pcs' }],
+  });
+  await api.json('POST', `${c}/menus`, {
+    name: 'Menu du jour',
+    type: 'lunch',
+    isActive: true,
+    items: [
+      { recipeId: thieb.id, name: 'Thiéboudienne', price: '3500.00', category: 'main' },
+      { recipeId: bissap.id, name: 'Bissap glacé', price: '1000.00', category: 'beverage' },
+      { name: 'Salade de fruits', price: '1500.00', category: 'dessert' },
+    ],
+  });
   log(`Société de démonstration prête : ${invoices} factures, ${payments} règlements.`);
   return { created: true, companyId, invoices, payments };
 }
