@@ -1,11 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_HOTEL, ROOM_STATUS_OTHER_LABEL, stayInvoiced, type HotelSummary, type Reservation, type Room } from '@xaalis/contracts';
-import { callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER, testUuid, type FetchHandler } from '../../test-utils';
+import {
+  BASE,
+  callsTo,
+  company,
+  type FetchHandler,
+  mockFetch,
+  renderWithApp,
+  TEST_USER,
+  testUuid,
+  typeIn,
+  type User,
+} from '../../test-utils';
 import { reservation, room, summary } from './fixtures';
 import HotelPage from './HotelPage';
-
-const BASE = `/api/companies/${COMPANY_ID}`;
 
 const R101 = room();
 const R102 = room({
@@ -44,14 +53,6 @@ function routes(data: Data = {}, overrides: Record<string, unknown> = {}) {
     [`GET ${BASE}/reservations`]: { body: { items: data.reservations ?? [], invoicesAvailable: data.invoicesAvailable ?? true } },
     ...overrides,
   } as Parameters<typeof mockFetch>[0];
-}
-
-type User = ReturnType<typeof userEvent.setup>;
-
-async function typeIn(user: User, scope: HTMLElement, label: string | RegExp, value: string) {
-  const input = within(scope).getByLabelText(label);
-  await user.clear(input);
-  if (value) await user.type(input, value);
 }
 
 async function openReservations(user: User) {

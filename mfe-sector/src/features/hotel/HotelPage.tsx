@@ -3,22 +3,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { APP_ROUTES, MESSAGES_HOTEL, stayInvoiced, type Reservation } from '@xaalis/contracts';
+import { MESSAGES_HOTEL, stayInvoiced, type Reservation } from '@xaalis/contracts';
 import {
-  AccountErrorState,
   AddIcon,
   CounterRow,
   CounterTile,
   EmptyState,
   ErrorState,
   formatNumber,
-  LoadingState,
-  NoCompanyState,
   PageHeader,
   toast,
   toastFailure,
   toastSuccess,
-  useSession,
 } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
@@ -30,14 +26,14 @@ import {
   useListHotelReservationsQuery,
   useListHotelRoomsQuery,
 } from './api';
-import { CARD_GRID, CardPlaceholders } from './Placeholders';
+import { CompanyPage, sectorRoute } from '../../ui/CompanyPage';
+import { CARD_GRID, CardPlaceholders } from '../../ui/placeholders';
 import { ReservationCard, type ReservationStep } from './ReservationCard';
 import { ReservationDialog } from './ReservationDialog';
 import { RoomCard } from './RoomCard';
 import { RoomDialog } from './RoomDialog';
 
-const ROUTE = APP_ROUTES.find((r) => r.path === '/hotel');
-const TITLE = ROUTE?.title ?? 'Gestion Hôtelière';
+const { title: TITLE, subtitle: SUBTITLE } = sectorRoute('/hotel', 'Gestion Hôtelière');
 /** Spec §9: hotel placeholders, 6 rooms and 3 reservations. */
 const ROOM_PLACEHOLDERS = 6;
 const RESERVATION_PLACEHOLDERS = 3;
@@ -54,19 +50,11 @@ const closing = (d: DialogState): DialogState => ({ ...d, open: false });
 
 /** Route /hotel (exposed as './Hotel'): 'Gestion Hôtelière', four cards, tabs Chambres and Réservations. */
 export default function HotelPage() {
-  const { companyId, isLoading: userLoading, error: userError, user } = useSession();
-  let preamble: ReactNode = null;
-  if (userLoading) preamble = <LoadingState rows={3} />;
-  else if (!user) preamble = <AccountErrorState error={userError} />;
-  else if (!companyId) preamble = <NoCompanyState />;
-  if (preamble || !companyId)
-    return (
-      <Box component="section" aria-label={TITLE}>
-        <PageHeader title={TITLE} subtitle={ROUTE?.subtitle} />
-        {preamble}
-      </Box>
-    );
-  return <Hotel companyId={companyId} />;
+  return (
+    <CompanyPage title={TITLE} subtitle={SUBTITLE}>
+      {(companyId) => <Hotel companyId={companyId} />}
+    </CompanyPage>
+  );
 }
 
 /** The page once the company is known. */
@@ -196,7 +184,7 @@ function Hotel({ companyId }: { companyId: string }) {
 
   return (
     <Box component="section" aria-label={TITLE}>
-      <PageHeader title={TITLE} subtitle={ROUTE?.subtitle} actions={action} />
+      <PageHeader title={TITLE} subtitle={SUBTITLE} actions={action} />
       <CounterRow>
         <CounterTile label="Total chambres" value={figure(figures?.totalRooms)} loading={summaryLoading} />
         <CounterTile label="Disponibles" value={figure(figures?.available)} loading={summaryLoading} color="success.main" />

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { INVOICEABLE_RESERVATION_STATUSES, MESSAGES_HOTEL, reservationStatusLabel, type Reservation } from '@xaalis/contracts';
 import { formatDate, formatMoney } from '@xaalis/web-kit';
-import { Fact, Facts } from './Fact';
+import { Fact, Facts } from '../../ui/cards';
 import { moneyOrDash, reservationStatusColor } from './format';
 
 export type ReservationStep = 'check-in' | 'check-out' | 'cancel' | 'invoice';

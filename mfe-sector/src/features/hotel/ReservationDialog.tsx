@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
   capacityExceeded,
@@ -15,15 +14,17 @@ import {
   type Room,
 } from '@xaalis/contracts';
 import {
+  formatMoney,
   FormDateField,
   FormDialog,
+  FormGrid,
   FormSelectField,
   FormTextField,
-  formatMoney,
-  todayIso,
+  FullRow,
   toastFailure,
   toastMissingCompany,
   toastSuccess,
+  todayIso,
 } from '@xaalis/web-kit';
 import { useEffect, useId, useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -154,17 +155,10 @@ export function ReservationDialog({ open, onClose, companyId }: { open: boolean;
 
   return (
     <FormDialog open={open} onClose={onClose} title={TITLE} formId={formId} busy={isLoading} submitLabel="Créer la réservation">
-      <Box
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-label={TITLE}
-        sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-      >
+      <FormGrid id={formId} label={TITLE} onSubmit={onSubmit}>
         <FormDateField control={control} name="checkInDate" label="Date d'arrivée" />
         <FormDateField control={control} name="checkOutDate" label="Date de départ" />
-        <Box sx={{ gridColumn: '1 / -1' }}>
+        <FullRow>
           <FormSelectField
             control={control}
             name="roomId"
@@ -175,13 +169,13 @@ export function ReservationDialog({ open, onClose, companyId }: { open: boolean;
             disabled={!stayOk || rooms.length === 0}
             helperText={roomHelp}
           />
-        </Box>
-        <Box sx={{ gridColumn: '1 / -1' }}>
+        </FullRow>
+        <FullRow>
           <FormTextField control={control} name="guestName" label="Nom du client" required />
-        </Box>
+        </FullRow>
         <FormTextField control={control} name="guestPhone" label="Téléphone" type="tel" />
         <FormTextField control={control} name="guestEmail" label="Email" type="email" />
-        <Box sx={{ gridColumn: '1 / -1' }}>
+        <FullRow>
           <FormTextField
             control={control}
             name="numberOfGuests"
@@ -190,19 +184,19 @@ export function ReservationDialog({ open, onClose, companyId }: { open: boolean;
             inputProps={{ min: 1, max: room?.capacity, step: 1, inputMode: 'numeric' }}
             helperText={room && guestsNumber > room.capacity ? capacityExceeded(room.capacity) : undefined}
           />
-        </Box>
-        <Box sx={{ gridColumn: '1 / -1' }}>
+        </FullRow>
+        <FullRow>
           <FormTextField control={control} name="specialRequests" label="Demandes spéciales" multiline minRows={2} />
-        </Box>
-        <Box sx={{ gridColumn: '1 / -1' }}>
+        </FullRow>
+        <FullRow>
           <FormTextField control={control} name="notes" label="Notes" multiline minRows={2} />
-        </Box>
+        </FullRow>
         <Alert severity="info" icon={false} sx={{ gridColumn: '1 / -1' }} data-testid="reservation-total">
           {total
             ? `Montant total : ${formatMoney(total)} (${nights} nuit${nights > 1 ? 's' : ''} × ${formatMoney(room?.pricePerNight)})`
             : 'Montant total : choisissez les dates et la chambre'}
         </Alert>
-      </Box>
+      </FormGrid>
     </FormDialog>
   );
 }

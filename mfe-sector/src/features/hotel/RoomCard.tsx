@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { ROOM_TYPE_LABELS, roomStatusLabel, type Room } from '@xaalis/contracts';
 import { formatMoney } from '@xaalis/web-kit';
-import { Fact, Facts } from './Fact';
+import { Fact, Facts } from '../../ui/cards';
 import { amenityList, roomStatusColor } from './format';
 
 /** A room: number, status badge, type, floor, capacity, price per night, description and amenities (spec §2). */

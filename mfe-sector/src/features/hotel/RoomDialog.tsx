@@ -9,7 +9,7 @@ import {
   roomInputSchema,
   type RoomValues,
 } from '@xaalis/contracts';
-import { FormDialog, FormSelectField, FormTextField, toastFailure, toastMissingCompany, toastSuccess } from '@xaalis/web-kit';
+import { FormDialog, FormGrid, FormSelectField, FormTextField, FullRow, saveForCompany } from '@xaalis/web-kit';
 import { useEffect, useId } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useCreateHotelRoomMutation } from './api';
@@ -49,42 +49,33 @@ export function RoomDialog({ open, onClose, companyId }: { open: boolean; onClos
     if (open) reset(ROOM_DEFAULTS);
   }, [open, reset]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (!companyId) {
-      toastMissingCompany();
-      return;
-    }
-    try {
-      await createRoom({
-        companyId,
-        body: {
-          roomNumber: values.roomNumber,
-          type: values.type,
-          floor: values.floor,
-          capacity: values.capacity,
-          pricePerNight: values.pricePerNight,
-          description: values.description,
-          amenities: values.amenities,
-        },
-      }).unwrap();
-      toastSuccess(MESSAGES_HOTEL.roomCreatedTitle, MESSAGES_HOTEL.roomCreated);
-      reset(ROOM_DEFAULTS);
-      onClose();
-    } catch (error) {
-      toastFailure(error, MESSAGES_HOTEL.roomCreateError);
-    }
-  });
+  const onSubmit = handleSubmit((values) =>
+    saveForCompany(companyId, {
+      run: (id) =>
+        createRoom({
+          companyId: id,
+          body: {
+            roomNumber: values.roomNumber,
+            type: values.type,
+            floor: values.floor,
+            capacity: values.capacity,
+            pricePerNight: values.pricePerNight,
+            description: values.description,
+            amenities: values.amenities,
+          },
+        }).unwrap(),
+      success: [MESSAGES_HOTEL.roomCreatedTitle, MESSAGES_HOTEL.roomCreated],
+      failure: MESSAGES_HOTEL.roomCreateError,
+      onSaved: () => {
+        reset(ROOM_DEFAULTS);
+        onClose();
+      },
+    }),
+  );
 
   return (
     <FormDialog open={open} onClose={onClose} title={TITLE} formId={formId} busy={isLoading} submitLabel="Créer la chambre">
-      <Box
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-label={TITLE}
-        sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-      >
+      <FormGrid id={formId} label={TITLE} onSubmit={onSubmit}>
         <FormTextField control={control} name="roomNumber" label="Numéro de chambre" required autoFocus />
         <FormSelectField control={control} name="type" label="Type" options={TYPE_OPTIONS} />
         <FormTextField
@@ -101,7 +92,7 @@ export function RoomDialog({ open, onClose, companyId }: { open: boolean; onClos
           type="number"
           inputProps={{ min: 1, max: MAX_ROOM_CAPACITY, step: 1, inputMode: 'numeric' }}
         />
-        <Box sx={{ gridColumn: '1 / -1' }}>
+        <FullRow>
           <FormTextField
             control={control}
             name="pricePerNight"
@@ -115,19 +106,19 @@ export function RoomDialog({ open, onClose, companyId }: { open: boolean; onClos
               </Box>
             }
           />
-        </Box>
-        <Box sx={{ gridColumn: '1 / -1' }}>
+        </FullRow>
+        <FullRow>
           <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
-        </Box>
-        <Box sx={{ gridColumn: '1 / -1' }}>
+        </FullRow>
+        <FullRow>
           <FormTextField
             control={control}
             name="amenities"
             label="Équipements"
             helperText="Séparés par des virgules : Wifi, Climatisation, TV"
           />
-        </Box>
-      </Box>
+        </FullRow>
+      </FormGrid>
     </FormDialog>
   );
 }

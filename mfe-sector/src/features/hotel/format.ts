@@ -1,5 +1,3 @@
-import { formatMoney } from '@xaalis/web-kit';
-
 type ChipColor = 'default' | 'success' | 'warning' | 'error' | 'info' | 'primary';
 
 /** Room badge colour: free green, occupied blue, maintenance orange, anything else ('Hors service') red. */
@@ -25,10 +23,7 @@ export function amenityList(amenities: string | null | undefined): string[] {
     .filter(Boolean);
 }
 
-/** Money, or "—" when the server could not read it (accounting down). */
-export function moneyOrDash(value: string | null | undefined): string {
-  return value === null || value === undefined ? '—' : formatMoney(value);
-}
+export { moneyOrDash } from '../../ui/format';
 
 /** A calendar date (YYYY-MM-DD) `days` later, in UTC so no time zone shifts it. */
 export function addDays(date: string, days: number): string {

@@ -21,9 +21,7 @@ import {
   FormTextField,
   isApiError,
   RowAction,
-  toastFailure,
-  toastMissingCompany,
-  toastSuccess,
+  saveForCompany,
 } from '@xaalis/web-kit';
 import { useId, useMemo } from 'react';
 import { useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -112,30 +110,22 @@ export function FinishedProductDialog({ open, onClose, companyId, rawMaterials, 
   const estimate = bomCost((lines ?? []).map((l) => ({ quantity: l.quantity ?? '', unitCost: byId.get(l.rawMaterialId)?.unitCost })));
   const bomError = errors.billOfMaterials?.root?.message ?? errors.billOfMaterials?.message;
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (!companyId) {
-      toastMissingCompany();
-      return;
-    }
-    try {
-      if (product) {
+  const onSubmit = handleSubmit((values) =>
+    saveForCompany(companyId, {
+      run: (id) =>
         // Stock and cost are kept by the server (orders move them); the BOM is replaced.
-        await update({
-          companyId,
-          id: product.id,
-          body: { ...values, currentStock: undefined, productionCost: undefined },
-        }).unwrap();
-        toastSuccess(MESSAGES_PRODUCTION.finishedProductUpdated);
-      } else {
-        await create({ companyId, body: values }).unwrap();
-        toastSuccess(MESSAGES_PRODUCTION.finishedProductCreated);
-      }
-      onClose();
-    } catch (error) {
-      if (isApiError(error) && error.status === 409) setError('reference', { message: MESSAGES_PRODUCTION.duplicateReference });
-      toastFailure(error, editing ? MESSAGES_PRODUCTION.finishedProductUpdateError : MESSAGES_PRODUCTION.finishedProductCreateError);
-    }
-  });
+        (product
+          ? update({ companyId: id, id: product.id, body: { ...values, currentStock: undefined, productionCost: undefined } })
+          : create({ companyId: id, body: values })
+        ).unwrap(),
+      success: product ? MESSAGES_PRODUCTION.finishedProductUpdated : MESSAGES_PRODUCTION.finishedProductCreated,
+      failure: editing ? MESSAGES_PRODUCTION.finishedProductUpdateError : MESSAGES_PRODUCTION.finishedProductCreateError,
+      onSaved: onClose,
+      onError: (error) => {
+        if (isApiError(error) && error.status === 409) setError('reference', { message: MESSAGES_PRODUCTION.duplicateReference });
+      },
+    }),
+  );
 
   return (
     <FormDialog

@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { INVENTORY_CATEGORY_LABELS, MESSAGES_PRODUCTION, type FinishedProduct } from '@xaalis/contracts';
 import { AddIcon, EditIcon, EmptyState, ErrorState, formatMoney } from '@xaalis/web-kit';
 import type { ReactNode } from 'react';
+import { ArticleCard, Fact, Facts } from '../../ui/cards';
 import { quantityWithUnit, stockBadge } from './format';
-import { CardPlaceholders, GRID } from './placeholders';
+import { CARD_GRID, CardPlaceholders } from '../../ui/placeholders';
 import type { ListState } from './RawMaterialsPanel';
 
 /** One finished product: stock badge, stock, costs, selling price and its bill of materials. */
@@ -21,30 +21,18 @@ export function FinishedProductCard({ product, onEdit }: { product: FinishedProd
     ['Prix de vente', formatMoney(product.sellingPrice)],
   ];
   return (
-    <Paper variant="outlined" component="article" aria-label={product.name} sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h6" component="h3" sx={{ fontWeight: 600 }}>
-            {product.name}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {[product.reference, INVENTORY_CATEGORY_LABELS[product.category] ?? product.category].filter(Boolean).join(' · ')}
-          </Typography>
-        </Box>
-        <Chip size="small" label={badge.label} color={badge.color} />
-      </Box>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5, m: 0 }}>
+    <ArticleCard
+      title={product.name}
+      subtitle={[product.reference, INVENTORY_CATEGORY_LABELS[product.category] ?? product.category].filter(Boolean).join(' · ')}
+      badge={<Chip size="small" label={badge.label} color={badge.color} />}
+    >
+      <Facts>
         {facts.map(([label, value]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'nowrap' }}>
-              {value}
-            </Typography>
-          </Box>
+          <Fact key={label} label={label} valueSx={{ whiteSpace: 'nowrap' }}>
+            {value}
+          </Fact>
         ))}
-      </Box>
+      </Facts>
       <Box>
         <Typography variant="subtitle2" component="h4">
           Nomenclature (par unité)
@@ -68,7 +56,7 @@ export function FinishedProductCard({ product, onEdit }: { product: FinishedProd
           Modifier
         </Button>
       </Box>
-    </Paper>
+    </ArticleCard>
   );
 }
 
@@ -82,7 +70,7 @@ export interface FinishedProductsPanelProps {
 export function FinishedProductsPanel({ list, onCreate, onEdit }: FinishedProductsPanelProps) {
   const products = list.data ?? [];
   let content: ReactNode;
-  if (list.isLoading) content = <CardPlaceholders />;
+  if (list.isLoading) content = <CardPlaceholders count={6} testId="card-placeholder" />;
   else if (list.error && !list.data)
     content = <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Impossible de charger les produits finis" />;
   else if (products.length === 0)
@@ -99,7 +87,7 @@ export function FinishedProductsPanel({ list, onCreate, onEdit }: FinishedProduc
     );
   else
     content = (
-      <Box sx={{ ...GRID, opacity: list.isFetching ? 0.6 : 1 }}>
+      <Box sx={{ ...CARD_GRID, opacity: list.isFetching ? 0.6 : 1 }}>
         {products.map((product) => (
           <FinishedProductCard key={product.id} product={product} onEdit={onEdit} />
         ))}

@@ -1,16 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
 import { MESSAGES_PRODUCTION, productionOrderInputSchema, type FinishedProduct, type ProductionOrderValues } from '@xaalis/contracts';
-import {
-  FormDateField,
-  FormDialog,
-  FormSelectField,
-  FormTextField,
-  todayIso,
-  toastFailure,
-  toastMissingCompany,
-  toastSuccess,
-} from '@xaalis/web-kit';
+import { FormDateField, FormDialog, FormGrid, FormSelectField, FormTextField, FullRow, saveForCompany, todayIso } from '@xaalis/web-kit';
 import { useId, useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useCreateProductionOrderMutation } from './api';
@@ -53,40 +43,29 @@ export function ProductionOrderDialog({ open, onClose, companyId, finishedProduc
     [finishedProducts],
   );
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (!companyId) {
-      toastMissingCompany();
-      return;
-    }
-    try {
-      await create({
-        companyId,
-        body: {
-          finishedProductId: values.finishedProductId,
-          quantityToProduce: values.quantityToProduce,
-          startDate: values.startDate,
-          endDate: values.endDate,
-          notes: values.notes,
-        },
-      }).unwrap();
-      toastSuccess(MESSAGES_PRODUCTION.orderCreated);
-      onClose();
-    } catch (error) {
-      toastFailure(error, MESSAGES_PRODUCTION.orderCreateError);
-    }
-  });
+  const onSubmit = handleSubmit((values) =>
+    saveForCompany(companyId, {
+      run: (id) =>
+        create({
+          companyId: id,
+          body: {
+            finishedProductId: values.finishedProductId,
+            quantityToProduce: values.quantityToProduce,
+            startDate: values.startDate,
+            endDate: values.endDate,
+            notes: values.notes,
+          },
+        }).unwrap(),
+      success: MESSAGES_PRODUCTION.orderCreated,
+      failure: MESSAGES_PRODUCTION.orderCreateError,
+      onSaved: onClose,
+    }),
+  );
 
   return (
     <FormDialog open={open} onClose={onClose} title={title} formId={formId} busy={isLoading} submitLabel="Créer l'ordre">
-      <Box
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-label={title}
-        sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-      >
-        <Box sx={{ gridColumn: '1 / -1' }}>
+      <FormGrid id={formId} label={title} onSubmit={onSubmit}>
+        <FullRow>
           <FormSelectField
             control={control}
             name="finishedProductId"
@@ -95,7 +74,7 @@ export function ProductionOrderDialog({ open, onClose, companyId, finishedProduc
             placeholder="Choisir un produit fini"
             options={options}
           />
-        </Box>
+        </FullRow>
         <FormTextField
           control={control}
           name="quantityToProduce"
@@ -106,10 +85,10 @@ export function ProductionOrderDialog({ open, onClose, companyId, finishedProduc
         />
         <FormDateField control={control} name="startDate" label="Date de début" />
         <FormDateField control={control} name="endDate" label="Date de fin prévue" />
-        <Box sx={{ gridColumn: '1 / -1' }}>
+        <FullRow>
           <FormTextField control={control} name="notes" label="Notes" multiline minRows={2} />
-        </Box>
-      </Box>
+        </FullRow>
+      </FormGrid>
     </FormDialog>
   );
 }

@@ -8,14 +8,12 @@ import {
   type ProductionOrder,
   type RawMaterial,
 } from '@xaalis/contracts';
-import { callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
+import { BASE, callsTo, company, mockFetch, renderWithApp, TEST_USER, typeIn } from '../../test-utils';
 import { bomCost } from './bom';
 import { finishedProduct, productionOrder, rawMaterial } from './fixtures';
 import { formatQuantity, stockBadge } from './format';
 import ProductionPage from './ProductionPage';
 
-const BASE = `/api/companies/${COMPANY_ID}`;
-type User = ReturnType<typeof userEvent.setup>;
 type Routes = Parameters<typeof mockFetch>[0];
 const value = <T,>(v: T | (() => T)) => (typeof v === 'function' ? (v as () => T)() : v);
 
@@ -47,12 +45,6 @@ function routes(
     [`GET ${BASE}/production-orders`]: () => ({ body: value(data.orders ?? []) }),
     ...overrides,
   };
-}
-
-async function typeIn(user: User, scope: HTMLElement, label: string | RegExp, text: string) {
-  const input = within(scope).getByLabelText(label);
-  await user.clear(input);
-  if (text) await user.type(input, text);
 }
 
 const render = () => renderWithApp(<ProductionPage />, { route: '/transformation' });

@@ -3,9 +3,10 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { APP_ROUTES, MESSAGES_PRODUCTION, type FinishedProduct, type ProductionOrder, type RawMaterial } from '@xaalis/contracts';
-import { AccountErrorState, LoadingState, NoCompanyState, PageHeader, toastFailure, toastSuccess, useSession } from '@xaalis/web-kit';
+import { MESSAGES_PRODUCTION, type FinishedProduct, type ProductionOrder, type RawMaterial } from '@xaalis/contracts';
+import { PageHeader, sessionPreamble, toastFailure, toastSuccess, useSession } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
+import { sectorRoute } from '../../ui/CompanyPage';
 import {
   useCancelProductionOrderMutation,
   useListFinishedProductsQuery,
@@ -22,9 +23,7 @@ import { RawMaterialDialog } from './RawMaterialDialog';
 import { RawMaterialsPanel } from './RawMaterialsPanel';
 import { StockAlerts } from './StockAlerts';
 
-const PATH = '/transformation';
-const ROUTE = APP_ROUTES.find((r) => r.path === PATH);
-const TITLE = ROUTE?.title ?? 'Gestion Production';
+const { title: TITLE, subtitle: SUBTITLE } = sectorRoute('/transformation', 'Gestion Production');
 
 type TabValue = 'raw' | 'finished' | 'orders';
 type Editing<T> = { open: boolean; key: number; item: T | null };
@@ -67,10 +66,9 @@ export default function ProductionPage() {
     (cancelState.isLoading ? cancelState.originalArgs?.id : undefined) ??
     null;
 
+  const preamble = sessionPreamble({ user, userLoading, userError, companyId, rows: 3 });
   let content: ReactNode;
-  if (userLoading) content = <LoadingState rows={3} />;
-  else if (!user) content = <AccountErrorState error={userError} />;
-  else if (!companyId) content = <NoCompanyState />;
+  if (preamble || !companyId) content = preamble;
   else if (tab === 'raw') content = <RawMaterialsPanel list={rawList} onCreate={() => openMaterial(null)} onEdit={openMaterial} />;
   else if (tab === 'finished')
     content = <FinishedProductsPanel list={finishedList} onCreate={() => openProduct(null)} onEdit={openProduct} />;
@@ -90,7 +88,7 @@ export default function ProductionPage() {
 
   return (
     <Box component="section" aria-label={TITLE}>
-      <PageHeader title={TITLE} subtitle={ROUTE?.subtitle} />
+      <PageHeader title={TITLE} subtitle={SUBTITLE} />
       <StockAlerts rawMaterials={rawMaterials} finishedProducts={finishedProducts} />
       <Tabs value={tab} onChange={(_e, value: TabValue) => setTab(value)} sx={{ mb: 2 }} aria-label="Production" variant="scrollable">
         <Tab value="raw" label="Matières premières" />

@@ -8,7 +8,7 @@ import {
   type RawMaterial,
   type RawMaterialValues,
 } from '@xaalis/contracts';
-import { FormDialog, FormSelectField, FormTextField, isApiError, toastFailure, toastMissingCompany, toastSuccess } from '@xaalis/web-kit';
+import { FormDialog, FormGrid, FormSelectField, FormTextField, isApiError, saveForCompany } from '@xaalis/web-kit';
 import { useId } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useCreateRawMaterialMutation, useUpdateRawMaterialMutation } from './api';
@@ -59,26 +59,22 @@ export function RawMaterialDialog({ open, onClose, companyId, material }: RawMat
     defaultValues: rawMaterialFormValues(material),
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (!companyId) {
-      toastMissingCompany();
-      return;
-    }
-    try {
-      if (material) {
+  const onSubmit = handleSubmit((values) =>
+    saveForCompany(companyId, {
+      run: (id) =>
         // The stock only moves through orders: an edit leaves it as the server has it.
-        await update({ companyId, id: material.id, body: { ...values, currentStock: undefined } }).unwrap();
-        toastSuccess(MESSAGES_PRODUCTION.rawMaterialUpdated);
-      } else {
-        await create({ companyId, body: values }).unwrap();
-        toastSuccess(MESSAGES_PRODUCTION.rawMaterialCreated);
-      }
-      onClose();
-    } catch (error) {
-      if (isApiError(error) && error.status === 409) setError('reference', { message: MESSAGES_PRODUCTION.duplicateReference });
-      toastFailure(error, editing ? MESSAGES_PRODUCTION.rawMaterialUpdateError : MESSAGES_PRODUCTION.rawMaterialCreateError);
-    }
-  });
+        (material
+          ? update({ companyId: id, id: material.id, body: { ...values, currentStock: undefined } })
+          : create({ companyId: id, body: values })
+        ).unwrap(),
+      success: material ? MESSAGES_PRODUCTION.rawMaterialUpdated : MESSAGES_PRODUCTION.rawMaterialCreated,
+      failure: editing ? MESSAGES_PRODUCTION.rawMaterialUpdateError : MESSAGES_PRODUCTION.rawMaterialCreateError,
+      onSaved: onClose,
+      onError: (error) => {
+        if (isApiError(error) && error.status === 409) setError('reference', { message: MESSAGES_PRODUCTION.duplicateReference });
+      },
+    }),
+  );
 
   return (
     <FormDialog
@@ -89,14 +85,7 @@ export function RawMaterialDialog({ open, onClose, companyId, material }: RawMat
       busy={creating || updating}
       submitLabel={editing ? 'Enregistrer' : 'Ajouter'}
     >
-      <Box
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-label={title}
-        sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-      >
+      <FormGrid id={formId} label={title} onSubmit={onSubmit}>
         <FormTextField control={control} name="name" label="Nom" required autoFocus />
         <FormTextField control={control} name="reference" label="Référence" />
         <FormSelectField control={control} name="category" label="Catégorie" required options={CATEGORY_OPTIONS} />
@@ -118,7 +107,7 @@ export function RawMaterialDialog({ open, onClose, companyId, material }: RawMat
           <FormTextField control={control} name="currentStock" label="Stock actuel" type="number" inputProps={QUANTITY_INPUT} />
         )}
         <FormTextField control={control} name="minStock" label="Stock minimum" type="number" inputProps={QUANTITY_INPUT} />
-      </Box>
+      </FormGrid>
     </FormDialog>
   );
 }

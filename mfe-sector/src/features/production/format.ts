@@ -1,16 +1,7 @@
 import { INVENTORY_UNIT_LABELS, isProductionLowStock, MESSAGES_INVENTORY, type ProductionOrderStatus } from '@xaalis/contracts';
+import { formatQuantity } from '../../ui/format';
 
-const quantityFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3 });
-
-/** A quantity in fr-FR with up to three decimals and ordinary spaces: `1 234,5`. Invalid → `0`. */
-export function formatQuantity(value: string | number | null | undefined): string {
-  const n = Number(value);
-  const safe = Number.isFinite(n) && n !== 0 ? n : 0;
-  return quantityFormat
-    .format(safe)
-    .replace(/[\u00a0\u202f]/g, ' ')
-    .replace('\u2212', '-');
-}
+export { formatQuantity };
 
 /** The label of a unit ('kg', 'litre', 'pièce'...). */
 export function unitLabel(unit: string): string {

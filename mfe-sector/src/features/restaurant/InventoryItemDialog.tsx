@@ -8,7 +8,7 @@ import {
   MESSAGES_RESTAURANT,
   restaurantInventoryItemInputSchema,
 } from '@xaalis/contracts';
-import { FormDialog, FormSelectField, FormTextField, toastFailure, toastMissingCompany, toastSuccess } from '@xaalis/web-kit';
+import { FormDialog, FormGrid, FormSelectField, FormTextField, FullRow, saveForCompany } from '@xaalis/web-kit';
 import { useEffect, useId } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -53,44 +53,35 @@ export function InventoryItemDialog({ open, onClose, companyId }: { open: boolea
     if (open) reset(ITEM_DEFAULTS);
   }, [open, reset]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (!companyId) {
-      toastMissingCompany();
-      return;
-    }
-    try {
-      await createItem({
-        companyId,
-        body: {
-          name: values.name,
-          category: values.category,
-          unit: values.unit,
-          currentStock: stock3(values.currentStock),
-          minStock: stock3(values.minStock),
-          unitCost: values.unitCost,
-        },
-      }).unwrap();
-      toastSuccess(MESSAGES_RESTAURANT.itemCreated);
-      reset(ITEM_DEFAULTS);
-      onClose();
-    } catch (error) {
-      toastFailure(error, MESSAGES_RESTAURANT.itemCreateError);
-    }
-  });
+  const onSubmit = handleSubmit((values) =>
+    saveForCompany(companyId, {
+      run: (id) =>
+        createItem({
+          companyId: id,
+          body: {
+            name: values.name,
+            category: values.category,
+            unit: values.unit,
+            currentStock: stock3(values.currentStock),
+            minStock: stock3(values.minStock),
+            unitCost: values.unitCost,
+          },
+        }).unwrap(),
+      success: MESSAGES_RESTAURANT.itemCreated,
+      failure: MESSAGES_RESTAURANT.itemCreateError,
+      onSaved: () => {
+        reset(ITEM_DEFAULTS);
+        onClose();
+      },
+    }),
+  );
 
   return (
     <FormDialog open={open} onClose={onClose} title={title} formId={formId} busy={isLoading} submitLabel="Créer l'article">
-      <Box
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-label={title}
-        sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-      >
-        <Box sx={{ gridColumn: '1 / -1' }}>
+      <FormGrid id={formId} label={title} onSubmit={onSubmit}>
+        <FullRow>
           <FormTextField control={control} name="name" label="Nom" required autoFocus />
-        </Box>
+        </FullRow>
         <FormSelectField
           control={control}
           name="category"
@@ -115,7 +106,7 @@ export function InventoryItemDialog({ open, onClose, companyId }: { open: boolea
             </Box>
           }
         />
-      </Box>
+      </FormGrid>
     </FormDialog>
   );
 }

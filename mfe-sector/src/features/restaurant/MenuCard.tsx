@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { MENU_TYPE_LABELS, MESSAGES_RESTAURANT, type Menu } from '@xaalis/contracts';
 import { DeleteIcon, EditIcon, formatDate, formatMoney, RowAction } from '@xaalis/web-kit';
+import { ArticleCard } from '../../ui/cards';
 
 /** "Du 01/02/2026 au 28/02/2026", "À partir du ...", "Jusqu'au ...", or 'Sans limite de validité'. */
 export function validityText(validFrom: string | null, validTo: string | null): string {
@@ -23,22 +23,17 @@ export interface MenuCardProps {
 /** A menu: active/inactive badge, type, validity and its items (name, price, availability). */
 export function MenuCard({ menu, onEdit, onDelete }: MenuCardProps) {
   return (
-    <Paper variant="outlined" component="article" aria-label={menu.name} sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h6" component="h3" sx={{ fontWeight: 600 }}>
-            {menu.name}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {`${MENU_TYPE_LABELS[menu.type] ?? menu.type} · ${validityText(menu.validFrom, menu.validTo)}`}
-          </Typography>
-        </Box>
+    <ArticleCard
+      title={menu.name}
+      subtitle={`${MENU_TYPE_LABELS[menu.type] ?? menu.type} · ${validityText(menu.validFrom, menu.validTo)}`}
+      badge={
         <Chip
           size="small"
           label={menu.isActive ? MESSAGES_RESTAURANT.active : MESSAGES_RESTAURANT.inactive}
           color={menu.isActive ? 'success' : 'default'}
         />
-      </Box>
+      }
+    >
       <Divider />
       {menu.items.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
@@ -77,6 +72,6 @@ export function MenuCard({ menu, onEdit, onDelete }: MenuCardProps) {
           <DeleteIcon fontSize="small" />
         </RowAction>
       </Box>
-    </Paper>
+    </ArticleCard>
   );
 }

@@ -1,9 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Typography from '@mui/material/Typography';
 import {
   MAX_MENU_ITEMS,
   MENU_TYPE_LABELS,
@@ -15,21 +12,19 @@ import {
   type Recipe,
 } from '@xaalis/contracts';
 import {
-  AddIcon,
   ControlledSelect,
-  DeleteIcon,
   FormDateField,
   FormDialog,
+  FormGrid,
   FormSelectField,
   FormTextField,
-  RowAction,
-  toastFailure,
-  toastMissingCompany,
-  toastSuccess,
+  FullRow,
+  saveForCompany,
 } from '@xaalis/web-kit';
 import { useEffect, useId, useMemo } from 'react';
 import { Controller, useFieldArray, useForm, type Control, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
+import { LineRows } from '../../ui/LineRows';
 import { useCreateMenuMutation, useUpdateMenuMutation } from './api';
 
 export interface MenuItemFormValues {
@@ -145,24 +140,14 @@ export function MenuDialog({ open, onClose, companyId, recipes, menu }: MenuDial
     if (!getValues(`items.${index}.price`).trim()) setValue(`items.${index}.price`, recipe.sellingPrice, { shouldDirty: true });
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (!companyId) {
-      toastMissingCompany();
-      return;
-    }
-    try {
-      if (menu) {
-        await updateMenu({ companyId, id: menu.id, body: values }).unwrap();
-        toastSuccess(MESSAGES_RESTAURANT.menuUpdated);
-      } else {
-        await createMenu({ companyId, body: values }).unwrap();
-        toastSuccess(MESSAGES_RESTAURANT.menuCreated);
-      }
-      onClose();
-    } catch (error) {
-      toastFailure(error, editing ? MESSAGES_RESTAURANT.menuUpdateError : MESSAGES_RESTAURANT.menuCreateError);
-    }
-  });
+  const onSubmit = handleSubmit((values) =>
+    saveForCompany(companyId, {
+      run: (id) => (menu ? updateMenu({ companyId: id, id: menu.id, body: values }) : createMenu({ companyId: id, body: values })).unwrap(),
+      success: menu ? MESSAGES_RESTAURANT.menuUpdated : MESSAGES_RESTAURANT.menuCreated,
+      failure: editing ? MESSAGES_RESTAURANT.menuUpdateError : MESSAGES_RESTAURANT.menuCreateError,
+      onSaved: onClose,
+    }),
+  );
 
   return (
     <FormDialog
@@ -175,76 +160,56 @@ export function MenuDialog({ open, onClose, companyId, recipes, menu }: MenuDial
       maxWidth="md"
       dividers
     >
-      <Box
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-label={title}
-        sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-      >
+      <FormGrid id={formId} label={title} onSubmit={onSubmit}>
         <FormTextField control={control} name="name" label="Nom du menu" required autoFocus />
         <FormSelectField control={control} name="type" label="Type" options={TYPE_OPTIONS} />
         <FormDateField control={control} name="validFrom" label="Valide du" />
         <FormDateField control={control} name="validTo" label="Valide jusqu'au" />
-        <Box sx={{ gridColumn: '1 / -1' }}>
+        <FullRow>
           <CheckboxField control={control} name="isActive" label="Menu actif" />
-        </Box>
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
-            Articles du menu
-          </Typography>
-          <Box sx={{ display: 'grid', gap: 1.5 }}>
-            {items.fields.map((field, index) => (
-              <Box
-                key={field.id}
-                role="group"
-                aria-label={`Article ${index + 1}`}
-                sx={{ display: 'grid', gap: 1, alignItems: 'start', gridTemplateColumns: { xs: '1fr', sm: '2fr 2fr 1fr auto auto' } }}
-              >
-                <ControlledSelect
-                  control={control}
-                  name={`items.${index}.recipeId`}
-                  label="Recette"
-                  placeholder="Article libre"
-                  options={recipeOptions}
-                  size="small"
-                  onValueChange={(value) => chooseRecipe(index, value)}
-                />
-                <FormTextField
-                  control={control}
-                  name={`items.${index}.name`}
-                  id={`menu-item-${index}-name`}
-                  label="Nom de l'article"
-                  size="small"
-                />
-                <FormTextField
-                  control={control}
-                  name={`items.${index}.price`}
-                  id={`menu-item-${index}-price`}
-                  label="Prix"
-                  type="number"
-                  size="small"
-                  inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
-                />
-                <CheckboxField control={control} name={`items.${index}.isAvailable`} label="Disponible" />
-                <RowAction label={`Retirer l'article ${index + 1}`} onClick={() => items.remove(index)}>
-                  <DeleteIcon fontSize="small" />
-                </RowAction>
-              </Box>
-            ))}
-          </Box>
-          <Button
-            size="small"
-            startIcon={<AddIcon />}
-            sx={{ mt: 1 }}
-            disabled={items.fields.length >= MAX_MENU_ITEMS}
-            onClick={() => items.append({ ...EMPTY_ITEM })}
-          >
-            Ajouter un article
-          </Button>
-        </Box>
-      </Box>
+        </FullRow>
+        <LineRows
+          heading="Articles du menu"
+          keys={items.fields.map((field) => field.id)}
+          lineLabel="Article"
+          removeLabel="Retirer l'article"
+          columns="2fr 2fr 1fr auto auto"
+          onRemove={items.remove}
+          addLabel="Ajouter un article"
+          canAdd={items.fields.length < MAX_MENU_ITEMS}
+          onAdd={() => items.append({ ...EMPTY_ITEM })}
+          renderLine={(index) => (
+            <>
+              <ControlledSelect
+                control={control}
+                name={`items.${index}.recipeId`}
+                label="Recette"
+                placeholder="Article libre"
+                options={recipeOptions}
+                size="small"
+                onValueChange={(value) => chooseRecipe(index, value)}
+              />
+              <FormTextField
+                control={control}
+                name={`items.${index}.name`}
+                id={`menu-item-${index}-name`}
+                label="Nom de l'article"
+                size="small"
+              />
+              <FormTextField
+                control={control}
+                name={`items.${index}.price`}
+                id={`menu-item-${index}-price`}
+                label="Prix"
+                type="number"
+                size="small"
+                inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
+              />
+              <CheckboxField control={control} name={`items.${index}.isAvailable`} label="Disponible" />
+            </>
+          )}
+        />
+      </FormGrid>
     </FormDialog>
   );
 }

@@ -2,11 +2,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { MESSAGES_RESTAURANT, RECIPE_CATEGORY_LABELS, type Recipe } from '@xaalis/contracts';
 import { DeleteIcon, EditIcon, formatMoney, RowAction } from '@xaalis/web-kit';
-import { formatMargin, formatQuantity, moneyOrUnknown, unitLabel } from './format';
+import { ArticleCard, Fact, Facts } from '../../ui/cards';
+import { formatMargin, formatQuantity, moneyOrDash, unitLabel } from './format';
 
 export interface RecipeCardProps {
   recipe: Recipe;
@@ -20,45 +20,30 @@ export function RecipeCard({ recipe, onServe, onEdit, onDelete }: RecipeCardProp
   const facts: [string, string][] = [
     ['Portions', String(recipe.servings)],
     ['Temps', `${recipe.totalTime} min`],
-    ['Coût total', moneyOrUnknown(recipe.totalCost)],
-    ['Coût par portion', moneyOrUnknown(recipe.costPerServing)],
+    ['Coût total', moneyOrDash(recipe.totalCost)],
+    ['Coût par portion', moneyOrDash(recipe.costPerServing)],
     ['Prix de vente', formatMoney(recipe.sellingPrice)],
     ['Marge', formatMargin(recipe.margin)],
   ];
   const negativeMargin = recipe.margin?.startsWith('-') ?? false;
   return (
-    <Paper variant="outlined" component="article" aria-label={recipe.name} sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h6" component="h3" sx={{ fontWeight: 600 }}>
-            {recipe.name}
-          </Typography>
-          {recipe.description ? (
-            <Typography variant="body2" color="text.secondary">
-              {recipe.description}
-            </Typography>
-          ) : null}
-        </Box>
-        <Chip size="small" label={RECIPE_CATEGORY_LABELS[recipe.category] ?? recipe.category} />
-      </Box>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5, m: 0 }}>
+    <ArticleCard
+      title={recipe.name}
+      subtitle={recipe.description}
+      badge={<Chip size="small" label={RECIPE_CATEGORY_LABELS[recipe.category] ?? recipe.category} />}
+    >
+      <Facts>
         {facts.map(([label, value]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography
-              component="dd"
-              variant="body2"
-              aria-label={label}
-              color={label === 'Marge' && negativeMargin ? 'error' : undefined}
-              sx={{ m: 0, fontWeight: label === 'Marge' ? 600 : undefined }}
-            >
-              {value}
-            </Typography>
-          </Box>
+          <Fact
+            key={label}
+            label={label}
+            color={label === 'Marge' && negativeMargin ? 'error' : undefined}
+            valueSx={label === 'Marge' ? { fontWeight: 600 } : {}}
+          >
+            {value}
+          </Fact>
         ))}
-      </Box>
+      </Facts>
       <Divider />
       <Typography variant="subtitle2" component="h4">
         Ingrédients
@@ -71,7 +56,7 @@ export function RecipeCard({ recipe, onServe, onEdit, onDelete }: RecipeCardProp
         <Box component="ul" aria-label={`Ingrédients de ${recipe.name}`} sx={{ m: 0, pl: 2.5 }}>
           {recipe.ingredients.map((ingredient) => (
             <Typography component="li" variant="body2" key={ingredient.id}>
-              {`${ingredient.itemName ?? MESSAGES_RESTAURANT.unknownValue} — ${formatQuantity(ingredient.quantity)} ${unitLabel(ingredient.unit)} (${moneyOrUnknown(ingredient.cost)})`}
+              {`${ingredient.itemName ?? MESSAGES_RESTAURANT.unknownValue} — ${formatQuantity(ingredient.quantity)} ${unitLabel(ingredient.unit)} (${moneyOrDash(ingredient.cost)})`}
             </Typography>
           ))}
         </Box>
@@ -94,6 +79,6 @@ export function RecipeCard({ recipe, onServe, onEdit, onDelete }: RecipeCardProp
           <DeleteIcon fontSize="small" />
         </RowAction>
       </Box>
-    </Paper>
+    </ArticleCard>
   );
 }

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import {
   MAX_RECIPE_INGREDIENTS,
@@ -15,20 +14,10 @@ import {
   type RecipeValues,
   type RestaurantInventoryItem,
 } from '@xaalis/contracts';
-import {
-  AddIcon,
-  ControlledSelect,
-  DeleteIcon,
-  FormDialog,
-  FormSelectField,
-  FormTextField,
-  RowAction,
-  toastFailure,
-  toastMissingCompany,
-  toastSuccess,
-} from '@xaalis/web-kit';
+import { ControlledSelect, FormDialog, FormGrid, FormSelectField, FormTextField, FullRow, saveForCompany } from '@xaalis/web-kit';
 import { useEffect, useId, useMemo } from 'react';
 import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
+import { LineRows } from '../../ui/LineRows';
 import { useCreateRecipeMutation, useUpdateRecipeMutation } from './api';
 
 export interface IngredientFormValues {
@@ -132,24 +121,15 @@ export function RecipeDialog({ open, onClose, companyId, items, recipe }: Recipe
     if (item && !getValues(`ingredients.${index}.quantity`)) setValue(`ingredients.${index}.unit`, item.unit, { shouldDirty: true });
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (!companyId) {
-      toastMissingCompany();
-      return;
-    }
-    try {
-      if (recipe) {
-        await updateRecipe({ companyId, id: recipe.id, body: values }).unwrap();
-        toastSuccess(MESSAGES_RESTAURANT.recipeUpdated);
-      } else {
-        await createRecipe({ companyId, body: values }).unwrap();
-        toastSuccess(MESSAGES_RESTAURANT.recipeCreated);
-      }
-      onClose();
-    } catch (error) {
-      toastFailure(error, editing ? MESSAGES_RESTAURANT.recipeUpdateError : MESSAGES_RESTAURANT.recipeCreateError);
-    }
-  });
+  const onSubmit = handleSubmit((values) =>
+    saveForCompany(companyId, {
+      run: (id) =>
+        (recipe ? updateRecipe({ companyId: id, id: recipe.id, body: values }) : createRecipe({ companyId: id, body: values })).unwrap(),
+      success: recipe ? MESSAGES_RESTAURANT.recipeUpdated : MESSAGES_RESTAURANT.recipeCreated,
+      failure: editing ? MESSAGES_RESTAURANT.recipeUpdateError : MESSAGES_RESTAURANT.recipeCreateError,
+      onSaved: onClose,
+    }),
+  );
 
   return (
     <FormDialog
@@ -162,14 +142,7 @@ export function RecipeDialog({ open, onClose, companyId, items, recipe }: Recipe
       maxWidth="md"
       dividers
     >
-      <Box
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-label={title}
-        sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-      >
+      <FormGrid id={formId} label={title} onSubmit={onSubmit}>
         <FormTextField control={control} name="name" label="Nom" required autoFocus />
         <FormSelectField control={control} name="category" label="Catégorie" options={CATEGORY_OPTIONS} />
         <FormTextField
@@ -205,66 +178,54 @@ export function RecipeDialog({ open, onClose, companyId, items, recipe }: Recipe
           type="number"
           inputProps={{ min: 0, step: 1, inputMode: 'numeric' }}
         />
-        <Box sx={{ gridColumn: '1 / -1' }}>
+        <FullRow>
           <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
-        </Box>
-        <Box sx={{ gridColumn: '1 / -1' }}>
+        </FullRow>
+        <FullRow>
           <FormTextField control={control} name="instructions" label="Instructions" multiline minRows={3} />
-        </Box>
-
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
-            Ingrédients
-          </Typography>
-          {items.length === 0 ? (
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              Aucun article d&apos;inventaire disponible : ajoutez-en dans l&apos;onglet Inventaire.
-            </Typography>
-          ) : null}
-          <Box sx={{ display: 'grid', gap: 1.5 }}>
-            {ingredients.fields.map((field, index) => (
-              <Box
-                key={field.id}
-                role="group"
-                aria-label={`Ingrédient ${index + 1}`}
-                sx={{ display: 'grid', gap: 1, alignItems: 'start', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr auto' } }}
-              >
-                <ControlledSelect
-                  control={control}
-                  name={`ingredients.${index}.inventoryItemId`}
-                  label="Article"
-                  placeholder="Sélectionner un article"
-                  options={itemOptions}
-                  size="small"
-                  onValueChange={(value) => chooseItem(index, value)}
-                />
-                <FormTextField
-                  control={control}
-                  name={`ingredients.${index}.quantity`}
-                  id={`ingredient-${index}-quantity`}
-                  label="Quantité"
-                  type="number"
-                  size="small"
-                  inputProps={{ min: 0, step: 0.001, inputMode: 'decimal' }}
-                />
-                <ControlledSelect control={control} name={`ingredients.${index}.unit`} label="Unité" options={UNIT_OPTIONS} size="small" />
-                <RowAction label={`Retirer l'ingrédient ${index + 1}`} onClick={() => ingredients.remove(index)}>
-                  <DeleteIcon fontSize="small" />
-                </RowAction>
-              </Box>
-            ))}
-          </Box>
-          <Button
-            size="small"
-            startIcon={<AddIcon />}
-            sx={{ mt: 1 }}
-            disabled={ingredients.fields.length >= MAX_RECIPE_INGREDIENTS}
-            onClick={() => ingredients.append({ ...EMPTY_INGREDIENT })}
-          >
-            Ajouter un ingrédient
-          </Button>
-        </Box>
-      </Box>
+        </FullRow>
+        <LineRows
+          heading="Ingrédients"
+          notice={
+            items.length === 0 ? (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                Aucun article d&apos;inventaire disponible : ajoutez-en dans l&apos;onglet Inventaire.
+              </Typography>
+            ) : null
+          }
+          keys={ingredients.fields.map((field) => field.id)}
+          lineLabel="Ingrédient"
+          removeLabel="Retirer l'ingrédient"
+          columns="2fr 1fr 1fr auto"
+          onRemove={ingredients.remove}
+          addLabel="Ajouter un ingrédient"
+          canAdd={ingredients.fields.length < MAX_RECIPE_INGREDIENTS}
+          onAdd={() => ingredients.append({ ...EMPTY_INGREDIENT })}
+          renderLine={(index) => (
+            <>
+              <ControlledSelect
+                control={control}
+                name={`ingredients.${index}.inventoryItemId`}
+                label="Article"
+                placeholder="Sélectionner un article"
+                options={itemOptions}
+                size="small"
+                onValueChange={(value) => chooseItem(index, value)}
+              />
+              <FormTextField
+                control={control}
+                name={`ingredients.${index}.quantity`}
+                id={`ingredient-${index}-quantity`}
+                label="Quantité"
+                type="number"
+                size="small"
+                inputProps={{ min: 0, step: 0.001, inputMode: 'decimal' }}
+              />
+              <ControlledSelect control={control} name={`ingredients.${index}.unit`} label="Unité" options={UNIT_OPTIONS} size="small" />
+            </>
+          )}
+        />
+      </FormGrid>
     </FormDialog>
   );
 }

@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { incompatibleUnit, MESSAGES_RESTAURANT, type Menu, type Recipe, type RestaurantInventoryItem } from '@xaalis/contracts';
-import { callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER, testUuid } from '../../test-utils';
+import { BASE, callsTo, company, mockFetch, renderWithApp, TEST_USER, testUuid, typeIn, type User } from '../../test-utils';
 import { inventoryItem, menu, recipe } from './fixtures';
 import RestaurantPage from './RestaurantPage';
-
-const BASE = `/api/companies/${COMPANY_ID}`;
 
 const RICE = inventoryItem();
 const OIL = inventoryItem({ id: testUuid(2), name: 'Huile', unit: 'l', currentStock: '2.000', minStock: '5.000', unitCost: '1200.00' });
@@ -27,14 +25,6 @@ function routes(data: Data = {}, overrides: Record<string, unknown> = {}) {
     [`GET ${BASE}/menus`]: { body: data.menus ?? [] },
     ...overrides,
   } as Parameters<typeof mockFetch>[0];
-}
-
-type User = ReturnType<typeof userEvent.setup>;
-
-async function typeIn(user: User, scope: HTMLElement, label: string | RegExp, value: string) {
-  const input = within(scope).getByLabelText(label);
-  await user.clear(input);
-  if (value) await user.type(input, value);
 }
 
 async function openTab(user: User, name: string) {

@@ -4,19 +4,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { APP_ROUTES, MESSAGES_RESTAURANT, type Menu, type Recipe } from '@xaalis/contracts';
-import {
-  AccountErrorState,
-  AddIcon,
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  NoCompanyState,
-  PageHeader,
-  toastFailure,
-  toastSuccess,
-  useSession,
-} from '@xaalis/web-kit';
+import { MESSAGES_RESTAURANT, type Menu, type Recipe } from '@xaalis/contracts';
+import { AddIcon, EmptyState, ErrorState, PageHeader, toastFailure, toastSuccess } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   useDeleteMenuMutation,
@@ -31,13 +20,13 @@ import { InventoryItemDialog } from './InventoryItemDialog';
 import { InventoryTab } from './InventoryTab';
 import { MenuCard } from './MenuCard';
 import { MenuDialog } from './MenuDialog';
-import { CARD_GRID, CardPlaceholders } from './Placeholders';
+import { CompanyPage, sectorRoute } from '../../ui/CompanyPage';
+import { CardPlaceholders, WIDE_CARD_GRID } from '../../ui/placeholders';
 import { RecipeCard } from './RecipeCard';
 import { RecipeDialog } from './RecipeDialog';
 import { ServeDialog } from './ServeDialog';
 
-const ROUTE = APP_ROUTES.find((r) => r.path === '/restaurant');
-const TITLE = ROUTE?.title ?? 'Gestion Restaurant';
+const { title: TITLE, subtitle: SUBTITLE } = sectorRoute('/restaurant', 'Gestion Restaurant');
 /** Spec §9: 4 placeholders for recipes and menus. */
 const CARD_PLACEHOLDERS = 4;
 const RECIPE_DELETE_ERROR = 'Impossible de supprimer la recette.';
@@ -58,19 +47,11 @@ const closing = <T,>(d: DialogState<T>): DialogState<T> => ({ ...d, open: false 
 
 /** Route /restaurant (exposed as './Restaurant'): 'Gestion Restaurant', tabs Inventaire, Recettes, Menus. */
 export default function RestaurantPage() {
-  const { companyId, isLoading: userLoading, error: userError, user } = useSession();
-  let preamble: ReactNode = null;
-  if (userLoading) preamble = <LoadingState rows={3} />;
-  else if (!user) preamble = <AccountErrorState error={userError} />;
-  else if (!companyId) preamble = <NoCompanyState />;
-  if (preamble || !companyId)
-    return (
-      <Box component="section" aria-label={TITLE}>
-        <PageHeader title={TITLE} subtitle={ROUTE?.subtitle} />
-        {preamble}
-      </Box>
-    );
-  return <Restaurant companyId={companyId} />;
+  return (
+    <CompanyPage title={TITLE} subtitle={SUBTITLE}>
+      {(companyId) => <Restaurant companyId={companyId} />}
+    </CompanyPage>
+  );
 }
 
 /** The page once the company is known. */
@@ -136,7 +117,7 @@ function Restaurant({ companyId }: { companyId: string }) {
       />
     );
   } else if (tab === 'recipes') {
-    if (recipes.isLoading) content = <CardPlaceholders count={CARD_PLACEHOLDERS} />;
+    if (recipes.isLoading) content = <CardPlaceholders count={CARD_PLACEHOLDERS} grid={WIDE_CARD_GRID} blockHeight={180} />;
     else if (recipes.error && !recipes.data)
       content = <ErrorState error={recipes.error} onRetry={() => void recipes.refetch()} title="Impossible de charger les recettes" />;
     else if (recipeList.length === 0)
@@ -149,7 +130,7 @@ function Restaurant({ companyId }: { companyId: string }) {
       );
     else
       content = (
-        <Box sx={{ ...CARD_GRID, opacity: recipes.isFetching ? 0.6 : 1 }}>
+        <Box sx={{ ...WIDE_CARD_GRID, opacity: recipes.isFetching ? 0.6 : 1 }}>
           {recipeList.map((recipe) => (
             <RecipeCard
               key={recipe.id}
@@ -161,7 +142,7 @@ function Restaurant({ companyId }: { companyId: string }) {
           ))}
         </Box>
       );
-  } else if (menus.isLoading) content = <CardPlaceholders count={CARD_PLACEHOLDERS} />;
+  } else if (menus.isLoading) content = <CardPlaceholders count={CARD_PLACEHOLDERS} grid={WIDE_CARD_GRID} blockHeight={180} />;
   else if (menus.error && !menus.data)
     content = <ErrorState error={menus.error} onRetry={() => void menus.refetch()} title="Impossible de charger les menus" />;
   else if (menuList.length === 0)
@@ -174,7 +155,7 @@ function Restaurant({ companyId }: { companyId: string }) {
     );
   else
     content = (
-      <Box sx={{ ...CARD_GRID, opacity: menus.isFetching ? 0.6 : 1 }}>
+      <Box sx={{ ...WIDE_CARD_GRID, opacity: menus.isFetching ? 0.6 : 1 }}>
         {menuList.map((menu) => (
           <MenuCard key={menu.id} menu={menu} onEdit={(m) => setMenuDialog(opening(m))} onDelete={(m) => setRemoving({ menu: m })} />
         ))}
@@ -191,7 +172,7 @@ function Restaurant({ companyId }: { companyId: string }) {
 
   return (
     <Box component="section" aria-label={TITLE}>
-      <PageHeader title={TITLE} subtitle={ROUTE?.subtitle} actions={action} />
+      <PageHeader title={TITLE} subtitle={SUBTITLE} actions={action} />
       {lowStock.length > 0 ? (
         <Alert severity="warning" sx={{ mb: 2 }} aria-label={MESSAGES_RESTAURANT.lowStockAlert}>
           <AlertTitle>{`${MESSAGES_RESTAURANT.lowStockAlert} (${lowStock.length})`}</AlertTitle>

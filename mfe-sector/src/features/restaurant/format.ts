@@ -1,17 +1,6 @@
 import { MESSAGES_RESTAURANT, RECIPE_UNIT_LABELS, stockStatus, type RecipeUnit, type RestaurantInventoryItem } from '@xaalis/contracts';
-import { formatMoney } from '@xaalis/web-kit';
 
-const quantityFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3 });
-
-/** A quantity in fr-FR with up to three decimals and ordinary spaces: `1 234,5`. Unreadable → `0`. */
-export function formatQuantity(value: string | number | null | undefined): string {
-  const n = Number(value);
-  const safe = Number.isFinite(n) ? (n === 0 ? 0 : n) : 0;
-  return quantityFormat
-    .format(safe)
-    .replace(/[\u00a0\u202f]/g, ' ')
-    .replace('\u2212', '-');
-}
+export { formatQuantity, moneyOrDash } from '../../ui/format';
 
 /** A unit's French label ('kg', 'litre', 'pièce'); an unknown unit as is. */
 export function unitLabel(unit: string | null | undefined): string {
@@ -24,11 +13,6 @@ export function formatMargin(margin: string | null | undefined): string {
   if (margin === null || margin === undefined || !/^-?\d+(\.\d)?$/.test(margin)) return MESSAGES_RESTAURANT.unknownValue;
   const [whole, tenth = '0'] = margin.split('.');
   return `${whole},${tenth} %`;
-}
-
-/** Money, or "—" when the server could not compute it. */
-export function moneyOrUnknown(value: string | null | undefined): string {
-  return value === null || value === undefined ? MESSAGES_RESTAURANT.unknownValue : formatMoney(value);
 }
 
 /** Spec §9: the restaurant alert lists the items whose stock is at or below the minimum. */

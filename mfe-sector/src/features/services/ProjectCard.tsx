@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { MESSAGES_SERVICES, PROJECT_STATUS_LABELS, type Project } from '@xaalis/contracts';
 import { formatDate, formatMoney, formatPercent } from '@xaalis/web-kit';
+import { ArticleCard, Fact, Facts } from '../../ui/cards';
 import { formatHours, PROJECT_STATUS_COLORS } from './format';
 
 export interface ProjectCardProps {
@@ -32,32 +32,18 @@ export function ProjectCard({ project, onBill, billing }: ProjectCardProps) {
   const progress = project.progress === null ? null : Number(project.progress);
   const over = progress !== null && progress > 100;
   return (
-    <Paper variant="outlined" component="article" aria-label={project.name} sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h6" component="h3" sx={{ fontWeight: 600 }}>
-            {project.name}
-          </Typography>
-          {project.description ? (
-            <Typography variant="body2" color="text.secondary">
-              {project.description}
-            </Typography>
-          ) : null}
-        </Box>
-        <Chip size="small" label={PROJECT_STATUS_LABELS[project.status]} color={PROJECT_STATUS_COLORS[project.status]} />
-      </Box>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5, m: 0 }}>
+    <ArticleCard
+      title={project.name}
+      subtitle={project.description}
+      badge={<Chip size="small" label={PROJECT_STATUS_LABELS[project.status]} color={PROJECT_STATUS_COLORS[project.status]} />}
+    >
+      <Facts>
         {facts.map(([label, value]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography component="dd" variant="body2" aria-label={label} sx={{ m: 0 }}>
-              {value}
-            </Typography>
-          </Box>
+          <Fact key={label} label={label} valueSx={{}}>
+            {value}
+          </Fact>
         ))}
-      </Box>
+      </Facts>
       <Box>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
           <Typography variant="body2" color="text.secondary">
@@ -82,6 +68,6 @@ export function ProjectCard({ project, onBill, billing }: ProjectCardProps) {
         </Button>
         {project.billingPending ? <Chip size="small" color="warning" label="Facturation en cours" /> : null}
       </Box>
-    </Paper>
+    </ArticleCard>
   );
 }

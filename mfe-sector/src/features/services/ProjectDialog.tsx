@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import {
   MESSAGES_SERVICES,
   PROJECT_STATUS_LABELS,
@@ -9,16 +8,7 @@ import {
   type ProjectValues,
   type ThirdParty,
 } from '@xaalis/contracts';
-import {
-  FormDateField,
-  FormDialog,
-  FormSelectField,
-  FormTextField,
-  todayIso,
-  toastFailure,
-  toastMissingCompany,
-  toastSuccess,
-} from '@xaalis/web-kit';
+import { FormDateField, FormDialog, FormGrid, FormSelectField, FormTextField, FullRow, saveForCompany, todayIso } from '@xaalis/web-kit';
 import { useId, useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useCreateServiceProjectMutation } from './api';
@@ -69,19 +59,14 @@ export function ProjectDialog({ open, onClose, companyId, clients, clientsLoadin
   });
   const clientOptions = useMemo(() => clients.map((c) => ({ value: c.id, label: c.name })), [clients]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (!companyId) {
-      toastMissingCompany();
-      return;
-    }
-    try {
-      await create({ companyId, body: values }).unwrap();
-      toastSuccess(MESSAGES_SERVICES.projectCreated, MESSAGES_SERVICES.projectCreatedDescription);
-      onClose();
-    } catch (error) {
-      toastFailure(error, MESSAGES_SERVICES.projectCreateError);
-    }
-  });
+  const onSubmit = handleSubmit((values) =>
+    saveForCompany(companyId, {
+      run: (id) => create({ companyId: id, body: values }).unwrap(),
+      success: [MESSAGES_SERVICES.projectCreated, MESSAGES_SERVICES.projectCreatedDescription],
+      failure: MESSAGES_SERVICES.projectCreateError,
+      onSaved: onClose,
+    }),
+  );
 
   let notice: string | null = null;
   if (clientsError) notice = MESSAGES_SERVICES.accountingDown;
@@ -89,23 +74,16 @@ export function ProjectDialog({ open, onClose, companyId, clients, clientsLoadin
 
   return (
     <FormDialog open={open} onClose={onClose} title={title} formId={formId} busy={isLoading} submitLabel="Créer le projet">
-      <Box
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-label={title}
-        sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-      >
+      <FormGrid id={formId} label={title} onSubmit={onSubmit}>
         {notice ? (
           <Alert severity={clientsError ? 'warning' : 'info'} sx={{ gridColumn: '1 / -1' }}>
             {notice}
           </Alert>
         ) : null}
-        <Box sx={{ gridColumn: '1 / -1' }}>
+        <FullRow>
           <FormTextField control={control} name="name" label="Nom du projet" required />
-        </Box>
-        <Box sx={{ gridColumn: '1 / -1' }}>
+        </FullRow>
+        <FullRow>
           <FormSelectField
             control={control}
             name="clientId"
@@ -114,16 +92,16 @@ export function ProjectDialog({ open, onClose, companyId, clients, clientsLoadin
             placeholder={clientsLoading ? 'Chargement...' : 'Choisir un client'}
             options={clientOptions}
           />
-        </Box>
-        <Box sx={{ gridColumn: '1 / -1' }}>
+        </FullRow>
+        <FullRow>
           <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
-        </Box>
+        </FullRow>
         <FormDateField control={control} name="startDate" label="Date de début" />
         <FormDateField control={control} name="endDate" label="Date de fin prévue" helperText="Facultative" />
         <FormTextField control={control} name="budget" label="Budget (XOF)" type="number" inputProps={moneyInput} />
         <FormTextField control={control} name="hourlyRate" label="Taux horaire (XOF)" type="number" inputProps={moneyInput} />
         <FormSelectField control={control} name="status" label="Statut" options={STATUS_OPTIONS} />
-      </Box>
+      </FormGrid>
     </FormDialog>
   );
 }

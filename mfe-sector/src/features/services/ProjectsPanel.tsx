@@ -5,7 +5,7 @@ import { MESSAGES_SERVICES, type Project, type ProjectList } from '@xaalis/contr
 import { AddIcon, EmptyState, ErrorState } from '@xaalis/web-kit';
 import type { ReactNode } from 'react';
 import { ProjectCard } from './ProjectCard';
-import { PROJECT_GRID, ProjectPlaceholders } from './placeholders';
+import { CardPlaceholders, WIDE_CARD_GRID } from '../../ui/placeholders';
 
 export interface ListQuery<T> {
   data?: T;
@@ -26,7 +26,7 @@ export interface ProjectsPanelProps {
 export function ProjectsPanel({ list, onCreate, onBill, billingId }: ProjectsPanelProps) {
   const projects = list.data?.items ?? [];
   let content: ReactNode;
-  if (list.isLoading) content = <ProjectPlaceholders />;
+  if (list.isLoading) content = <CardPlaceholders count={4} grid={WIDE_CARD_GRID} testId="project-placeholder" bodyHeight={72} />;
   else if (list.error && !list.data)
     content = <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Impossible de charger les projets" />;
   else if (projects.length === 0)
@@ -43,7 +43,7 @@ export function ProjectsPanel({ list, onCreate, onBill, billingId }: ProjectsPan
     );
   else
     content = (
-      <Box sx={{ ...PROJECT_GRID, opacity: list.isFetching ? 0.7 : 1 }}>
+      <Box sx={{ ...WIDE_CARD_GRID, opacity: list.isFetching ? 0.7 : 1 }}>
         {projects.map((project) => (
           <ProjectCard key={project.id} project={project} onBill={onBill} billing={billingId === project.id} />
         ))}

@@ -1,12 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hoursBilled, MESSAGES_SERVICES, type Employee, type Project, type ThirdParty, type TimesheetList } from '@xaalis/contracts';
-import { callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
+import { BASE, callsTo, company, mockFetch, renderWithApp, TEST_USER, typeIn } from '../../test-utils';
 import { client, employee, project, timesheet } from './fixtures';
 import ServicesPage from './ServicesPage';
 
-const BASE = `/api/companies/${COMPANY_ID}`;
-type User = ReturnType<typeof userEvent.setup>;
 type Routes = Parameters<typeof mockFetch>[0];
 
 const ACME = client('Acme SA');
@@ -54,12 +52,6 @@ function routes(
     [`GET ${BASE}/timesheets`]: { body: data.timesheets ?? page([]) },
     ...overrides,
   };
-}
-
-async function typeIn(user: User, scope: HTMLElement, label: string | RegExp, text: string) {
-  const input = within(scope).getByLabelText(label);
-  await user.clear(input);
-  if (text) await user.type(input, text);
 }
 
 const render = () => renderWithApp(<ServicesPage />, { route: '/services' });

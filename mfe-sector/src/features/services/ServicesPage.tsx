@@ -4,23 +4,22 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { APP_ROUTES, hoursBilled, MESSAGES_SERVICES, type Project, type ProjectBillingResult } from '@xaalis/contracts';
+import { hoursBilled, MESSAGES_SERVICES, type Project, type ProjectBillingResult } from '@xaalis/contracts';
 import {
-  AccountErrorState,
   CounterRow,
   CounterTile,
   errorStatus,
   formatMoney,
-  LoadingState,
-  NoCompanyState,
   PageHeader,
   serverMessage,
+  sessionPreamble,
   toast,
   toastFailure,
   toastSuccess,
   useSession,
 } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
+import { sectorRoute } from '../../ui/CompanyPage';
 import {
   useBillServiceProjectMutation,
   useGetServicesSummaryQuery,
@@ -35,9 +34,7 @@ import { ProjectsPanel } from './ProjectsPanel';
 import { TimesheetDialog } from './TimesheetDialog';
 import { TIMESHEET_PAGE_SIZES, TimesheetsPanel } from './TimesheetsPanel';
 
-const PATH = '/services';
-const ROUTE = APP_ROUTES.find((r) => r.path === PATH);
-const TITLE = ROUTE?.title ?? 'Gestion des Services';
+const { title: TITLE, subtitle: SUBTITLE } = sectorRoute('/services', 'Gestion des Services');
 const NO_EMPLOYEE = "Ajoutez d'abord un employé actif dans Gestion du Personnel pour saisir une feuille de temps.";
 
 type TabValue = 'projects' | 'timesheets';
@@ -135,10 +132,9 @@ export default function ServicesPage() {
     </CounterRow>
   );
 
+  const preamble = sessionPreamble({ user, userLoading, userError, companyId, rows: 3 });
   let content: ReactNode;
-  if (userLoading) content = <LoadingState rows={3} />;
-  else if (!user) content = <AccountErrorState error={userError} />;
-  else if (!companyId) content = <NoCompanyState />;
+  if (preamble || !companyId) content = preamble;
   else if (tab === 'projects')
     content = (
       <ProjectsPanel
@@ -167,7 +163,7 @@ export default function ServicesPage() {
 
   return (
     <Box component="section" aria-label={TITLE}>
-      <PageHeader title={TITLE} subtitle={ROUTE?.subtitle} />
+      <PageHeader title={TITLE} subtitle={SUBTITLE} />
       {companyId ? cards : null}
       <Tabs value={tab} onChange={(_e, value: TabValue) => setTab(value)} sx={{ mb: 2 }} aria-label="Services" variant="scrollable">
         <Tab value="projects" label="Projets" />

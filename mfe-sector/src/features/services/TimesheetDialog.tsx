@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -19,15 +18,15 @@ import {
 } from '@xaalis/contracts';
 import {
   ControlledSelect,
+  formatMoney,
   FormDateField,
   FormDialog,
+  FormGrid,
   FormSelectField,
   FormTextField,
-  formatMoney,
+  FullRow,
+  saveForCompany,
   todayIso,
-  toastFailure,
-  toastMissingCompany,
-  toastSuccess,
 } from '@xaalis/web-kit';
 import { useId, useMemo } from 'react';
 import { Controller, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
@@ -148,45 +147,34 @@ export function TimesheetDialog({ open, onClose, companyId, employees, projects 
     if (project) setValue('hourlyRate', project.hourlyRate);
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (!companyId) {
-      toastMissingCompany();
-      return;
-    }
-    try {
-      await create({
-        companyId,
-        body: {
-          employeeId: values.employeeId,
-          projectId: values.projectId,
-          date: values.date,
-          startTime: values.startTime,
-          endTime: values.endTime,
-          breakTime: values.breakTime,
-          description: values.description,
-          hourlyRate: values.hourlyRate ?? '0.00',
-          // The server recomputes it and refuses a different figure.
-          hoursWorked: computeHoursWorked(values.startTime, values.endTime, values.breakTime) ?? undefined,
-        },
-      }).unwrap();
-      toastSuccess(MESSAGES_SERVICES.timesheetCreated, MESSAGES_SERVICES.timesheetCreatedDescription);
-      onClose();
-    } catch (error) {
-      toastFailure(error, MESSAGES_SERVICES.timesheetCreateError);
-    }
-  });
+  const onSubmit = handleSubmit((values) =>
+    saveForCompany(companyId, {
+      run: (id) =>
+        create({
+          companyId: id,
+          body: {
+            employeeId: values.employeeId,
+            projectId: values.projectId,
+            date: values.date,
+            startTime: values.startTime,
+            endTime: values.endTime,
+            breakTime: values.breakTime,
+            description: values.description,
+            hourlyRate: values.hourlyRate ?? '0.00',
+            // The server recomputes it and refuses a different figure.
+            hoursWorked: computeHoursWorked(values.startTime, values.endTime, values.breakTime) ?? undefined,
+          },
+        }).unwrap(),
+      success: [MESSAGES_SERVICES.timesheetCreated, MESSAGES_SERVICES.timesheetCreatedDescription],
+      failure: MESSAGES_SERVICES.timesheetCreateError,
+      onSaved: onClose,
+    }),
+  );
 
   return (
     <FormDialog open={open} onClose={onClose} title={title} formId={formId} busy={isLoading} submitLabel="Enregistrer">
-      <Box
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-label={title}
-        sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-      >
-        <Box sx={{ gridColumn: '1 / -1' }}>
+      <FormGrid id={formId} label={title} onSubmit={onSubmit}>
+        <FullRow>
           <FormSelectField
             control={control}
             name="employeeId"
@@ -195,8 +183,8 @@ export function TimesheetDialog({ open, onClose, companyId, employees, projects 
             placeholder="Choisir un employé"
             options={employeeOptions}
           />
-        </Box>
-        <Box sx={{ gridColumn: '1 / -1' }}>
+        </FullRow>
+        <FullRow>
           <ControlledSelect
             control={control}
             name="projectId"
@@ -206,7 +194,7 @@ export function TimesheetDialog({ open, onClose, companyId, employees, projects 
             onValueChange={chooseProject}
             helperText="Seuls les projets actifs sont proposés"
           />
-        </Box>
+        </FullRow>
         <FormDateField control={control} name="date" label="Date" />
         <FormTextField
           control={control}
@@ -233,9 +221,9 @@ export function TimesheetDialog({ open, onClose, companyId, employees, projects 
           type="number"
           inputProps={{ min: 0, step: 1, inputMode: 'decimal' }}
         />
-        <Box sx={{ gridColumn: '1 / -1' }}>
+        <FullRow>
           <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
-        </Box>
+        </FullRow>
         {hoursError ? (
           <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
             {hoursError}
@@ -249,7 +237,7 @@ export function TimesheetDialog({ open, onClose, companyId, employees, projects 
             {`Total : ${total === null ? MESSAGES_SERVICES.unknownValue : formatMoney(total)}`}
           </Typography>
         </Paper>
-      </Box>
+      </FormGrid>
     </FormDialog>
   );
 }

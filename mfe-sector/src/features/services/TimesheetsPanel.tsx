@@ -14,7 +14,7 @@ import { MESSAGES_SERVICES, TIMESHEET_STATUS_LABELS, type TimesheetList } from '
 import { AddIcon, EmptyState, ErrorState, formatDate, formatMoney } from '@xaalis/web-kit';
 import type { ReactNode } from 'react';
 import { formatHours, timesheetEmployeeName, TIMESHEET_STATUS_COLORS } from './format';
-import { TimesheetPlaceholders } from './placeholders';
+import { RowPlaceholders } from '../../ui/placeholders';
 import type { ListQuery } from './ProjectsPanel';
 
 export const TIMESHEET_PAGE_SIZES = [10, 25, 50, 100];
@@ -51,7 +51,7 @@ export function TimesheetsPanel({
     </Button>
   );
   let content: ReactNode;
-  if (list.isLoading) content = <TimesheetPlaceholders />;
+  if (list.isLoading) content = <RowPlaceholders count={3} testId="timesheet-placeholder" />;
   else if (list.error && !list.data)
     content = <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Impossible de charger les feuilles de temps" />;
   else if (rows.length === 0 && (list.data?.totalItems ?? 0) === 0)

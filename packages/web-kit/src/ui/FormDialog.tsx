@@ -1,9 +1,10 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId, type ReactNode } from 'react';
+import { useId, type BaseSyntheticEvent, type ReactNode } from 'react';
 
 export interface FormDialogProps {
   open: boolean;
@@ -64,4 +65,35 @@ export function FormDialog({
       </DialogActions>
     </Dialog>
   );
+}
+
+export interface FormGridProps {
+  /** The form's id: a FormDialog's `formId`, so its submit button submits this form. */
+  id: string;
+  /** The form's accessible name (usually the dialog's title). */
+  label: string;
+  /** react-hook-form's `handleSubmit(...)`. */
+  onSubmit: (event: BaseSyntheticEvent) => unknown;
+  children: ReactNode;
+}
+
+/** A dialog's form laid out as two columns from `sm` up (one on phones); the browser's own validation is off (zod's messages show). */
+export function FormGrid({ id, label, onSubmit, children }: FormGridProps) {
+  return (
+    <Box
+      component="form"
+      id={id}
+      noValidate
+      onSubmit={(event: BaseSyntheticEvent) => void onSubmit(event)}
+      aria-label={label}
+      sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** A FormGrid cell spanning both columns. */
+export function FullRow({ children }: { children: ReactNode }) {
+  return <Box sx={{ gridColumn: '1 / -1' }}>{children}</Box>;
 }

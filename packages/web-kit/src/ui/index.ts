@@ -7,6 +7,7 @@ export * from './RowAction';
 export * from './SelectField';
 export * from './failure';
 export * from './feedback';
+export * from './save';
 export * from './session';
 export * from './states';
 export * from './icons';

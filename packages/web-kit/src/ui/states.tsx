@@ -86,6 +86,22 @@ export function NoCompanyState() {
   return <EmptyState title="Aucune entreprise" description="Enregistrez d'abord les informations de votre entreprise dans Paramètres." />;
 }
 
+export interface SessionStateProps {
+  user: unknown;
+  userLoading: boolean;
+  userError: unknown;
+  companyId: string | null | undefined;
+  rows?: number;
+}
+
+/** What a company page shows while the session is not ready (loading, no account, no company); null once the company is known. */
+export function sessionPreamble({ user, userLoading, userError, companyId, rows = 5 }: SessionStateProps): ReactNode {
+  if (userLoading) return <LoadingState rows={rows} />;
+  if (!user) return <AccountErrorState error={userError} />;
+  if (!companyId) return <NoCompanyState />;
+  return null;
+}
+
 /** What a company list page shows before its own content; null once its first read has data. */
 export function listPreamble({
   user,
@@ -95,18 +111,12 @@ export function listPreamble({
   list,
   errorTitle,
   rows = 5,
-}: {
-  user: unknown;
-  userLoading: boolean;
-  userError: unknown;
-  companyId: string | null | undefined;
+}: SessionStateProps & {
   list: { isLoading: boolean; error?: unknown; data?: unknown; refetch: () => unknown };
   errorTitle: string;
-  rows?: number;
 }): ReactNode {
-  if (userLoading) return <LoadingState rows={rows} />;
-  if (!user) return <AccountErrorState error={userError} />;
-  if (!companyId) return <NoCompanyState />;
+  const session = sessionPreamble({ user, userLoading, userError, companyId, rows });
+  if (session) return session;
   if (list.isLoading) return <LoadingState rows={rows} />;
   if (list.error && !list.data) return <ErrorState error={list.error} onRetry={() => void list.refetch()} title={errorTitle} />;
   return null;
