@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -15,18 +14,9 @@ import {
   type CompanyModules,
   type SectorModule,
 } from '@xaalis/contracts';
-import {
-  EmptyState,
-  ErrorState,
-  errorStatus,
-  LoadingState,
-  toast,
-  toastSaveError,
-  toastSuccess,
-  useGetCompanyModulesQuery,
-  useSaveCompanyModulesMutation,
-} from '@xaalis/web-kit';
+import { toastSuccess, useGetCompanyModulesQuery, useSaveCompanyModulesMutation } from '@xaalis/web-kit';
 import { useState } from 'react';
+import { serviceTabState, toastServiceSaveError } from './otherService';
 
 /** What each module brings, under its switch. */
 export const MODULE_DESCRIPTIONS: Record<SectorModule, string> = {
@@ -35,12 +25,6 @@ export const MODULE_DESCRIPTIONS: Record<SectorModule, string> = {
   hotel: 'Chambres et réservations',
   services: 'Projets et feuilles de temps',
 };
-
-/** The gateway answers 502/503 (504 on a timeout) when the sector service cannot be reached. */
-function isSectorServiceDown(error: unknown): boolean {
-  const status = errorStatus(error);
-  return status === 502 || status === 503 || status === 504;
-}
 
 /**
  * Tab 'Modules': the sector modules the company uses (Restaurant, Production,
@@ -56,29 +40,16 @@ export function ModulesTab({ companyId }: { companyId: string | null }) {
   const [draft, setDraft] = useState<{ base: CompanyModules; modules: SectorModule[] } | null>(null);
   const selected = data ? (draft?.base === data ? draft.modules : data.modules) : [];
 
-  if (!companyId) {
-    return (
-      <EmptyState title="Aucune entreprise" description="Enregistrez d'abord les informations de votre entreprise (onglet Entreprise)." />
-    );
-  }
-  if (isLoading) return <LoadingState rows={4} height={40} />;
-  if (error && !data) {
-    if (isSectorServiceDown(error)) {
-      return (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Réessayer
-            </Button>
-          }
-        >
-          {MESSAGES_SECTOR_MODULES.unavailable}
-        </Alert>
-      );
-    }
-    return <ErrorState error={error} onRetry={() => void refetch()} title={MESSAGES_SECTOR_MODULES.loadError} />;
-  }
+  const state = serviceTabState({
+    companyId,
+    isLoading,
+    error,
+    hasData: Boolean(data),
+    refetch,
+    messages: MESSAGES_SECTOR_MODULES,
+    loading: { rows: 4, height: 40 },
+  });
+  if (state) return state;
 
   const toggle = (module: SectorModule, on: boolean) => {
     if (data) setDraft({ base: data, modules: SECTOR_MODULE_IDS.filter((m) => (m === module ? on : selected.includes(m))) });
@@ -89,9 +60,7 @@ export function ModulesTab({ companyId }: { companyId: string | null }) {
       await save({ companyId, modules: selected }).unwrap();
       toastSuccess(MESSAGES_SECTOR_MODULES.saved);
     } catch (saveError) {
-      if (isSectorServiceDown(saveError)) {
-        toast({ title: 'Erreur', description: MESSAGES_SECTOR_MODULES.unavailable, variant: 'destructive' });
-      } else toastSaveError(saveError, MESSAGES_SECTOR_MODULES.saveError);
+      toastServiceSaveError(saveError, MESSAGES_SECTOR_MODULES);
     }
   };
 

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -18,20 +17,11 @@ import {
   type PayrollSettings,
   type PayrollSettingsValues,
 } from '@xaalis/contracts';
-import {
-  EmptyState,
-  ErrorState,
-  errorStatus,
-  formatDate,
-  FormSelectField,
-  LoadingState,
-  toast,
-  toastSaveError,
-  toastSuccess,
-} from '@xaalis/web-kit';
+import { formatDate, FormSelectField, toastSuccess } from '@xaalis/web-kit';
 import { useEffect, useId, useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useGetCompanyPayrollSettingsQuery, useUpdatePayrollSettingsMutation } from './api';
+import { serviceTabState, toastServiceSaveError } from './otherService';
 
 interface PayrollFormValues {
   parameterSetId: string;
@@ -51,12 +41,6 @@ export function payrollFormValues(settings: PayrollSettings | undefined): Payrol
 /** "Barème officiel sénégalais (en vigueur depuis le 01/01/2024)". */
 export function payrollSetOptionLabel(option: PayrollSetOption): string {
   return `${option.label} (${MESSAGES_PAYROLL_SETTINGS.effectiveSince} ${formatDate(option.effectiveFrom)})`;
-}
-
-/** The gateway answers 502/503 (504 on a timeout) when the HR service cannot be reached. */
-export function isPayrollServiceDown(error: unknown): boolean {
-  const status = errorStatus(error);
-  return status === 502 || status === 503 || status === 504;
 }
 
 const RISK_OPTIONS = PAYROLL_RISK_CLASSES.map((c) => ({ value: String(c), label: PAYROLL_RISK_CLASS_LABELS[c] }));
@@ -85,38 +69,23 @@ export function PayrollTab({ companyId }: { companyId: string | null }) {
     [data],
   );
 
-  if (!companyId) {
-    return (
-      <EmptyState title="Aucune entreprise" description="Enregistrez d'abord les informations de votre entreprise (onglet Entreprise)." />
-    );
-  }
-  if (isLoading) return <LoadingState rows={2} height={48} />;
-  if (error && !data) {
-    if (isPayrollServiceDown(error)) {
-      return (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Réessayer
-            </Button>
-          }
-        >
-          {MESSAGES_PAYROLL_SETTINGS.unavailable}
-        </Alert>
-      );
-    }
-    return <ErrorState error={error} onRetry={() => void refetch()} title={MESSAGES_PAYROLL_SETTINGS.loadError} />;
-  }
+  const state = serviceTabState({
+    companyId,
+    isLoading,
+    error,
+    hasData: Boolean(data),
+    refetch,
+    messages: MESSAGES_PAYROLL_SETTINGS,
+    loading: { rows: 2, height: 48 },
+  });
+  if (state) return state;
 
   const onSubmit = handleSubmit(async (body) => {
     try {
       await save({ companyId, body }).unwrap();
       toastSuccess(MESSAGES_PAYROLL_SETTINGS.saved);
     } catch (saveError) {
-      if (isPayrollServiceDown(saveError)) {
-        toast({ title: 'Erreur', description: MESSAGES_PAYROLL_SETTINGS.unavailable, variant: 'destructive' });
-      } else toastSaveError(saveError, MESSAGES_PAYROLL_SETTINGS.saveError);
+      toastServiceSaveError(saveError, MESSAGES_PAYROLL_SETTINGS);
     }
   });
 

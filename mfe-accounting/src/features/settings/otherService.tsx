@@ -1,0 +1,63 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { EmptyState, ErrorState, errorStatus, LoadingState, toast, toastSaveError } from '@xaalis/web-kit';
+import type { ReactNode } from 'react';
+
+/*
+ * Paramètres tabs whose data another service owns (Paie → HR, Modules → sector):
+ * when that service is down the tab says so in French with a retry, and the
+ * other tabs keep working.
+ */
+
+/** 502/503/504: the gateway could not reach the owning service. */
+export function isServiceDown(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === 502 || status === 503 || status === 504;
+}
+
+export interface ServiceTabMessages {
+  unavailable: string;
+  loadError: string;
+  saveError: string;
+}
+
+/** What the tab shows instead of its form (no company, loading, failed load), or null when the data is there. */
+export function serviceTabState(opts: {
+  companyId: string | null | undefined;
+  isLoading: boolean;
+  error: unknown;
+  hasData: boolean;
+  refetch: () => unknown;
+  messages: ServiceTabMessages;
+  loading: { rows: number; height: number };
+}): ReactNode {
+  const { companyId, isLoading, error, hasData, refetch, messages, loading } = opts;
+  if (!companyId) {
+    return (
+      <EmptyState title="Aucune entreprise" description="Enregistrez d'abord les informations de votre entreprise (onglet Entreprise)." />
+    );
+  }
+  if (isLoading) return <LoadingState rows={loading.rows} height={loading.height} />;
+  if (!error || hasData) return null;
+  if (isServiceDown(error)) {
+    return (
+      <Alert
+        severity="warning"
+        action={
+          <Button color="inherit" size="small" onClick={() => void refetch()}>
+            Réessayer
+          </Button>
+        }
+      >
+        {messages.unavailable}
+      </Alert>
+    );
+  }
+  return <ErrorState error={error} onRetry={() => void refetch()} title={messages.loadError} />;
+}
+
+/** A failed save: the service-down notice, else the server's message or the tab's own. */
+export function toastServiceSaveError(error: unknown, messages: ServiceTabMessages): void {
+  if (isServiceDown(error)) toast({ title: 'Erreur', description: messages.unavailable, variant: 'destructive' });
+  else toastSaveError(error, messages.saveError);
+}
