@@ -49,7 +49,7 @@ export function ModulesTab({ companyId }: { companyId: string | null }) {
     messages: MESSAGES_SECTOR_MODULES,
     loading: { rows: 4, height: 40 },
   });
-  if (state) return state;
+  if (state || !companyId) return state; // (no company always has a state; this narrows companyId)
 
   const toggle = (module: SectorModule, on: boolean) => {
     if (data) setDraft({ base: data, modules: SECTOR_MODULE_IDS.filter((m) => (m === module ? on : selected.includes(m))) });

@@ -78,7 +78,7 @@ export function PayrollTab({ companyId }: { companyId: string | null }) {
     messages: MESSAGES_PAYROLL_SETTINGS,
     loading: { rows: 2, height: 48 },
   });
-  if (state) return state;
+  if (state || !companyId) return state; // (no company always has a state; this narrows companyId)
 
   const onSubmit = handleSubmit(async (body) => {
     try {
