@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { commonConfig, envInt, type CommonConfig } from '@xaalis/service-kit';
-import { REMOTES, SERVICES, SERVICE_DEFAULT_PORTS, type RemoteName, type RemotesConfig, type ServiceName } from '@xaalis/contracts';
+import { commonConfig, envInt, serviceUrl, type CommonConfig } from '@xaalis/service-kit';
+import { REMOTES, SERVICES, type RemoteName, type RemotesConfig, type ServiceName } from '@xaalis/contracts';
 
 /** Development-only session secret; deployments must set SESSION_SECRET. */
 export const DEV_SESSION_SECRET = 'xaalis-dev-session-secret-change-me';
@@ -60,9 +60,7 @@ export function remotesFromEnv(env: NodeJS.ProcessEnv = process.env): RemotesCon
 }
 
 export function loadConfig(overrides: Partial<GatewayConfig> = {}, env: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  const services = Object.fromEntries(
-    SERVICES.map((s) => [s, env[`${s.toUpperCase()}_URL`] || `http://127.0.0.1:${SERVICE_DEFAULT_PORTS[s]}`]),
-  ) as Record<ServiceName, string>;
+  const services = Object.fromEntries(SERVICES.map((s) => [s, serviceUrl(s, env)])) as Record<ServiceName, string>;
   return {
     ...commonConfig(),
     port: envInt('PORT', 8080),
