@@ -12,12 +12,21 @@ import {
   createSequelize,
   errorHandler,
   errorSerializer,
+  HttpError,
   notFoundHandler,
   type Logger,
 } from '@xaalis/service-kit';
 import { DEV_SESSION_SECRET, type GatewayConfig } from './config';
+import { batchedStdout } from './log-output';
 import { createUsersRepository, usersRoutes } from './modules/users';
-import { createSessionStore, createUserSessions, sessionMiddleware, SessionUnavailableError, storeCheck } from './modules/sessions';
+import {
+  createSessionReader,
+  createSessionStore,
+  createUserSessions,
+  sessionMiddleware,
+  SessionUnavailableError,
+  storeCheck,
+} from './modules/sessions';
 import {
   createMemoryLoginLimiter,
   createMemoryRegistrationLimiter,
@@ -88,7 +97,7 @@ async function redisReady(redis: Redis, ms: number): Promise<void> {
 }
 
 export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> {
-  const log = createLogger('gateway', config.logLevel);
+  const log = createLogger('gateway', config.logLevel, batchedStdout());
   if (config.sessionSecret === DEV_SESSION_SECRET)
     log.warn('SESSION_SECRET is not set: using the development secret (never in production)');
 
@@ -118,7 +127,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> 
     : createMemoryRegistrationLimiter(registerOptions);
   const store = createSessionStore({ redis, redisPrefix: config.redisPrefix });
   const userSessions = createUserSessions({ redis, redisPrefix: config.redisPrefix, store });
-  const proxy = createServiceProxy({ ...config, log });
+  const proxy = createServiceProxy({ ...config, log, readSession: createSessionReader(store, config.sessionSecret) });
 
   const app = express();
   app.disable('x-powered-by');
@@ -133,27 +142,44 @@ export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> 
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/api/health' },
-      // Session cookies and the shared secret never reach the logs.
-      redact: ['req.headers.cookie', `req.headers["${HEADERS.internalToken}"]`, 'res.headers["set-cookie"]'],
-      // Nor SQL text and bound values (password hashes, emails) of database errors.
-      serializers: { err: errorSerializer },
+      // As in the services: no headers in the logs (session cookies, the shared secret), and the
+      // full pino-http request serialisation with redaction was a tenth of each proxied request.
+      // The raw request and response go to these serializers (pino-http's own would first copy
+      // every header of both).
+      wrapSerializers: false,
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string; originalUrl?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.originalUrl ?? req.url,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        // Nor SQL text and bound values (password hashes, emails) of database errors.
+        err: errorSerializer,
+      },
     }),
   );
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config), frameguard: { action: 'deny' } }));
+
+  // Plain signed-in reads of a service's path (most requests) are proxied at once: no router to
+  // walk, no express-session (GET/HEAD: nothing for the CSRF check; the other requests go on).
+  app.use('/api', proxy.readHandler);
 
   // Routes that work without sessions (and so while Redis is down).
   app.use(healthRoutes({ sequelize, redis, services: config.services, internalToken: config.internalToken }));
   app.use(remotesConfigRoute(config.remotes));
   app.use('/api', authRedirectRoutes());
 
-  // Everything else under /api: CSRF check, session, own routes, then the proxy.
+  // Everything else under /api: CSRF check, session, then the proxy for the paths a service owns
+  // (before the own routes: none of them is in the ownership table), the own routes, 404.
   const api = express.Router();
   api.use(csrfGuard(config.allowedOrigins));
   api.use(sessionMiddleware(store, config.sessionSecret, { alwaysSecure: config.alwaysSecureCookies }));
+  api.use(proxy.handler);
   api.use(authRoutes({ users, accounting, limiter, registrations, userSessions, checkSessionStore: storeCheck(redis) }));
   api.use(companiesRoutes({ users, accounting }));
   api.use(usersRoutes({ users }));
-  api.use(proxy.handler);
+  api.use((_req, _res, next) => next(new HttpError(404, MESSAGES_HTTP.notFound)));
   app.use('/api', api);
 
   app.use(staticRoutes(config.staticDir));

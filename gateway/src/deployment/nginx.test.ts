@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { MESSAGES_HTTP } from '@xaalis/contracts';
+import { MESSAGES_ENTRY_IMPORT, MESSAGES_HTTP } from '@xaalis/contracts';
 import type { Gateway } from '../app';
 import { testGateway } from '../test-support/gateway';
 import { nginxBinary, rawRequest, startNginx, type RawResponse, type RunningNginx } from '../test-support/nginx';
@@ -166,6 +166,17 @@ describeWithNginx('what nginx forwards to the gateway', () => {
   it("behind a TLS load balancer: the balancer's X-Forwarded-Proto (only http or https)", async () => {
     expect((await forwarded(plain.httpPort, { 'X-Forwarded-Proto': 'https' }))['x-forwarded-proto']).toBe('https');
     expect((await forwarded(plain.httpPort, { 'X-Forwarded-Proto': 'javascript' }))['x-forwarded-proto']).toBe('http');
+  });
+
+  it('lets journal-import uploads up to 64 MB through, other API bodies up to 1 MB, and answers beyond in French JSON', async () => {
+    const post = (path: string, size: number) =>
+      rawRequest({ port: plain.httpPort, method: 'POST', path, headers: { 'Content-Type': 'text/csv' }, body: 'x'.repeat(size) });
+    const importPath = '/api/companies/4f1c2b6e-0000-4000-8000-000000000001/entry-imports?kind=entries&fileName=a.csv';
+    expect((await post(importPath, 30 * 1024 * 1024)).status).toBe(200);
+    expect((await post('/api/companies/4f1c2b6e-0000-4000-8000-000000000001/accounts', 2 * 1024 * 1024)).status).toBe(413);
+    const tooLarge = await post(importPath, 65 * 1024 * 1024);
+    expect(tooLarge.status).toBe(413);
+    expect(JSON.parse(tooLarge.body)).toEqual({ message: MESSAGES_ENTRY_IMPORT.tooLarge });
   });
 
   it('drops a client-supplied X-Forwarded-Host (the gateway would take it for the Host)', async () => {

@@ -366,17 +366,69 @@ describe('sessions', () => {
     expect(await redisHas(gw.redis!, key)).toBe(false);
   });
 
-  it('keeps the idle timeout rolling: 30 minutes from the last request', async () => {
+  /** Rewrites the stored session (its TTL kept), as if time had passed. */
+  const editSession = async (key: string, edit: (stored: Record<string, unknown>) => void) => {
+    const stored = JSON.parse((await gw.redis!.get(key))!) as Record<string, unknown>;
+    edit(stored);
+    await gw.redis!.set(key, JSON.stringify(stored), 'KEEPTTL');
+  };
+  const sessionCookieOf = (res: request.Response) => [res.headers['set-cookie']].flat().find((c) => c?.startsWith('xaalis.sid='));
+  /** Minutes from now to the cookie's Expires. */
+  const cookieMinutes = (res: request.Response) =>
+    (Date.parse(/Expires=([^;]+)/.exec(sessionCookieOf(res) ?? '')?.[1] ?? '') - Date.now()) / 60_000;
+
+  it('keeps the idle timeout rolling, pushed back at most once a minute (30 to 31 minutes from the last request)', async () => {
+    const agent = request.agent(gw.app);
+    const reg = await postJson(agent, '/api/register', newRegistration());
+    expect(cookieMinutes(reg)).toBeGreaterThan(30);
+    const key = sessionKey(config, sessionIdFrom(reg.headers['set-cookie'])!);
+    expect(await gw.redis!.ttl(key)).toBeGreaterThan(30 * 60);
+
+    // Within the minute: no store write, no cookie.
+    await gw.redis!.expire(key, 600);
+    const soon = await agent.get('/api/user');
+    expect(soon.status).toBe(200);
+    expect(sessionCookieOf(soon)).toBeUndefined();
+    expect(await gw.redis!.ttl(key)).toBeLessThanOrEqual(600);
+
+    // Pushed back over a minute ago: this request pushes it back again (TTL and cookie).
+    await editSession(key, (s) => {
+      s.touchedAt = Date.now() - 61_000;
+    });
+    const later = await agent.get('/api/user');
+    expect(later.status).toBe(200);
+    expect(cookieMinutes(later)).toBeGreaterThan(30);
+    expect(cookieMinutes(later)).toBeLessThanOrEqual(31);
+    const ttl = await gw.redis!.ttl(key);
+    expect(ttl).toBeGreaterThan(30 * 60);
+    expect(ttl).toBeLessThanOrEqual(31 * 60);
+    expect((JSON.parse((await gw.redis!.get(key))!) as { touchedAt: number }).touchedAt).toBeGreaterThan(Date.now() - 10_000);
+  });
+
+  it('ends a session idle for longer than the timeout even if the store still holds it', async () => {
     const agent = request.agent(gw.app);
     const reg = await postJson(agent, '/api/register', newRegistration());
     const key = sessionKey(config, sessionIdFrom(reg.headers['set-cookie'])!);
-    await gw.redis!.expire(key, 60);
-    const me = await agent.get('/api/user');
-    expect(me.status).toBe(200);
-    expect([me.headers['set-cookie']].flat().join()).toMatch(/xaalis\.sid=/);
-    const ttl = await gw.redis!.ttl(key);
-    expect(ttl).toBeGreaterThan(29 * 60);
-    expect(ttl).toBeLessThanOrEqual(30 * 60);
+    await editSession(key, (s) => {
+      s.touchedAt = Date.now() - 32 * 60_000;
+    });
+    expect((await agent.get('/api/user')).status).toBe(401);
+    expect(await redisHas(gw.redis!, key)).toBe(false);
+  });
+
+  it('logout ends the session at once on every gateway process (no per-process cache)', async () => {
+    const other = await testGateway({ services: { ...config.services, accounting: accounting.url } });
+    try {
+      const agent = request.agent(gw.app);
+      const reg = await postJson(agent, '/api/register', newRegistration());
+      const cookie = sessionCookieOf(reg)!.split(';')[0];
+      expect((await request(other.app).get('/api/user').set('Cookie', cookie)).status).toBe(200);
+      expect((await agent.post('/api/logout').set('X-Requested-With', 'XMLHttpRequest')).status).toBe(200);
+      expect((await request(other.app).get('/api/user').set('Cookie', cookie)).status).toBe(401);
+      expect((await request(other.app).get(`/api/companies/${reg.body.companyId}`).set('Cookie', cookie)).status).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 });
 

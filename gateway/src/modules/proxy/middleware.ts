@@ -1,11 +1,11 @@
-import http from 'node:http';
-import type { Socket } from 'node:net';
+import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import https from 'node:https';
 import type { Request, RequestHandler, Response } from 'express';
-import { createProxyMiddleware, type RequestHandler as ProxyHandler } from 'http-proxy-middleware';
-import { HEADERS, MESSAGES_AUTH, MESSAGES_HTTP, SERVICES, serviceUnavailableMessage, type ServiceName } from '@xaalis/contracts';
+import type { SessionData } from 'express-session';
+import { HEADERS, MESSAGES_AUTH, MESSAGES_HTTP, SERVICES, serviceUnavailableMessage, type ServiceName, type User } from '@xaalis/contracts';
 import { HttpError, type Logger } from '@xaalis/service-kit';
 import { signedInUser } from '../sessions';
-import { resolveRoute } from './table';
+import { resolveRoute, type ProxyRoute } from './table';
 
 export interface ProxyOptions {
   services: Record<ServiceName, string>;
@@ -13,77 +13,133 @@ export interface ProxyOptions {
   proxyTimeoutMs: number;
   connectTimeoutMs: number;
   log: Logger;
+  /** The session of a plain signed-in read, without express-session (see createSessionReader). */
+  readSession: (req: Request) => Promise<SessionData | null>;
 }
 
 export interface ServiceProxy {
+  /**
+   * Before the session middleware: GET/HEAD of a service's path by a signed-in user whose session
+   * needs no write (most requests) are proxied at once; everything else goes on (next()).
+   */
+  readHandler: RequestHandler;
+  /** Proxies `/api` paths owned by a service; calls next() for the others (the gateway's own routes). */
   handler: RequestHandler;
   /** Frees the keep-alive sockets (shutdown, tests). */
   close(): void;
 }
 
-function sendUnavailable(res: http.ServerResponse | Socket, service: ServiceName): void {
-  if (!(res instanceof http.ServerResponse)) return void res.destroy();
+interface Target {
+  client: typeof http | typeof https;
+  agent: http.Agent;
+  hostname: string;
+  port: string;
+  /** Path of the service's base URL, without trailing slash (usually ''). */
+  basePath: string;
+}
+
+// Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection: never forwarded either way. The
+// keep-alive agent manages the gateway → service connections, Node the browser → gateway ones.
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'upgrade']);
+// Identity comes from the session only: whatever the browser sent under these names is dropped.
+// The session cookie stays here too: services have no use for it.
+const DROPPED = new Set([...HOP_BY_HOP, 'cookie', HEADERS.userId, HEADERS.companyId, HEADERS.internalToken, HEADERS.requestId]);
+
+function sendUnavailable(res: Response, service: ServiceName): void {
   if (res.headersSent) return void res.destroy(); // the response had started: cut it
   const body = JSON.stringify({ message: serviceUnavailableMessage(service) });
   res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }
 
+const errorCode = (code: string, message: string) => Object.assign(new Error(message), { code });
+
 /**
- * The `/api/*` proxy: session required, tenancy guard, trusted identity headers,
- * then http-proxy-middleware to the owning service. Request bodies stream through
- * untouched (no body parser runs on these paths).
+ * The `/api/*` proxy: session required, tenancy guard, trusted identity headers, then the owning
+ * service over a keep-alive agent (a thin http.request: http-proxy-middleware cost more than the
+ * rest of the request). Request and response bodies stream through untouched (no body parser runs
+ * on these paths). A service that refuses the connection, does not connect within
+ * `connectTimeoutMs` or stays silent for `proxyTimeoutMs` gets a 503 JSON answer.
  */
 export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
-  const agents: http.Agent[] = [];
-  const proxies = Object.fromEntries(
+  const targets = Object.fromEntries(
     SERVICES.map((service) => {
-      const agent = new http.Agent({ keepAlive: true, maxSockets: 100, timeout: 60_000 });
-      agents.push(agent);
-      const proxy = createProxyMiddleware<Request, Response>({
-        target: opts.services[service],
-        agent,
-        proxyTimeout: opts.proxyTimeoutMs,
-        logger: undefined,
-        on: {
-          proxyReq: (proxyReq) => {
-            // Connection refused is immediate, but an unreachable host would wait for
-            // the OS connect timeout: cap the connect phase (reused sockets skip this).
-            const socket = proxyReq.socket;
-            if (!socket?.connecting) return;
-            const timer = setTimeout(
-              () => proxyReq.destroy(Object.assign(new Error('connect timeout'), { code: 'ECONNTIMEOUT' })),
-              opts.connectTimeoutMs,
-            );
-            socket.once('connect', () => clearTimeout(timer));
-            socket.once('close', () => clearTimeout(timer));
-          },
-          proxyRes: (proxyRes, req) => {
-            // The settings page changed the company: GET /api/user re-reads name and sector.
-            if (req.method !== 'GET' && req.session && (proxyRes.statusCode ?? 500) < 300 && resolveRoute(req.path)?.companyRecord) {
-              req.session.companyRefreshedAt = 0;
-            }
-          },
-          error: (err, req, res) => {
-            opts.log.warn(
-              { err: (err as NodeJS.ErrnoException).code ?? err.message, target: service, url: req.url, reqId: req.id },
-              'service unreachable',
-            );
-            sendUnavailable(res, service);
-          },
-        },
-      });
-      return [service, proxy];
+      const url = new URL(opts.services[service]);
+      const secure = url.protocol === 'https:';
+      const target: Target = {
+        client: secure ? https : http,
+        agent: new (secure ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: 100, timeout: 60_000 }),
+        hostname: url.hostname,
+        port: url.port,
+        basePath: url.pathname.replace(/\/+$/, ''),
+      };
+      return [service, target];
     }),
-  ) as Record<ServiceName, ProxyHandler<Request, Response>>;
+  ) as Record<ServiceName, Target>;
 
-  const handler: RequestHandler = (req, res, next) => {
-    const route = resolveRoute(req.originalUrl.split('?')[0]);
-    if (!route) {
-      next(new HttpError(404, MESSAGES_HTTP.notFound));
-      return;
-    }
-    const user = signedInUser(req);
+  function forward(req: Request, res: Response, service: ServiceName, companyRecord: boolean, identity: OutgoingHttpHeaders) {
+    const target = targets[service];
+    const headers: OutgoingHttpHeaders = {};
+    const incoming: IncomingHttpHeaders = req.headers;
+    for (const name in incoming) if (!DROPPED.has(name)) headers[name] = incoming[name];
+    Object.assign(headers, identity);
+
+    let failed = false;
+    let clientGone = false;
+    const fail = (err: NodeJS.ErrnoException) => {
+      if (failed || clientGone) return;
+      failed = true;
+      opts.log.warn({ err: err.code ?? err.message, target: service, url: req.originalUrl, reqId: req.id }, 'service unreachable');
+      sendUnavailable(res, service);
+    };
+
+    const proxyReq = target.client.request(
+      {
+        hostname: target.hostname,
+        port: target.port,
+        method: req.method,
+        // Mounted under /api, Express strips the mount path from req.url: originalUrl is the full path.
+        path: target.basePath + req.originalUrl,
+        headers,
+        agent: target.agent,
+      },
+      (proxyRes) => {
+        const status = proxyRes.statusCode ?? 502;
+        // The settings page changed the company: GET /api/user re-reads name and sector.
+        if (companyRecord && req.method !== 'GET' && status < 300 && req.session) req.session.companyRefreshedAt = 0;
+        const out: OutgoingHttpHeaders = {};
+        for (const name in proxyRes.headers) if (!HOP_BY_HOP.has(name)) out[name] = proxyRes.headers[name];
+        // An HTTP/1.0 client cannot read chunked bodies: Node closes the connection at the end instead.
+        if (req.httpVersion === '1.0') delete out['transfer-encoding'];
+        res.writeHead(status, proxyRes.statusMessage, out);
+        proxyRes.on('error', () => res.destroy());
+        proxyRes.pipe(res);
+      },
+    );
+    proxyReq.on('error', fail);
+    // A service that accepted the request but stays silent (no bytes) for proxyTimeoutMs.
+    proxyReq.setTimeout(opts.proxyTimeoutMs, () => proxyReq.destroy(errorCode('ETIMEDOUT', 'proxy timeout')));
+    // Connection refused is immediate, but an unreachable host would wait for the OS connect
+    // timeout: cap the connect phase (reused keep-alive sockets skip it).
+    proxyReq.on('socket', (socket) => {
+      if (!socket.connecting) return;
+      const timer = setTimeout(() => proxyReq.destroy(errorCode('ECONNTIMEOUT', 'connect timeout')), opts.connectTimeoutMs);
+      socket.once('connect', () => clearTimeout(timer));
+      socket.once('close', () => clearTimeout(timer));
+    });
+    // The browser went away before the answer was complete: stop the service's work too.
+    res.on('close', () => {
+      if (res.writableFinished) return;
+      clientGone = true;
+      proxyReq.destroy();
+    });
+
+    const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+    if (hasBody) req.pipe(proxyReq);
+    else proxyReq.end();
+  }
+
+  function proxy(route: ProxyRoute, user: User | null, req: Request, res: Response, next: (err?: unknown) => void) {
     if (!user) {
       next(new HttpError(401, MESSAGES_AUTH.notAuthenticated));
       return;
@@ -97,18 +153,41 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
       next(new HttpError(403, MESSAGES_HTTP.missingTenant));
       return;
     }
+    forward(req, res, route.service, route.companyRecord === true, {
+      [HEADERS.userId]: user.id,
+      [HEADERS.companyId]: user.companyId,
+      [HEADERS.internalToken]: opts.internalToken,
+      [HEADERS.requestId]: req.id as string, // pino-http's id, a string we generate
+    });
+  }
 
-    // Identity comes from the session only: drop whatever the browser sent, then set ours.
-    const headers = req.headers;
-    headers[HEADERS.userId] = user.id;
-    headers[HEADERS.companyId] = user.companyId;
-    headers[HEADERS.internalToken] = opts.internalToken;
-    headers[HEADERS.requestId] = req.id as string; // pino-http's id, a string we generate
-    delete headers.cookie; // services have no use for the session cookie
-    // Mounted under /api, Express strips the mount path from req.url: restore it.
-    req.url = req.originalUrl;
-    void proxies[route.service](req, res, next);
+  const handler: RequestHandler = (req, res, next) => {
+    const route = resolveRoute(req.originalUrl.split('?')[0]);
+    if (!route) {
+      next(); // the gateway's own routes, or a 404
+      return;
+    }
+    proxy(route, signedInUser(req), req, res, next);
   };
 
-  return { handler, close: () => agents.forEach((a) => a.destroy()) };
+  const readHandler: RequestHandler = (req, res, next) => {
+    const route = req.method === 'GET' || req.method === 'HEAD' ? resolveRoute(req.originalUrl.split('?')[0]) : null;
+    if (!route) {
+      next();
+      return;
+    }
+    opts
+      .readSession(req)
+      .then((sess) => {
+        if (!sess) {
+          next();
+          return;
+        }
+        // Read only: nothing on these requests changes the session (the proxyRes hook is for writes).
+        proxy(route, sess.user, req, res, next);
+      })
+      .catch(next);
+  };
+
+  return { readHandler, handler, close: () => Object.values(targets).forEach((t) => t.agent.destroy()) };
 }

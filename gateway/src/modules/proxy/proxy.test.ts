@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
 import net from 'node:net';
 import request from 'supertest';
@@ -5,7 +6,8 @@ import { HEADERS, MESSAGES_AUTH, MESSAGES_HTTP, serviceUnavailableMessage, statu
 import type { Gateway } from '../../app';
 import { loadConfig } from '../../config';
 import { freePort, startService, type RunningChild } from '../../test-support/services';
-import { newRegistration, postJson, testGateway } from '../../test-support/gateway';
+import { newRegistration, postJson, redisHas, sessionCookieFrom, sessionIdFrom, sessionKey, testGateway } from '../../test-support/gateway';
+import { unsignSessionId } from '../sessions';
 
 // Argon2 hashing and child services are slow under parallel workers (the project-level testTimeout is not applied by Jest).
 jest.setTimeout(30_000);
@@ -187,6 +189,69 @@ describe('proxy', () => {
   });
 });
 
+describe('plain signed-in reads (session read without express-session)', () => {
+  /** A new user; `key` is its session's Redis key. */
+  async function freshUser() {
+    const agent = request.agent(gw.app);
+    const res = await postJson(agent, '/api/register', newRegistration());
+    return { agent, companyId: res.body.companyId as string, key: sessionKey(config, sessionIdFrom(res.headers['set-cookie'])!) };
+  }
+  const edit = async (key: string, change: Record<string, unknown>) => {
+    const stored = { ...(JSON.parse((await gw.redis!.get(key))!) as Record<string, unknown>), ...change };
+    await gw.redis!.set(key, JSON.stringify(stored), 'KEEPTTL');
+  };
+
+  it('checks the cookie signature exactly as express-session signs it', async () => {
+    const res = await postJson(request(gw.app), '/api/register', newRegistration());
+    const cookie = sessionCookieFrom(res.headers['set-cookie'])!;
+    const value = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1, cookie.indexOf(';')));
+    const sid = sessionIdFrom(res.headers['set-cookie'])!;
+    expect(unsignSessionId(value, config.sessionSecret)).toBe(sid);
+    expect(decodeURIComponent(signedCookieValue(sid))).toBe(value);
+    expect(unsignSessionId(value, 'another-secret')).toBeNull();
+    expect(unsignSessionId(value.replace(sid, `${sid.slice(0, -1)}${sid.endsWith('A') ? 'B' : 'A'}`), config.sessionSecret)).toBeNull();
+    expect(unsignSessionId(value.slice(2), config.sessionSecret)).toBeNull();
+    expect(unsignSessionId(`${value}x`, config.sessionSecret)).toBeNull();
+  });
+
+  it('proxies without writing the session (no Set-Cookie, TTL untouched)', async () => {
+    const u = await freshUser();
+    await gw.redis!.expire(u.key, 600);
+    const res = await u.agent.get(`/api/companies/${u.companyId}/third-parties`);
+    expect(res.status).toBe(200);
+    expect(sessionCookieFrom(res.headers['set-cookie'])).toBeUndefined();
+    expect(await gw.redis!.ttl(u.key)).toBeLessThanOrEqual(600);
+  });
+
+  it('pushes the expiry back on a read when it is due (through express-session)', async () => {
+    const u = await freshUser();
+    await edit(u.key, { touchedAt: Date.now() - 61_000 });
+    const res = await u.agent.get(`/api/companies/${u.companyId}/third-parties`);
+    expect(res.status).toBe(200);
+    expect(sessionCookieFrom(res.headers['set-cookie'])).toBeTruthy();
+    expect(await gw.redis!.ttl(u.key)).toBeGreaterThan(30 * 60);
+  });
+
+  it('ends the session on a read past the 12 h lifetime or the idle timeout', async () => {
+    for (const change of [{ loginAt: Date.now() - 12 * 3600_000 - 1000 }, { touchedAt: Date.now() - 32 * 60_000 }]) {
+      const u = await freshUser();
+      await edit(u.key, change);
+      const res = await u.agent.get(`/api/companies/${u.companyId}/third-parties`);
+      expect(res.status).toBe(401);
+      expect(await redisHas(gw.redis!, u.key)).toBe(false);
+    }
+  });
+
+  it('refuses a forged or foreign cookie and keeps the tenancy guard', async () => {
+    const u = await freshUser();
+    const forged = signedCookieValue(u.key.slice(u.key.lastIndexOf(':') + 1)).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    const res = await request(gw.app).get(`/api/companies/${u.companyId}/third-parties`).set('Cookie', `xaalis.sid=${forged}`);
+    expect(res.status).toBe(401);
+    const other = await u.agent.get(`/api/companies/${alice.companyId}/third-parties`);
+    expect(other.status).toBe(404);
+  });
+});
+
 describe('GET /api/health', () => {
   it("reports the gateway's checks and each service to a holder of the internal token", async () => {
     const res = await request(gw.app).get('/api/health').set(HEADERS.internalToken, config.internalToken);
@@ -199,3 +264,9 @@ describe('GET /api/health', () => {
     expect(['ok', 'degraded']).toContain(res.body.status);
   });
 });
+
+/** The cookie value express-session sets for `sid` (URI-encoded `s:<sid>.<signature>`). */
+function signedCookieValue(sid: string): string {
+  const mac = createHmac('sha256', config.sessionSecret).update(sid).digest('base64').replace(/=+$/, '');
+  return encodeURIComponent(`s:${sid}.${mac}`);
+}

@@ -35,4 +35,19 @@ describe('resolveRoute (from the ownership table in contracts)', () => {
       expect(resolveRoute(path)).toBeNull();
     }
   });
+
+  it("never claims the gateway's own routes (the proxy runs before them)", () => {
+    for (const path of [
+      '/api/user',
+      '/api/user/password',
+      '/api/users',
+      '/api/login',
+      '/api/logout',
+      '/api/register',
+      '/api/companies',
+      '/api/health',
+    ]) {
+      expect(resolveRoute(path)).toBeNull();
+    }
+  });
 });

@@ -7,9 +7,12 @@ export {
   SESSION_COOKIE,
   SECURE_SESSION_COOKIE,
   IDLE_TIMEOUT_MS,
+  TOUCH_INTERVAL_MS,
+  SESSION_TTL_MS,
   ABSOLUTE_LIFETIME_MS,
   type SessionCookieOptions,
 } from './middleware';
 export { createUserSessions, type UserSessions } from './user-sessions';
 export { SessionUnavailableError, storeCheck } from './store';
 export { requireUser, signedInUser, userOf } from './guards';
+export { createSessionReader, unsignSessionId } from './read-only';

@@ -3,7 +3,7 @@ import session, { MemoryStore, type Store } from 'express-session';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
 import type { User } from '@xaalis/contracts';
-import { GuardedRedisStore } from './store';
+import { GuardedRedisStore, markNewSession } from './store';
 
 declare module 'express-session' {
   interface SessionData {
@@ -14,6 +14,8 @@ declare module 'express-session' {
     user: User;
     /** When the company name/sector in `user` were last read from the accounting service (0: stale). */
     companyRefreshedAt: number;
+    /** When the session's expiry (Redis TTL, cookie expiry) was last pushed back (ms). */
+    touchedAt: number;
   }
 }
 
@@ -27,6 +29,13 @@ export const SECURE_SESSION_COOKIE = '__Host-xaalis.sid';
 /** The session cookie's name for this request: req.secure follows the 'trust proxy' setting. */
 export const sessionCookieName = (req: Request) => (req.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+/**
+ * An active session's expiry is pushed back at most this often, not on every request (each push is
+ * a Redis write and a newly signed cookie).
+ */
+export const TOUCH_INTERVAL_MS = 60 * 1000;
+/** The lifetime given at each push: an idle session ends 30 to 31 minutes after its last request. */
+export const SESSION_TTL_MS = IDLE_TIMEOUT_MS + TOUCH_INTERVAL_MS;
 export const ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
 export interface SessionStoreOptions {
@@ -45,37 +54,54 @@ export interface SessionCookieOptions {
 }
 
 /**
- * express-session (rolling 30 min idle timeout) followed by the 12 h absolute lifetime check.
+ * express-session followed by the lifetime checks: the 30 min idle timeout, rolling at most once a
+ * minute (`touchedAt`), and the 12 h absolute lifetime.
  * Two instances, chosen per request: `__Host-xaalis.sid` (Secure) over HTTPS, `xaalis.sid` on plain HTTP.
  */
 export function sessionMiddleware(store: Store, secret: string, opts: SessionCookieOptions = {}): RequestHandler[] {
   // express-session writes its `generate` (new sessions, regenerate) onto the store it is given:
   // each instance gets its own view of the shared store, or the last one's cookie options win.
+  const view = () => {
+    const v = Object.create(store) as Store;
+    // No per-request touch: the expiry is pushed back by saving the session once a minute (below).
+    v.touch = undefined;
+    return v;
+  };
   const instance = (name: string, secure: boolean) =>
     session({
       name,
-      store: Object.create(store) as Store,
+      store: view(),
       secret,
       resave: false,
       saveUninitialized: false,
-      rolling: true,
-      cookie: { httpOnly: true, sameSite: 'lax', secure, maxAge: IDLE_TIMEOUT_MS, path: '/' },
+      // Not rolling: the cookie is re-sent (with a fresh expiry) only when the session is saved.
+      rolling: false,
+      cookie: { httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_TTL_MS, path: '/' },
     });
   const overHttps = instance(SECURE_SESSION_COOKIE, true);
   const plain = instance(SESSION_COOKIE, opts.alwaysSecure ?? false);
   const base: RequestHandler = (req, res, next) => {
     void (req.secure ? overHttps : plain)(req, res, next);
   };
-  const absoluteLifetime: RequestHandler = (req, _res, next) => {
+  const lifetime: RequestHandler = (req, _res, next) => {
     const s = req.session;
-    if (!s?.userId || Date.now() - (s.loginAt ?? 0) <= ABSOLUTE_LIFETIME_MS) {
+    if (!s?.userId) {
       next();
       return;
     }
-    // Too old: drop it from the store and carry on signed out with a fresh, unsaved session.
-    s.regenerate((err) => next(err));
+    const now = Date.now();
+    // The store expires idle sessions; checked here too in case a store keeps one a little longer.
+    const idle = s.touchedAt !== undefined && now - s.touchedAt > SESSION_TTL_MS;
+    if (idle || now - (s.loginAt ?? 0) > ABSOLUTE_LIFETIME_MS) {
+      // Too old: drop it from the store and carry on signed out with a fresh, unsaved session.
+      s.regenerate((err) => next(err));
+      return;
+    }
+    // Once a minute, a changed session: express-session saves it (a new TTL) and re-sends the cookie.
+    if (now - (s.touchedAt ?? 0) >= TOUCH_INTERVAL_MS) s.touchedAt = now;
+    next();
   };
-  return [base, absoluteLifetime];
+  return [base, lifetime];
 }
 
 /** Starts a signed-in session under a new id (no session fixation) and saves it before answering. */
@@ -85,6 +111,8 @@ export async function establishSession(req: Request, user: User): Promise<void> 
   req.session.loginAt = Date.now();
   req.session.user = user;
   req.session.companyRefreshedAt = Date.now();
+  req.session.touchedAt = req.session.loginAt;
+  markNewSession(req.session);
   await promisify(req.session.save.bind(req.session))();
 }
 

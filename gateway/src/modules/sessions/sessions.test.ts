@@ -41,6 +41,10 @@ describe('when Redis is down', () => {
     const res = await fast(request(gw.app).get('/api/user').set('Cookie', signedCookie('some-session-id')));
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ message: MESSAGES_HTTP.sessionUnavailable });
+    // Proxied reads (read without express-session) too.
+    const read = await fast(request(gw.app).get('/api/invoices/1').set('Cookie', signedCookie('some-session-id')));
+    expect(read.status).toBe(503);
+    expect(read.body).toEqual({ message: MESSAGES_HTTP.sessionUnavailable });
   });
 
   it('answers 503 JSON quickly to login and registration (nothing is created)', async () => {

@@ -10,6 +10,13 @@ export class SessionUnavailableError extends Error {
   }
 }
 
+/**
+ * Sessions just signed in (establishSession), whose first save creates the Redis key. Every later
+ * save of a signed-in session only updates a key that must still exist (see GuardedRedisStore.set).
+ */
+const newSessions = new WeakSet<object>();
+export const markNewSession = (sess: object) => void newSessions.add(sess);
+
 /** connect-redis's own callback type (its data argument is untyped). */
 type Callback = NonNullable<Parameters<RedisStore['get']>[1]>;
 
@@ -25,14 +32,34 @@ const guard = (cb?: Callback): Callback | undefined =>
  * queue, one retry, a command timeout), so nothing hangs.
  */
 export class GuardedRedisStore extends RedisStore {
-  constructor(client: Redis, prefix: string) {
-    super({ client, prefix });
+  constructor(
+    private readonly redis: Redis,
+    prefix: string,
+  ) {
+    super({ client: redis, prefix });
   }
   override get(sid: string, cb?: Callback) {
     return super.get(sid, guard(cb));
   }
+  /**
+   * Saving a signed-in session that is not new (the once-a-minute expiry refresh, a company name
+   * re-read) only updates the key if it still exists (SET … XX): a request that was running while
+   * the user logged out, or while a password change ended the session, cannot bring it back.
+   */
   override set(sid: string, sess: SessionData, cb?: Callback) {
-    return super.set(sid, sess, guard(cb));
+    if (newSessions.delete(sess) || !sess.userId) return super.set(sid, sess, guard(cb));
+    // The cookie's remaining lifetime, as connect-redis computes its TTL.
+    const ms = Math.ceil(sess.cookie.maxAge ?? 0);
+    if (ms <= 0) return this.destroy(sid, cb);
+    const done = guard(cb);
+    return this.redis.set(this.prefix + sid, JSON.stringify(sess), 'PX', ms, 'XX').then(
+      () => {
+        done?.(null);
+      },
+      (err: unknown) => {
+        done?.(err);
+      },
+    );
   }
   override touch(sid: string, sess: SessionData, cb?: Callback) {
     return super.touch(sid, sess, guard(cb));

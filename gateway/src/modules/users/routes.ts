@@ -4,15 +4,39 @@ import { requireUser, userOf } from '../sessions';
 import type { UsersRepository } from './service';
 
 /**
+ * A company's user list is read from Postgres at most this often per gateway process: users join a
+ * company only when it is created (registration, POST /api/companies), so the list barely changes,
+ * and the front ends ask for it on many pages.
+ */
+export const COMPANY_USERS_TTL_MS = 60_000;
+const MAX_CACHED_COMPANIES = 1_000;
+
+/**
  * `GET /api/users`: the users of the session's company as `[{id, name}]`, so
  * the front ends can show who created, validated or cancelled a document
  * (services store only ids). Never another company's users.
  */
 export function usersRoutes(deps: { users: Pick<UsersRepository, 'listCompanyUsers'> }): Router {
+  // Concurrent requests share one read; a failed read is not kept.
+  const cache = new Map<string, { at: number; users: Promise<CompanyUser[]> }>();
+  const companyUsers = (companyId: string): Promise<CompanyUser[]> => {
+    const now = Date.now();
+    const hit = cache.get(companyId);
+    if (hit && now - hit.at < COMPANY_USERS_TTL_MS) return hit.users;
+    cache.delete(companyId);
+    if (cache.size >= MAX_CACHED_COMPANIES) cache.delete(cache.keys().next().value as string); // the oldest
+    const entry = { at: now, users: deps.users.listCompanyUsers(companyId) };
+    cache.set(companyId, entry);
+    entry.users.catch(() => {
+      if (cache.get(companyId) === entry) cache.delete(companyId);
+    });
+    return entry.users;
+  };
+
   const router = Router();
   router.get('/users', requireUser, async (req, res) => {
     const { companyId } = userOf(req);
-    const users: CompanyUser[] = companyId ? await deps.users.listCompanyUsers(companyId) : [];
+    const users: CompanyUser[] = companyId ? await companyUsers(companyId) : [];
     res.json(users);
   });
   return router;

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import express from 'express';
 import request from 'supertest';
 import type { CompanyUser } from '@xaalis/contracts';
+import { errorHandler } from '@xaalis/service-kit';
 import type { Gateway } from '../../app';
 import { loadConfig } from '../../config';
 import { postJson, testGateway } from '../../test-support/gateway';
 import { hashPassword } from '../auth/passwords';
 import { createUsersRepository } from './service';
+import { usersRoutes } from './routes';
 
 // GET /api/users against the real Postgres and Redis. Sign-in needs no accounting service
 // (the company name is read later), so none runs: its address refuses connections.
@@ -74,5 +77,48 @@ describe('GET /api/users', () => {
     expect((await request(gw.app).get('/api/users').expect(401)).body).toEqual({ message: expect.any(String) });
     const alone = await newUser(null, { firstName: 'Ibou', lastName: 'Ndiaye' });
     expect((await (await signedIn(alone.username)).get('/api/users').expect(200)).body).toEqual([]);
+  });
+});
+
+describe('GET /api/users without a database read on every request', () => {
+  it('reads a company’s list once for many requests (the same answer), and again after a failure', async () => {
+    const company = randomUUID();
+    const awa = await newUser(company, { firstName: 'Awa', lastName: 'Diop' });
+    const repository = createUsersRepository(gw.sequelize);
+    let reads = 0;
+    let fail = false;
+    const counting = {
+      listCompanyUsers: (id: string) => {
+        reads++;
+        return fail ? Promise.reject(new Error('database down')) : repository.listCompanyUsers(id);
+      },
+    };
+    const app = express();
+    // The signed-in session as the session middleware leaves it.
+    app.use((req, _res, next) => {
+      req.session = { userId: awa.id, user: { id: awa.id, companyId: company } } as unknown as typeof req.session;
+      next();
+    });
+    app.use('/api', usersRoutes({ users: counting }));
+    app.use(errorHandler);
+
+    const answers = await Promise.all([1, 2, 3].map(() => request(app).get('/api/users')));
+    answers.push(await request(app).get('/api/users'));
+    for (const res of answers) expect(res.body).toEqual([{ id: awa.id, name: 'Awa Diop' }]);
+    expect(reads).toBe(1);
+
+    // Another company whose first read fails: the failure is not kept.
+    fail = true;
+    const app2 = express();
+    app2.use((req, _res, next) => {
+      req.session = { userId: awa.id, user: { id: awa.id, companyId: randomUUID() } } as unknown as typeof req.session;
+      next();
+    });
+    app2.use('/api', usersRoutes({ users: counting }));
+    app2.use(errorHandler);
+    expect((await request(app2).get('/api/users')).status).toBe(500);
+    fail = false;
+    expect((await request(app2).get('/api/users')).status).toBe(200);
+    expect(reads).toBe(3);
   });
 });
