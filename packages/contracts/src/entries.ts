@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { MESSAGES_MONEY, fitsMoney, fromCents, moneySchema, toCents } from './money';
 import { text, tooLong } from './text';
 
-/** Journals of the ledger (DESIGN.md §6). Manual entries default to OD. */
-export const JOURNALS = ['VT', 'AC', 'BQ', 'CA', 'MM', 'OD', 'PA'] as const;
+/** Journals of the ledger (DESIGN.md §6). Manual entries default to OD; AN holds opening balances (imports). */
+export const JOURNALS = ['VT', 'AC', 'BQ', 'CA', 'MM', 'OD', 'PA', 'AN'] as const;
 export type Journal = (typeof JOURNALS)[number];
 export const JOURNAL_LABELS: Record<Journal, string> = {
   VT: 'Ventes',
@@ -13,6 +13,7 @@ export const JOURNAL_LABELS: Record<Journal, string> = {
   MM: 'Mobile Money',
   OD: 'Opérations diverses',
   PA: 'Paie',
+  AN: 'À-nouveaux',
 };
 
 export const ENTRY_STATUSES = ['draft', 'validated', 'cancelled'] as const;
@@ -191,7 +192,7 @@ export interface NextEntryNumber {
 
 /** `VT-2026-00001`: journal, year, five-digit sequence. */
 export const formatEntryNumber = (journal: Journal, year: number, seq: number) => `${journal}-${year}-${String(seq).padStart(5, '0')}`;
-export const ENTRY_NUMBER_PATTERN = /^(VT|AC|BQ|CA|MM|OD|PA)-(\d{4})-(\d{5,})$/;
+export const ENTRY_NUMBER_PATTERN = /^(VT|AC|BQ|CA|MM|OD|PA|AN)-(\d{4})-(\d{5,})$/;
 
 /** Query of GET /api/companies/:id/accounting-entries/next-number (date defaults to today, Dakar = UTC). */
 export const nextEntryNumberQuerySchema = z.object({

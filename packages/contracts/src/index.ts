@@ -11,6 +11,7 @@ export * from './text';
 export * from './accounts';
 export * from './third-parties';
 export * from './entries';
+export * from './entry-imports';
 export * from './invoices';
 export * from './payments';
 export * from './inventory';

@@ -21,6 +21,8 @@ export const JOBS = {
   payslipPosted: 'payslip-posted',
   /** HR: create the draft payslips of every active employee for a period (GeneratePayrollJob); jobId `payroll-<companyId>-<period>`. */
   generatePayroll: 'generate-payroll',
+  /** Accounting: write a checked journal import in one transaction (ImportEntriesJob, entry-imports.ts); jobId `entry-import-<id>`. */
+  importEntries: 'import-entries',
 } as const;
 
 /** What happens to a payslip in the ledger: validation posts the PA entry, payment its settlement, cancellation reverses the PA entry. */

@@ -19,6 +19,7 @@ export const COMPANY_SCOPED: Record<string, ServiceName> = {
   investments: 'accounting',
   loans: 'accounting',
   'accounting-entries': 'accounting',
+  'entry-imports': 'accounting',
   accounts: 'accounting',
   'third-parties': 'accounting',
   'generate-chart': 'accounting',

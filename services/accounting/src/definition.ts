@@ -7,6 +7,7 @@ import { chartApi, generateChartHandler } from './modules/chart';
 import { companiesApi, companiesInternal } from './modules/companies';
 import { dashboardApi } from './modules/dashboard';
 import { entriesApi } from './modules/entries';
+import { entryImportsApi, importEntriesHandler } from './modules/entry-imports';
 import { inventoryApi, inventoryInternal } from './modules/inventory';
 import { invoicesApi, invoicesInternal } from './modules/invoices';
 import {
@@ -34,6 +35,7 @@ export const accountingService = runService({
       thirdPartiesApi(ctx),
       chartApi(ctx),
       entriesApi(ctx),
+      entryImportsApi(ctx),
       dashboardApi(ctx),
       treasuryApi(ctx),
       invoicesApi(ctx),
@@ -51,6 +53,7 @@ export const accountingService = runService({
     [JOBS.computeDepreciationPlan]: computeDepreciationPlanHandler(ctx),
     [JOBS.recordDepreciations]: recordDepreciationsHandler(ctx),
     [JOBS.postPayslip]: postPayslipHandler(ctx),
+    [JOBS.importEntries]: importEntriesHandler(ctx),
   }),
   jobSchedules: () => [MARK_OVERDUE_SCHEDULE, RECORD_DEPRECIATIONS_SCHEDULE],
 });
