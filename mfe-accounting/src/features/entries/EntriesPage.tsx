@@ -40,6 +40,7 @@ import { useCancelEntryMutation, useListEntriesQuery, useValidateEntryMutation }
 import { CancelEntryDialog } from './CancelEntryDialog';
 import { EntryDetailDialog } from './EntryDetailDialog';
 import { EntryDialog, type EntryDialogTarget } from './EntryDialog';
+import { ImportEntriesDialog, UploadIcon } from './import';
 import { STATUS_COLORS, statusLabel } from './status';
 
 const ROUTE = APP_ROUTES.find((r) => r.path === '/ecritures');
@@ -68,6 +69,8 @@ export default function EntriesPage() {
   const [editor, setEditor] = useState<{ open: boolean; target: EntryDialogTarget }>({ open: false, target: { mode: 'create' } });
   const [viewing, setViewing] = useState<{ id: string; print: boolean } | null>(null);
   const [cancelling, setCancelling] = useState<AccountingEntry | null>(null);
+  // Remounted on each opening (key): every import starts afresh.
+  const [importing, setImporting] = useState({ open: false, key: 0 });
 
   const openCreate = useCallback(() => setEditor({ open: true, target: { mode: 'create' } }), []);
   const closeEditor = useCallback(() => setEditor((e) => ({ ...e, open: false })), []);
@@ -196,9 +199,19 @@ export default function EntriesPage() {
         title={ROUTE?.title ?? 'Écritures Comptables'}
         subtitle={ROUTE?.subtitle ?? 'Journal Général'}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} disabled={!companyId}>
-            Nouvelle Écriture
-          </Button>
+          <>
+            <Button
+              variant="outlined"
+              startIcon={<UploadIcon />}
+              onClick={() => setImporting((i) => ({ open: true, key: i.key + 1 }))}
+              disabled={!companyId}
+            >
+              Importer des écritures
+            </Button>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} disabled={!companyId}>
+              Nouvelle Écriture
+            </Button>
+          </>
         }
       />
       <CounterRow>
@@ -233,6 +246,12 @@ export default function EntriesPage() {
         autoPrint={viewing?.print}
         companyName={company?.name}
         onClose={() => setViewing(null)}
+      />
+      <ImportEntriesDialog
+        key={`import-${importing.key}`}
+        open={importing.open}
+        companyId={companyId}
+        onClose={() => setImporting((i) => ({ ...i, open: false }))}
       />
       <CancelEntryDialog
         entry={cancelling}
