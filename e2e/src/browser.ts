@@ -69,3 +69,20 @@ export async function registerViaApi(context: BrowserContext, sector: string): P
   if (res.status() !== 201) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
   return r;
 }
+
+/** Headers of an API call made by the test itself (the gateway's CSRF rule: same Origin, custom header). */
+export const apiHeaders = () => ({ Origin: baseUrl(), 'X-Requested-With': 'XMLHttpRequest' });
+
+/** GET through the signed-in context; throws with the answer on anything but 2xx. */
+export async function apiGet<T>(context: BrowserContext, url: string): Promise<T> {
+  const res = await context.request.get(url, { headers: apiHeaders() });
+  if (!res.ok()) throw new Error(`GET ${url}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** POST (JSON) through the signed-in context; throws unless the answer is 201. */
+export async function apiPost<T>(context: BrowserContext, url: string, data: unknown): Promise<T> {
+  const res = await context.request.post(url, { data, headers: apiHeaders() });
+  if (res.status() !== 201) throw new Error(`POST ${url}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}

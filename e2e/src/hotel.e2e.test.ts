@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { MESSAGES_HOTEL } from '@xaalis/contracts';
-import { baseUrl, launch, newPage, registerViaApi } from './browser';
+import { apiGet, apiHeaders, launch, newPage, registerViaApi } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,14 +9,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const headers = () => ({ Origin: baseUrl(), 'X-Requested-With': 'XMLHttpRequest' });
-
-async function apiGet<T>(context: BrowserContext, url: string): Promise<T> {
-  const res = await context.request.get(url, { headers: headers() });
-  if (!res.ok()) throw new Error(`GET ${url}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** A calendar date `days` after today (Dakar is UTC+0). */
 const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -98,7 +90,7 @@ test('hotel: a room booked, the same nights refused, arrival (room occupied), de
   await roomSelect.selectOption((await later.getAttribute('value')) ?? '');
   await booking.getByLabel(/^Nom du client/).fill('Fatou Sow');
   const other = await context.request.post(`/api/companies/${companyId}/reservations`, {
-    headers: headers(),
+    headers: apiHeaders(),
     data: { roomId: rooms[0]?.id, guestName: 'Moussa Fall', checkInDate: isoDay(11), checkOutDate: isoDay(13), numberOfGuests: 1 },
   });
   expect(other.status()).toBe(201);

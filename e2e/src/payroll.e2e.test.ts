@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { computePayslip, DEFAULT_PAYROLL_SET_ID, parameterSetFor, type PayrollSettings, type Payslip } from '@xaalis/contracts';
-import { baseUrl, launch, newPage, registerViaApi } from './browser';
+import { apiGet, launch, newPage, registerViaApi } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,12 +15,6 @@ function xof(amount: string): string {
   const m = /^(\d+)\.00$/.exec(amount);
   if (!m) throw new Error(`not a whole-franc amount: ${amount}`);
   return `${m[1].replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} XOF`;
-}
-
-async function apiGet<T>(context: BrowserContext, url: string): Promise<T> {
-  const res = await context.request.get(url, { headers: { Origin: baseUrl(), 'X-Requested-With': 'XMLHttpRequest' } });
-  if (!res.ok()) throw new Error(`GET ${url}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
 }
 
 /** Reloads /paie until `text` shows in the slip's row (the ledger posting comes back asynchronously). */

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { FinishedProduct, ProductionOrder, RawMaterial } from '@xaalis/contracts';
-import { baseUrl, launch, newPage, registerViaApi } from './browser';
+import { apiGet, launch, newPage, registerViaApi } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,12 +9,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function apiGet<T>(context: BrowserContext, url: string): Promise<T> {
-  const res = await context.request.get(url, { headers: { Origin: baseUrl(), 'X-Requested-With': 'XMLHttpRequest' } });
-  if (!res.ok()) throw new Error(`GET ${url}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 const ordersTable = (page: Page) => page.getByRole('table', { name: 'Ordres de production' });
 

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   billedHoursLine,
   hoursBilled,
@@ -8,7 +8,7 @@ import {
   type InvoiceListResponse,
   type ThirdPartyInput,
 } from '@xaalis/contracts';
-import { baseUrl, launch, newPage, registerViaApi } from './browser';
+import { apiGet, apiPost, launch, newPage, registerViaApi } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,20 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const HEADERS = () => ({ Origin: baseUrl(), 'X-Requested-With': 'XMLHttpRequest' });
-
-async function apiGet<T>(context: BrowserContext, url: string): Promise<T> {
-  const res = await context.request.get(url, { headers: HEADERS() });
-  if (!res.ok()) throw new Error(`GET ${url}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function apiPost<T>(context: BrowserContext, url: string, data: unknown): Promise<T> {
-  const res = await context.request.post(url, { data, headers: HEADERS() });
-  if (res.status() !== 201) throw new Error(`POST ${url}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 test('services: a project for a client, a timesheet for an employee, "Facturer les heures" → a draft invoice with those hours in Factures', async () => {
   const { context, page } = await newPage(browser);
