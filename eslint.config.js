@@ -32,7 +32,7 @@ module.exports = defineConfig([
   },
   { files: ['**/*.test.js'], languageOptions: { globals: globals.jest } },
   // The one ES module among them: webpack bundles it in place of react-router-dom.
-  { files: ['packages/web-kit/build/react-router-dom.facade.js'], languageOptions: { sourceType: 'module' } },
+  { files: ['packages/web-kit/build/*.facade.js'], languageOptions: { sourceType: 'module' } },
 
   // TypeScript, with type information.
   {

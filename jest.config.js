@@ -13,6 +13,8 @@ const swc = (tsx) => [
 
 const internalPackages = {
   '^@xaalis/contracts$': '<rootDir>/packages/contracts/src/index.ts',
+  // Narrow entries (package.json exports): `@xaalis/contracts/sign-in`, `@xaalis/contracts/auth`.
+  '^@xaalis/contracts/(sign-in|auth)$': '<rootDir>/packages/contracts/src/$1.ts',
   '^@xaalis/service-kit$': '<rootDir>/packages/service-kit/src/index.ts',
   '^@xaalis/web-kit$': '<rootDir>/packages/web-kit/src/index.ts',
 };

@@ -1,30 +1,11 @@
 import { z } from 'zod';
 import { sectorSchema } from './sectors';
+import { MESSAGES_AUTH, REGISTER_LIMITS } from './auth-messages';
 import { text, tooLong } from './text';
 
-export const MESSAGES_AUTH = {
-  usernameRequired: "Nom d'utilisateur requis",
-  passwordRequired: 'Mot de passe requis',
-  min3: 'Au moins 3 caractères',
-  min6: 'Au moins 6 caractères',
-  emailRequired: 'Email valide requis',
-  firstNameRequired: 'Prénom requis',
-  lastNameRequired: 'Nom requis',
-  companyNameRequired: "Nom de l'entreprise requis",
-  phoneRequired: 'Téléphone requis',
-  addressRequired: 'Adresse requise',
-  sectorRequired: "Secteur d'activité requis",
-  invalidCredentials: "Nom d'utilisateur ou mot de passe incorrect",
-  usernameTaken: "Ce nom d'utilisateur est déjà utilisé",
-  emailTaken: 'Cet email est déjà utilisé',
-  tooManyAttempts: 'Trop de tentatives de connexion. Réessayez dans 15 minutes.',
-  notAuthenticated: 'Non authentifié',
-  /** POST /api/companies when the signed-in user already has a company. */
-  companyAlreadyAttached: 'Votre compte est déjà rattaché à une entreprise',
-} as const;
-
-/** Registration caps: the columns hold more, but nobody needs more and each field is hashed, stored and sent on. */
-export const REGISTER_LIMITS = { name: 100, username: 64, email: 254, phone: 30, address: 255, password: 200 } as const;
+// The messages and limits live in a module without zod (the sign-in page loads them
+// before zod, see ./sign-in.ts); re-exported here so every existing import keeps working.
+export { MESSAGES_AUTH, REGISTER_LIMITS };
 
 const requiredText = (message: string, max: number = REGISTER_LIMITS.name) =>
   text({ error: message })

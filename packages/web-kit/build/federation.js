@@ -13,12 +13,19 @@ const path = require('node:path');
 const singleton = (extra = {}) => ({ singleton: true, ...extra });
 
 const ROUTER_FACADE = path.join(__dirname, 'react-router-dom.facade.js');
+const MUI_STYLES_FACADE = path.join(__dirname, 'mui-styles.facade.js');
+const muiVersion = require('@mui/material/package.json').version;
 const routerVersion = require('react-router/package.json').version;
 
 /** The ESM build of react-router behind the facade (alias `xaalis-react-router-impl`). */
 function reactRouterImpl(mode) {
   const dir = path.dirname(require.resolve('react-router/package.json'));
   return path.join(dir, 'dist', mode === 'development' ? 'development' : 'production', 'index.mjs');
+}
+
+/** The real @mui/material/styles behind its facade (alias `xaalis-mui-styles-impl`). */
+function muiStylesImpl() {
+  return path.join(path.dirname(require.resolve('@mui/material/package.json')), 'styles', 'index.mjs');
 }
 
 /** The `shared` option of every federated build. */
@@ -39,7 +46,13 @@ function sharedModules() {
     '@mui/material': singleton(),
     // `locale` is pure data (every language in one module): left out of sharing so
     // that only fr-FR is bundled (tree-shaken) where the theme is built.
-    '@mui/material/': singleton({ exclude: { request: /^locale$/ } }),
+    '@mui/material/': singleton({ exclude: { request: /^(locale|styles)$/ } }),
+    // The theming API only (see mui-styles.facade.js).
+    '@mui/material/styles': singleton({
+      import: MUI_STYLES_FACADE,
+      version: muiVersion,
+      requiredVersion: `^${muiVersion.split('.')[0]}.0.0`,
+    }),
     // The two React contexts MUI components read from @mui/system (theme default props
     // such as the fr-FR texts, and RTL): shared, so that a component a remote bundles
     // itself reads the providers the shell's ThemeProvider set. (Sharing the whole
@@ -66,4 +79,4 @@ const APPS = {
   sector: { port: 3003, dir: 'mfe-sector' },
 };
 
-module.exports = { sharedModules, reactRouterImpl, APPS, ROUTER_FACADE };
+module.exports = { sharedModules, reactRouterImpl, muiStylesImpl, APPS, ROUTER_FACADE, MUI_STYLES_FACADE };

@@ -8,7 +8,7 @@
 // one singleton (the shell's copy): a remote's useNavigate() sees the shell's router.
 //
 // Rule: import routing from 'react-router-dom', and only these names (a test in
-// packages/web-kit/src/routerFacade.test.ts checks every import of the front ends).
+// packages/web-kit/src/facades.test.ts checks every import of the front ends).
 // Need another export? Add it here.
 //
 // 'xaalis-react-router-impl' is an alias of the react-router package set in

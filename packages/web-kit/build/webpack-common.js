@@ -4,7 +4,7 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedModules, reactRouterImpl, APPS } = require('./federation');
+const { sharedModules, reactRouterImpl, muiStylesImpl, APPS } = require('./federation');
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -41,11 +41,12 @@ function minimizer() {
 
 /**
  * Writes `.chunk-graph.json` into the output folder: for every chunk (by id) its JS
- * files, whether it is initial, the chunk groups it belongs to and the shared modules
- * its code consumes; the chunks of each entry point and named chunk group; and the
- * chunks holding the build's provider of each share key. infra/bench/auth-bundle-size.js
- * reads it to compute the JavaScript a cold load of a page fetches. (Dot file: static
- * servers such as express.static do not serve it.)
+ * files, whether it is initial, the chunk groups it belongs to, the shared modules its
+ * code consumes and the source modules it carries (by index in `modules`, so that a
+ * module shipped in two loaded files shows); the chunks of each entry point and named
+ * chunk group; and the chunks holding the build's provider of each share key.
+ * infra/bench/lib/page-bundle.js reads it to compute the JavaScript a cold load of a
+ * page fetches. (Dot file: static servers such as express.static do not serve it.)
  */
 class ChunkGraphPlugin {
   apply(compiler) {
@@ -64,12 +65,30 @@ class ChunkGraphPlugin {
         for (const module of compilation.modules) {
           if (module.constructor.name === 'ProvideSharedModule') provides[module._name] = blockChunks(module.blocks[0]);
         }
+        // Source modules by file path (a concatenated module counts as its parts).
+        const moduleNames = [];
+        const moduleIndex = new Map();
+        const sourceModules = (module) => {
+          if (Array.isArray(module.modules)) return module.modules.flatMap(sourceModules);
+          const resource = module.resource;
+          return typeof resource === 'string' ? [path.relative(ROOT, resource).split(path.sep).join('/')] : [];
+        };
+        const indexOf = (name) => {
+          if (!moduleIndex.has(name)) {
+            moduleIndex.set(name, moduleNames.length);
+            moduleNames.push(name);
+          }
+          return moduleIndex.get(name);
+        };
         const chunks = {};
         for (const chunk of compilation.chunks) {
           const consumes = [];
+          const modules = new Set();
           for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
             if (module.constructor.name === 'ConsumeSharedModule') {
               consumes.push({ shareKey: module.options.shareKey, fallback: blockChunks(module.blocks[0]) });
+            } else {
+              for (const name of sourceModules(module)) modules.add(indexOf(name));
             }
           }
           chunks[String(chunk.id)] = {
@@ -77,13 +96,14 @@ class ChunkGraphPlugin {
             initial: chunk.canBeInitial(),
             groups: [...chunk.groupsIterable].map((g) => g.name).filter(Boolean),
             consumes: consumes.sort((a, b) => a.shareKey.localeCompare(b.shareKey)),
+            modules: [...modules].sort((a, b) => a - b),
           };
         }
         const entrypoints = {};
         for (const [name, entrypoint] of compilation.entrypoints) entrypoints[name] = ids(entrypoint.chunks);
         const namedChunkGroups = {};
         for (const [name, group] of compilation.namedChunkGroups) namedChunkGroups[name] = ids(group.chunks);
-        const json = JSON.stringify({ entrypoints, namedChunkGroups, provides, chunks }, null, 1);
+        const json = JSON.stringify({ entrypoints, namedChunkGroups, provides, chunks, modules: moduleNames });
         compilation.emitAsset('.chunk-graph.json', new sources.RawSource(json));
       });
     });
@@ -172,7 +192,7 @@ function createWebpackConfig({ app, dir, exposes }, _env = {}, argv = {}) {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
       // @xaalis/contracts resolves to its TypeScript sources (package.json exports).
       conditionNames: ['xaalis-source', '...'],
-      alias: { 'xaalis-react-router-impl$': reactRouterImpl(mode) },
+      alias: { 'xaalis-react-router-impl$': reactRouterImpl(mode), 'xaalis-mui-styles-impl$': muiStylesImpl() },
       // One copy of each dependency, from the root node_modules first.
       modules: ['node_modules', path.join(ROOT, 'node_modules')],
     },
@@ -185,13 +205,46 @@ function createWebpackConfig({ app, dir, exposes }, _env = {}, argv = {}) {
       moduleIds: 'deterministic',
       // Small shared pieces (reselect, emotion utils...) are needed by several shared
       // modules: split them out instead of duplicating them in each async chunk.
-      splitChunks: { chunks: 'async', minSize: 5000 },
+      splitChunks: {
+        chunks: 'async',
+        minSize: 5000,
+        cacheGroups: {
+          // MUI's and emotion's foundations (theme, styled, sx, utils): one chunk that
+          // every component's provider shares, instead of copies of small modules in each.
+          muiCore: {
+            test: /[\\/]node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming)|@mui[\\/]material[\\/](styles|utils|zero-styled|className|DefaultPropsProvider)|@emotion|stylis|clsx|react-is|prop-types|@babel[\\/]runtime|hoist-non-react-statics)[\\/]/,
+            name: 'mui-core',
+            minChunks: 2,
+            minSize: 0,
+            priority: -5,
+            reuseExistingChunk: true,
+          },
+          // Component internals two providers use (ButtonBase, InputBase...): split out
+          // whatever their size, so that no module is shipped twice.
+          muiShared: {
+            test: /[\\/]node_modules[\\/]@mui[\\/]/,
+            minChunks: 2,
+            minSize: 0,
+            priority: -10,
+            reuseExistingChunk: true,
+          },
+          // The same for our packages: the sign-in page imports a few web-kit and
+          // contracts modules by path (fields, messages) that the shared packages hold too.
+          xaalisShared: {
+            test: /[\\/]packages[\\/](web-kit|contracts)[\\/]src[\\/]/,
+            minChunks: 2,
+            minSize: 0,
+            priority: -15,
+            reuseExistingChunk: true,
+          },
+        },
+      },
       chunkIds: 'deterministic',
     },
     performance: { hints: false },
     // The `@mui/material/` share entry leaves out `locale` on purpose (pure data; see
     // federation.js): the plugin warns about any exclusion on a singleton.
-    ignoreWarnings: [/"singleton: true" is used together with "exclude\.request: \/\^locale\$\/"/],
+    ignoreWarnings: [/"singleton: true" is used together with "exclude\.request: \/\^\(locale\|styles\)\$\/"/],
     cache: development ? { type: 'memory' } : false,
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'warn' },

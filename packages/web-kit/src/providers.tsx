@@ -1,78 +1,24 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import IconButton from '@mui/material/IconButton';
 import { ThemeProvider } from '@mui/material/styles';
-import { closeSnackbar, SnackbarProvider, type SnackbarKey } from 'notistack';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { AppStore } from './store';
 import { theme } from './theme';
-import { TOAST_DURATION_MS, TOAST_MAX } from './toast';
+import { XaalisToaster } from './toaster';
 
-const REGION_ID = 'xaalis-notifications';
-
-/** The live region the toasts are drawn in; F8 moves the focus to it (spec §9). */
-function useNotificationRegion(): HTMLElement | undefined {
-  const [region] = useState<HTMLElement | undefined>(() => {
-    if (typeof document === 'undefined') return undefined;
-    let el = document.getElementById(REGION_ID);
-    if (!el) {
-      el = document.createElement('div');
-      el.id = REGION_ID;
-      document.body.appendChild(el);
-    }
-    el.setAttribute('role', 'region');
-    el.setAttribute('aria-label', 'Notifications (F8)');
-    el.tabIndex = -1;
-    return el;
-  });
-  useEffect(() => {
-    if (!region) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'F8') return;
-      event.preventDefault();
-      const first = region.querySelector<HTMLElement>('[role="alert"]');
-      if (first) {
-        if (!first.hasAttribute('tabindex')) first.tabIndex = -1;
-        first.focus();
-      } else {
-        region.focus();
-      }
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [region]);
-  return region;
-}
-
-function CloseToast({ id }: { id: SnackbarKey }) {
-  return (
-    <IconButton size="small" color="inherit" aria-label="Fermer la notification" onClick={() => closeSnackbar(id)}>
-      <span aria-hidden="true" style={{ fontSize: 18, lineHeight: 1 }}>
-        ×
-      </span>
-    </IconButton>
-  );
-}
+export { XaalisToaster } from './toaster';
 
 /**
- * Store, theme (fr-FR) and toasts (notistack: one at a time, 5000 ms). The shell
- * wraps the whole application in it; component tests wrap what they render.
+ * Store, theme (fr-FR) and toasts (notistack: one at a time, 5000 ms). Component tests
+ * wrap what they render in it; the shell composes the same pieces itself so that the
+ * signed-out pages need neither the store nor notistack (shell/src/App.tsx).
  */
 export function XaalisProviders({ store, children }: { store: AppStore; children: ReactNode }) {
-  const region = useNotificationRegion();
   return (
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <SnackbarProvider
-          maxSnack={TOAST_MAX}
-          autoHideDuration={TOAST_DURATION_MS}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-          domRoot={region}
-          action={(key) => <CloseToast id={key} />}
-        >
-          {children}
-        </SnackbarProvider>
+        <XaalisToaster>{children}</XaalisToaster>
       </ThemeProvider>
     </Provider>
   );

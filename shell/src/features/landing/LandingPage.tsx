@@ -4,7 +4,7 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { useLinkClick } from '../navigation/navigation';
 
 const FEATURES = [
   {
@@ -27,6 +27,7 @@ const FEATURES = [
 
 /** '/' for signed-out visitors: the features and a single login button to /auth. */
 export default function LandingPage() {
+  const toSignIn = useLinkClick('/auth');
   useEffect(() => {
     document.title = 'Xaalis — Comptabilité SYSCOHADA';
   }, []);
@@ -43,7 +44,7 @@ export default function LandingPage() {
           <Typography sx={{ mt: 2, opacity: 0.9 }}>
             Plus de 2 500 entreprises nous font confiance · Paiements Orange Money pris en charge
           </Typography>
-          <Button component={RouterLink} to="/auth" variant="contained" color="secondary" size="large" sx={{ mt: 4, px: 4 }}>
+          <Button href="/auth" onClick={toSignIn} variant="contained" color="secondary" size="large" sx={{ mt: 4, px: 4 }}>
             Se connecter
           </Button>
         </Container>

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { notifySignInRequired, useAuth } from '@xaalis/web-kit';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { RouterNavigation } from '../navigation/RouterNavigation';
 import { FullPageLoader } from './FullPageLoader';
 import { sessionFlags } from './sessionFlags';
 
@@ -39,9 +40,11 @@ export function SignedInArea() {
   if (!user) {
     if (pathname === '/') {
       return (
-        <Suspense fallback={<FullPageLoader />}>
-          <LandingPage />
-        </Suspense>
+        <RouterNavigation>
+          <Suspense fallback={<FullPageLoader />}>
+            <LandingPage />
+          </Suspense>
+        </RouterNavigation>
       );
     }
     if (sessionFlags.signingOut) return <Navigate to="/" replace />;
