@@ -12,6 +12,7 @@ import { DEV_SESSION_SECRET } from '../config';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const COMPOSE = path.join(ROOT, 'docker-compose.yml');
+const TLS_COMPOSE = path.join(ROOT, 'infra', 'docker', 'compose.tls.yml');
 const SECRETS = ['INTERNAL_TOKEN', 'SESSION_SECRET', 'POSTGRES_PASSWORD'];
 const NODE_SERVICES = ['gateway', 'accounting', 'accounting-worker', 'hr', 'hr-worker', 'sector', 'sector-worker'];
 
@@ -40,6 +41,25 @@ describe('docker-compose.yml', () => {
       expect(values.filter((v) => v.includes(known))).toEqual([]);
     // 'xaalis' is also the database and user name: only a password position matters.
     expect(values.filter((v) => /:xaalis@|PASSWORD:-xaalis/.test(v))).toEqual([]);
+  });
+
+  it('configures Redis for BullMQ: nothing evicted, persisted (append-only file) on a volume', () => {
+    const redis = (doc as { services: Record<string, { command: string[]; volumes: string[] }> }).services.redis;
+    const option = (name: string) => redis.command[redis.command.indexOf(name) + 1];
+    expect(redis.command[0]).toBe('redis-server');
+    expect({ maxmemoryPolicy: option('--maxmemory-policy'), appendonly: option('--appendonly') }).toEqual({
+      maxmemoryPolicy: 'noeviction',
+      appendonly: 'yes',
+    });
+    expect(redis.volumes).toContain('redisdata:/data');
+  });
+
+  it.each(['docker-compose.yml', 'infra/docker/compose.tls.yml'])('publishes only nginx (web) on the host: %s', (file) => {
+    const services = (
+      YAML.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'), { merge: true }) as { services: Record<string, Record<string, unknown>> }
+    ).services;
+    expect(Object.keys(services).filter((name) => 'ports' in services[name])).toEqual(['web']);
+    expect(Object.keys(services).filter((name) => services[name].network_mode === 'host')).toEqual([]);
   });
 
   it('keeps .env out of the Docker build context', () => {
@@ -85,6 +105,8 @@ describeWithCompose('docker-compose config', () => {
     }
     expect(services.gateway.environment.SESSION_SECRET).toBe(strong.SESSION_SECRET);
     expect(services.postgres.environment.POSTGRES_PASSWORD).toBe(strong.POSTGRES_PASSWORD);
+    // Postgres, Redis, the gateway and the services are reachable only on the compose network.
+    expect(Object.keys(services).filter((name) => 'ports' in services[name])).toEqual(['web']);
   });
 
   it('refuses to render without any one of the secrets, naming it', async () => {
@@ -95,13 +117,15 @@ describeWithCompose('docker-compose config', () => {
   });
 
   it('TLS in nginx (infra/docker/compose.tls.yml): the TLS templates, port 443 and the certificate folder', async () => {
-    const files = [COMPOSE, path.join(ROOT, 'infra', 'docker', 'compose.tls.yml')];
+    const files = [COMPOSE, TLS_COMPOSE];
     const [rendered, missing] = await Promise.all([
       config({ ...strong, TLS_CERT_DIR: '/srv/certs' }, files),
       config(strong, files).then(() => 'rendered', stderrOf),
     ]);
-    const web = (YAML.parse(rendered.stdout) as { services: { web: { environment: Record<string, string>; volumes: string[] } } }).services
-      .web;
+    type Service = { ports?: unknown; environment: Record<string, string>; volumes: string[] };
+    const services = (YAML.parse(rendered.stdout) as { services: Record<string, Service> }).services;
+    expect(Object.keys(services).filter((name) => services[name].ports !== undefined)).toEqual(['web']);
+    const web = services.web;
     expect(web.environment.NGINX_ENVSUBST_TEMPLATE_DIR).toBe('/etc/nginx/templates-tls');
     expect(web.volumes).toEqual(['/srv/certs:/etc/nginx/certs:ro']);
     expect(missing).toContain('set TLS_CERT_DIR');

@@ -1,0 +1,314 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import YAML from 'yaml';
+
+// infra/k8s must run the same processes as docker-compose.yml (same images, commands,
+// ports and environment), probe each on the right route, bound its resources and take
+// every secret from the one Secret, which the manifests never contain.
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const K8S = path.join(ROOT, 'infra', 'k8s');
+const SECRET = 'xaalis-secrets';
+/** Variables holding a secret, or a URL that may carry a password. */
+const SECRET_VARS = ['INTERNAL_TOKEN', 'SESSION_SECRET', 'DATABASE_URL', 'REDIS_URL'];
+
+interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: { secretKeyRef?: { name: string; key: string } };
+}
+interface Probe {
+  httpGet?: { path: string; port: number | string };
+  exec?: unknown;
+  tcpSocket?: unknown;
+}
+interface Container {
+  name: string;
+  image: string;
+  command?: string[];
+  ports?: { name?: string; containerPort: number }[];
+  env?: EnvVar[];
+  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
+  /** Quantities; YAML reads an unquoted `1` as a number. */
+  resources?: { requests?: Record<string, string | number>; limits?: Record<string, string | number> };
+  startupProbe?: Probe;
+  readinessProbe?: Probe;
+  livenessProbe?: Probe;
+}
+interface Manifest {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; labels?: Record<string, string> };
+}
+interface Deployment extends Manifest {
+  kind: 'Deployment';
+  spec: {
+    replicas?: number;
+    selector: { matchLabels: Record<string, string> };
+    template: {
+      metadata: { labels: Record<string, string> };
+      spec: { containers: Container[]; initContainers?: Container[] };
+    };
+  };
+}
+interface Service extends Manifest {
+  kind: 'Service';
+  spec: {
+    type?: string;
+    externalName?: string;
+    selector?: Record<string, string>;
+    ports: { name?: string; port: number; targetPort?: number | string }[];
+  };
+}
+interface ConfigMap extends Manifest {
+  kind: 'ConfigMap';
+  data: Record<string, string>;
+}
+interface Kustomization {
+  namespace?: string;
+  resources: string[];
+  images?: { name: string }[];
+}
+interface ComposeService {
+  build?: unknown;
+  image?: string;
+  command?: string[];
+  /** YAML reads an unquoted `4101` as a number. */
+  environment?: Record<string, string | number>;
+  ports?: string[];
+}
+
+const read = (file: string) => fs.readFileSync(file, 'utf8');
+const kustomization = YAML.parse(read(path.join(K8S, 'kustomization.yaml'))) as Kustomization;
+const manifests = kustomization.resources.flatMap((file) =>
+  YAML.parseAllDocuments(read(path.join(K8S, file))).map((doc) => doc.toJS() as Manifest),
+);
+const ofKind = <T extends Manifest>(kind: T['kind']) => manifests.filter((m): m is T => m.kind === kind);
+const deployments = ofKind<Deployment>('Deployment');
+const services = ofKind<Service>('Service');
+const configMaps = ofKind<ConfigMap>('ConfigMap');
+const byName = <T extends Manifest>(list: T[], name: string) => {
+  const found = list.find((m) => m.metadata.name === name);
+  if (!found) throw new Error(`no ${name} in infra/k8s`);
+  return found;
+};
+const containersOf = (d: Deployment) => [...d.spec.template.spec.containers, ...(d.spec.template.spec.initContainers ?? [])];
+const main = (d: Deployment) => d.spec.template.spec.containers[0];
+
+const compose = (YAML.parse(read(path.join(ROOT, 'docker-compose.yml')), { merge: true }) as { services: Record<string, ComposeService> })
+  .services;
+/** The processes we build (gateway, services, workers, web); the others (postgres, redis) run outside the cluster. */
+const BUILT = Object.keys(compose).filter((name) => compose[name].build !== undefined);
+const EXTERNAL = Object.keys(compose).filter((name) => compose[name].build === undefined);
+
+type Role = 'gateway' | 'service' | 'worker' | 'web';
+function roleOf(name: string): Role {
+  const command = compose[name].command?.join(' ') ?? '';
+  if (name === 'web') return 'web';
+  if (command.endsWith('gateway/dist/server.js')) return 'gateway';
+  if (/^node services\/[a-z]+\/dist\/server\.js$/.test(command)) return 'service';
+  if (/^node services\/[a-z]+\/dist\/worker\.js$/.test(command)) return 'worker';
+  throw new Error(`${name}: unknown process (${command})`);
+}
+/** Readiness and liveness routes: services are ready when Postgres and Redis answer; the gateway and nginx when they answer. */
+const PROBES: Record<Exclude<Role, 'worker'>, { readiness: string; liveness: string }> = {
+  gateway: { readiness: '/health', liveness: '/health' },
+  service: { readiness: '/ready', liveness: '/health' },
+  web: { readiness: '/', liveness: '/' },
+};
+
+/** The port compose's process listens on inside its container. */
+function composePort(name: string): number {
+  const service = compose[name];
+  if (service.environment?.PORT) return Number(service.environment.PORT);
+  const published = service.ports?.[0];
+  if (published) return Number(published.split(':').at(-1));
+  throw new Error(`${name}: no port in docker-compose.yml`);
+}
+
+/** A probe's or a Service's port, named or numbered, as the container's port number. */
+function resolvePort(container: Container, port: number | string | undefined): number | undefined {
+  if (typeof port === 'number') return port;
+  return container.ports?.find((p) => p.name === port)?.containerPort;
+}
+
+const selects = (selector: Record<string, string>, labels: Record<string, string>) =>
+  Object.entries(selector).every(([key, value]) => labels[key] === value);
+
+/** Kubernetes quantities: `500m`, `1` (CPU); `128Mi`, `1Gi` (memory). */
+function quantity(raw: string | number): number {
+  const match = /^(\d+(?:\.\d+)?)(m|Ki|Mi|Gi)?$/.exec(String(raw));
+  if (!match) throw new Error(`unexpected quantity ${raw}`);
+  const factor = { m: 1e-3, Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, '': 1 }[match[2] ?? ''] ?? 1;
+  return Number(match[1]) * factor;
+}
+
+describe('infra/k8s', () => {
+  it('the Kustomization lists every manifest file, and the images and namespace it sets exist', () => {
+    const files = fs.readdirSync(K8S).filter((f) => /\.ya?ml$/.test(f) && f !== 'kustomization.yaml');
+    expect([...kustomization.resources].sort()).toEqual(files.sort());
+    const images = new Set(deployments.flatMap((d) => containersOf(d).map((c) => c.image.split(':')[0])));
+    expect((kustomization.images ?? []).map((i) => i.name).sort()).toEqual([...images].sort());
+    expect(ofKind('Namespace').map((n) => n.metadata.name)).toEqual([kustomization.namespace]);
+  });
+
+  it('has one Deployment per process of docker-compose.yml, with its image and command', () => {
+    expect(deployments.map((d) => d.metadata.name).sort()).toEqual([...BUILT].sort());
+    for (const name of BUILT) {
+      const container = main(byName(deployments, name));
+      expect({ name, image: container.image, command: container.command }).toEqual({
+        name,
+        image: compose[name].image,
+        command: compose[name].command,
+      });
+    }
+  });
+
+  it('runs Postgres and Redis outside the cluster, as ExternalName Services on their usual ports', () => {
+    expect(EXTERNAL.sort()).toEqual(['postgres', 'redis']);
+    for (const name of EXTERNAL) {
+      const service = byName(services, name);
+      expect(service.spec.type).toBe('ExternalName');
+      expect(service.spec.externalName).toMatch(/^[a-z0-9.-]+$/);
+    }
+    expect(byName(services, 'postgres').spec.ports.map((p) => p.port)).toEqual([5432]);
+    expect(byName(services, 'redis').spec.ports.map((p) => p.port)).toEqual([6379]);
+    expect(manifests.filter((m) => ['StatefulSet', 'PersistentVolumeClaim'].includes(m.kind))).toEqual([]);
+  });
+
+  it('gives every container CPU and memory requests and limits (limits at least the requests)', () => {
+    for (const d of deployments)
+      for (const c of containersOf(d)) {
+        const { requests = {}, limits = {} } = c.resources ?? {};
+        for (const resource of ['cpu', 'memory']) {
+          const where = `${d.metadata.name}/${c.name} ${resource}`;
+          expect({ where, request: typeof requests[resource], limit: typeof limits[resource] }).toEqual({
+            where,
+            request: 'string',
+            limit: 'string',
+          });
+          expect({ where, fits: quantity(limits[resource]) >= quantity(requests[resource]) }).toEqual({ where, fits: true });
+        }
+      }
+  });
+
+  it.each(BUILT.filter((name) => roleOf(name) !== 'worker'))('%s: readiness and liveness on its routes and port, and a Service', (name) => {
+    const role = roleOf(name) as Exclude<Role, 'worker'>;
+    const deployment = byName(deployments, name);
+    const container = main(deployment);
+    const port = composePort(name);
+    expect(container.ports?.map((p) => p.containerPort)).toEqual([port]);
+    const probe = (p: Probe | undefined) => p?.httpGet && { path: p.httpGet.path, port: resolvePort(container, p.httpGet.port) };
+    expect({ readiness: probe(container.readinessProbe), liveness: probe(container.livenessProbe) }).toEqual({
+      readiness: { path: PROBES[role].readiness, port },
+      liveness: { path: PROBES[role].liveness, port },
+    });
+    // Node processes migrate before they listen: a startup probe keeps liveness off meanwhile.
+    if (role !== 'web') expect(probe(container.startupProbe)).toEqual({ path: '/health', port });
+
+    const podLabels = deployment.spec.template.metadata.labels;
+    expect(selects(deployment.spec.selector.matchLabels, podLabels)).toBe(true);
+    const service = byName(services, name);
+    expect(service.spec.type ?? 'ClusterIP').toBe('ClusterIP');
+    expect(selects(service.spec.selector ?? {}, podLabels)).toBe(true);
+    // Its selector picks this Deployment's pods only.
+    const picked = deployments.filter((d) => selects(service.spec.selector ?? {}, d.spec.template.metadata.labels));
+    expect(picked.map((d) => d.metadata.name)).toEqual([name]);
+    expect(service.spec.ports.map((p) => resolvePort(container, p.targetPort ?? p.port))).toEqual([port]);
+  });
+
+  it('serves each HTTP process on the port the others call it on (the ConfigMap URLs, nginx upstream)', () => {
+    const config = configMaps.flatMap((m) => Object.entries(m.data));
+    const callers: [string, string][] = [
+      ...config.filter(([key]) => /^[A-Z]+_URL$/.test(key)).map(([, url]): [string, string] => [new URL(url).hostname, new URL(url).port]),
+      ...(main(byName(deployments, 'web')).env ?? [])
+        .filter((e) => e.name === 'XAALIS_GATEWAY')
+        .map((e): [string, string] => [String(e.value).split(':')[0], String(e.value).split(':')[1]]),
+    ];
+    expect(callers.map(([host]) => host).sort()).toEqual(['accounting', 'gateway', 'hr', 'sector']);
+    for (const [host, port] of callers)
+      expect({ host, ports: byName(services, host).spec.ports.map((p) => String(p.port)) }).toEqual({ host, ports: [port] });
+  });
+
+  it.each(BUILT.filter((name) => roleOf(name) === 'worker'))('%s: no port nor Service, and it waits for its migrations', (name) => {
+    const deployment = byName(deployments, name);
+    const container = main(deployment);
+    expect({ ports: container.ports, readiness: container.readinessProbe, liveness: container.livenessProbe }).toEqual({});
+    const labels = deployment.spec.template.metadata.labels;
+    expect(services.filter((s) => s.spec.selector && selects(s.spec.selector, labels))).toEqual([]);
+    const service = /^node services\/([a-z]+)\//.exec(container.command?.join(' ') ?? '')?.[1];
+    expect(deployment.spec.template.spec.initContainers?.map((c) => c.command)).toEqual([['node', `services/${service}/dist/migrate.js`]]);
+    expect(fs.existsSync(path.join(ROOT, 'services', String(service), 'src', 'migrate.ts'))).toBe(true);
+  });
+
+  it('gives each process the environment docker-compose.yml gives it', () => {
+    for (const name of BUILT) {
+      const container = main(byName(deployments, name));
+      const fromConfig = (container.envFrom ?? []).flatMap((f) =>
+        f.configMapRef ? Object.entries(byName(configMaps, f.configMapRef.name).data) : [],
+      );
+      const env = new Map<string, string | undefined>([
+        ...fromConfig,
+        ...(container.env ?? []).map((e): [string, string | undefined] => [e.name, e.value]),
+      ]);
+      for (const [key, value] of Object.entries(compose[name].environment ?? {})) {
+        expect({ name, key, present: env.has(key) }).toEqual({ name, key, present: true });
+        // Literal values must match; interpolated ones (${LOG_LEVEL:-info}) and secrets are set per deployment.
+        if (!SECRET_VARS.includes(key) && !String(value).includes('${'))
+          expect({ name, key, value: env.get(key) }).toEqual({ name, key, value: String(value) });
+      }
+    }
+  });
+
+  it('takes every secret from the Secret, each service (and its worker) its own database URL key', () => {
+    expect(ofKind('Secret')).toEqual([]);
+    for (const d of deployments)
+      for (const c of containersOf(d)) {
+        expect((c.envFrom ?? []).filter((f) => f.secretRef)).toEqual([]);
+        for (const e of c.env ?? []) {
+          if (!SECRET_VARS.includes(e.name) && !/SECRET|TOKEN|PASSWORD|DATABASE/.test(e.name)) continue;
+          if (!SECRET_VARS.includes(e.name)) throw new Error(`${d.metadata.name}: ${e.name} looks like a secret: add it to the Secret`);
+          const owner = d.metadata.name.replace(/-worker$/, '');
+          const key = e.name === 'DATABASE_URL' ? `${owner.toUpperCase()}_DATABASE_URL` : e.name;
+          expect({ where: `${d.metadata.name}/${c.name}`, env: e }).toEqual({
+            where: `${d.metadata.name}/${c.name}`,
+            env: { name: e.name, valueFrom: { secretKeyRef: { name: SECRET, key } } },
+          });
+        }
+      }
+    expect(
+      deployments.filter((d) => containersOf(d).some((c) => c.env?.some((e) => e.name === 'SESSION_SECRET'))).map((d) => d.metadata.name),
+    ).toEqual(['gateway']);
+    for (const map of configMaps) {
+      expect(Object.keys(map.data).filter((key) => SECRET_VARS.includes(key) || /SECRET|TOKEN|PASSWORD/.test(key))).toEqual([]);
+      expect(Object.values(map.data).filter((value) => /:\/\/[^/]*@/.test(value))).toEqual([]); // no credentials in a URL
+    }
+  });
+
+  it("the README's Secret command names every key the manifests read", () => {
+    const readme = read(path.join(ROOT, 'README.md'));
+    const start = readme.indexOf('### Kubernetes');
+    expect(start).toBeGreaterThan(0);
+    const section = readme.slice(start, readme.indexOf('\n## ', start));
+    const keys = new Set(
+      deployments.flatMap((d) => containersOf(d).flatMap((c) => (c.env ?? []).flatMap((e) => e.valueFrom?.secretKeyRef?.key ?? []))),
+    );
+    expect(keys.size).toBeGreaterThan(0);
+    for (const key of keys) expect({ key, inReadme: section.includes(`--from-literal=${key}=`) }).toEqual({ key, inReadme: true });
+  });
+});
+
+const kubectl = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((p) => fs.existsSync(p));
+const describeWithKubectl = kubectl ? describe : describe.skip;
+if (!kubectl) console.warn('kubectl is not installed: `kubectl kustomize infra/k8s` is not checked');
+
+describeWithKubectl('kubectl kustomize infra/k8s', () => {
+  it('renders every object, in the namespace', async () => {
+    const { stdout } = await promisify(execFile)(kubectl!, ['kustomize', K8S]);
+    const rendered = YAML.parseAllDocuments(stdout).map((doc) => doc.toJS() as Manifest & { metadata: { namespace?: string } });
+    expect(rendered.map((m) => `${m.kind}/${m.metadata.name}`).sort()).toEqual(manifests.map((m) => `${m.kind}/${m.metadata.name}`).sort());
+    expect(rendered.filter((m) => m.kind !== 'Namespace' && m.metadata.namespace !== kustomization.namespace)).toEqual([]);
+  });
+});
