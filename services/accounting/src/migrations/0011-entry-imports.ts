@@ -22,7 +22,7 @@ import type { MigrationContext } from '@xaalis/service-kit';
  *     the validating statement sees is what commits. Same SQLSTATE and messages.
  *   - account_balances (0008, was per entry): one upsert per statement, grouped
  *     by account and month, in key order (concurrent postings cannot deadlock
- *     on these rows); the date check likewise.
+ *     on these rows); the date check in the same pass as the balance.
  *   - the lines' guard on INSERT (0002, a FOR SHARE lock per line): one lock
  *     per entry, in id order, skipping the entries this transaction itself
  *     wrote (already its own); UPDATE and DELETE keep the row-level guard.
@@ -35,6 +35,13 @@ import type { MigrationContext } from '@xaalis/service-kit';
  *     check per line): once per statement, over the entries of the new lines
  *     that are out of draft and not written by this transaction (as in 0002);
  *     UPDATE and DELETE keep the deferred row-level check.
+ * A single posting (3 lines) must stay as cheap as with the row-level
+ * triggers, so these functions run few queries, and their plans do not depend
+ * on the size of the statement nor of the tables when first planned (a plan
+ * is kept for the session): every lookup of an entry or of its lines is per
+ * entry through an index (LATERAL … OFFSET 0, which the planner cannot turn
+ * into a hash join over the whole table), and no query takes a PL/pgSQL
+ * variable (a parameter would make it planned again on every call).
  */
 export async function up({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
   const s = `"${schema}"`;
@@ -43,44 +50,69 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
     ALTER TABLE ${s}.accounting_entries ADD CONSTRAINT accounting_entries_journal_check
       CHECK (journal IN ('VT', 'AC', 'BQ', 'CA', 'MM', 'OD', 'PA', 'AN'));
 
-    -- ─── balance: statement-level ─────────────────────────────────────────
+    -- ─── balance, dates and account_balances: statement-level ───────────
     DROP TRIGGER accounting_entries_balance ON ${s}.accounting_entries;
-    CREATE FUNCTION ${s}.accounting_entries_balance_posted() RETURNS trigger LANGUAGE plpgsql AS $$
+    DROP TRIGGER accounting_entries_post_balances ON ${s}.accounting_entries;
+    CREATE FUNCTION ${s}.accounting_entries_posted() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       bad record;
     BEGIN
-      -- OFFSET 0: the planner cannot estimate a status filter on a transition
-      -- table (it guesses 10 rows and loops); joined unfiltered, it hashes.
+      -- The entries leaving draft (old and new rows paired by a GROUP BY, not a
+      -- join: a join planned for a one-row statement loops over a large one),
+      -- each with its lines' count, sums and dates (one index lookup per entry).
       WITH moved AS MATERIALIZED (
-        SELECT n.id, n.number, n.total
-          FROM (SELECT id, number, total, status FROM new_entries OFFSET 0) n
-          JOIN (SELECT id, status FROM old_entries OFFSET 0) o ON o.id = n.id
-         WHERE o.status = 'draft' AND n.status <> 'draft'
+        SELECT id, max(number) AS number, max(total) AS total, max(date) AS date
+          FROM (SELECT id, number, total, date, status, true AS after FROM new_entries
+                UNION ALL SELECT id, NULL, NULL, NULL, status, false FROM old_entries) x
+         GROUP BY id
+        HAVING bool_or(NOT after AND status = 'draft') AND bool_or(after AND status <> 'draft')
       )
-      SELECT m.id, m.number, m.total, coalesce(l.n, 0) AS n, coalesce(l.d, 0) AS d, coalesce(l.c, 0) AS c INTO bad
+      SELECT m.id, m.number, m.total, l.n, l.d, l.c, l.other_date INTO bad
         FROM moved m
-        LEFT JOIN LATERAL (SELECT count(*) AS n, sum(debit) AS d, sum(credit) AS c
-                             FROM ${s}.accounting_entry_lines WHERE entry_id = m.id) l ON true
-       WHERE coalesce(l.n, 0) < 2 OR l.d <> l.c OR m.total <> l.d
+        CROSS JOIN LATERAL (SELECT count(*) AS n, coalesce(sum(debit), 0) AS d, coalesce(sum(credit), 0) AS c,
+                                   coalesce(bool_or(entry_date <> m.date), false) AS other_date
+                              FROM ${s}.accounting_entry_lines WHERE entry_id = m.id) l
+       WHERE l.n < 2 OR l.d <> l.c OR m.total <> l.d OR l.other_date
        LIMIT 1;
-      IF NOT FOUND THEN
-        RETURN NULL;
+      IF FOUND THEN
+        IF bad.n < 2 THEN
+          RAISE EXCEPTION USING ERRCODE = 'XA001', MESSAGE = 'Au moins deux lignes requises',
+            DETAIL = format('entry %s (%s) has %s line(s)', bad.number, bad.id, bad.n);
+        END IF;
+        IF bad.d <> bad.c THEN
+          RAISE EXCEPTION USING ERRCODE = 'XA001', MESSAGE = 'L''écriture n''est pas équilibrée (Débit ≠ Crédit)',
+            DETAIL = format('entry %s (%s): debit %s, credit %s', bad.number, bad.id, bad.d, bad.c);
+        END IF;
+        IF bad.total <> bad.d THEN
+          RAISE EXCEPTION USING ERRCODE = 'XA001', MESSAGE = 'Le total de l''écriture ne correspond pas à ses lignes',
+            DETAIL = format('entry %s (%s): total %s, debit %s', bad.number, bad.id, bad.total, bad.d);
+        END IF;
+        RAISE EXCEPTION USING ERRCODE = 'XA002', MESSAGE = 'La date d''une écriture ne peut pas changer lors de sa validation',
+          DETAIL = format('entry %s', bad.number);
       END IF;
-      IF bad.n < 2 THEN
-        RAISE EXCEPTION USING ERRCODE = 'XA001', MESSAGE = 'Au moins deux lignes requises',
-          DETAIL = format('entry %s (%s) has %s line(s)', bad.number, bad.id, bad.n);
-      END IF;
-      IF bad.d <> bad.c THEN
-        RAISE EXCEPTION USING ERRCODE = 'XA001', MESSAGE = 'L''écriture n''est pas équilibrée (Débit ≠ Crédit)',
-          DETAIL = format('entry %s (%s): debit %s, credit %s', bad.number, bad.id, bad.d, bad.c);
-      END IF;
-      RAISE EXCEPTION USING ERRCODE = 'XA001', MESSAGE = 'Le total de l''écriture ne correspond pas à ses lignes',
-        DETAIL = format('entry %s (%s): total %s, debit %s', bad.number, bad.id, bad.total, bad.d);
+      INSERT INTO ${s}.account_balances AS b (company_id, account_id, month, debit, credit, line_count)
+        WITH moved AS MATERIALIZED (
+          SELECT id, max(date) AS date
+            FROM (SELECT id, date, status, true AS after FROM new_entries
+                  UNION ALL SELECT id, NULL, status, false FROM old_entries) x
+           GROUP BY id
+          HAVING bool_or(NOT after AND status = 'draft') AND bool_or(after AND status <> 'draft')
+        )
+        -- (A line's company is its entry's: the composite foreign key.)
+        SELECT l.company_id, l.account_id, date_trunc('month', m.date)::date, sum(l.debit), sum(l.credit), count(*)
+          FROM moved m
+          CROSS JOIN LATERAL (SELECT company_id, account_id, debit, credit FROM ${s}.accounting_entry_lines
+                               WHERE entry_id = m.id OFFSET 0) l
+         GROUP BY 1, 2, 3
+         ORDER BY 1, 2, 3
+      ON CONFLICT (company_id, account_id, month) DO UPDATE
+        SET debit = b.debit + EXCLUDED.debit, credit = b.credit + EXCLUDED.credit, line_count = b.line_count + EXCLUDED.line_count;
+      RETURN NULL;
     END $$;
-    CREATE TRIGGER accounting_entries_balance_posted
+    CREATE TRIGGER accounting_entries_posted
       AFTER UPDATE ON ${s}.accounting_entries
       REFERENCING OLD TABLE AS old_entries NEW TABLE AS new_entries
-      FOR EACH STATEMENT EXECUTE FUNCTION ${s}.accounting_entries_balance_posted();
+      FOR EACH STATEMENT EXECUTE FUNCTION ${s}.accounting_entries_posted();
 
     -- ─── entries' guard on INSERT: only called when it refuses ───────────
     -- On INSERT, 0002's guard does nothing but refuse a non-draft: the WHEN says so
@@ -93,49 +125,6 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
       BEFORE INSERT ON ${s}.accounting_entries
       FOR EACH ROW WHEN (NEW.status IS DISTINCT FROM 'draft') EXECUTE FUNCTION ${s}.accounting_entries_guard();
 
-    -- ─── account_balances: statement-level ───────────────────────────────
-    DROP TRIGGER accounting_entries_post_balances ON ${s}.accounting_entries;
-    CREATE FUNCTION ${s}.accounting_entries_post_balances_set() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE
-      moved_number text;
-    BEGIN
-      -- The entries leaving draft (OFFSET 0: see accounting_entries_balance_posted).
-      WITH moved AS MATERIALIZED (
-        SELECT n.id, n.number, n.date
-          FROM (SELECT id, number, date, status FROM new_entries OFFSET 0) n
-          JOIN (SELECT id, status FROM old_entries OFFSET 0) o ON o.id = n.id
-         WHERE o.status = 'draft' AND n.status <> 'draft'
-      )
-      SELECT m.number INTO moved_number
-        FROM moved m
-        JOIN ${s}.accounting_entry_lines l ON l.entry_id = m.id
-       WHERE l.entry_date <> m.date
-       LIMIT 1;
-      IF FOUND THEN
-        RAISE EXCEPTION USING ERRCODE = 'XA002', MESSAGE = 'La date d''une écriture ne peut pas changer lors de sa validation',
-          DETAIL = format('entry %s', moved_number);
-      END IF;
-      INSERT INTO ${s}.account_balances AS b (company_id, account_id, month, debit, credit, line_count)
-        WITH moved AS MATERIALIZED (
-          SELECT n.id, n.company_id, n.date
-            FROM (SELECT id, company_id, date, status FROM new_entries OFFSET 0) n
-            JOIN (SELECT id, status FROM old_entries OFFSET 0) o ON o.id = n.id
-           WHERE o.status = 'draft' AND n.status <> 'draft'
-        )
-        SELECT m.company_id, l.account_id, date_trunc('month', m.date)::date, sum(l.debit), sum(l.credit), count(*)
-          FROM moved m
-          JOIN ${s}.accounting_entry_lines l ON l.entry_id = m.id
-         GROUP BY 1, 2, 3
-         ORDER BY 1, 2, 3
-      ON CONFLICT (company_id, account_id, month) DO UPDATE
-        SET debit = b.debit + EXCLUDED.debit, credit = b.credit + EXCLUDED.credit, line_count = b.line_count + EXCLUDED.line_count;
-      RETURN NULL;
-    END $$;
-    CREATE TRIGGER accounting_entries_post_balances_set
-      AFTER UPDATE ON ${s}.accounting_entries
-      REFERENCING OLD TABLE AS old_entries NEW TABLE AS new_entries
-      FOR EACH STATEMENT EXECUTE FUNCTION ${s}.accounting_entries_post_balances_set();
-
     -- ─── lines' guard on INSERT: statement-level ─────────────────────────
     DROP TRIGGER accounting_entry_lines_guard ON ${s}.accounting_entry_lines;
     CREATE TRIGGER accounting_entry_lines_guard
@@ -143,36 +132,45 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
       FOR EACH ROW EXECUTE FUNCTION ${s}.accounting_entry_lines_guard();
     CREATE FUNCTION ${s}.accounting_entry_lines_guard_insert() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
-      ids uuid[];
       e record;
     BEGIN
-      -- The entries of the new lines, looked up one by one through the primary key
-      -- (an unnest is estimated small: index lookups, whatever the table's statistics).
-      ids := ARRAY(SELECT DISTINCT entry_id FROM new_lines);
-      -- Entries another transaction may validate: locked (FOR SHARE, in id order), then read as locked.
-      FOR e IN SELECT en.id, en.status FROM unnest(ids) AS d(id) JOIN ${s}.accounting_entries en ON en.id = d.id
-                WHERE en.xmin <> pg_current_xact_id()::xid
-                ORDER BY en.id FOR SHARE OF en LOOP
-        IF e.status <> 'draft' THEN
-          RAISE EXCEPTION USING ERRCODE = 'XA002', MESSAGE = 'Les lignes d''une écriture validée ne peuvent pas être modifiées',
-            DETAIL = format('entry %s is %s', e.id, e.status);
-        END IF;
-      END LOOP;
-      -- This transaction's own entries are its own already: only their status matters.
-      SELECT en.id, en.status INTO e FROM unnest(ids) AS d(id) JOIN ${s}.accounting_entries en ON en.id = d.id
-       WHERE en.status <> 'draft'
-       LIMIT 1;
-      IF FOUND THEN
+      -- The entries of the new lines, with the dates the lines carry, each
+      -- looked up through the primary key (LATERAL … OFFSET 0: whatever the
+      -- statement's size, never a hash against the whole table). No PL/pgSQL
+      -- variable in the query: a parameter would make it planned on every call.
+      -- This transaction's own entries are its own already: only their status and
+      -- date matter. The others (another transaction may validate them) are locked below.
+      SELECT bool_or(en.xmin <> pg_current_xact_id()::xid) AS others,
+             (array_agg(format('%s is %s', en.id, en.status)) FILTER (WHERE en.xmin = pg_current_xact_id()::xid AND en.status <> 'draft'))[1] AS posted,
+             (array_agg(en.number) FILTER (WHERE en.xmin = pg_current_xact_id()::xid AND en.date <> d.entry_date))[1] AS redated
+        INTO e
+        FROM (SELECT DISTINCT entry_id, entry_date FROM new_lines) d
+        CROSS JOIN LATERAL (SELECT x.id, x.number, x.status, x.date, x.xmin FROM ${s}.accounting_entries x
+                             WHERE x.id = d.entry_id OFFSET 0) en;
+      IF e.posted IS NOT NULL THEN
         RAISE EXCEPTION USING ERRCODE = 'XA002', MESSAGE = 'Les lignes d''une écriture validée ne peuvent pas être modifiées',
-          DETAIL = format('entry %s is %s', e.id, e.status);
+          DETAIL = format('entry %s', e.posted);
       END IF;
       -- A writer that gives entry_date (see accounting_entry_lines_date below) gives its entry's date.
-      SELECT en.number INTO e FROM new_lines l JOIN ${s}.accounting_entries en ON en.id = l.entry_id
-       WHERE l.entry_date <> en.date
-       LIMIT 1;
-      IF FOUND THEN
+      IF e.redated IS NOT NULL THEN
         RAISE EXCEPTION USING ERRCODE = 'XA002', MESSAGE = 'La date d''une ligne est celle de son écriture',
-          DETAIL = format('entry %s', e.number);
+          DETAIL = format('entry %s', e.redated);
+      END IF;
+      IF e.others THEN
+        -- Locked (FOR SHARE, in id order), then read as locked.
+        FOR e IN SELECT en.id, en.number, en.status, en.date <> d.entry_date AS redated
+                   FROM (SELECT DISTINCT entry_id, entry_date FROM new_lines ORDER BY entry_id) d
+                   CROSS JOIN LATERAL (SELECT x.id, x.number, x.status, x.date FROM ${s}.accounting_entries x
+                                        WHERE x.id = d.entry_id AND x.xmin <> pg_current_xact_id()::xid FOR SHARE) en LOOP
+          IF e.status <> 'draft' THEN
+            RAISE EXCEPTION USING ERRCODE = 'XA002', MESSAGE = 'Les lignes d''une écriture validée ne peuvent pas être modifiées',
+              DETAIL = format('entry %s is %s', e.id, e.status);
+          END IF;
+          IF e.redated THEN
+            RAISE EXCEPTION USING ERRCODE = 'XA002', MESSAGE = 'La date d''une ligne est celle de son écriture',
+              DETAIL = format('entry %s', e.number);
+          END IF;
+        END LOOP;
       END IF;
       RETURN NULL;
     END $$;
@@ -195,8 +193,10 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
     DECLARE
       x uuid;
     BEGIN
-      FOR x IN SELECT en.id FROM unnest(ARRAY(SELECT DISTINCT entry_id FROM new_lines)) AS d(id)
-                 JOIN ${s}.accounting_entries en ON en.id = d.id
+      -- Looked up through the primary key, as in accounting_entry_lines_guard_insert.
+      FOR x IN SELECT en.id FROM (SELECT DISTINCT entry_id FROM new_lines) d
+                 CROSS JOIN LATERAL (SELECT y.id, y.status, y.xmin FROM ${s}.accounting_entries y
+                                      WHERE y.id = d.entry_id OFFSET 0) en
                 WHERE en.status <> 'draft' AND en.xmin <> pg_current_xact_id()::xid LOOP
         PERFORM ${s}.entry_balance_check(x);
       END LOOP;
@@ -281,14 +281,12 @@ export async function down({ context: { sequelize, schema } }: { context: Migrat
     CREATE TRIGGER accounting_entries_guard
       BEFORE INSERT OR UPDATE OR DELETE ON ${s}.accounting_entries
       FOR EACH ROW EXECUTE FUNCTION ${s}.accounting_entries_guard();
-    DROP TRIGGER accounting_entries_post_balances_set ON ${s}.accounting_entries;
-    DROP FUNCTION ${s}.accounting_entries_post_balances_set();
+    DROP TRIGGER accounting_entries_posted ON ${s}.accounting_entries;
+    DROP FUNCTION ${s}.accounting_entries_posted();
     CREATE TRIGGER accounting_entries_post_balances
       AFTER UPDATE OF status ON ${s}.accounting_entries
       FOR EACH ROW WHEN (OLD.status = 'draft' AND NEW.status <> 'draft')
       EXECUTE FUNCTION ${s}.accounting_entries_post_balances();
-    DROP TRIGGER accounting_entries_balance_posted ON ${s}.accounting_entries;
-    DROP FUNCTION ${s}.accounting_entries_balance_posted();
     CREATE CONSTRAINT TRIGGER accounting_entries_balance
       AFTER INSERT OR UPDATE ON ${s}.accounting_entries
       DEFERRABLE INITIALLY DEFERRED
