@@ -64,7 +64,9 @@ test('a wrong password shows the login error toast', async () => {
 
 test('a signed-out visit to /factures shows the toast, then /auth', async () => {
   const { context, page } = await newPage(browser);
-  await page.goto('/factures');
+  // Watch from the first response: the workspace chunks load before the page's load event
+  // may fire, and the toast lasts only the 500 ms before the redirect.
+  await page.goto('/factures', { waitUntil: 'commit' });
   // The toast 'Non autorisé - Vous devez être connecté. Redirection...' (title, then description).
   await page.getByText('Non autorisé', { exact: true }).waitFor();
   await page.getByText('Vous devez être connecté. Redirection...').waitFor();
