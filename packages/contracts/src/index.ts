@@ -30,3 +30,6 @@ export * from './restaurant';
 export * from './internal-invoices';
 export * from './projects';
 export * from './hotel';
+export * from './audit';
+export * from './fiscal-years';
+export * from './ledger-integrity';

@@ -1,14 +1,17 @@
 import path from 'node:path';
 import { Router } from 'express';
-import { JOBS } from '@xaalis/contracts';
+import { CLOSE_FISCAL_YEAR_JOB, JOBS } from '@xaalis/contracts';
 import { pingHandler, runService } from '@xaalis/service-kit';
 import { accountsApi } from './modules/accounts';
+import { auditApi } from './modules/audit';
 import { chartApi, generateChartHandler } from './modules/chart';
 import { companiesApi, companiesInternal } from './modules/companies';
 import { dashboardApi } from './modules/dashboard';
 import { entriesApi } from './modules/entries';
 import { entryImportsApi, importEntriesHandler } from './modules/entry-imports';
+import { closeFiscalYearHandler, fiscalYearsApi } from './modules/fiscal-years';
 import { inventoryApi, inventoryInternal } from './modules/inventory';
+import { ledgerIntegrityApi } from './modules/ledger-integrity';
 import { invoicesApi, invoicesInternal } from './modules/invoices';
 import {
   RECORD_DEPRECIATIONS_SCHEDULE,
@@ -36,6 +39,8 @@ export const accountingService = runService({
       chartApi(ctx),
       entriesApi(ctx),
       entryImportsApi(ctx),
+      ledgerIntegrityApi(ctx),
+      fiscalYearsApi(ctx),
       dashboardApi(ctx),
       treasuryApi(ctx),
       invoicesApi(ctx),
@@ -44,6 +49,7 @@ export const accountingService = runService({
       loansApi(ctx),
       investmentsApi(ctx),
       reportsApi(ctx),
+      auditApi(ctx),
     ),
   buildInternal: (ctx) => Router().use(companiesInternal(ctx), inventoryInternal(ctx), invoicesInternal(ctx), thirdPartiesInternal(ctx)),
   jobHandlers: (ctx) => ({
@@ -54,6 +60,7 @@ export const accountingService = runService({
     [JOBS.recordDepreciations]: recordDepreciationsHandler(ctx),
     [JOBS.postPayslip]: postPayslipHandler(ctx),
     [JOBS.importEntries]: importEntriesHandler(ctx),
+    [CLOSE_FISCAL_YEAR_JOB]: closeFiscalYearHandler(ctx),
   }),
   jobSchedules: () => [MARK_OVERDUE_SCHEDULE, RECORD_DEPRECIATIONS_SCHEDULE],
 });

@@ -62,3 +62,53 @@ describe('EntryDetailDialog: who did what', () => {
     expect(within(trail).queryByText(/Annulée par/)).not.toBeInTheDocument();
   });
 });
+
+describe('EntryDetailDialog: full history (audit trail)', () => {
+  it('shows every action recorded for the entry, with the users and the date-times', async () => {
+    mockFetch({
+      'GET /api/accounting-entries/e9': { body: CANCELLED },
+      [`GET /api/companies/${COMPANY_ID}/audit-events`]: {
+        body: {
+          items: [
+            {
+              id: '1',
+              at: '2026-03-15T10:00:00.000Z',
+              userId: AWA,
+              action: 'created',
+              objectType: 'entry',
+              objectId: 'e9',
+              objectLabel: null,
+              details: null,
+            },
+            {
+              id: '2',
+              at: '2026-03-15T10:20:00.000Z',
+              userId: MOUSSA,
+              action: 'edited',
+              objectType: 'entry',
+              objectId: 'e9',
+              objectLabel: null,
+              details: null,
+            },
+          ],
+          page: 1,
+          pageSize: 100,
+          totalItems: 2,
+        },
+      },
+      'GET /api/users': {
+        body: [
+          { id: AWA, name: 'Awa Diop' },
+          { id: MOUSSA, name: 'Moussa Fall' },
+        ],
+      },
+    });
+    renderWithApp(<EntryDetailDialog entryId="e9" onClose={jest.fn()} />);
+    const list = await screen.findByRole('list', { name: 'Historique des actions' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['CrééeAwa Diop · 15/03/2026 10:00', 'ModifiéeMoussa Fall · 15/03/2026 10:20']);
+  });
+});

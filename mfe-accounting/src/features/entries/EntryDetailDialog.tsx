@@ -8,6 +8,7 @@ import Box from '@mui/material/Box';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useId, useRef } from 'react';
 import { ErrorState, LoadingState, PrintIcon } from '@xaalis/web-kit';
+import { AuditHistory } from '../audit';
 import { useGetEntryQuery } from './api';
 import { EntryDocument } from './EntryDocument';
 
@@ -71,9 +72,12 @@ export function EntryDetailDialog({ entryId, autoPrint = false, companyName, onC
         ) : error && !entry ? (
           <ErrorState error={error} onRetry={() => void refetch()} title="Impossible de charger l'écriture" />
         ) : entry ? (
-          <Box className={PRINT_AREA_CLASS}>
-            <EntryDocument entry={entry} companyName={companyName} />
-          </Box>
+          <>
+            <Box className={PRINT_AREA_CLASS}>
+              <EntryDocument entry={entry} companyName={companyName} />
+            </Box>
+            <AuditHistory companyId={entry.companyId} objectType="entry" objectId={entry.id} />
+          </>
         ) : null}
       </DialogContent>
       <DialogActions>

@@ -71,3 +71,41 @@ describe('InvoiceDetailDialog: who did what', () => {
     expect(within(trail).queryByText(/Validée par|Annulée par/)).not.toBeInTheDocument();
   });
 });
+
+describe('InvoiceDetailDialog: full history (audit trail)', () => {
+  it('shows the actions recorded for the invoice, payments included', async () => {
+    const at = (id: string, action: string, time: string, userId: string, details: object | null = null) => ({
+      id,
+      at: time,
+      userId,
+      action,
+      objectType: 'invoice',
+      objectId: CANCELLED.id,
+      objectLabel: CANCELLED.number,
+      details,
+    });
+    mockFetch({
+      [`GET /api/invoices/${CANCELLED.id}`]: { body: CANCELLED },
+      [`GET /api/companies/${CANCELLED.companyId}/audit-events`]: {
+        body: {
+          items: [
+            at('1', 'created', '2026-03-15T10:00:00.000Z', AWA),
+            at('2', 'validated', '2026-03-16T09:30:00.000Z', MOUSSA),
+            at('3', 'cancelled', '2026-03-17T08:00:00.000Z', GONE),
+          ],
+          page: 1,
+          pageSize: 100,
+          totalItems: 3,
+        },
+      },
+      'GET /api/users': { body: USERS },
+    });
+    renderPanel(CANCELLED.id);
+    const list = await screen.findByRole('list', { name: 'Historique des actions' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['CrééeAwa Diop · 15/03/2026 10:00', 'ValidéeMoussa Fall · 16/03/2026 09:30', 'Annulée— · 17/03/2026 08:00']);
+  });
+});

@@ -20,7 +20,7 @@ import { MESSAGES_INVOICE, type Invoice } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { formatDate, formatMoney, toastSuccess, toastFailure, ErrorState, LoadingState } from '@xaalis/web-kit';
 import { useId, useState, type ReactNode } from 'react';
-import { AuditTrail, useUserName } from '../audit';
+import { AuditHistory, AuditTrail, useUserName } from '../audit';
 import { downloadWithToast } from '../../ui/download';
 import { formatQuantity } from '../inventory/stock';
 import type { PaymentDialogDefaults } from '../payments/PaymentDialog';
@@ -244,6 +244,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
             { label: 'Annulée par', userId: invoice.cancelledBy, at: invoice.cancelledAt },
           ]}
         />
+        <AuditHistory companyId={invoice.companyId} objectType="invoice" objectId={invoice.id} />
       </Box>
     );
   }

@@ -15,6 +15,7 @@ import { ThirdPartiesTab, useListThirdPartiesQuery } from '../third-parties';
 import { CompanyTab } from './CompanyTab';
 import { OnboardingBanner } from './OnboardingBanner';
 import { ModulesTab } from './ModulesTab';
+import { FiscalYearsTab } from './fiscal-years';
 import { PayrollTab } from './PayrollTab';
 import { onboardingSteps, readOnboarding, writeOnboarding, type OnboardingStepId } from './onboarding';
 import { ProfileTab } from './ProfileTab';
@@ -27,6 +28,7 @@ export const SETTINGS_TABS = [
   { value: 'accounts', label: 'Plan Comptable' },
   { value: 'third-parties', label: 'Tiers' },
   { value: 'payroll', label: 'Paie' },
+  { value: 'fiscal-years', label: 'Exercices' },
   { value: 'modules', label: 'Modules' },
   { value: 'profile', label: 'Profil' },
 ] as const;
@@ -145,6 +147,7 @@ export default function SettingsPage() {
   else if (tab === 'third-parties') panel = <ThirdPartiesTab companyId={companyId} />;
   else if (tab === 'payroll') panel = <PayrollTab companyId={companyId} />;
   else if (tab === 'modules') panel = <ModulesTab companyId={companyId} />;
+  else if (tab === 'fiscal-years') panel = <FiscalYearsTab companyId={companyId} />;
   else panel = <ProfileTab user={user} onLogout={() => void signOut()} loggingOut={loggingOut} />;
 
   return (

@@ -32,11 +32,13 @@ export function entriesApi(ctx: ServiceContext): Router {
   });
 
   router.put('/accounting-entries/:id', validate({ body: entryInputSchema }), async (req, res) => {
-    res.json(await entries.update(tenantOf(req).companyId, String(req.params.id), validated(req, 'body', entryInputSchema)));
+    const { companyId, userId } = tenantOf(req);
+    res.json(await entries.update(companyId, String(req.params.id), validated(req, 'body', entryInputSchema), userId));
   });
 
   router.delete('/accounting-entries/:id', async (req, res) => {
-    await entries.remove(tenantOf(req).companyId, req.params.id);
+    const { companyId, userId } = tenantOf(req);
+    await entries.remove(companyId, req.params.id, userId);
     res.status(204).end();
   });
 

@@ -28,6 +28,7 @@ import {
   todayInDakar,
   yearOf,
 } from '../posting';
+import { recordAuditEvent } from '../audit/record';
 import { listEntries } from './model';
 
 type EntryValues = z.output<typeof entryInputSchema>;
@@ -127,8 +128,8 @@ export function entriesService(sequelize: Sequelize) {
       });
     },
 
-    /** Replaces a draft's header and lines. */
-    update(companyId: string, id: string, values: EntryValues): Promise<AccountingEntry> {
+    /** Replaces a draft's header and lines (by `userId`: recorded in the audit trail). */
+    update(companyId: string, id: string, values: EntryValues, userId: string | null = null): Promise<AccountingEntry> {
       return write(async (transaction) => {
         const entry = await lockOwn(transaction, companyId, id);
         if (entry.status !== 'draft') throw new HttpError(409, MESSAGES_ENTRY.notDraft);
@@ -153,16 +154,35 @@ export function entriesService(sequelize: Sequelize) {
         );
         await sequelize.query('DELETE FROM accounting.accounting_entry_lines WHERE entry_id = $1', { bind: [id], transaction });
         await insertLines(sequelize, transaction, companyId, id, linesOf(values));
-        return mustExist(await findEntryWithLines(sequelize, companyId, id, transaction), 'entry');
+        const after = mustExist(await findEntryWithLines(sequelize, companyId, id, transaction), 'entry');
+        await recordAuditEvent(sequelize, transaction, {
+          companyId,
+          userId,
+          action: 'edited',
+          objectType: 'entry',
+          objectId: id,
+          objectLabel: after.number,
+          details: { before: { journal: entry.journal, date: entry.date, description: entry.description, total: entry.total } },
+        });
+        return after;
       });
     },
 
-    /** Only drafts can be deleted (its lines go with it). */
-    remove(companyId: string, id: string): Promise<void> {
+    /** Only drafts can be deleted (its lines go with it); the deletion stays in the audit trail. */
+    remove(companyId: string, id: string, userId: string | null = null): Promise<void> {
       return write(async (transaction) => {
         const entry = await lockOwn(transaction, companyId, id);
         if (entry.status !== 'draft') throw new HttpError(409, MESSAGES_ENTRY.notDraft);
         await sequelize.query('DELETE FROM accounting.accounting_entries WHERE id = $1', { bind: [id], transaction });
+        await recordAuditEvent(sequelize, transaction, {
+          companyId,
+          userId,
+          action: 'deleted',
+          objectType: 'entry',
+          objectId: id,
+          objectLabel: entry.number,
+          details: { journal: entry.journal, date: entry.date, description: entry.description, total: entry.total },
+        });
       });
     },
 

@@ -2,19 +2,20 @@ import { fiscalYearOf } from '../dashboard';
 import { isIsoDate } from '../posting';
 
 /**
- * Whether a date falls in an open fiscal year of the company, for imports.
- * There is no closing of fiscal years yet: "open" is any real date from 1900
- * to the end of the current fiscal year (the company's `fiscalYear`, MM-DD
- * start; today in Dakar). Closing (issue 15) extends this one function with
- * the closed years.
+ * Whether a date falls in an open fiscal year of the company, for imports:
+ * a real date from 1900 to the end of the current fiscal year (the company's
+ * `fiscalYear`, MM-DD start; today in Dakar), outside the closed years. The
+ * database refuses entries dated in a closed year anyway (XA010); this lets
+ * the preview name the lines at fault before anything runs.
  */
 export function openPeriod(
   fiscalYearStart: string,
   today: string,
+  closedYears: readonly { start: string; end: string }[] = [],
 ): { isOpen: (date: string) => boolean; currentStart: string; lastOpenDay: string } {
   const current = fiscalYearOf(fiscalYearStart, today);
   return {
-    isOpen: (date) => isIsoDate(date) && date <= current.end,
+    isOpen: (date) => isIsoDate(date) && date <= current.end && !closedYears.some((y) => date >= y.start && date <= y.end),
     currentStart: current.start,
     lastOpenDay: current.end,
   };

@@ -3,6 +3,7 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { MESSAGES_ENTRY_IMPORT, formatEntryNumber, fromCents, type Journal } from '@xaalis/contracts';
 import { HttpError, isUniqueViolation, sqlStateOf, type Logger } from '@xaalis/service-kit';
 import { insertMissingAccounts } from '../accounts';
+import { recordAuditEvent } from '../audit/record';
 import { referenceAccount } from '../chart';
 import { LEDGER_SQLSTATE, yearOf } from '../posting';
 import { setProgress, transition } from './model';
@@ -90,7 +91,7 @@ function failureMessage(err: unknown): string {
   if (err instanceof ImportFailure || err instanceof HttpError) return err.message;
   const pg = (err as { parent?: { code?: string; message?: string } }).parent;
   // The ledger triggers' refusals are French already.
-  if (pg?.code === LEDGER_SQLSTATE.unbalanced || pg?.code === LEDGER_SQLSTATE.frozen)
+  if (pg?.code === LEDGER_SQLSTATE.unbalanced || pg?.code === LEDGER_SQLSTATE.frozen || pg?.code === LEDGER_SQLSTATE.closedYear)
     return `${MESSAGES_ENTRY_IMPORT.jobFailed} (${pg.message})`;
   if (isUniqueViolation(err)) return `${MESSAGES_ENTRY_IMPORT.jobFailed} (numéro d'écriture déjà utilisé)`;
   return MESSAGES_ENTRY_IMPORT.jobFailed;
@@ -191,15 +192,31 @@ async function writeAll(
     firstNumber: numbers[0] ?? null,
     lastNumber: numbers[numbers.length - 1] ?? null,
   };
-  const [done] = await sequelize.query<{ id: string }>(
+  const [done] = await sequelize.query<{ id: string; file_name: string }>(
     `UPDATE accounting.entry_imports
         SET status = 'imported', payload = NULL, progress_done = $3, first_number = $4, last_number = $5,
             finished_at = now(), updated_at = now(), message = NULL
       WHERE company_id = $1 AND id = $2 AND status = 'running'
-      RETURNING id`,
+      RETURNING id, file_name`,
     { bind: [companyId, importId, total, result.firstNumber, result.lastNumber], type: QueryTypes.SELECT, transaction },
   );
   if (!done) throw new ImportFailure(MESSAGES_ENTRY_IMPORT.interrupted);
+  // The entries themselves get their 'created' (and 'validated') events from the triggers (migration 0014).
+  await recordAuditEvent(sequelize, transaction, {
+    companyId,
+    userId,
+    action: 'imported',
+    objectType: 'entry-import',
+    objectId: importId,
+    objectLabel: done.file_name,
+    details: {
+      entryCount: result.entryCount,
+      lineCount: total,
+      validated: validate,
+      firstNumber: result.firstNumber,
+      lastNumber: result.lastNumber,
+    },
+  });
   return result;
 }
 

@@ -73,7 +73,7 @@ export function entryImportsService(ctx: Pick<ServiceContext, 'sequelize' | 'que
         type: QueryTypes.SELECT,
       });
       if (!company) throw notFound();
-      const [accountRows, thirdPartyRows] = await Promise.all([
+      const [accountRows, thirdPartyRows, closedYears] = await Promise.all([
         sequelize.query<{ code: string; name: string }>('SELECT code, name FROM accounting.accounts WHERE company_id = $1', {
           bind: [companyId],
           type: QueryTypes.SELECT,
@@ -82,9 +82,13 @@ export function entryImportsService(ctx: Pick<ServiceContext, 'sequelize' | 'que
           bind: [companyId],
           type: QueryTypes.SELECT,
         }),
+        sequelize.query<{ start: string; end: string }>(
+          `SELECT start_date::text AS start, end_date::text AS "end" FROM accounting.fiscal_years WHERE company_id = $1 AND status = 'closed'`,
+          { bind: [companyId], type: QueryTypes.SELECT },
+        ),
       ]);
       const accounts = new Map(accountRows.map((a) => [a.code, a.name]));
-      const period = openPeriod(company.fiscal_year, todayInDakar());
+      const period = openPeriod(company.fiscal_year, todayInDakar(), closedYears);
       const parsed = validateSheet(sheet, {
         kind: query.kind,
         fileName: query.fileName,

@@ -32,7 +32,8 @@ export function invoicesApi(ctx: ServiceContext): Router {
     res.json(await invoices.get(tenantOf(req).companyId, req.params.id));
   });
   router.put('/invoices/:id', validate({ body: invoiceInputSchema }), async (req, res) => {
-    res.json(await invoices.update(tenantOf(req).companyId, String(req.params.id), validated(req, 'body', invoiceInputSchema)));
+    const { companyId, userId } = tenantOf(req);
+    res.json(await invoices.update(companyId, String(req.params.id), validated(req, 'body', invoiceInputSchema), userId));
   });
   router.patch('/invoices/:id/validate', async (req, res) => {
     const { companyId, userId } = tenantOf(req);

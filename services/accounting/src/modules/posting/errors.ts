@@ -7,6 +7,8 @@ export const LEDGER_SQLSTATE = {
   unbalanced: 'XA001',
   /** A change to a validated or cancelled entry (or its lines), or a forbidden status change. */
   frozen: 'XA002',
+  /** An entry created, validated, cancelled or edited with a date in a closed fiscal year (migration 0012). */
+  closedYear: 'XA010',
 } as const;
 
 type PgError = { code?: string; message?: string; constraint?: string };
@@ -22,6 +24,7 @@ export function ledgerError(err: unknown): unknown {
   const pg = pgErrorOf(err);
   if (pg.code === LEDGER_SQLSTATE.unbalanced) return new HttpError(400, pg.message || MESSAGES_ENTRY.unbalanced);
   if (pg.code === LEDGER_SQLSTATE.frozen) return new HttpError(409, pg.message || MESSAGES_ENTRY.notDraft);
+  if (pg.code === LEDGER_SQLSTATE.closedYear) return new HttpError(409, pg.message || MESSAGES_ENTRY.notDraft);
   if (isUniqueViolation(err) && pg.constraint === 'accounting_entries_company_number_key')
     return new HttpError(409, MESSAGES_ENTRY.duplicateNumber);
   return err;

@@ -1,0 +1,58 @@
+import type { Browser } from 'playwright-core';
+import type { Account, AccountingEntry } from '@xaalis/contracts';
+import { apiGet, apiHeaders, launch, newPage, registerViaApi } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+test("audit trail: the entry's detail panel shows who created, edited and validated it (through the gateway)", async () => {
+  const { context, page } = await newPage(browser);
+  await registerViaApi(context, 'service');
+  const { companyId } = await apiGet<{ companyId: string }>(context, '/api/user');
+  const base = `/api/companies/${companyId}`;
+  const chart = await context.request.post(`${base}/generate-chart`, { data: {}, headers: apiHeaders() });
+  if (!chart.ok()) throw new Error(`generate-chart: ${chart.status()} ${await chart.text()}`);
+  const accounts = await apiGet<Account[]>(context, `${base}/accounts`);
+  const id = (code: string) => accounts.find((a) => a.code === code)?.id;
+  const today = new Date().toISOString().slice(0, 10);
+  const body = (description: string) => ({
+    entry: { number: 'E2E-AUDIT-1', journal: 'OD', date: today, description },
+    lines: [
+      { accountId: id('6222'), description: 'Loyer', debit: '90000.00', credit: '0.00' },
+      { accountId: id('521'), description: 'Banque', debit: '0.00', credit: '90000.00' },
+    ],
+  });
+  const created = await context.request.post(`${base}/accounting-entries`, { data: body('Loyer'), headers: apiHeaders() });
+  expect(created.status()).toBe(201);
+  const entry = (await created.json()) as AccountingEntry;
+  expect(
+    (await context.request.put(`/api/accounting-entries/${entry.id}`, { data: body('Loyer du bureau'), headers: apiHeaders() })).status(),
+  ).toBe(200);
+  expect((await context.request.patch(`/api/accounting-entries/${entry.id}/validate`, { headers: apiHeaders() })).status()).toBe(200);
+  const { number } = await apiGet<AccountingEntry>(context, `/api/accounting-entries/${entry.id}`);
+
+  await page.goto('/ecritures');
+  await page
+    .getByRole('table', { name: 'Écritures comptables' })
+    .getByRole('button', { name: `Voir l'écriture ${number}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Écriture ${number}` });
+  const history = dialog.getByRole('list', { name: 'Historique des actions' });
+  await history.getByText('Validée', { exact: true }).waitFor();
+  const items = await history.getByRole('listitem').allTextContents();
+  expect(items.map((t) => t.split(/Awa Diop/)[0])).toEqual(['Créée', 'Modifiée', 'Validée']);
+  expect(items.every((t) => /Awa Diop · \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/.test(t))).toBe(true);
+
+  // Another company's user cannot read it (the route is company-scoped).
+  const { context: other } = await newPage(browser);
+  await registerViaApi(other, 'service');
+  const foreign = await other.request.get(`${base}/audit-events?objectType=entry&objectId=${entry.id}`, { headers: apiHeaders() });
+  expect(foreign.status()).toBe(404);
+  await other.close();
+  await context.close();
+});

@@ -1,0 +1,73 @@
+import type { Browser } from 'playwright-core';
+import { MESSAGES_FISCAL_YEAR, type Account, type AccountingEntry } from '@xaalis/contracts';
+import { apiGet, apiHeaders, launch, newPage, registerViaApi } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+// Last year (calendar fiscal year, the default): ended, so it can be closed.
+const YEAR = new Date().getUTCFullYear();
+const LAST = YEAR - 1;
+
+test('fiscal-year closing: Paramètres → Exercices closes last year, the AN entry is in the journal, the year refuses new entries', async () => {
+  const { context, page } = await newPage(browser);
+  await registerViaApi(context, 'service');
+  const { companyId } = await apiGet<{ companyId: string }>(context, '/api/user');
+  const base = `/api/companies/${companyId}`;
+  const chart = await context.request.post(`${base}/generate-chart`, { data: {}, headers: apiHeaders() });
+  if (!chart.ok()) throw new Error(`generate-chart: ${chart.status()} ${await chart.text()}`);
+  const accounts = await apiGet<Account[]>(context, `${base}/accounts`);
+  const byPrefix = (prefix: string) => {
+    const found = accounts.find((a) => a.code.startsWith(prefix));
+    if (!found) throw new Error(`no account ${prefix}…`);
+    return found.id;
+  };
+  const entry = (date: string, number: string) => ({
+    entry: { number, journal: 'OD', date, description: `Vente ${date}` },
+    lines: [
+      { accountId: byPrefix('521'), description: 'Banque', debit: '150000.00', credit: '0.00' },
+      { accountId: byPrefix('70'), description: 'Vente', debit: '0.00', credit: '150000.00' },
+    ],
+  });
+
+  // One validated sale last year.
+  const created = await context.request.post(`${base}/accounting-entries`, {
+    data: entry(`${LAST}-03-01`, 'E2E-1'),
+    headers: apiHeaders(),
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as AccountingEntry;
+  const validated = await context.request.patch(`/api/accounting-entries/${id}/validate`, { headers: apiHeaders() });
+  expect(validated.status()).toBe(200);
+
+  // Paramètres → Exercices: close last year, follow the job to its end.
+  await page.goto('/parametres?tab=fiscal-years');
+  const row = page.getByTestId(`fiscal-year-${LAST}-01-01`);
+  await row.getByText(`Exercice ${LAST}`).waitFor();
+  await row.getByText('Bénéfice 150 000 XOF').waitFor();
+  await row.getByRole('button', { name: MESSAGES_FISCAL_YEAR.close }).click();
+  const dialog = page.getByRole('dialog', { name: MESSAGES_FISCAL_YEAR.closeConfirmTitle(String(LAST)) });
+  await dialog.getByRole('button', { name: MESSAGES_FISCAL_YEAR.close }).click();
+  await dialog.getByText(MESSAGES_FISCAL_YEAR.closed(String(LAST)), { exact: false }).waitFor({ timeout: 20_000 });
+  await dialog.getByText(`AN-${YEAR}-00001`, { exact: false }).waitFor();
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+  await row.getByText('Clôturé', { exact: true }).waitFor();
+  await row.getByRole('button', { name: MESSAGES_FISCAL_YEAR.reopen }).waitFor();
+
+  // The opening entry is in the journal.
+  await page.goto('/ecritures');
+  const table = page.getByRole('table', { name: 'Écritures comptables' });
+  await table.getByText(`AN-${YEAR}-00001`, { exact: true }).waitFor();
+  await table.getByText(`OD-${LAST}-00001`, { exact: true }).waitFor();
+
+  // An entry forced into the closed year through the API: the database refuses it, in French.
+  const forced = await context.request.post(`${base}/accounting-entries`, { data: entry(`${LAST}-06-01`, 'E2E-2'), headers: apiHeaders() });
+  expect(forced.status()).toBe(409);
+  expect(((await forced.json()) as { message: string }).message).toBe(MESSAGES_FISCAL_YEAR.closedYear(String(LAST)));
+  await context.close();
+});

@@ -1,0 +1,141 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { FISCAL_YEAR_STATUS_LABELS, MESSAGES_FISCAL_YEAR as M, type FiscalYear } from '@xaalis/contracts';
+import { ErrorState, LoadingState, errorMessage, formatDate, formatMoney, serverMessage, toastSuccess } from '@xaalis/web-kit';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useState } from 'react';
+import { IntegrityPanel } from '../integrity';
+import { useListFiscalYearsQuery, useReopenFiscalYearMutation } from './api';
+import { CloseFiscalYearDialog } from './CloseFiscalYearDialog';
+
+/** "Bénéfice 300 000 XOF" / "Perte 100 000 XOF" / "0 XOF". */
+export function resultLabel(result: string): string {
+  const n = Number(result);
+  if (n > 0) return `${M.resultProfit} ${formatMoney(result)}`;
+  if (n < 0) return `${M.resultLoss} ${formatMoney(result.replace('-', ''))}`;
+  return formatMoney(0);
+}
+
+function ReopenDialog({ companyId, year, onClose }: { companyId: string; year: FiscalYear; onClose: () => void }) {
+  const [reopen, { isLoading, error }] = useReopenFiscalYearMutation();
+  const confirm = async () => {
+    try {
+      await reopen({ companyId, start: year.start }).unwrap();
+      toastSuccess(M.reopened(year.label));
+      onClose();
+    } catch {
+      /* shown below */
+    }
+  };
+  return (
+    <Dialog open onClose={isLoading ? undefined : onClose} aria-labelledby="reopen-fiscal-year-title" fullWidth maxWidth="sm">
+      <DialogTitle id="reopen-fiscal-year-title">{M.reopenConfirmTitle(year.label)}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2">{M.reopenConfirmText}</Typography>
+        {error ? (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {serverMessage(error) ?? (errorMessage(error) || M.reopenError)}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={isLoading}>
+          Annuler
+        </Button>
+        <Button variant="contained" onClick={() => void confirm()} disabled={isLoading}>
+          {M.reopen}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * Paramètres → Exercices: the company's fiscal years (status, dates, result,
+ * drafts), 'Clôturer l'exercice' on an ended open year, 'Rouvrir l'exercice'
+ * on the last closed one, and the ledger's integrity check below.
+ */
+export function FiscalYearsTab({ companyId }: { companyId: string | null }) {
+  const { data, error, isLoading, refetch } = useListFiscalYearsQuery(companyId ?? skipToken);
+  const [closing, setClosing] = useState<FiscalYear | null>(null);
+  const [reopening, setReopening] = useState<FiscalYear | null>(null);
+
+  let list;
+  if (isLoading) list = <LoadingState rows={3} />;
+  else if (error || !data) list = <ErrorState error={error} title={M.loadError} onRetry={() => void refetch()} />;
+  else
+    list = (
+      <TableContainer component={Paper} variant="outlined">
+        <Table aria-label={M.title}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Exercice</TableCell>
+              <TableCell>Période</TableCell>
+              <TableCell>Statut</TableCell>
+              <TableCell align="right">Résultat</TableCell>
+              <TableCell align="right">Brouillons</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.items.map((y) => (
+              <TableRow key={y.start} data-testid={`fiscal-year-${y.start}`}>
+                <TableCell>{`Exercice ${y.label}`}</TableCell>
+                <TableCell>{`du ${formatDate(y.start)} au ${formatDate(y.end)}`}</TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    label={FISCAL_YEAR_STATUS_LABELS[y.status]}
+                    color={y.status === 'closed' ? 'default' : 'success'}
+                    variant={y.status === 'closed' ? 'filled' : 'outlined'}
+                  />
+                </TableCell>
+                <TableCell align="right">{resultLabel(y.result)}</TableCell>
+                <TableCell align="right">{y.draftCount}</TableCell>
+                <TableCell align="right">
+                  {y.canClose ? (
+                    <Button size="small" variant="outlined" color="warning" onClick={() => setClosing(y)}>
+                      {M.close}
+                    </Button>
+                  ) : null}
+                  {y.canReopen ? (
+                    <Button size="small" variant="outlined" onClick={() => setReopening(y)}>
+                      {M.reopen}
+                    </Button>
+                  ) : null}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    );
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <Box>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {M.title}
+        </Typography>
+        {list}
+      </Box>
+      {companyId ? <IntegrityPanel companyId={companyId} /> : null}
+      {closing && companyId ? <CloseFiscalYearDialog companyId={companyId} year={closing} onClose={() => setClosing(null)} /> : null}
+      {reopening && companyId ? <ReopenDialog companyId={companyId} year={reopening} onClose={() => setReopening(null)} /> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,345 @@
+import request from 'supertest';
+import { QueryTypes } from 'sequelize';
+import {
+  MESSAGES_FISCAL_YEAR,
+  type Account,
+  type FiscalYear,
+  type FiscalYearCloseRefusal,
+  type FiscalYearJobStatus,
+  type FiscalYearListResponse,
+} from '@xaalis/contracts';
+import { mustExist, type RunningService, type RunningWorker } from '@xaalis/service-kit';
+import { start } from '../../server';
+import { startWorker } from '../../worker';
+import { invoicePayload, invoicingWorld, createInvoice, type InvoicingWorld } from '../../test-invoicing';
+import { asTenant, companyWithChart } from '../../test-support';
+import { ledgerWrite, postEntry } from '../posting';
+import { closeFiscalYear } from '.';
+
+// Fiscal-year closing end to end: real service, Postgres and BullMQ worker.
+let service: RunningService;
+let worker: RunningWorker;
+/** Profit case (2024), invoices. */
+let a: InvoicingWorld;
+/** Loss case (2023), then 2024: order, drafts, reopen rules. */
+let b: { id: string; accounts: Map<string, Account> };
+
+const http = () => request(service.app);
+const db = () => service.ctx.sequelize;
+const base = (companyId: string) => `/api/companies/${companyId}/fiscal-years`;
+const CLOSED = /^L'exercice 2024 est clôturé : aucune écriture ne peut y être passée, validée ou annulée\.$/;
+
+async function post(companyId: string, date: string, lines: [string, string, string][]) {
+  // [account code, debit, credit]
+  return ledgerWrite(
+    db(),
+    (transaction) =>
+      postEntry(transaction, {
+        companyId,
+        journal: 'OD',
+        date,
+        description: `Test ${date}`,
+        lines: lines.map(([accountCode, debit, credit]) => ({ accountCode, description: 'x', debit, credit })),
+      }),
+    (e) => e,
+  );
+}
+
+const list = async (companyId: string) =>
+  ((await http().get(base(companyId)).set(asTenant(companyId)).expect(200)).body as FiscalYearListResponse).items;
+const year = async (companyId: string, start: string) =>
+  mustExist(
+    (await list(companyId)).find((y) => y.start === start),
+    'year',
+  );
+
+async function closeAndWait(companyId: string, start: string): Promise<FiscalYearJobStatus> {
+  const res = await http()
+    .post(`${base(companyId)}/${start}/close`)
+    .set(asTenant(companyId));
+  expect(res.status).toBe(202);
+  const { jobId } = res.body as { jobId: string };
+  for (let i = 0; i < 200; i++) {
+    const s = (
+      await http()
+        .get(`${base(companyId)}/jobs/${jobId}`)
+        .set(asTenant(companyId))
+        .expect(200)
+    ).body as FiscalYearJobStatus;
+    if (s.state === 'completed' || s.state === 'failed') return s;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('closing still running');
+}
+
+/** An entry's lines as "code D|C amount", sorted. */
+async function linesOf(number: string | null, companyId: string): Promise<string[]> {
+  const rows = await db().query<{ code: string; debit: string; credit: string }>(
+    `SELECT a.code, l.debit, l.credit FROM accounting.accounting_entry_lines l
+       JOIN accounting.accounting_entries e ON e.id = l.entry_id JOIN accounting.accounts a ON a.id = l.account_id
+      WHERE e.company_id = $1 AND e.number = $2`,
+    { bind: [companyId, number], type: QueryTypes.SELECT },
+  );
+  return rows.map((r) => (Number(r.debit) > 0 ? `${r.code} D ${r.debit}` : `${r.code} C ${r.credit}`)).sort();
+}
+
+const entryCount = async (companyId: string) =>
+  Number(
+    (
+      await db().query<{ n: string }>('SELECT count(*) AS n FROM accounting.accounting_entries WHERE company_id = $1', {
+        bind: [companyId],
+        type: QueryTypes.SELECT,
+      })
+    )[0].n,
+  );
+
+async function sqlState(promise: Promise<unknown>): Promise<{ code?: string; message?: string }> {
+  const err = (await promise.then(
+    () => ({}),
+    (e: unknown) => e,
+  )) as { parent?: { code?: string; message?: string } };
+  return err.parent ?? {};
+}
+
+beforeAll(async () => {
+  service = await start({ port: 0 });
+  worker = await startWorker();
+  a = await invoicingWorld(service);
+  const cb = await companyWithChart(service);
+  b = { id: cb.company.id, accounts: cb.accounts };
+  // A, 2024: capital 1 000 000, sales 500 000, rent 200 000 → profit 300 000.
+  await post(a.company.id, '2024-01-10', [
+    ['521', '1000000.00', '0'],
+    ['101', '0', '1000000.00'],
+  ]);
+  await post(a.company.id, '2024-03-01', [
+    ['521', '500000.00', '0'],
+    ['706', '0', '500000.00'],
+  ]);
+  await post(a.company.id, '2024-06-30', [
+    ['6222', '200000.00', '0'],
+    ['521', '0', '200000.00'],
+  ]);
+  // B, 2023: capital 1 000 000, rent 100 000 → loss 100 000; 2024: one sale.
+  await post(b.id, '2023-02-01', [
+    ['521', '1000000.00', '0'],
+    ['101', '0', '1000000.00'],
+  ]);
+  await post(b.id, '2023-05-01', [
+    ['6222', '100000.00', '0'],
+    ['521', '0', '100000.00'],
+  ]);
+  await post(b.id, '2024-04-01', [
+    ['521', '50000.00', '0'],
+    ['706', '0', '50000.00'],
+  ]);
+});
+
+afterAll(async () => {
+  await worker?.close();
+  await service?.close();
+});
+
+describe('fiscal-year closing', () => {
+  it('closes a profitable year: OD closing entry to 131, AN entry carrying classes 1–5 with 131 → 130; the year is closed', async () => {
+    const before = await year(a.company.id, '2024-01-01');
+    expect(before).toMatchObject({ status: 'open', result: '300000.00', entryCount: 3, draftCount: 0, canClose: true, label: '2024' });
+    const status = await closeAndWait(a.company.id, '2024-01-01');
+    expect(status).toMatchObject({ state: 'completed', progress: 100, message: null });
+    const result = mustExist(status.result, 'result');
+    expect(result).toMatchObject({ applied: true, result: '300000.00' });
+    expect(await linesOf(result.closingEntryNumber, a.company.id)).toEqual(['131 C 300000.00', '6222 C 200000.00', '706 D 500000.00']);
+    expect(await linesOf(result.openingEntryNumber, a.company.id)).toEqual(['101 C 1000000.00', '130 C 300000.00', '521 D 1300000.00']);
+    const [closing, opening] = await db().query<{ number: string; journal: string; date: string; status: string }>(
+      `SELECT number, journal, to_char(date, 'YYYY-MM-DD') AS date, status FROM accounting.accounting_entries
+        WHERE company_id = $1 AND number = ANY($2::text[]) ORDER BY date`,
+      { bind: [a.company.id, [result.closingEntryNumber, result.openingEntryNumber]], type: QueryTypes.SELECT },
+    );
+    expect(closing).toMatchObject({ journal: 'OD', date: '2024-12-31', status: 'validated' });
+    expect(opening).toMatchObject({ journal: 'AN', date: '2025-01-01', status: 'validated' });
+    const after = await year(a.company.id, '2024-01-01');
+    expect(after).toMatchObject({ status: 'closed', result: '300000.00', canClose: false, canReopen: true });
+    expect(after.closedAt).not.toBeNull();
+    const audit = await db().query<{ action: string }>(
+      `SELECT action FROM accounting.audit_events WHERE company_id = $1 AND object_type = 'fiscal-year'`,
+      { bind: [a.company.id], type: QueryTypes.SELECT },
+    );
+    expect(audit.map((e) => e.action)).toEqual(['closed']);
+  });
+
+  it('is applied once: the same job delivered again changes nothing; closing again is a 409', async () => {
+    const n = await entryCount(a.company.id);
+    const jobId = `fiscal-year-${a.company.id}-2024-01-01-1`;
+    const again = await closeFiscalYear(db(), { companyId: a.company.id, start: '2024-01-01', userId: null, jobId }, async () => {});
+    expect(again.applied).toBe(false);
+    expect(await entryCount(a.company.id)).toBe(n);
+    const res = await http()
+      .post(`${base(a.company.id)}/2024-01-01/close`)
+      .set(asTenant(a.company.id))
+      .expect(409);
+    expect(res.body.message).toBe(MESSAGES_FISCAL_YEAR.alreadyClosed('2024'));
+  });
+
+  it('the database refuses, in SQL, an entry inserted, redated or cancelled into the closed year', async () => {
+    const insert = await sqlState(
+      db().query(
+        `INSERT INTO accounting.accounting_entries (company_id, number, journal, date, description) VALUES ($1, 'X-1', 'OD', '2024-06-01', 'x')`,
+        { bind: [a.company.id] },
+      ),
+    );
+    expect(insert).toMatchObject({ code: 'XA010' });
+    expect(insert.message).toMatch(CLOSED);
+    const [draft] = await db().query<{ id: string }>(
+      `INSERT INTO accounting.accounting_entries (company_id, number, journal, date, description) VALUES ($1, 'X-2', 'OD', '2025-06-01', 'x') RETURNING id`,
+      { bind: [a.company.id], type: QueryTypes.SELECT },
+    );
+    expect(
+      (await sqlState(db().query(`UPDATE accounting.accounting_entries SET date = '2024-06-01' WHERE id = $1`, { bind: [draft.id] }))).code,
+    ).toBe('XA010');
+    await db().query('DELETE FROM accounting.accounting_entries WHERE id = $1', { bind: [draft.id] });
+    const [inYear, later] = await db().query<{ id: string }>(
+      `SELECT id FROM accounting.accounting_entries WHERE company_id = $1 AND date IN ('2024-03-01', '2025-01-01') ORDER BY date`,
+      { bind: [a.company.id], type: QueryTypes.SELECT },
+    );
+    const cancel = await sqlState(
+      db().query(`UPDATE accounting.accounting_entries SET status = 'cancelled', reversed_by_id = $2 WHERE id = $1`, {
+        bind: [inYear.id, later.id],
+      }),
+    );
+    expect(cancel.code).toBe('XA010');
+    // Through the API: the cancellation (reversal dated today) is a 409 with the French message, nothing written.
+    const n = await entryCount(a.company.id);
+    const res = await http().post(`/api/accounting-entries/${inYear.id}/cancel`).set(asTenant(a.company.id)).expect(409);
+    expect(res.body.message).toMatch(CLOSED);
+    expect(await entryCount(a.company.id)).toBe(n);
+  });
+
+  it('an invoice validated with a date in the closed year is a 409 with the French message, and nothing is written', async () => {
+    const invoice = await createInvoice(
+      service,
+      a.company.id,
+      invoicePayload(a, { number: 'FV-2024-0099', date: '2024-11-02', dueDate: '2024-12-02' }),
+    );
+    const n = await entryCount(a.company.id);
+    const res = await http().patch(`/api/invoices/${invoice.id}/validate`).set(asTenant(a.company.id)).expect(409);
+    expect(res.body.message).toMatch(CLOSED);
+    expect(await entryCount(a.company.id)).toBe(n);
+    const [row] = await db().query<{ status: string }>('SELECT status FROM accounting.invoices WHERE id = $1', {
+      bind: [invoice.id],
+      type: QueryTypes.SELECT,
+    });
+    expect(row.status).toBe('draft');
+  });
+
+  it('reopens the last closed year: both entries reversed at their dates, the year open with its result back; it closes again', async () => {
+    const closed = await year(a.company.id, '2024-01-01');
+    const res = await http()
+      .post(`${base(a.company.id)}/2024-01-01/reopen`)
+      .set(asTenant(a.company.id))
+      .expect(200);
+    expect(res.body as FiscalYear).toMatchObject({ status: 'open', result: '300000.00', canClose: true });
+    const reversals = await db().query<{ date: string; status: string }>(
+      `SELECT to_char(r.date, 'YYYY-MM-DD') AS date, o.status FROM accounting.accounting_entries r
+         JOIN accounting.accounting_entries o ON o.id = r.reversal_of_id
+        WHERE o.number = ANY($1::text[]) AND o.company_id = $2 ORDER BY r.date`,
+      { bind: [[closed.closingEntryNumber, closed.openingEntryNumber], a.company.id], type: QueryTypes.SELECT },
+    );
+    expect(reversals).toEqual([
+      { date: '2024-12-31', status: 'cancelled' },
+      { date: '2025-01-01', status: 'cancelled' },
+    ]);
+    const again = await closeAndWait(a.company.id, '2024-01-01');
+    expect(again.result).toMatchObject({ applied: true, result: '300000.00' });
+    expect(await linesOf(mustExist(again.result, 'result').openingEntryNumber, a.company.id)).toEqual([
+      '101 C 1000000.00',
+      '130 C 300000.00',
+      '521 D 1300000.00',
+    ]);
+    const audit = await db().query<{ action: string }>(
+      `SELECT action FROM accounting.audit_events WHERE company_id = $1 AND object_type = 'fiscal-year' ORDER BY id`,
+      { bind: [a.company.id], type: QueryTypes.SELECT },
+    );
+    expect(audit.map((e) => e.action)).toEqual(['closed', 'reopened', 'closed']);
+  });
+
+  it('refuses a year out of order, and while drafts remain (409 with their list); closes a loss to 139 → 130', async () => {
+    const outOfOrder = await http()
+      .post(`${base(b.id)}/2024-01-01/close`)
+      .set(asTenant(b.id))
+      .expect(409);
+    expect(outOfOrder.body.message).toBe(MESSAGES_FISCAL_YEAR.earlierOpen('2023'));
+    const [draft] = await db().query<{ id: string }>(
+      `INSERT INTO accounting.accounting_entries (company_id, number, journal, date, description) VALUES ($1, 'BR-1', 'OD', '2023-08-01', 'Brouillon') RETURNING id`,
+      { bind: [b.id], type: QueryTypes.SELECT },
+    );
+    const refused = await http()
+      .post(`${base(b.id)}/2023-01-01/close`)
+      .set(asTenant(b.id))
+      .expect(409);
+    expect(refused.body as FiscalYearCloseRefusal).toEqual({
+      message: MESSAGES_FISCAL_YEAR.drafts('2023', 1),
+      drafts: [{ id: draft.id, number: 'BR-1', date: '2023-08-01', description: 'Brouillon' }],
+    });
+    await db().query('DELETE FROM accounting.accounting_entries WHERE id = $1', { bind: [draft.id] });
+    const status = await closeAndWait(b.id, '2023-01-01');
+    const result = mustExist(status.result, 'result');
+    expect(result.result).toBe('-100000.00');
+    expect(await linesOf(result.closingEntryNumber, b.id)).toEqual(['139 D 100000.00', '6222 C 100000.00']);
+    expect(await linesOf(result.openingEntryNumber, b.id)).toEqual(['101 C 1000000.00', '130 D 100000.00', '521 D 900000.00']);
+  });
+
+  it('reopens only the last closed year, and not while the next year holds another validated entry', async () => {
+    const blocked = await http()
+      .post(`${base(b.id)}/2023-01-01/reopen`)
+      .set(asTenant(b.id))
+      .expect(409);
+    expect(blocked.body.message).toBe(MESSAGES_FISCAL_YEAR.laterEntries('2023'));
+    const status = await closeAndWait(b.id, '2024-01-01');
+    expect(status.state).toBe('completed');
+    // 2024 carried the AN of 2023 (130 D 100 000) and earned 50 000.
+    expect(await linesOf(mustExist(status.result, 'result').openingEntryNumber, b.id)).toEqual([
+      '101 C 1000000.00',
+      '130 D 50000.00',
+      '521 D 950000.00',
+    ]);
+    const notLast = await http()
+      .post(`${base(b.id)}/2023-01-01/reopen`)
+      .set(asTenant(b.id))
+      .expect(409);
+    expect(notLast.body.message).toBe(MESSAGES_FISCAL_YEAR.notLastClosed);
+    await http()
+      .post(`${base(b.id)}/2024-01-01/reopen`)
+      .set(asTenant(b.id))
+      .expect(200);
+    expect((await year(b.id, '2023-01-01')).status).toBe('closed');
+    expect((await year(b.id, '2024-01-01')).status).toBe('open');
+  });
+
+  it("another company's years and jobs are a 404 on every route", async () => {
+    const own = a.company.id;
+    const other = asTenant(b.id);
+    await http().get(base(own)).set(other).expect(404);
+    await http()
+      .post(`${base(own)}/2024-01-01/close`)
+      .set(other)
+      .expect(404);
+    await http()
+      .post(`${base(own)}/2024-01-01/reopen`)
+      .set(other)
+      .expect(404);
+    await http()
+      .get(`${base(own)}/jobs/fiscal-year-${own}-2024-01-01-1`)
+      .set(other)
+      .expect(404);
+    // Through its own path, the other company still cannot read A's job.
+    await http()
+      .get(`${base(b.id)}/jobs/fiscal-year-${own}-2024-01-01-1`)
+      .set(other)
+      .expect(404);
+    // A date that starts no fiscal year is a 404 too.
+    await http()
+      .post(`${base(own)}/2024-02-01/close`)
+      .set(asTenant(own))
+      .expect(404);
+  });
+});
