@@ -89,4 +89,7 @@ module.exports = async function startApp() {
   child.stderr.resume();
   child.unref();
   process.env.E2E_BASE_URL = baseUrl;
+  // For the fault tests (service-down.e2e.test.ts): the supervisor's pid and the services' ports.
+  process.env.E2E_APP_PID = String(child.pid);
+  process.env.E2E_SERVICE_PORTS = JSON.stringify({ accounting, hr, sector });
 };

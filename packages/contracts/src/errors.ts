@@ -21,6 +21,8 @@ export const MESSAGES_HTTP = {
   pageNotFound: 'Page Not Found',
   /** A service could not enqueue a background job (Redis unreachable). */
   queueUnavailable: 'Traitement en arrière-plan indisponible, réessayez dans un instant',
+  /** The database is unreachable (restarting, connection lost): 503, the request can be made again. */
+  databaseUnavailable: 'Base de données momentanément indisponible, réessayez dans un instant',
   /** The gateway serves the front end but its build is missing. */
   uiNotBuilt: "L'interface n'est pas encore construite : lancez « npm run build » puis rechargez la page.",
 } as const;

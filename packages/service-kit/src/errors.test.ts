@@ -7,6 +7,7 @@ import type { Sequelize } from 'sequelize';
 import { MESSAGES_HTTP } from '@xaalis/contracts';
 import { createServiceApp } from './app';
 import { createSequelize } from './db';
+import { isDatabaseUnavailable } from './errors';
 import { createLogger } from './logger';
 
 // The shared error handler and logger against a real Postgres: the database's
@@ -129,5 +130,70 @@ describe('error logs keep the message and SQLSTATE, never SQL text or bound valu
     expect(lines).toHaveLength(4);
     for (const line of lines) expect(line).toContain('division by zero');
     expect(secretsIn(lines.join('\n'))).toEqual([]);
+  });
+});
+
+describe('a database out of reach is a French 503, never a 500', () => {
+  const unavailable = { status: 503, body: { message: MESSAGES_HTTP.databaseUnavailable } };
+
+  it('a connection terminated under the query (SQLSTATE 57P01, as in a fast shutdown)', async () => {
+    // A pool of its own: the terminated connection may be handed out once more before pg notices its end.
+    const own = createSequelize(process.env.DATABASE_URL as string, { poolMax: 1 });
+    try {
+      const api = Router();
+      api.get('/terminated', async (_req, res) => {
+        await own.query('SELECT pg_terminate_backend(pg_backend_pid())');
+        res.json({ ok: true });
+      });
+      const res = await request(
+        createServiceApp({ name: 'service-kit-test', log: capturedLogger(), internalToken: TOKEN, sequelize, redis: null, api }),
+      )
+        .get('/api/terminated')
+        .set('X-Internal-Token', TOKEN);
+      expect({ status: res.status, body: res.body as unknown, retryAfter: res.headers['retry-after'] }).toEqual({
+        ...unavailable,
+        retryAfter: '1',
+      });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('a database that refuses connections (Sequelize ConnectionRefusedError)', async () => {
+    const down = createSequelize('postgres://postgres@127.0.0.1:1/none', { poolMax: 1 });
+    try {
+      const api = Router();
+      api.get('/refused', async (_req, res) => {
+        await down.query('SELECT 1');
+        res.json({ ok: true });
+      });
+      const res = await request(
+        createServiceApp({ name: 'service-kit-test', log: capturedLogger(), internalToken: TOKEN, sequelize, redis: null, api }),
+      )
+        .get('/api/refused')
+        .set('X-Internal-Token', TOKEN);
+      expect({ status: res.status, body: res.body as unknown }).toEqual(unavailable);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it.each([
+    ['a pool that cannot get a connection', { name: 'SequelizeConnectionAcquireTimeoutError' }, true],
+    [
+      'a lost connection (pg, no SQLSTATE)',
+      { name: 'SequelizeDatabaseError', parent: { message: 'Connection terminated unexpectedly' } },
+      true,
+    ],
+    [
+      'a database starting up (57P03)',
+      { name: 'SequelizeDatabaseError', parent: { code: '57P03', message: 'the database system is starting up' } },
+      true,
+    ],
+    ['a connection failure (08006)', { name: 'SequelizeDatabaseError', parent: { code: '08006' } }, true],
+    ['a division by zero (22012)', { name: 'SequelizeDatabaseError', parent: { code: '22012', message: 'division by zero' } }, false],
+    ['a plain error', new Error('boom'), false],
+  ])('isDatabaseUnavailable: %s → %s', (_label, err, expected) => {
+    expect(isDatabaseUnavailable(err)).toBe(expected);
   });
 });

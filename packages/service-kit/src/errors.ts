@@ -65,6 +65,43 @@ export function dataError(err: unknown): HttpError | null {
   return message ? new HttpError(400, message) : null;
 }
 
+/** Sequelize's errors for a connection that could not be made or obtained. */
+const CONNECTION_ERRORS = new Set([
+  'SequelizeConnectionError',
+  'SequelizeConnectionRefusedError',
+  'SequelizeConnectionAcquireTimeoutError',
+  'SequelizeConnectionTimedOutError',
+  'SequelizeHostNotFoundError',
+  'SequelizeHostNotReachableError',
+]);
+/** Socket errors of a lost or refused connection. */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTCONN']);
+/** What pg says when the server went away under a query or a pooled client (no SQLSTATE). */
+const LOST_CONNECTION =
+  /Connection terminated|not queryable|Client was closed|database system is (shutting down|starting up|in recovery mode)/i;
+
+/**
+ * The database is out of reach (stopped, restarting, connection lost mid-request): Sequelize's
+ * connection errors, SQLSTATE class 08 (connection exception), 57P01–57P03 (administrator or
+ * crash shutdown, cannot connect now), socket errors and pg's "Connection terminated". Such a
+ * request answers 503, never 500: made again once Postgres is back, it succeeds.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [err];
+  while (queue.length) {
+    const e = queue.shift() as { name?: unknown; code?: unknown; message?: unknown; parent?: unknown; original?: unknown } | null;
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
+    seen.add(e);
+    if (typeof e.name === 'string' && CONNECTION_ERRORS.has(e.name)) return true;
+    if (typeof e.code === 'string' && (SOCKET_CODES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code) || /^57P0[123]$/.test(e.code)))
+      return true;
+    if (typeof e.message === 'string' && LOST_CONNECTION.test(e.message)) return true;
+    queue.push(e.parent, e.original);
+  }
+  return false;
+}
+
 /** The one error handler: HttpError as-is, malformed JSON and refused data as 400, the rest as 500 (logged). */
 export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
   if (res.headersSent) return;
@@ -78,6 +115,14 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
     const body: ErrorBody = { message: err.message };
     if (err.issues) body.issues = err.issues;
     res.status(err.status).json(body);
+    return;
+  }
+  if (isDatabaseUnavailable(err)) {
+    (req as { log?: { warn: (o: unknown, m: string) => void } }).log?.warn({ err: err as unknown }, 'database unavailable');
+    res
+      .status(503)
+      .set('Retry-After', '1')
+      .json({ message: MESSAGES_HTTP.databaseUnavailable } satisfies ErrorBody);
     return;
   }
   const status = (err as { status?: number; statusCode?: number }).status ?? (err as { statusCode?: number }).statusCode;

@@ -1,5 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
-import { QueryTypes, type Sequelize } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { PingJob } from '@xaalis/contracts';
 import type { Job } from './queue';
 import { isUuid } from './tenant';
@@ -24,19 +24,24 @@ export function jobRunsTableSql(schema: string): string {
     );`;
 }
 
-/** Records that `job` ran; false when its jobId was already recorded (nothing written). */
+/**
+ * Records that `job` ran; false when its jobId was already recorded (nothing written). Pass the
+ * transaction of the job's effect: recorded outside it, the run would be committed on its own and
+ * a worker killed before the effect commits would leave a job that never runs again.
+ */
 export async function recordJobRun(
   sequelize: Sequelize,
   schema: string,
   job: Pick<Job, 'id' | 'name' | 'attemptsMade'>,
   companyId: string | null,
+  transaction?: Transaction,
 ): Promise<boolean> {
   const rows = await sequelize.query(
     `INSERT INTO "${schema}".job_runs (job_id, name, company_id, attempts)
      VALUES ($1, $2, $3, $4)
      ON CONFLICT (job_id) DO NOTHING
      RETURNING id`,
-    { bind: [String(job.id), job.name, companyId, job.attemptsMade + 1], type: QueryTypes.SELECT },
+    { bind: [String(job.id), job.name, companyId, job.attemptsMade + 1], type: QueryTypes.SELECT, transaction },
   );
   return rows.length === 1;
 }

@@ -1,7 +1,7 @@
-import { Queue, Worker, type Job, type JobsOptions, type Processor } from 'bullmq';
+import { DelayedError, Queue, Worker, type Job, type JobsOptions, type Processor } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { MESSAGES_HTTP } from '@xaalis/contracts';
-import { HttpError } from './errors';
+import { HttpError, isDatabaseUnavailable } from './errors';
 import { closeRedis, createRedis } from './redis';
 import type { Logger } from './logger';
 
@@ -166,7 +166,16 @@ export async function upsertJobSchedules(queue: Queue, schedules: readonly JobSc
   }
 }
 
-/** The service's worker: dispatches each job to its named handler. */
+/** How long a job waits for the database to come back before it runs again (no attempt used). */
+export const DATABASE_RETRY_MS = 2_000;
+
+/**
+ * The service's worker: dispatches each job to its named handler. A job whose handler fails
+ * because the database is out of reach (restart, lost connection) is put back, delayed by
+ * DATABASE_RETRY_MS, without using one of its attempts: three attempts 0.5 s and 1 s apart
+ * would all fail during a restart of a few seconds, and the job (a payslip's posting…) would
+ * be failed for good. Its effect is transactional, so nothing of the failed run remains.
+ */
 export function createJobWorker(opts: {
   name: string;
   redisUrl: string;
@@ -177,10 +186,17 @@ export function createJobWorker(opts: {
 }): { worker: Worker; connection: Redis; close(): Promise<void> } {
   const connection = createRedis(opts.redisUrl, { forWorker: true });
   connection.on('error', (err) => opts.log?.debug({ err: err.message }, 'worker connection error'));
-  const processor: Processor = async (job) => {
+  const processor: Processor = async (job, token) => {
     const handler = opts.handlers[job.name];
     if (!handler) throw new Error(`No handler for job ${job.name}`);
-    return handler(job.data, job);
+    try {
+      return await handler(job.data, job);
+    } catch (err) {
+      if (!token || !isDatabaseUnavailable(err)) throw err;
+      opts.log?.warn({ jobId: job.id, name: job.name, err: (err as Error).message }, 'database unavailable: job postponed');
+      await job.moveToDelayed(Date.now() + DATABASE_RETRY_MS, token);
+      throw new DelayedError();
+    }
   };
   const worker = new Worker(opts.name, processor, { connection, prefix: opts.prefix, concurrency: opts.concurrency ?? 4 });
   worker.on('failed', (job, err) =>

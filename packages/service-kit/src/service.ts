@@ -198,6 +198,14 @@ export function runService(def: ServiceDefinition): ServiceRunner {
       ctx.log.warn('REDIS_URL is empty: no worker, jobs run inside the service');
       return { ctx, close: once(() => closeContext(ctx)) };
     }
+    try {
+      // Jobs (scheduled ones first) read tables a new version may only now create:
+      // consume nothing before the schema is current (a no-op when the server migrated).
+      await migrate(ctx.sequelize, def.schema, def.migrationsDir, ctx.log);
+    } catch (err) {
+      await closeContext(ctx);
+      throw err;
+    }
     const worker = createJobWorker({
       name: QUEUES[def.name],
       redisUrl: ctx.config.redisUrl,

@@ -345,7 +345,7 @@ export function investmentsService(sequelize: Sequelize, queue: JobQueue) {
         // The writing transaction rolled back after enqueuing: nothing to compute.
         if (!inv) return { computed: false, rows: 0 };
         if (inv.revision !== data.revision || inv.plan_status !== 'computing') return { computed: false, rows: 0 };
-        if (!(await recordJobRun(sequelize, 'accounting', job, data.companyId))) return { computed: false, rows: 0 };
+        if (!(await recordJobRun(sequelize, 'accounting', job, data.companyId, transaction))) return { computed: false, rows: 0 };
         const plan = depreciationPlan(
           {
             category: inv.category,

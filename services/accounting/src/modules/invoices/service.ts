@@ -17,8 +17,9 @@ import {
   type invoiceInputSchema,
   type invoiceListQuerySchema,
 } from '@xaalis/contracts';
-import { HttpError, isUniqueViolation, isUuid, notFound } from '@xaalis/service-kit';
+import { HttpError, isUniqueViolation, isUuid, mustExist, notFound } from '@xaalis/service-kit';
 import type { z } from 'zod';
+import { recordAuditEvent } from '../audit/record';
 import { applyMovement, findItems, stockError } from '../inventory';
 import { renderInvoicePdf, type PdfCompany, type PdfThirdParty } from '../pdf';
 import { isIsoDate, ledgerError, ledgerWrite, postEntry, reverseEntry, todayInDakar, yearOf, type PostingLine } from '../posting';
@@ -223,21 +224,27 @@ export function invoicesService(sequelize: Sequelize) {
 
   /** The invoice with its lines and payments. */
   async function full(row: InvoiceDbRow, transaction?: Transaction): Promise<Invoice> {
-    const [lines, payments] = await Promise.all([
-      findInvoiceLines(sequelize, row.id, transaction),
-      findInvoicePayments(sequelize, row.id, transaction),
-    ]);
+    if (transaction) {
+      // One connection: the queries run in turn.
+      const lines = await findInvoiceLines(sequelize, row.id, transaction);
+      return { ...toInvoice(row), lines, payments: await findInvoicePayments(sequelize, row.id, transaction) };
+    }
+    const [lines, payments] = await Promise.all([findInvoiceLines(sequelize, row.id), findInvoicePayments(sequelize, row.id)]);
     return { ...toInvoice(row), lines, payments };
   }
 
   /**
-   * A write, then the invoice as committed. The read-back runs after COMMIT:
-   * the transaction (and the counter and row locks it holds) ends as soon as
-   * its writes are done, so concurrent postings queue as briefly as possible.
+   * A write, then the invoice as it will be committed, read in the same
+   * transaction: once COMMIT succeeds the answer is ready. A read-back after
+   * COMMIT could fail (pool exhausted, database gone) and answer 5xx for a
+   * write that was saved — and a client retrying would write it twice.
    */
   async function writeThenRead(companyId: string, fn: (transaction: Transaction) => Promise<string>): Promise<Invoice> {
-    const id = await write(fn);
-    return get(companyId, id);
+    return write(async (transaction) => {
+      const id = await fn(transaction);
+      const row = mustExist(await findInvoiceRow(sequelize, companyId, id, { transaction }), 'invoice');
+      return full(row, transaction);
+    });
   }
 
   /** The invoice of this company, locked for the rest of the transaction; 404 otherwise. */
@@ -401,8 +408,8 @@ export function invoicesService(sequelize: Sequelize) {
 
     createIn,
 
-    /** Replaces a draft's header and lines. */
-    update(companyId: string, id: string, values: InvoiceValues): Promise<Invoice> {
+    /** Replaces a draft's header and lines (by `userId`: recorded in the audit trail). */
+    update(companyId: string, id: string, values: InvoiceValues, userId: string | null = null): Promise<Invoice> {
       return writeThenRead(companyId, async (transaction) => {
         const row = await lockOwn(transaction, companyId, id);
         if (row.status !== 'draft') throw new HttpError(409, MESSAGES_INVOICE.notDraft);
@@ -416,6 +423,15 @@ export function invoicesService(sequelize: Sequelize) {
         );
         await sequelize.query('DELETE FROM accounting.invoice_lines WHERE invoice_id = $1', { bind: [id], transaction });
         await insertInvoiceLines(sequelize, transaction, companyId, id, p.lines);
+        await recordAuditEvent(sequelize, transaction, {
+          companyId,
+          userId,
+          action: 'edited',
+          objectType: 'invoice',
+          objectId: id,
+          objectLabel: row.number,
+          details: { before: { date: row.date, total: row.total, thirdPartyId: row.third_party_id } },
+        });
         return id;
       });
     },

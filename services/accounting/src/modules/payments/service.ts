@@ -191,7 +191,9 @@ export function paymentsService(sequelize: Sequelize) {
           entryId,
           createdBy: userId,
         });
-      }).then(async () => mustExist(await findPayment(sequelize, companyId, id), 'payment')); // read after COMMIT: the journal counter is released first
+        // Read in the transaction: a read-back after COMMIT could fail and answer 5xx for a saved payment.
+        return mustExist(await findPayment(sequelize, companyId, id, transaction), 'payment');
+      });
     },
 
     async get(companyId: string, id: string): Promise<Payment> {

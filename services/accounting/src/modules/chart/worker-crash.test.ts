@@ -1,0 +1,102 @@
+// Fault test: the accounting worker killed (SIGKILL) in the middle of a chart generation, then
+// started again. The generation is one transaction: the killed run leaves no account behind,
+// and the redelivered job creates the chart exactly once (no duplicate code, none missing).
+import { QueryTypes } from 'sequelize';
+import { JOBS, type Company, type GenerateChartJob } from '@xaalis/contracts';
+import { mustExist, type RunningService } from '@xaalis/service-kit';
+import { start } from '../../server';
+import { createCompany } from '../../test-support';
+import {
+  alive,
+  childWorkers,
+  holdSlot,
+  redeliverStalled,
+  sleep,
+  waitForBackendGone,
+  waitForBlockedWriter,
+  completeOnNewWorker,
+} from '../../test-worker-crash';
+import { chartFor } from './reference';
+
+// About 15–40 s on an idle machine; room for a loaded one (child workers and migrations start slowly).
+jest.setTimeout(90_000);
+
+const PREFIX = `${process.env.REDIS_PREFIX ?? 'xaalis_test'}_chart_crash`;
+const workers = childWorkers(PREFIX);
+const savedPrefix = process.env.REDIS_PREFIX;
+
+let service: RunningService;
+let company: Company;
+let slot: Awaited<ReturnType<typeof holdSlot>> | undefined;
+
+const db = () => service.ctx.sequelize;
+const accounts = async () =>
+  db().query<{ n: number; codes: number }>(
+    'SELECT count(*)::int AS n, count(DISTINCT code)::int AS codes FROM accounting.accounts WHERE company_id = $1',
+    { bind: [company.id], type: QueryTypes.SELECT },
+  );
+
+beforeAll(async () => {
+  // The in-process service only produces jobs: the children consume this prefix.
+  process.env.REDIS_PREFIX = PREFIX;
+  service = await start({ port: 0 });
+  company = await createCompany(service, { sector: 'commerce' });
+});
+
+afterAll(async () => {
+  process.env.REDIS_PREFIX = savedPrefix;
+  await workers.killAll();
+  await slot?.release();
+  await service?.close();
+});
+
+it('creates the chart exactly once when its worker is killed mid-generation and the job is redelivered', async () => {
+  const chart = chartFor('commerce');
+  const codes = chart.map((d) => d.code).sort();
+  const lastCode = mustExist(codes[codes.length - 1], 'last code');
+  const last = mustExist(
+    chart.find((d) => d.code === lastCode),
+    'last account',
+  );
+  expect(await accounts()).toEqual([{ n: 0, codes: 0 }]);
+
+  // The test takes the unique slot of the chart's last code (inserted last): the job's INSERT
+  // writes every other account, then waits on that slot, its transaction open.
+  slot = await holdSlot(
+    db(),
+    `INSERT INTO accounting.accounts (company_id, code, name, type, category, level) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [company.id, last.code, last.name, last.type, last.category, last.level],
+  );
+  const first = await workers.startChildWorker();
+  const jobId = `chart-${company.id}-commerce-crash`;
+  const queue = mustExist(service.ctx.queue.queue, 'queue');
+  await queue.add(JOBS.generateChart, { companyId: company.id, sector: 'commerce' } satisfies GenerateChartJob, { jobId });
+  const pid = await waitForBlockedWriter(db(), slot, '%INSERT INTO accounting.accounts%', 30_000, () => {
+    if (!alive(first.child)) throw new Error(`worker A exited:\n${first.output()}`);
+  });
+  await workers.kill(first.child);
+  const killedAt = Date.now();
+  await slot.release();
+  await waitForBackendGone(db(), pid);
+  expect(await accounts()).toEqual([{ n: 0, codes: 0 }]);
+  expect(await queue.getJobState(jobId)).toBe('active');
+
+  const redeliveryMs = await redeliverStalled(queue, PREFIX, jobId);
+  expect(await queue.getJobState(jobId)).toBe('waiting');
+
+  await completeOnNewWorker(workers, queue, jobId);
+  const doneMs = Date.now() - killedAt;
+  const job = mustExist(await queue.getJob(jobId), 'job');
+  expect(job.stalledCounter).toBe(1);
+  expect(job.returnvalue).toEqual({ created: chart.length, total: chart.length });
+  expect(await accounts()).toEqual([{ n: chart.length, codes: chart.length }]);
+  const rows = await db().query<{ code: string }>('SELECT code FROM accounting.accounts WHERE company_id = $1 ORDER BY code', {
+    bind: [company.id],
+    type: QueryTypes.SELECT,
+  });
+  expect(rows.map((r) => r.code)).toEqual(codes);
+  // Nothing runs a third time.
+  await sleep(1_000);
+  expect(await accounts()).toEqual([{ n: chart.length, codes: chart.length }]);
+  console.log(`chart worker crash: redelivery ${redeliveryMs} ms after the lock, kill → chart done ${doneMs} ms`);
+});

@@ -1,0 +1,126 @@
+// Fault test: the accounting worker killed (SIGKILL) in the middle of a depreciation-plan
+// computation, then started again. The job runs in one transaction (investment locked, run
+// recorded in job_runs, schedules written, status 'ready'): the killed run leaves nothing, and
+// the redelivered job stores exactly one plan.
+import { QueryTypes } from 'sequelize';
+import request from 'supertest';
+import { JOBS, type Company, type Investment, type InvestmentInput } from '@xaalis/contracts';
+import { mustExist, type RunningService } from '@xaalis/service-kit';
+import { start } from '../../server';
+import { asTenant, companyWithChart } from '../../test-support';
+import {
+  alive,
+  childWorkers,
+  holdSlot,
+  redeliverStalled,
+  sleep,
+  waitForBackendGone,
+  waitForBlockedWriter,
+  completeOnNewWorker,
+} from '../../test-worker-crash';
+
+// About 15–40 s on an idle machine; room for a loaded one (child workers and migrations start slowly).
+jest.setTimeout(90_000);
+
+const PREFIX = `${process.env.REDIS_PREFIX ?? 'xaalis_test'}_plan_crash`;
+const workers = childWorkers(PREFIX);
+const savedPrefix = process.env.REDIS_PREFIX;
+
+let service: RunningService;
+let company: Company;
+let slot: Awaited<ReturnType<typeof holdSlot>> | undefined;
+
+const db = () => service.ctx.sequelize;
+const sql = <T extends object>(query: string, bind: unknown[]) => db().query<T>(query, { bind, type: QueryTypes.SELECT });
+const plan = async (investmentId: string) => ({
+  status: mustExist(
+    (await sql<{ plan_status: string }>('SELECT plan_status FROM accounting.investments WHERE id = $1', [investmentId]))[0],
+    'investment',
+  ).plan_status,
+  rows: await sql<{ row_no: number; year: number; depreciation_amount: string }>(
+    'SELECT row_no, year, depreciation_amount::text FROM accounting.depreciation_schedules WHERE investment_id = $1 ORDER BY row_no',
+    [investmentId],
+  ),
+  runs: await sql<{ job_id: string }>(
+    `SELECT job_id FROM accounting.job_runs WHERE company_id = $1 AND name = '${JOBS.computeDepreciationPlan}'`,
+    [company.id],
+  ),
+});
+
+beforeAll(async () => {
+  // The in-process service only produces jobs: the children consume this prefix.
+  process.env.REDIS_PREFIX = PREFIX;
+  service = await start({ port: 0 });
+  ({ company } = await companyWithChart(service));
+});
+
+afterAll(async () => {
+  process.env.REDIS_PREFIX = savedPrefix;
+  await workers.killAll();
+  await slot?.release();
+  await service?.close();
+});
+
+it('stores one depreciation plan when the worker is killed mid-computation and the job is redelivered', async () => {
+  const input: InvestmentInput = {
+    name: 'Photocopieur Canon',
+    category: 'material',
+    purchaseDate: '2026-03-15',
+    purchasePrice: '1000000',
+    depreciationMethod: 'linear',
+    depreciationRate: '20',
+    usefulLife: 5,
+    residualValue: '0',
+    currentValue: '1000000',
+  };
+  // No worker yet: the plan job waits in the queue.
+  const inv = (
+    await request(service.app).post(`/api/companies/${company.id}/investments`).set(asTenant(company.id)).send(input).expect(201)
+  ).body as Investment;
+  const queue = mustExist(service.ctx.queue.queue, 'queue');
+  const waiting = (await queue.getWaiting()).filter((j) => j.name === JOBS.computeDepreciationPlan);
+  expect(waiting).toHaveLength(1);
+  const jobId = mustExist(waiting[0]?.id, 'job id');
+  expect(await plan(inv.id)).toEqual({ status: 'computing', rows: [], runs: [] });
+
+  // The test takes the job's once-marker slot (job_runs.job_id): the job locks the investment in
+  // its transaction, then its INSERT of the marker waits on that slot, the transaction open.
+  slot = await holdSlot(db(), 'INSERT INTO accounting.job_runs (job_id, name, company_id) VALUES ($1, $2, $3)', [
+    jobId,
+    JOBS.computeDepreciationPlan,
+    company.id,
+  ]);
+  const first = await workers.startChildWorker();
+  const pid = await waitForBlockedWriter(db(), slot, '%INSERT INTO "accounting".job_runs%', 30_000, () => {
+    if (!alive(first.child)) throw new Error(`worker A exited:\n${first.output()}`);
+  });
+  await workers.kill(first.child);
+  const killedAt = Date.now();
+  await slot.release();
+  await waitForBackendGone(db(), pid);
+  expect(await plan(inv.id)).toEqual({ status: 'computing', rows: [], runs: [] });
+  expect(await queue.getJobState(jobId)).toBe('active');
+
+  const redeliveryMs = await redeliverStalled(queue, PREFIX, jobId);
+  expect(await queue.getJobState(jobId)).toBe('waiting');
+
+  await completeOnNewWorker(workers, queue, jobId);
+  const doneMs = Date.now() - killedAt;
+  const job = mustExist(await queue.getJob(jobId), 'job');
+  expect(job.stalledCounter).toBe(1);
+
+  // Exactly once: one plan (rows numbered 1..n, one per year, adding up to the depreciable
+  // amount), one recorded run, the investment ready.
+  const after = await plan(inv.id);
+  expect(after.status).toBe('ready');
+  expect(after.runs).toEqual([{ job_id: jobId }]);
+  expect(after.rows.map((r) => r.row_no)).toEqual(Array.from({ length: after.rows.length }, (_, i) => i + 1));
+  expect(new Set(after.rows.map((r) => r.year)).size).toBe(after.rows.length);
+  expect(after.rows.reduce((sum, r) => sum + Math.round(Number(r.depreciation_amount) * 100), 0)).toBe(100_000_000);
+  expect(job.returnvalue).toEqual({ computed: true, rows: after.rows.length });
+
+  // Nothing runs a third time.
+  await sleep(1_000);
+  expect(await plan(inv.id)).toEqual(after);
+  console.log(`plan worker crash: redelivery ${redeliveryMs} ms after the lock, kill → plan stored ${doneMs} ms`);
+});
