@@ -129,7 +129,8 @@ export function deriveDepreciationRate(method: DepreciationMethod, usefulLife: n
 /** A submitted rate matches the life when it is the derived rate within 0.01 (a client rounding differently). */
 export function isRateConsistent(method: DepreciationMethod, usefulLife: number, rate: string): boolean {
   const expected = deriveDepreciationRate(method, usefulLife);
-  if (!expected) return false;
+  // Not a rate at all (the field's own check reports it): BigInt would throw, a 500.
+  if (!expected || !/^\d{1,3}(\.\d{1,2})?$/.test(rate)) return false;
   const diff = rateHundredths(expected) - rateHundredths(rate);
   return diff >= -1n && diff <= 1n;
 }

@@ -1,7 +1,12 @@
 import type { Request, RequestHandler } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { MESSAGES_HTTP } from '@xaalis/contracts';
 import { HttpError } from './errors';
+
+// zod's own messages, for the cases a schema gives none (a field of the wrong type, an array
+// instead of an object…), in French like every other answer of the API (found by the
+// generated bad-input test, gateway/src/tenancy). One zod instance serves the whole server.
+z.config(z.locales.fr());
 
 export function zodIssues(error: z.ZodError): { path: string; message: string }[] {
   return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
@@ -17,11 +22,15 @@ export function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.ou
   return result.data;
 }
 
-interface Schemas {
+export interface ValidateSchemas {
   body?: z.ZodType;
   params?: z.ZodType;
   query?: z.ZodType;
 }
+
+/** Where a `validate()` middleware keeps the schemas it parses with (read by `listRoutes`). */
+export const VALIDATED_SCHEMAS = Symbol.for('xaalis.validatedSchemas');
+type Schemas = ValidateSchemas;
 type Part = keyof Schemas;
 
 /** What validate() parsed for each request, with the schemas it parsed with. */
@@ -31,8 +40,8 @@ const parsed = new WeakMap<Request, { schemas: Schemas; values: Partial<Record<P
  * Validates the body, params and query of a request (400 with the first French
  * message otherwise); the handler reads them, typed, with `validated()`.
  */
-export function validate(schemas: Schemas): RequestHandler {
-  return (req, _res, next) => {
+export function validate(schemas: Schemas): RequestHandler & { [VALIDATED_SCHEMAS]: Schemas } {
+  const handler: RequestHandler = (req, _res, next) => {
     const values: Partial<Record<Part, unknown>> = {};
     if (schemas.params) values.params = parseOr400(schemas.params, req.params);
     if (schemas.query) values.query = parseOr400(schemas.query, req.query);
@@ -40,6 +49,8 @@ export function validate(schemas: Schemas): RequestHandler {
     parsed.set(req, { schemas, values });
     next();
   };
+  // Route discovery (listRoutes) reads the schemas back from the route's middleware.
+  return Object.assign(handler, { [VALIDATED_SCHEMAS]: schemas });
 }
 
 /**

@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import type { z } from 'zod';
+import { MESSAGES_AUTH, type ServiceName } from '@xaalis/contracts';
+import { HttpError, parseOr400 } from '@xaalis/service-kit';
+import { badBodies } from './bad-bodies';
+import { BODY_IDS, pool, resolvePath } from './routes-coverage';
+import { call, seedCompany, seedOtherCompany, type Seeded } from './seed';
+import { signUp, startStack, type SignedIn, type Stack } from './stack';
+
+// Tests that grow with the routes. The routes are those the services' Express apps declare
+// (walked by listRoutes, not listed by hand), through an in-process gateway:
+// - the tenant matrix: every route, called by a second company with the first company's ids,
+//   answers 404, and 401 signed out; a route the walk finds but cannot fill fails the test;
+// - the bad-input test: every write route with a body schema gets bodies derived from that
+//   schema (wrong types, missing and unknown fields, overflowing numbers, long texts, malformed
+//   dates, ids of another company), sent by the owner of the resources: each answer is a 4xx
+//   with a French message, never a 5xx, and a refused body writes nothing (the company's rows
+//   in the service's schema, counted before and after each route).
+jest.setTimeout(180_000);
+
+/** Known failures of the bad-input test, `METHOD path` → reason. Keep it short: each entry is a bug to fix. */
+const KNOWN_FAILURES: Record<string, string> = {};
+
+/** zod's English defaults: a schema that forgot its French message (service-kit sets zod's French locale). */
+const ENGLISH = /^(Invalid|Too (big|small)|Unrecognized|Expected|Required|Number must|String must|Array must)/;
+
+let stack: Stack;
+let owner: SignedIn;
+let other: SignedIn;
+let seeded: Seeded;
+let otherIds: Record<string, string>;
+
+beforeAll(async () => {
+  stack = await startStack();
+  [owner, other] = await Promise.all([signUp(stack.gw, '10.98.0.1'), signUp(stack.gw, '10.98.0.2')]);
+  // The other company has every module too: its calls reach the services' own checks.
+  await call(other.agent, 'PUT', `/api/companies/${other.companyId}/modules`, {
+    modules: ['restaurant', 'transformation', 'hotel', 'services'],
+  });
+  [seeded, otherIds] = await Promise.all([seedCompany(owner), seedOtherCompany(other)]);
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+const api = () => stack.routes.filter((r) => r.path.startsWith('/api/'));
+const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD';
+
+describe('the generated tenant matrix', () => {
+  it('finds the routes of every service', () => {
+    const counts = Object.fromEntries(['accounting', 'hr', 'sector'].map((s) => [s, api().filter((r) => r.service === s).length]));
+    // Guards the walk itself: a change of Express's internals would find nothing and prove nothing.
+    expect(counts.accounting).toBeGreaterThan(40);
+    expect(counts.hr).toBeGreaterThan(10);
+    expect(counts.sector).toBeGreaterThan(30);
+  });
+
+  it('covers every route: each path parameter names a seeded object (add new kinds to the seed)', () => {
+    const uncovered: string[] = [];
+    for (const route of api()) {
+      const resolved = resolvePath(route, owner.companyId, seeded);
+      if ('unknown' in resolved) uncovered.push(`${key(route)}: ${resolved.unknown.join(', ')}`);
+      else if (!route.path.includes(':') && !(key(route) in BODY_IDS)) uncovered.push(`${key(route)}: no id in its path nor in BODY_IDS`);
+    }
+    expect(uncovered).toEqual([]);
+  });
+
+  it("answers 404 to another company's user with the first company's ids, 401 signed out", async () => {
+    const failures: string[] = [];
+    let cases = 0;
+    await pool(api(), 6, async (route) => {
+      const k = key(route);
+      const ownUrl = resolvePath(route, owner.companyId, seeded);
+      if ('unknown' in ownUrl) return; // reported by the coverage test
+      const bodyOf = () => BODY_IDS[k]?.(seeded, owner.companyId) ?? (isWrite(route.method) ? (seeded.bodies[k] ?? {}) : undefined);
+      const attempts: { who: string; url: string; expected: number; signedIn: boolean }[] = [
+        { who: 'signed out', url: ownUrl.url, expected: 401, signedIn: false },
+        { who: 'other company', url: ownUrl.url, expected: 404, signedIn: true },
+      ];
+      // The first company's objects under the caller's own company: the services' own checks.
+      if (route.path.includes(':companyId') && ownUrl.namesObject) {
+        const inOwnCompany = resolvePath(route, other.companyId, seeded);
+        if (!('unknown' in inOwnCompany))
+          attempts.push({ who: 'other company, own path', url: inOwnCompany.url, expected: 404, signedIn: true });
+      }
+      for (const attempt of attempts) {
+        cases++;
+        const res = attempt.signedIn
+          ? await call(other.agent, route.method, attempt.url, bodyOf(), '10.98.0.2')
+          : await call(request.agent(stack.gw.app), route.method, attempt.url, bodyOf(), '10.98.0.3');
+        const message = (res.body as { message?: unknown } | null)?.message;
+        if (res.status !== attempt.expected || typeof message !== 'string')
+          failures.push(`${k} (${attempt.who}) ${attempt.url} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+        else if (attempt.expected === 401 && message !== MESSAGES_AUTH.notAuthenticated) failures.push(`${k} (signed out) → ${message}`);
+      }
+    });
+    process.stdout.write(`tenant matrix: ${api().length} routes, ${cases} calls\n`);
+    expect(failures).toEqual([]);
+    expect(cases).toBeGreaterThan(api().length * 2 - 1);
+  });
+
+  it('never proxies the internal routes: the gateway answers 404', async () => {
+    const internal = stack.routes.filter((r) => r.path.startsWith('/internal/'));
+    expect(internal.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    for (const route of internal) {
+      const path = route.path.replace(/:companyId/g, owner.companyId).replace(/:\w+/g, randomUUID());
+      for (const url of [path, `/api${path}`]) {
+        const res = await owner.agent[route.method.toLowerCase() as 'get'](url)
+          .set('Accept', 'application/json')
+          .set('X-Requested-With', 'XMLHttpRequest')
+          .set('X-Forwarded-For', '10.98.0.1')
+          .set('X-Internal-Token', process.env.INTERNAL_TOKEN ?? '');
+        if (res.status !== 404) failures.push(`${route.method} ${url} → ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+/** One query: the company's rows and last update in every table of the schema that has a company_id. */
+async function snapshotQuery(service: ServiceName): Promise<string> {
+  const { sequelize, schema } = stack.services[service].ctx;
+  const [columns] = (await sequelize.query(
+    `SELECT table_name, bool_or(column_name = 'updated_at') AS updated
+       FROM information_schema.columns
+      WHERE table_schema = :schema AND column_name IN ('company_id', 'updated_at')
+      GROUP BY table_name HAVING bool_or(column_name = 'company_id') ORDER BY table_name`,
+    { replacements: { schema } },
+  )) as [{ table_name: string; updated: boolean }[], unknown];
+  const parts = columns.map(
+    (t) =>
+      `'${t.table_name}', (SELECT json_build_array(count(*)${t.updated ? ', max(updated_at)' : ''}) FROM "${schema}"."${t.table_name}" WHERE company_id = :companyId)`,
+  );
+  return `SELECT json_build_object(${parts.join(', ')}) AS rows`;
+}
+
+async function snapshot(service: ServiceName, sql: string): Promise<string> {
+  const [rows] = (await stack.services[service].ctx.sequelize.query(sql, { replacements: { companyId: owner.companyId } })) as [
+    { rows: unknown }[],
+    unknown,
+  ];
+  return JSON.stringify(rows[0].rows);
+}
+
+/** Waits until the company's rows stop changing (jobs started by an accepted body). */
+async function settled(service: ServiceName, sql: string): Promise<string> {
+  let last = await snapshot(service, sql);
+  for (let i = 0; i < 20; i++) {
+    await new Promise((r) => setTimeout(r, 150));
+    const now = await snapshot(service, sql);
+    if (now === last) return now;
+    last = now;
+  }
+  return last;
+}
+
+/** null when `schema` refuses `body` with a French 400, else what is wrong. */
+function frenchRefusal(schema: z.ZodType, body: unknown): string | null {
+  try {
+    parseOr400(schema, body);
+    return 'accepted';
+  } catch (err) {
+    if (!(err instanceof HttpError)) return `throws ${(err as Error).message.slice(0, 80)} (a 500)`;
+    if (err.status !== 400 || ENGLISH.test(err.message)) return `${err.status} without a French message: ${JSON.stringify(err.message)}`;
+    return null;
+  }
+}
+
+describe('the generated bad-input test', () => {
+  it('answers every bad body of every write route with a French 4xx, and writes nothing', async () => {
+    const writes = stack.routes.filter(
+      (r): r is typeof r & { schemas: { body: z.ZodType } } =>
+        r.path.startsWith('/api/') && r.method !== 'GET' && r.schemas.body !== undefined,
+    );
+    // The module choice last: switching modules off would hide the sector routes behind the module gate.
+    writes.sort((a, b) => Number(a.path.endsWith('/modules')) - Number(b.path.endsWith('/modules')));
+    expect(writes.length).toBeGreaterThan(40);
+    const failures: string[] = [];
+    const seen = new Set<string>();
+    const counts: Record<string, { routes: number; cases: number; shared: number; local: number }> = {};
+    const ranSchemas = new Set<z.ZodType>();
+    let accepted = 0;
+    for (const service of ['accounting', 'hr', 'sector'] as const) {
+      const sql = await snapshotQuery(service);
+      let previousWrote = true;
+      counts[service] = { routes: 0, cases: 0, shared: 0, local: 0 };
+      for (const route of writes.filter((r) => r.service === service)) {
+        const key = `${route.method} ${route.path}`;
+        const resolved = resolvePath(route, owner.companyId, seeded);
+        if ('unknown' in resolved) continue; // reported by the tenant matrix
+        const cases = badBodies(route.schemas.body, seeded.bodies[key] ?? {}, otherIds);
+        counts[service].routes++;
+        counts[service].cases += cases.length;
+        // Jobs started by the previous route's accepted bodies may still be writing: wait for them.
+        const before = previousWrote ? await settled(service, sql) : await snapshot(service, sql);
+        let wrote = false;
+        const check = async ({ label, body }: (typeof cases)[number]) => {
+          const res = await call(owner.agent, route.method, resolved.url, body, '10.98.0.1');
+          const message = (res.body as { message?: unknown } | null)?.message;
+          let refusedBySchema: boolean;
+          try {
+            refusedBySchema = !route.schemas.body.safeParse(body).success;
+          } catch (err) {
+            // A schema that throws is a 500 in the service: reported by the answer's status below.
+            refusedBySchema = true;
+            failures.push(`${key} [${label}] → the schema throws: ${(err as Error).message.slice(0, 80)}`);
+          }
+          let problem: string | null = null;
+          if (res.status >= 500) problem = `${res.status}`;
+          else if (res.status < 400) {
+            if (refusedBySchema) problem = `${res.status} although the schema refuses it`;
+            else wrote = true;
+          } else if (typeof message !== 'string' || message === '' || ENGLISH.test(message))
+            problem = `${res.status} without a French message: ${JSON.stringify(message)}`;
+          if (res.status < 400) accepted++;
+          if (problem && !(key in KNOWN_FAILURES)) {
+            const text = `${key} [${label}] → ${problem}`;
+            // One line per route and problem kind is enough to read.
+            const short = `${key} → ${problem.slice(0, 60)}`;
+            if (!seen.has(short)) failures.push(text);
+            seen.add(short);
+          }
+        };
+        // Bodies the schema refuses in parallel; the ones it accepts (edge values the service
+        // itself must refuse or store) one after the other, as one user would send them.
+        const accepts = (body: unknown) => {
+          try {
+            return route.schemas.body.safeParse(body).success;
+          } catch {
+            return false;
+          }
+        };
+        // A body the schema refuses is answered by validate() alone: once per schema is enough
+        // (create and update routes often share theirs).
+        const refused = cases.filter((c) => !accepts(c.body));
+        if (ranSchemas.has(route.schemas.body)) counts[service].shared += refused.length;
+        else {
+          // Every refused body through parseOr400, the function validate() answers with…
+          for (const { label, body } of refused) {
+            const message = frenchRefusal(route.schemas.body, body);
+            if (message !== null) failures.push(`${key} [${label}] → ${message}`);
+          }
+          // …and through the gateway and the service, one per field (and the whole-body ones).
+          const perField = new Map<string, (typeof cases)[number]>();
+          for (const c of refused) if (!perField.has(c.label.split(':')[0])) perField.set(c.label.split(':')[0], c);
+          counts[service].local += refused.length - perField.size;
+          await pool([...perField.values()], 8, check);
+        }
+        ranSchemas.add(route.schemas.body);
+        // Creations side by side; changes of one existing object one at a time.
+        await pool(
+          cases.filter((c) => accepts(c.body)),
+          resolved.namesObject ? 1 : 3,
+          check,
+        );
+        previousWrote = wrote;
+        if (!wrote && (await snapshot(service, sql)) !== before && !(key in KNOWN_FAILURES))
+          failures.push(`${key}: refused bodies changed the company's rows`);
+      }
+    }
+    // Figures for the record (route and case counts per service).
+    process.stdout.write(`bad-input: ${JSON.stringify(counts)}, accepted edge values ${accepted}\n`);
+    expect(failures).toEqual([]);
+  });
+});

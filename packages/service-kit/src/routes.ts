@@ -1,0 +1,49 @@
+import type { Express, RequestHandler } from 'express';
+import { VALIDATED_SCHEMAS, type ValidateSchemas } from './validate';
+
+/** One route of an Express app, found by walking its routers (see `listRoutes`). */
+export interface DiscoveredRoute {
+  /** Upper-case HTTP method. */
+  method: string;
+  /** Full path, e.g. `/api/companies/:companyId/invoices/:id`. */
+  path: string;
+  /** What the route's `validate()` middleware parses (empty when it has none). */
+  schemas: ValidateSchemas;
+}
+
+// The parts of router@2's Layer and Route the walk reads.
+interface LayerLike {
+  rawPath?: unknown;
+  handle: RequestHandler & { stack?: unknown; [VALIDATED_SCHEMAS]?: ValidateSchemas };
+  route?: { path: unknown; methods: Record<string, boolean>; stack: LayerLike[] };
+}
+
+const join = (prefix: string, path: string) => {
+  const joined = `${prefix}/${path}`.replace(/\/+/g, '/');
+  return joined.length > 1 ? joined.replace(/\/$/, '') : joined;
+};
+
+function walk(stack: LayerLike[], prefix: string, out: DiscoveredRoute[]): void {
+  for (const layer of stack) {
+    const paths = (Array.isArray(layer.rawPath) ? layer.rawPath : [layer.rawPath]).filter((p): p is string => typeof p === 'string');
+    if (layer.route) {
+      const schemas: ValidateSchemas = {};
+      for (const inner of layer.route.stack) Object.assign(schemas, inner.handle[VALIDATED_SCHEMAS]);
+      const methods = Object.keys(layer.route.methods).filter((m) => m !== '_all');
+      for (const path of paths) for (const method of methods) out.push({ method: method.toUpperCase(), path: join(prefix, path), schemas });
+    } else if (Array.isArray(layer.handle.stack)) {
+      for (const path of paths) walk(layer.handle.stack as LayerLike[], join(prefix, path), out);
+    }
+  }
+}
+
+/**
+ * Every route of an Express 5 app (router@2 keeps each layer's `rawPath`), with the
+ * schemas of its `validate()`: the generated tenancy and bad-input tests walk the
+ * services with it, so a new route is covered (or makes them fail) by itself.
+ */
+export function listRoutes(app: Express): DiscoveredRoute[] {
+  const out: DiscoveredRoute[] = [];
+  walk((app as unknown as { router: { stack: LayerLike[] } }).router.stack, '', out);
+  return out;
+}
