@@ -13,7 +13,14 @@ import { DEV_SESSION_SECRET } from '../config';
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const COMPOSE = path.join(ROOT, 'docker-compose.yml');
 const TLS_COMPOSE = path.join(ROOT, 'infra', 'docker', 'compose.tls.yml');
-const SECRETS = ['INTERNAL_TOKEN', 'SESSION_SECRET', 'POSTGRES_PASSWORD'];
+// One Postgres role per process (packages/service-kit/src/db-roles.ts), each with its password.
+const DB_PASSWORDS = {
+  gateway: 'GATEWAY_DB_PASSWORD',
+  accounting: 'ACCOUNTING_DB_PASSWORD',
+  hr: 'HR_DB_PASSWORD',
+  sector: 'SECTOR_DB_PASSWORD',
+};
+const SECRETS = ['INTERNAL_TOKEN', 'SESSION_SECRET', 'POSTGRES_PASSWORD', ...Object.values(DB_PASSWORDS)];
 const NODE_SERVICES = ['gateway', 'accounting', 'accounting-worker', 'hr', 'hr-worker', 'sector', 'sector-worker'];
 
 /** Every string in a parsed YAML document. */
@@ -89,7 +96,15 @@ describeWithCompose('docker-compose config', () => {
   /** What a failed `docker-compose config` printed. */
   const stderrOf = (err: unknown) => String((err as { stderr?: unknown }).stderr);
 
-  const strong = { INTERNAL_TOKEN: 'a'.repeat(64), SESSION_SECRET: 'b'.repeat(64), POSTGRES_PASSWORD: 'c'.repeat(64) };
+  const strong: Record<string, string> = {
+    INTERNAL_TOKEN: 'a'.repeat(64),
+    SESSION_SECRET: 'b'.repeat(64),
+    POSTGRES_PASSWORD: 'c'.repeat(64),
+    GATEWAY_DB_PASSWORD: 'd'.repeat(64),
+    ACCOUNTING_DB_PASSWORD: 'e'.repeat(64),
+    HR_DB_PASSWORD: 'f'.repeat(64),
+    SECTOR_DB_PASSWORD: '0'.repeat(64),
+  };
 
   it('renders with the secrets set, and gives each node process NODE_ENV=production and its secrets', async () => {
     const { stdout } = await config(strong);
@@ -101,8 +116,27 @@ describeWithCompose('docker-compose config', () => {
         NODE_ENV: 'production',
         INTERNAL_TOKEN: strong.INTERNAL_TOKEN,
       });
-      expect(env.DATABASE_URL).toContain(`:${strong.POSTGRES_PASSWORD}@`);
+      // Its own role, never the administrator's.
+      const owner = name.replace(/-worker$/, '') as keyof typeof DB_PASSWORDS;
+      expect({ name, url: env.DATABASE_URL }).toEqual({
+        name,
+        url: `postgres://xaalis_${owner}:${strong[DB_PASSWORDS[owner]]}@postgres:5432/xaalis`,
+      });
     }
+    // The one-shot db-roles container provisions those roles with the administrator, before any node process.
+    const dbRoles = (services as unknown as Record<string, { environment: Record<string, string>; depends_on: Record<string, unknown> }>)[
+      'db-roles'
+    ];
+    expect(dbRoles.environment.DATABASE_ADMIN_URL).toBe(`postgres://xaalis:${strong.POSTGRES_PASSWORD}@postgres:5432/xaalis`);
+    for (const [owner, secret] of Object.entries(DB_PASSWORDS))
+      expect(dbRoles.environment[`${owner.toUpperCase()}_DATABASE_URL`]).toBe(
+        `postgres://xaalis_${owner}:${strong[secret]}@postgres:5432/xaalis`,
+      );
+    for (const name of NODE_SERVICES)
+      expect({ name, dependsOn: (services[name] as unknown as { depends_on: Record<string, unknown> }).depends_on['db-roles'] }).toEqual({
+        name,
+        dependsOn: { condition: 'service_completed_successfully' },
+      });
     expect(services.gateway.environment.SESSION_SECRET).toBe(strong.SESSION_SECRET);
     expect(services.postgres.environment.POSTGRES_PASSWORD).toBe(strong.POSTGRES_PASSWORD);
     // Postgres, Redis, the gateway and the services are reachable only on the compose network.

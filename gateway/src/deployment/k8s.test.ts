@@ -53,6 +53,10 @@ interface Deployment extends Manifest {
     };
   };
 }
+interface Job extends Manifest {
+  kind: 'Job';
+  spec: { ttlSecondsAfterFinished?: number; template: { spec: { restartPolicy: string; containers: Container[] } } };
+}
 interface Service extends Manifest {
   kind: 'Service';
   spec: {
@@ -78,6 +82,7 @@ interface ComposeService {
   /** YAML reads an unquoted `4101` as a number. */
   environment?: Record<string, string | number>;
   ports?: string[];
+  restart?: string;
 }
 
 const read = (file: string) => fs.readFileSync(file, 'utf8');
@@ -87,6 +92,7 @@ const manifests = kustomization.resources.flatMap((file) =>
 );
 const ofKind = <T extends Manifest>(kind: T['kind']) => manifests.filter((m): m is T => m.kind === kind);
 const deployments = ofKind<Deployment>('Deployment');
+const jobs = ofKind<Job>('Job');
 const services = ofKind<Service>('Service');
 const configMaps = ofKind<ConfigMap>('ConfigMap');
 const byName = <T extends Manifest>(list: T[], name: string) => {
@@ -99,8 +105,10 @@ const main = (d: Deployment) => d.spec.template.spec.containers[0];
 
 const compose = (YAML.parse(read(path.join(ROOT, 'docker-compose.yml')), { merge: true }) as { services: Record<string, ComposeService> })
   .services;
+/** One-shot containers of compose (`restart: 'no'`: db-roles): Jobs in Kubernetes. */
+const ONE_SHOT = Object.keys(compose).filter((name) => compose[name].restart === 'no');
 /** The processes we build (gateway, services, workers, web); the others (postgres, redis) run outside the cluster. */
-const BUILT = Object.keys(compose).filter((name) => compose[name].build !== undefined);
+const BUILT = Object.keys(compose).filter((name) => compose[name].build !== undefined && !ONE_SHOT.includes(name));
 const EXTERNAL = Object.keys(compose).filter((name) => compose[name].build === undefined);
 
 type Role = 'gateway' | 'service' | 'worker' | 'web';
@@ -287,13 +295,33 @@ describe('infra/k8s', () => {
     }
   });
 
+  it('runs the one-shot containers of compose (db-roles) as Jobs: same image, command and Secret keys', () => {
+    expect(ONE_SHOT).toEqual(['db-roles']);
+    expect(jobs.map((j) => j.metadata.name).sort()).toEqual([...ONE_SHOT].sort());
+    for (const name of ONE_SHOT) {
+      const job = byName(jobs, name);
+      const [container] = job.spec.template.spec.containers;
+      expect({ image: container.image, command: container.command }).toEqual({
+        image: compose[name].image,
+        command: compose[name].command,
+      });
+      // Compose's variables, each from the Secret key of the same name (the URLs carry passwords).
+      expect((container.env ?? []).map((e) => e.name).sort()).toEqual(Object.keys(compose[name].environment ?? {}).sort());
+      for (const e of container.env ?? []) expect(e).toEqual({ name: e.name, valueFrom: { secretKeyRef: { name: SECRET, key: e.name } } });
+      expect(job.spec.template.spec.restartPolicy).toBe('OnFailure');
+      expect(typeof container.resources?.limits?.memory).toBe('string');
+    }
+  });
+
   it("the README's Secret command names every key the manifests read", () => {
     const readme = read(path.join(ROOT, 'README.md'));
     const start = readme.indexOf('### Kubernetes');
     expect(start).toBeGreaterThan(0);
     const section = readme.slice(start, readme.indexOf('\n## ', start));
     const keys = new Set(
-      deployments.flatMap((d) => containersOf(d).flatMap((c) => (c.env ?? []).flatMap((e) => e.valueFrom?.secretKeyRef?.key ?? []))),
+      [...deployments.flatMap(containersOf), ...jobs.flatMap((j) => j.spec.template.spec.containers)].flatMap((c) =>
+        (c.env ?? []).flatMap((e) => e.valueFrom?.secretKeyRef?.key ?? []),
+      ),
     );
     expect(keys.size).toBeGreaterThan(0);
     for (const key of keys) expect({ key, inReadme: section.includes(`--from-literal=${key}=`) }).toEqual({ key, inReadme: true });

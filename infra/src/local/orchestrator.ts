@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SERVICES, SERVICE_DEFAULT_PORTS, type ServiceName } from '@xaalis/contracts';
+import { serviceDatabaseUrls } from './db-roles';
 import { DEMO_CREDENTIALS, seedDemo } from './demo';
 import { isPortFree } from './ports';
 import { startPostgres } from './postgres';
@@ -71,6 +72,9 @@ export async function main(args: string[]): Promise<void> {
   cleanups.push(() => pg.stop());
   log(pg.embedded ? `PostgreSQL embarqué prêt (${path.relative(root, dataDir) || dataDir}/postgres)` : 'PostgreSQL : DATABASE_URL');
 
+  // Each process connects as its own role, owner of its schema only.
+  const databaseUrls = await serviceDatabaseUrls(pg.url, dataDir, log);
+
   const redis = await findRedis(dataDir, log);
   cleanups.push(() => redis.stop());
   if (redis.source === 'none') {
@@ -98,20 +102,20 @@ export async function main(args: string[]): Promise<void> {
       name: s,
       script: path.join(root, 'services', s, 'dist', 'server.js'),
       // The services' URLs too: HR reads the employer's identity from accounting (payslip PDF).
-      env: { ...common, ...serviceUrls, PORT: String(servicePorts[s]) },
+      env: { ...common, ...serviceUrls, DATABASE_URL: databaseUrls[s], PORT: String(servicePorts[s]) },
     });
     if (redis.url)
       supervisor.start({
         name: `${s}-worker`,
         script: path.join(root, 'services', s, 'dist', 'worker.js'),
-        env: { ...common, ...serviceUrls },
+        env: { ...common, ...serviceUrls, DATABASE_URL: databaseUrls[s] },
       });
   }
   // The gateway does not need the services to be up to start (it answers 503 until they are): start everything at once.
   supervisor.start({
     name: 'gateway',
     script: path.join(root, 'gateway', 'dist', 'server.js'),
-    env: { ...common, ...serviceUrls, PORT: String(port), STATIC_DIR: process.env.STATIC_DIR ?? root },
+    env: { ...common, ...serviceUrls, DATABASE_URL: databaseUrls.gateway, PORT: String(port), STATIC_DIR: process.env.STATIC_DIR ?? root },
   });
   const servicesUp = await Promise.all(SERVICES.map((s) => waitForHttp(`http://127.0.0.1:${servicePorts[s]}/ready`, 60_000)));
   if (servicesUp.includes(false)) log('⚠ Un service ne répond pas ; les autres fonctionnent.');

@@ -57,7 +57,10 @@ export async function migrate(sequelize: Sequelize, schema: string, migrationsDi
   // concurrent `CREATE SCHEMA IF NOT EXISTS` can fail on pg_namespace's unique index.
   return sequelize.transaction(async (transaction) => {
     await sequelize.query('SELECT pg_advisory_xact_lock(:k)', { replacements: { k: hashKey(schema) }, transaction });
-    await sequelize.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    // Only when missing: CREATE SCHEMA checks the database's CREATE privilege even with
+    // IF NOT EXISTS, which a service's own role lacks (db-roles.ts creates its schema for it).
+    const [found] = await sequelize.query('SELECT 1 FROM pg_namespace WHERE nspname = :schema', { replacements: { schema }, transaction });
+    if (!found.length) await sequelize.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
     const done = await umzug.up();
     const names = done.map((m) => m.name);
     if (names.length) log?.info({ schema, migrations: names }, 'migrations applied');
