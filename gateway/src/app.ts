@@ -35,7 +35,8 @@ import {
 } from './modules/rate-limit';
 import { csrfGuard } from './modules/csrf';
 import { authRedirectRoutes, authRoutes } from './modules/auth';
-import { companiesRoutes, createAccountingClient } from './modules/companies';
+import { companiesRoutes, createAccountingClient, createWorkspace } from './modules/companies';
+import { createAccess, createMemberships, membershipsRoutes } from './modules/memberships';
 import { createServiceProxy } from './modules/proxy';
 import { remotesConfigRoute, staticRoutes } from './modules/static';
 import { healthRoutes } from './modules/health';
@@ -127,7 +128,21 @@ export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> 
     : createMemoryRegistrationLimiter(registerOptions);
   const store = createSessionStore({ redis, redisPrefix: config.redisPrefix });
   const userSessions = createUserSessions({ redis, redisPrefix: config.redisPrefix, store });
-  const proxy = createServiceProxy({ ...config, log, readSession: createSessionReader(store, config.sessionSecret) });
+  const access = createAccess(sequelize, redis, config.redisPrefix);
+  const memberships = createMemberships(sequelize, access);
+  const workspace = createWorkspace({ users, accounting, memberships, access });
+  const readSession = createSessionReader({
+    store,
+    secret: config.sessionSecret,
+    access,
+    redis,
+    sessionPrefix: `${config.redisPrefix}:sess:`,
+  });
+  const proxy = createServiceProxy({ ...config, log, readSession, access });
+  const companyUsers = usersRoutes({
+    companyUsers: (companyId) => memberships.companyUsers(companyId),
+    isMember: async (userId, companyId) => (await access.role(userId, companyId)) !== null,
+  });
 
   const app = express();
   app.disable('x-powered-by');
@@ -176,9 +191,30 @@ export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> 
   api.use(csrfGuard(config.allowedOrigins));
   api.use(sessionMiddleware(store, config.sessionSecret, { alwaysSecure: config.alwaysSecureCookies }));
   api.use(proxy.handler);
-  api.use(authRoutes({ users, accounting, limiter, registrations, userSessions, checkSessionStore: storeCheck(redis) }));
-  api.use(companiesRoutes({ users, accounting }));
-  api.use(usersRoutes({ users }));
+  api.use(
+    authRoutes({
+      users,
+      accounting,
+      memberships,
+      access,
+      workspace,
+      limiter,
+      registrations,
+      userSessions,
+      checkSessionStore: storeCheck(redis),
+    }),
+  );
+  api.use(companiesRoutes({ users, accounting, memberships, access, workspace, companyUsersChanged: companyUsers.changed }));
+  api.use(
+    membershipsRoutes({
+      memberships,
+      access,
+      accounting,
+      switchTo: (req, user, companyId, role) => workspace.switchTo(req, user, companyId, role),
+      companyUsersChanged: companyUsers.changed,
+    }),
+  );
+  api.use(companyUsers.router);
   api.use((_req, _res, next) => next(new HttpError(404, MESSAGES_HTTP.notFound)));
   app.use('/api', api);
 

@@ -3,6 +3,10 @@ import type { Redis } from 'ioredis';
 import { createGatewayApp, type Gateway } from '../app';
 import { loadConfig, type GatewayConfig } from '../config';
 import { migrateIdentity } from '../migrate';
+import type { Sequelize } from 'sequelize';
+import { createWorkspace, type AccountingClient } from '../modules/companies';
+import { createAccess, createMemberships } from '../modules/memberships';
+import type { UsersRepository } from '../modules/users';
 
 /**
  * A gateway app on the test database and Redis prefix, migrated, trusting X-Forwarded-For (per-test
@@ -56,4 +60,11 @@ export const sessionKey = (config: { redisPrefix: string }, sid: string) => `${c
 
 export async function redisHas(redis: Redis, key: string): Promise<boolean> {
   return (await redis.exists(key)) === 1;
+}
+
+/** Memberships, access (in-process mirror) and workspace for tests that assemble routes by hand. */
+export function workspaceDeps(sequelize: Sequelize, users: UsersRepository, accounting: AccountingClient) {
+  const access = createAccess(sequelize, null, 'test');
+  const memberships = createMemberships(sequelize, access);
+  return { access, memberships, workspace: createWorkspace({ users, accounting, memberships, access }) };
 }

@@ -19,7 +19,6 @@ export const MESSAGES_AUTH = {
   tooManyAttempts: 'Trop de tentatives de connexion. Réessayez dans 15 minutes.',
   notAuthenticated: 'Non authentifié',
   /** POST /api/companies when the signed-in user already has a company. */
-  companyAlreadyAttached: 'Votre compte est déjà rattaché à une entreprise',
 } as const;
 
 /** Registration caps: the columns hold more, but nobody needs more and each field is hashed, stored and sent on. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { sectorSchema } from './sectors';
 import { MESSAGES_AUTH, REGISTER_LIMITS } from './auth-messages';
 import { text, tooLong } from './text';
+import type { Role } from './memberships';
 
 // The messages and limits live in a module without zod (the sign-in page loads them
 // before zod, see ./sign-in.ts); re-exported here so every existing import keeps working.
@@ -53,7 +54,10 @@ export interface User {
   phone: string | null;
   address: string | null;
   sector: string | null;
+  /** The session's current company. */
   companyId: string | null;
+  /** The user's role in that company (null without a company). */
+  role: Role | null;
   createdAt: string;
 }
 

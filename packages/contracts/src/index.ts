@@ -33,3 +33,4 @@ export * from './hotel';
 export * from './audit';
 export * from './fiscal-years';
 export * from './ledger-integrity';
+export * from './memberships';

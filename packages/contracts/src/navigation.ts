@@ -26,6 +26,8 @@ export interface AppRoute {
   subtitle: string;
   /** For sector pages: which sector module this is. */
   sectorModule?: SectorModule;
+  /** Shown only to a user who belongs to several companies (the portfolio). */
+  multiCompany?: boolean;
 }
 
 /** The route table: the sidebar, the router and the remotes' exposes all follow it. */
@@ -159,6 +161,16 @@ export const APP_ROUTES: AppRoute[] = [
     module: './Entries',
     title: 'Écritures Comptables',
     subtitle: 'Journal Général',
+  },
+  {
+    path: '/portefeuille',
+    label: 'Portefeuille',
+    group: 'administration',
+    remote: 'accounting',
+    module: './Portfolio',
+    title: 'Portefeuille',
+    subtitle: 'Toutes vos entreprises en un coup d’œil',
+    multiCompany: true,
   },
   {
     path: '/parametres',

@@ -24,6 +24,8 @@ export const statusSegment = (service: ServiceName) => `${service}-status` as co
 export const HEADERS = {
   userId: 'x-user-id',
   companyId: 'x-company-id',
+  /** The caller's role in that company (see memberships.ts); services enforce it on writes. */
+  role: 'x-user-role',
   internalToken: 'x-internal-token',
   requestId: 'x-request-id',
 } as const;

@@ -6,7 +6,7 @@ import type { Sequelize } from 'sequelize';
 import type { Redis } from 'ioredis';
 import { HEADERS } from '@xaalis/contracts';
 import { errorHandler, notFoundHandler } from './errors';
-import { requireInternalToken, requireSameCompany } from './tenant';
+import { requireInternalToken, requireRoleForWrites, requireSameCompany } from './tenant';
 import { errorSerializer, type Logger } from './logger';
 
 export interface ServiceAppOptions {
@@ -76,6 +76,8 @@ export function createServiceApp(opts: ServiceAppOptions): Express {
   // Routers also declare requireSameCompany on their company routes; this
   // catch-all makes forgetting it harmless: another company's path is a 404.
   app.use('/api/companies/:companyId', requireSameCompany);
+  // The gateway checked the membership; the role it sent decides which writes go through.
+  app.use('/api', requireRoleForWrites);
   app.use('/api', opts.api);
   if (opts.internal) app.use('/internal', guard, opts.internal);
   app.use(notFoundHandler);

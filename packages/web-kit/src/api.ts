@@ -51,6 +51,10 @@ export const TAG_TYPES = [
   'Hotel',
   'Services',
   'Modules',
+  'Memberships',
+  'Members',
+  'Invitations',
+  'Portfolio',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -4,6 +4,7 @@ export * from './browser';
 export * from './toast';
 export * from './api';
 export * from './auth';
+export * from './memberships';
 export * from './sectorModules';
 export * from './dispatch';
 export * from './store';

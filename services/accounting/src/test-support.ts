@@ -9,7 +9,12 @@ import { generateChart } from './modules/chart';
 export const TOKEN = process.env.INTERNAL_TOKEN as string;
 
 /** The headers the gateway sends for a signed-in user of `companyId`. */
-export const asTenant = (companyId: string) => ({ 'X-Internal-Token': TOKEN, 'X-Company-Id': companyId, 'X-User-Id': randomUUID() });
+export const asTenant = (companyId: string) => ({
+  'X-Internal-Token': TOKEN,
+  'X-Company-Id': companyId,
+  'X-User-Role': 'owner',
+  'X-User-Id': randomUUID(),
+});
 
 /** A company created as the gateway does at registration. */
 export async function createCompany(

@@ -44,7 +44,7 @@ describe('hr service', () => {
   });
 
   it("answers the tenancy probe for the caller's company only", async () => {
-    const headers = { 'X-Internal-Token': TOKEN, 'X-Company-Id': companyId };
+    const headers = { 'X-Internal-Token': TOKEN, 'X-Company-Id': companyId, 'X-User-Role': 'owner' };
     await http.get(`/api/companies/${companyId}/hr-status`).set(headers).expect(200, { service: 'hr', companyId });
     const res = await http.get(`/api/companies/${randomUUID()}/hr-status`).set(headers).expect(404);
     expect(res.body).toEqual({ message: 'Ressource introuvable' });

@@ -8,7 +8,12 @@ import type { RunningService } from '@xaalis/service-kit';
 export const TOKEN = process.env.INTERNAL_TOKEN as string;
 
 /** The headers the gateway sends for a signed-in user of `companyId`. */
-export const asTenant = (companyId: string) => ({ 'X-Internal-Token': TOKEN, 'X-Company-Id': companyId, 'X-User-Id': randomUUID() });
+export const asTenant = (companyId: string) => ({
+  'X-Internal-Token': TOKEN,
+  'X-Company-Id': companyId,
+  'X-User-Role': 'owner',
+  'X-User-Id': randomUUID(),
+});
 
 /** A complete employee form (the spec's required fields), with a fresh matricule unless given. */
 export const employeeInput = (over: Partial<EmployeeInput> = {}): EmployeeInput => ({

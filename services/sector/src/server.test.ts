@@ -33,7 +33,7 @@ describe('sector service', () => {
         await http.get('/ready').expect(200, { status: 'ready', service: 'sector', checks: { database: true } });
 
         const companyId = randomUUID();
-        const headers = { 'X-Internal-Token': TOKEN, 'X-Company-Id': companyId };
+        const headers = { 'X-Internal-Token': TOKEN, 'X-Company-Id': companyId, 'X-User-Role': 'owner' };
         await http.get(`/api/companies/${companyId}/sector-status`).set(headers).expect(200, { service: 'sector', companyId });
         await http.get(`/api/companies/${randomUUID()}/sector-status`).set(headers).expect(404);
 

@@ -12,7 +12,12 @@ import { start } from './server';
 export const TOKEN = process.env.INTERNAL_TOKEN as string;
 
 /** The headers the gateway sends for a signed-in user of `companyId`. */
-export const asTenant = (companyId: string) => ({ 'X-Internal-Token': TOKEN, 'X-Company-Id': companyId, 'X-User-Id': randomUUID() });
+export const asTenant = (companyId: string) => ({
+  'X-Internal-Token': TOKEN,
+  'X-Company-Id': companyId,
+  'X-User-Role': 'owner',
+  'X-User-Id': randomUUID(),
+});
 
 /** Switches these modules on for the company (its saved choice: the gate then needs no accounting service). */
 export async function enableModules(service: RunningService, companyId: string, modules: SectorModule[]): Promise<void> {

@@ -6,7 +6,7 @@ import { errorHandler } from '@xaalis/service-kit';
 import type { Gateway } from '../../app';
 import { loadConfig } from '../../config';
 import { freePort, startService, type RunningChild } from '../../test-support/services';
-import { newRegistration, postJson, redisHas, sessionIdFrom, sessionKey, testGateway } from '../../test-support/gateway';
+import { newRegistration, postJson, redisHas, sessionIdFrom, sessionKey, testGateway, workspaceDeps } from '../../test-support/gateway';
 import { createUsersRepository } from '../users';
 import { createAccountingClient, type AccountingClient } from '../companies';
 import { createMemoryLoginLimiter, createMemoryRegistrationLimiter } from '../rate-limit';
@@ -189,6 +189,7 @@ describe('registration compensation', () => {
         authRoutes({
           users: failingUsers,
           accounting: accountingSpy,
+          ...workspaceDeps(gw.sequelize, failingUsers, accountingSpy),
           limiter,
           registrations,
           userSessions,
@@ -460,7 +461,7 @@ describe('CSRF', () => {
 });
 
 describe('POST /api/companies', () => {
-  it('creates a company for a user who has none, once', async () => {
+  it('creates a company for a user who has none, then another one: the user owns both and works in the newest', async () => {
     // A user without a company (e.g. created before companies were required).
     const users = createUsersRepository(gw.sequelize);
     const form = newRegistration();
@@ -468,19 +469,25 @@ describe('POST /api/companies', () => {
     const agent = request.agent(gw.app);
     const login = await postJson(agent, '/api/login', { username: form.username, password: form.password }, '10.6.0.1');
     expect(login.status).toBe(200);
-    expect(login.body.companyId).toBeNull();
+    expect(login.body).toMatchObject({ companyId: null, role: null });
 
     const created = await postJson(agent, '/api/companies', { name: 'Boulangerie Ndiaye', sector: 'commerce', email: '' }, '10.6.0.1');
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Boulangerie Ndiaye', sector: 'commerce', fiscalYear: '01-01' });
 
     const me = await agent.get('/api/user');
-    expect(me.body).toMatchObject({ companyId: created.body.id, companyName: 'Boulangerie Ndiaye', sector: 'commerce' });
+    expect(me.body).toMatchObject({ companyId: created.body.id, companyName: 'Boulangerie Ndiaye', sector: 'commerce', role: 'owner' });
     expect((await agent.get(`/api/companies/${created.body.id}`)).status).toBe(200);
 
-    const again = await postJson(agent, '/api/companies', { name: 'Autre', sector: 'commerce' }, '10.6.0.1');
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe(MESSAGES_AUTH.companyAlreadyAttached);
+    // A firm takes on a new client: a second company, the session moves to it.
+    const second = await postJson(agent, '/api/companies', { name: 'Atelier Sow', sector: 'transformation' }, '10.6.0.1');
+    expect(second.status).toBe(201);
+    expect((await agent.get('/api/user')).body).toMatchObject({ companyId: second.body.id, companyName: 'Atelier Sow', role: 'owner' });
+    const mine = (await agent.get('/api/memberships').expect(200)).body as { companyId: string; role: string; current: boolean }[];
+    expect(mine.map((m) => [m.companyId, m.role, m.current])).toEqual([
+      [second.body.id, 'owner', true],
+      [created.body.id, 'owner', false],
+    ]);
   });
 
   it('answers 401 when signed out and 400 with French messages for a bad company', async () => {

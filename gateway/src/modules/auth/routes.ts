@@ -12,7 +12,9 @@ import {
 import { HttpError, parseOr400 } from '@xaalis/service-kit';
 import { endSession, establishSession, requireUser, userOf, type UserSessions } from '../sessions';
 import { toUser, type UsersRepository, type UserRecord } from '../users';
-import { currentUser, rememberCompany, type AccountingClient } from '../companies';
+import { rememberCompany, type AccountingClient, type Workspace } from '../companies';
+import type { Access } from '../memberships/access';
+import type { Memberships } from '../memberships/service';
 import type { LoginLimiter, RegistrationLimiter } from '../rate-limit';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import { passwordProblem } from './password-rules';
@@ -20,6 +22,9 @@ import { passwordProblem } from './password-rules';
 export interface AuthDeps {
   users: UsersRepository;
   accounting: AccountingClient;
+  memberships: Memberships;
+  access: Access;
+  workspace: Workspace;
   limiter: LoginLimiter;
   registrations: RegistrationLimiter;
   /** The session ids of each user (a password change ends the others). */
@@ -53,7 +58,8 @@ export function authRedirectRoutes(): Router {
 }
 
 /** GET /api/user, POST /api/login, /api/register, /api/logout, /api/user/password, GET /api/logout. */
-export function authRoutes({ users, accounting, limiter, registrations, userSessions, checkSessionStore }: AuthDeps): Router {
+export function authRoutes(deps: AuthDeps): Router {
+  const { users, accounting, memberships, access, workspace, limiter, registrations, userSessions, checkSessionStore } = deps;
   const router = Router();
 
   /** Signs the user in under a new session id, remembered among the user's sessions. */
@@ -63,7 +69,7 @@ export function authRoutes({ users, accounting, limiter, registrations, userSess
   };
 
   router.get('/user', requireUser, async (req, res) => {
-    res.json(await currentUser(req, accounting));
+    res.json(await workspace.currentUser(req));
   });
 
   router.post('/login', json, async (req, res) => {
@@ -78,8 +84,10 @@ export function authRoutes({ users, accounting, limiter, registrations, userSess
     if (!row || !valid) throw new HttpError(401, MESSAGES_AUTH.invalidCredentials);
     // Only the counter of the account that authenticated is cleared (its stored name, not the typed one).
     await limiter.release(row.username, ip);
-    const company = row.companyId ? await accounting.getCompany(row.companyId, row.id, req.id as string).catch(() => null) : null;
-    const user = toUser(row, company);
+    // The company the user last worked in, while still a member of it; else their oldest membership.
+    const landing = await workspace.landingCompany(row.id, row.companyId);
+    const company = landing ? await accounting.getCompany(landing.companyId, row.id, req.id as string).catch(() => null) : null;
+    const user = toUser(row, company, landing);
     await signIn(req, user);
     // Without the company (accounting down), GET /api/user retries reading it.
     res.json(rememberCompany(req, user, company));
@@ -118,6 +126,8 @@ export function authRoutes({ users, accounting, limiter, registrations, userSess
           },
           tx,
         );
+        // The registering user owns the company (Propriétaire), written with the user.
+        await memberships.addOwner(row.id, companyId, tx);
         await tx.commit();
       } catch (err) {
         await tx.rollback().catch(() => {});
@@ -129,7 +139,8 @@ export function authRoutes({ users, accounting, limiter, registrations, userSess
         .catch((e: unknown) => req.log?.error({ err: e, companyId }, 'company compensation failed'));
       throw err;
     }
-    const user = toUser(row, company);
+    await access.changed(row.id, companyId, 'owner');
+    const user = toUser(row, company, { companyId, role: 'owner' });
     await signIn(req, user);
     res.status(201).json(user);
   });

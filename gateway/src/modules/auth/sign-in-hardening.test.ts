@@ -7,7 +7,16 @@ import { errorHandler } from '@xaalis/service-kit';
 import type { Gateway } from '../../app';
 import { loadConfig } from '../../config';
 import { startService, type RunningChild } from '../../test-support/services';
-import { newRegistration, postJson, redisHas, sessionCookieFrom, sessionIdFrom, sessionKey, testGateway } from '../../test-support/gateway';
+import {
+  newRegistration,
+  postJson,
+  redisHas,
+  sessionCookieFrom,
+  sessionIdFrom,
+  sessionKey,
+  testGateway,
+  workspaceDeps,
+} from '../../test-support/gateway';
 import { createUsersRepository } from '../users';
 import { createAccountingClient, type AccountingClient } from '../companies';
 import { createMemoryLoginLimiter, createMemoryRegistrationLimiter } from '../rate-limit';
@@ -169,6 +178,7 @@ describe('registration is throttled per address', () => {
         authRoutes({
           users: failingUsers,
           accounting: accountingSpy,
+          ...workspaceDeps(gw.sequelize, failingUsers, accountingSpy),
           limiter: createMemoryLoginLimiter({ max: 10, windowSeconds: 60 }),
           registrations: createMemoryRegistrationLimiter({ max: 10, windowSeconds: 60 }),
           userSessions: createUserSessions({ redis: null, redisPrefix: 'test', store }),

@@ -1,4 +1,11 @@
-import { HEADERS, serviceUnavailableMessage, type Company, type CompanyCreateInput } from '@xaalis/contracts';
+import {
+  HEADERS,
+  serviceUnavailableMessage,
+  type Company,
+  type CompanyCreateInput,
+  type CompanySummary,
+  type PortfolioFigures,
+} from '@xaalis/contracts';
 import { HttpError } from '@xaalis/service-kit';
 
 export interface AccountingClient {
@@ -8,6 +15,10 @@ export interface AccountingClient {
   deleteCompany(id: string, requestId?: string): Promise<void>;
   /** The company record, read as its own user would. */
   getCompany(id: string, userId: string, requestId?: string): Promise<Company>;
+  /** Names and sectors of several companies in one call (the switcher, invitations). */
+  listCompanies(ids: string[], requestId?: string): Promise<CompanySummary[]>;
+  /** The portfolio figures of several companies in one call. */
+  portfolio(ids: string[], requestId?: string): Promise<PortfolioFigures[]>;
 }
 
 const UNAVAILABLE = () => new HttpError(503, serviceUnavailableMessage('accounting'));
@@ -52,5 +63,19 @@ export function createAccountingClient(baseUrl: string, internalToken: string): 
         headers: { [HEADERS.companyId]: id, [HEADERS.userId]: userId, ...rid(requestId) },
         timeoutMs: 1_500,
       }) as Promise<Company>,
+    listCompanies: async (ids, requestId) =>
+      ids.length === 0
+        ? []
+        : ((await call('GET', `/internal/companies?ids=${ids.map(encodeURIComponent).join(',')}`, {
+            headers: rid(requestId),
+            timeoutMs: 1_500,
+          })) as CompanySummary[]),
+    portfolio: async (ids, requestId) =>
+      ids.length === 0
+        ? []
+        : ((await call('GET', `/internal/portfolio?companies=${ids.map(encodeURIComponent).join(',')}`, {
+            headers: rid(requestId),
+            timeoutMs: 5_000,
+          })) as PortfolioFigures[]),
   };
 }

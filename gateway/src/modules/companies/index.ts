@@ -1,2 +1,2 @@
 export { createAccountingClient, type AccountingClient } from './accounting-client';
-export { companiesRoutes, currentUser, rememberCompany } from './routes';
+export { companiesRoutes, createWorkspace, rememberCompany, type Workspace, type WorkspaceDeps } from './routes';

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import express, { Router, type Request } from 'express';
-import { companyInputSchema, MESSAGES_AUTH, type Company, type User } from '@xaalis/contracts';
-import { HttpError, parseOr400 } from '@xaalis/service-kit';
+import { companyInputSchema, type Company, type Role, type User } from '@xaalis/contracts';
+import { parseOr400 } from '@xaalis/service-kit';
 import { requireUser, userOf } from '../sessions';
 import type { UsersRepository } from '../users';
+import type { Access } from '../memberships/access';
+import type { Memberships } from '../memberships/service';
 import type { AccountingClient } from './accounting-client';
 
 /** Company name/sector in the session are re-read from accounting at most this often. */
@@ -17,40 +20,88 @@ export function rememberCompany(req: Request, user: User, company: Pick<Company,
   return next;
 }
 
-/**
- * The session's user with a reasonably fresh company name and sector (the
- * settings page can change them in the accounting service). When accounting is
- * unreachable the stored values are kept.
- */
-export async function currentUser(req: Request, accounting: AccountingClient): Promise<User> {
-  const user = userOf(req);
-  if (!user.companyId || Date.now() - (req.session.companyRefreshedAt ?? 0) < COMPANY_REFRESH_MS) return user;
-  const company = await accounting.getCompany(user.companyId, user.id, req.id as string).catch(() => null);
-  return company ? rememberCompany(req, user, company) : user;
+export interface WorkspaceDeps {
+  users: UsersRepository;
+  accounting: AccountingClient;
+  memberships: Memberships;
+  access: Access;
 }
 
-/** `POST /api/companies`: a signed-in user without a company creates one (accounting) and gets it attached. */
-export function companiesRoutes(deps: { users: UsersRepository; accounting: AccountingClient }): Router {
+/**
+ * The session's company and the user's role in it. The session holds the current company; the
+ * gateway alone changes it, after checking the membership in Postgres.
+ */
+export function createWorkspace({ users, accounting, memberships, access }: WorkspaceDeps) {
+  /** Moves the session (and the company the next sign-in lands in) to a company the user is a member of. */
+  async function switchTo(req: Request, user: User, companyId: string, role: Role): Promise<User> {
+    const company = await accounting.getCompany(companyId, user.id, req.id as string).catch(() => null);
+    const next = rememberCompany(req, { ...user, companyId, role, companyName: null, sector: null }, company);
+    await users.setLastCompany(user.id, companyId);
+    await promisify(req.session.save.bind(req.session))();
+    return next;
+  }
+
+  /** The company a sign-in lands in: the last one used while still a member, else the oldest membership. */
+  async function landingCompany(userId: string, lastCompanyId: string | null): Promise<{ companyId: string; role: Role } | null> {
+    const mine = await memberships.listForUser(userId);
+    return mine.find((m) => m.companyId === lastCompanyId) ?? mine[0] ?? null;
+  }
+
+  /**
+   * The session's user with its current role and a reasonably fresh company name and sector (the
+   * settings page can change them in the accounting service). A user removed from the session's
+   * company moves to another of theirs (or to none). When accounting is unreachable the stored
+   * values are kept.
+   */
+  async function currentUser(req: Request): Promise<User> {
+    let user = userOf(req);
+    if (user.companyId) {
+      const role = await access.role(user.id, user.companyId);
+      if (!role) {
+        const other = await landingCompany(user.id, null);
+        if (other) return switchTo(req, user, other.companyId, other.role);
+        req.session.user = { ...user, companyId: null, companyName: null, sector: null, role: null };
+        return req.session.user;
+      }
+      if (role !== user.role) user = req.session.user = { ...user, role };
+    }
+    if (!user.companyId || Date.now() - (req.session.companyRefreshedAt ?? 0) < COMPANY_REFRESH_MS) return user;
+    const company = await accounting.getCompany(user.companyId, user.id, req.id as string).catch(() => null);
+    return company ? rememberCompany(req, user, company) : user;
+  }
+
+  return { switchTo, landingCompany, currentUser };
+}
+export type Workspace = ReturnType<typeof createWorkspace>;
+
+/**
+ * `POST /api/companies`: any signed-in user creates a company (accounting) and becomes its owner;
+ * the session moves to it. If the membership cannot be written, the company is deleted again.
+ */
+export function companiesRoutes(deps: WorkspaceDeps & { workspace: Workspace; companyUsersChanged(companyId: string): void }): Router {
   const router = Router();
   router.post('/companies', requireUser, express.json({ limit: '100kb' }), async (req, res) => {
     const user = userOf(req);
-    if (user.companyId) throw new HttpError(409, MESSAGES_AUTH.companyAlreadyAttached);
     const values = parseOr400(companyInputSchema, req.body);
     const id = randomUUID();
     const company = await deps.accounting.createCompany({ ...values, id }, req.id as string);
-    const attached = await deps.users.attachCompany(user.id, id).catch((err: unknown) => {
-      void deps.accounting.deleteCompany(id, req.id as string).catch(() => {});
-      throw err;
-    });
-    if (!attached) {
-      // Another tab attached a company meanwhile: undo ours, and let the session catch up.
+    try {
+      await deps.users.transaction().then(async (t) => {
+        try {
+          await deps.memberships.addOwner(user.id, id, t);
+          await t.commit();
+        } catch (err) {
+          await t.rollback().catch(() => {});
+          throw err;
+        }
+      });
+    } catch (err) {
       await deps.accounting.deleteCompany(id, req.id as string).catch(() => {});
-      const row = await deps.users.findById(user.id);
-      if (row) req.session.user = { ...user, companyId: row.companyId };
-      req.session.companyRefreshedAt = 0;
-      throw new HttpError(409, MESSAGES_AUTH.companyAlreadyAttached);
+      throw err;
     }
-    rememberCompany(req, { ...user, companyId: id }, company);
+    await deps.access.changed(user.id, id, 'owner');
+    deps.companyUsersChanged(id);
+    await deps.workspace.switchTo(req, user, id, 'owner');
     res.status(201).json(company);
   });
   return router;

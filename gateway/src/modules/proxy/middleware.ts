@@ -1,10 +1,19 @@
 import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { Request, RequestHandler, Response } from 'express';
-import type { SessionData } from 'express-session';
-import { HEADERS, MESSAGES_AUTH, MESSAGES_HTTP, SERVICES, serviceUnavailableMessage, type ServiceName, type User } from '@xaalis/contracts';
+import {
+  HEADERS,
+  MESSAGES_AUTH,
+  MESSAGES_HTTP,
+  SERVICES,
+  serviceUnavailableMessage,
+  type Role,
+  type ServiceName,
+  type User,
+} from '@xaalis/contracts';
 import { HttpError, type Logger } from '@xaalis/service-kit';
-import { signedInUser } from '../sessions';
+import { signedInUser, type SessionWithRole } from '../sessions';
+import type { Access } from '../memberships/access';
 import { resolveRoute, type ProxyRoute } from './table';
 
 export interface ProxyOptions {
@@ -13,8 +22,10 @@ export interface ProxyOptions {
   proxyTimeoutMs: number;
   connectTimeoutMs: number;
   log: Logger;
-  /** The session of a plain signed-in read, without express-session (see createSessionReader). */
-  readSession: (req: Request) => Promise<SessionData | null>;
+  /** The session of a plain signed-in read and the user's role, without express-session (see createSessionReader). */
+  readSession: (req: Request) => Promise<SessionWithRole | null>;
+  /** The user's current role in a company (null: not a member), for requests through express-session. */
+  access: Pick<Access, 'role'>;
 }
 
 export interface ServiceProxy {
@@ -43,7 +54,15 @@ interface Target {
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'upgrade']);
 // Identity comes from the session only: whatever the browser sent under these names is dropped.
 // The session cookie stays here too: services have no use for it.
-const DROPPED = new Set([...HOP_BY_HOP, 'cookie', HEADERS.userId, HEADERS.companyId, HEADERS.internalToken, HEADERS.requestId]);
+const DROPPED = new Set([
+  ...HOP_BY_HOP,
+  'cookie',
+  HEADERS.userId,
+  HEADERS.companyId,
+  HEADERS.role,
+  HEADERS.internalToken,
+  HEADERS.requestId,
+]);
 
 function sendUnavailable(res: Response, service: ServiceName): void {
   if (res.headersSent) return void res.destroy(); // the response had started: cut it
@@ -139,7 +158,7 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
     else proxyReq.end();
   }
 
-  function proxy(route: ProxyRoute, user: User | null, req: Request, res: Response, next: (err?: unknown) => void) {
+  function proxy(route: ProxyRoute, user: User | null, role: Role | null, req: Request, res: Response, next: (err?: unknown) => void) {
     if (!user) {
       next(new HttpError(401, MESSAGES_AUTH.notAuthenticated));
       return;
@@ -153,9 +172,15 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
       next(new HttpError(403, MESSAGES_HTTP.missingTenant));
       return;
     }
+    // No longer a member (removed since the session began): nothing of the company exists for them.
+    if (!role) {
+      next(new HttpError(404, MESSAGES_HTTP.notFound));
+      return;
+    }
     forward(req, res, route.service, route.companyRecord === true, {
       [HEADERS.userId]: user.id,
       [HEADERS.companyId]: user.companyId,
+      [HEADERS.role]: role,
       [HEADERS.internalToken]: opts.internalToken,
       [HEADERS.requestId]: req.id as string, // pino-http's id, a string we generate
     });
@@ -167,7 +192,15 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
       next(); // the gateway's own routes, or a 404
       return;
     }
-    proxy(route, signedInUser(req), req, res, next);
+    const user = signedInUser(req);
+    if (!user?.companyId) {
+      proxy(route, user, null, req, res, next);
+      return;
+    }
+    opts.access
+      .role(user.id, user.companyId)
+      .then((role) => proxy(route, user, role, req, res, next))
+      .catch(next);
   };
 
   const readHandler: RequestHandler = (req, res, next) => {
@@ -178,13 +211,13 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
     }
     opts
       .readSession(req)
-      .then((sess) => {
-        if (!sess) {
+      .then((found) => {
+        if (!found) {
           next();
           return;
         }
         // Read only: nothing on these requests changes the session (the proxyRes hook is for writes).
-        proxy(route, sess.user, req, res, next);
+        proxy(route, found.session.user, found.role, req, res, next);
       })
       .catch(next);
   };

@@ -15,4 +15,4 @@ export {
 export { createUserSessions, type UserSessions } from './user-sessions';
 export { SessionUnavailableError, storeCheck } from './store';
 export { requireUser, signedInUser, userOf } from './guards';
-export { createSessionReader, unsignSessionId } from './read-only';
+export { createSessionReader, unsignSessionId, type SessionWithRole } from './read-only';

@@ -1,6 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
 import type { SessionData, Store } from 'express-session';
+import type { Redis } from 'ioredis';
+import type { Role } from '@xaalis/contracts';
+import type { Access } from '../memberships/access';
+import { SessionUnavailableError } from './store';
 import { ABSOLUTE_LIFETIME_MS, sessionCookieName, TOUCH_INTERVAL_MS } from './middleware';
 
 /** The first `name=value` of a Cookie header, URI-decoded (as the `cookie` package parses it). */
@@ -32,6 +36,38 @@ export function unsignSessionId(value: string, secret: string): string | null {
   return expected.length === given.length && timingSafeEqual(expected, given) ? sid : null;
 }
 
+/** A signed-in session with the user's current role in its company (null: not a member). */
+export interface SessionWithRole {
+  session: SessionData;
+  role: Role | null;
+}
+
+/**
+ * Reads a session and the mirrored membership of its user and company in ONE Redis round trip
+ * (the membership key depends on the session's content). Scripts may only touch declared keys on
+ * a Redis Cluster; we run a single Redis, where reading the derived key is fine.
+ */
+const READ_SESSION_AND_MEMBER = `
+local s = redis.call('GET', KEYS[1])
+if not s then return false end
+local ok, d = pcall(cjson.decode, s)
+if ok and type(d) == 'table' and type(d.userId) == 'string' and type(d.user) == 'table' and type(d.user.companyId) == 'string' then
+  return {s, redis.call('GET', ARGV[1] .. d.user.companyId .. ':' .. d.userId)}
+end
+return {s}`;
+
+type ScriptedRedis = Redis & { xaalisSessionAndMember(key: string, memberPrefix: string): Promise<[string, string?] | null> };
+
+export interface SessionReaderOptions {
+  store: Store;
+  secret: string;
+  access: Access;
+  /** With Redis: the session and the membership are read by one script (see above). */
+  redis: Redis | null;
+  /** The session store's key prefix (`<prefix>:sess:`). */
+  sessionPrefix: string;
+}
+
 /**
  * The signed-in session of a read, loaded without express-session when nothing about it is to be
  * written: the same cookie, signature, store and lifetime rules, and no Set-Cookie, no store write.
@@ -39,7 +75,8 @@ export function unsignSessionId(value: string, secret: string): string | null {
  * lifetime over, expiry due to be pushed back): express-session then handles the request as usual.
  * Rejects like the store (SessionUnavailableError when Redis is down).
  */
-export function createSessionReader(store: Store, secret: string): (req: Request) => Promise<SessionData | null> {
+export function createSessionReader(opts: SessionReaderOptions): (req: Request) => Promise<SessionWithRole | null> {
+  const { store, secret, access, redis, sessionPrefix } = opts;
   // Cookie values already verified → their session id (a value always verifies the same way):
   // one HMAC per session and process instead of one per request. Emptied when full.
   const verified = new Map<string, string>();
@@ -53,25 +90,50 @@ export function createSessionReader(store: Store, secret: string): (req: Request
     }
     return sid;
   };
-  return (req) => {
+  const plain = (sess: SessionData | null | undefined): sess is SessionData => {
+    const now = Date.now();
+    return (
+      !!sess?.userId &&
+      !!sess.user &&
+      now - (sess.loginAt ?? 0) <= ABSOLUTE_LIFETIME_MS &&
+      sess.touchedAt !== undefined &&
+      now - sess.touchedAt < TOUCH_INTERVAL_MS
+    );
+  };
+  const withRole = async (session: SessionData, mirrored: string | null): Promise<SessionWithRole> => {
+    const companyId = session.user.companyId;
+    const role = companyId ? await access.fromMirror(session.userId, companyId, mirrored) : null;
+    return { session, role };
+  };
+
+  let scripted: ScriptedRedis | null = null;
+  if (redis && access.keyPrefix) {
+    redis.defineCommand('xaalisSessionAndMember', { numberOfKeys: 1, lua: READ_SESSION_AND_MEMBER });
+    scripted = redis as ScriptedRedis;
+  }
+  const memberPrefix = access.keyPrefix ?? '';
+
+  return async (req) => {
     const value = cookieValue(req.headers.cookie, sessionCookieName(req));
     const sid = value === null ? null : sessionId(value);
-    if (sid === null) return Promise.resolve(null);
-    return new Promise((resolve, reject) => {
-      store.get(sid, (err: unknown, sess?: SessionData | null) => {
-        if (err) {
-          reject(err instanceof Error ? err : new Error('session store error'));
-          return;
-        }
-        const now = Date.now();
-        const plain =
-          !!sess?.userId &&
-          !!sess.user &&
-          now - (sess.loginAt ?? 0) <= ABSOLUTE_LIFETIME_MS &&
-          sess.touchedAt !== undefined &&
-          now - sess.touchedAt < TOUCH_INTERVAL_MS;
-        resolve(plain ? sess : null);
+    if (sid === null) return null;
+    if (scripted) {
+      let found: [string, string?] | null;
+      try {
+        found = await scripted.xaalisSessionAndMember(sessionPrefix + sid, memberPrefix);
+      } catch (err) {
+        throw new SessionUnavailableError(err);
+      }
+      if (!found) return null;
+      const sess = JSON.parse(found[0]) as SessionData;
+      return plain(sess) ? withRole(sess, found[1] ?? null) : null;
+    }
+    const sess = await new Promise<SessionData | null>((resolve, reject) => {
+      store.get(sid, (err: unknown, data?: SessionData | null) => {
+        if (err) reject(err instanceof Error ? err : new Error('session store error'));
+        else resolve(data ?? null);
       });
     });
+    return plain(sess) ? withRole(sess, null) : null;
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fn, col, where, type Sequelize, type Transaction } from 'sequelize';
 import { HttpError, isUniqueViolation } from '@xaalis/service-kit';
-import { MESSAGES_AUTH, type CompanyUser, type User } from '@xaalis/contracts';
+import { MESSAGES_AUTH, type Role, type User } from '@xaalis/contracts';
 import { defineUserModel, type UserRecord } from './model';
 
 export interface NewUser {
@@ -21,7 +21,8 @@ export interface CompanySnapshot {
   sector: string | null;
 }
 
-export function toUser(row: UserRecord, company: CompanySnapshot | null): User {
+/** The user as returned to the browser, in `landing` (the session's company) with their role there. */
+export function toUser(row: UserRecord, company: CompanySnapshot | null, landing: { companyId: string; role: Role } | null): User {
   return {
     id: row.id,
     username: row.username,
@@ -32,7 +33,8 @@ export function toUser(row: UserRecord, company: CompanySnapshot | null): User {
     phone: row.phone,
     address: row.address,
     sector: company?.sector ?? null,
-    companyId: row.companyId,
+    companyId: landing?.companyId ?? null,
+    role: landing?.role ?? null,
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }
@@ -79,25 +81,9 @@ export function createUsersRepository(sequelize: Sequelize) {
       await Users.update({ passwordHash }, { where: { id: userId } });
     },
 
-    /** Attaches a company to a user that has none; false when the user already had one (race). */
-    async attachCompany(userId: string, companyId: string): Promise<boolean> {
-      const [count] = await Users.update({ companyId }, { where: { id: userId, companyId: null } });
-      return count === 1;
-    },
-
-    /** The users of one company, as `{id, name}` ("Prénom Nom", or the username), by name. */
-    async listCompanyUsers(companyId: string): Promise<CompanyUser[]> {
-      const rows = await Users.findAll({ where: { companyId }, attributes: ['id', 'username', 'firstName', 'lastName'] });
-      return rows
-        .map((r) => ({
-          id: r.id,
-          name:
-            [r.firstName, r.lastName]
-              .map((p) => p?.trim())
-              .filter(Boolean)
-              .join(' ') || r.username,
-        }))
-        .sort((a, b) => a.name.localeCompare(b.name, 'fr'));
+    /** Remembers the company the user last worked in (the next sign-in lands there). */
+    async setLastCompany(userId: string, companyId: string): Promise<void> {
+      await Users.update({ companyId }, { where: { id: userId } });
     },
 
     transaction: () => sequelize.transaction(),

@@ -9,6 +9,7 @@ import { postJson, testGateway } from '../../test-support/gateway';
 import { hashPassword } from '../auth/passwords';
 import { createUsersRepository } from './service';
 import { usersRoutes } from './routes';
+import { createAccess, createMemberships } from '../memberships';
 
 // GET /api/users against the real Postgres and Redis. Sign-in needs no accounting service
 // (the company name is read later), so none runs: its address refuses connections.
@@ -37,6 +38,11 @@ async function newUser(companyId: string | null, names: { firstName?: string | n
     address: 'Dakar',
     companyId,
   });
+  // Owners of their company, as registration makes them.
+  if (companyId)
+    await gw.sequelize.transaction((t) =>
+      createMemberships(gw.sequelize, createAccess(gw.sequelize, null, 'test')).addOwner(row.id, companyId, t),
+    );
   return { id: row.id, username };
 }
 
@@ -84,14 +90,15 @@ describe('GET /api/users without a database read on every request', () => {
   it('reads a company’s list once for many requests (the same answer), and again after a failure', async () => {
     const company = randomUUID();
     const awa = await newUser(company, { firstName: 'Awa', lastName: 'Diop' });
-    const repository = createUsersRepository(gw.sequelize);
+    const memberships = createMemberships(gw.sequelize, createAccess(gw.sequelize, null, 'test'));
     let reads = 0;
     let fail = false;
     const counting = {
-      listCompanyUsers: (id: string) => {
+      companyUsers: (id: string) => {
         reads++;
-        return fail ? Promise.reject(new Error('database down')) : repository.listCompanyUsers(id);
+        return fail ? Promise.reject(new Error('database down')) : memberships.companyUsers(id);
       },
+      isMember: () => Promise.resolve(true),
     };
     const app = express();
     // The signed-in session as the session middleware leaves it.
@@ -99,7 +106,7 @@ describe('GET /api/users without a database read on every request', () => {
       req.session = { userId: awa.id, user: { id: awa.id, companyId: company } } as unknown as typeof req.session;
       next();
     });
-    app.use('/api', usersRoutes({ users: counting }));
+    app.use('/api', usersRoutes(counting).router);
     app.use(errorHandler);
 
     const answers = await Promise.all([1, 2, 3].map(() => request(app).get('/api/users')));
@@ -114,7 +121,7 @@ describe('GET /api/users without a database read on every request', () => {
       req.session = { userId: awa.id, user: { id: awa.id, companyId: randomUUID() } } as unknown as typeof req.session;
       next();
     });
-    app2.use('/api', usersRoutes({ users: counting }));
+    app2.use('/api', usersRoutes(counting).router);
     app2.use(errorHandler);
     expect((await request(app2).get('/api/users')).status).toBe(500);
     fail = false;

@@ -12,7 +12,12 @@ let own: Company;
 let other: Company;
 
 /** A request as the gateway sends it for a signed-in user of `companyId`. */
-const asTenant = (companyId: string) => ({ 'X-Internal-Token': TOKEN, 'X-Company-Id': companyId, 'X-User-Id': randomUUID() });
+const asTenant = (companyId: string) => ({
+  'X-Internal-Token': TOKEN,
+  'X-Company-Id': companyId,
+  'X-User-Role': 'owner',
+  'X-User-Id': randomUUID(),
+});
 
 async function createCompany(body: object): Promise<Company> {
   const res = await request(service.app).post('/internal/companies').set('X-Internal-Token', TOKEN).send(body).expect(201);

@@ -464,7 +464,7 @@ describe('GET /api/companies/:companyId/accounting-entries', () => {
 
 describe('the acting user (X-User-Id)', () => {
   const as = (userId?: string) => {
-    const headers: Record<string, string> = { 'X-Internal-Token': TOKEN, 'X-Company-Id': own.id };
+    const headers: Record<string, string> = { 'X-Internal-Token': TOKEN, 'X-Company-Id': own.id, 'X-User-Role': 'owner' };
     if (userId) headers['X-User-Id'] = userId;
     return headers;
   };

@@ -240,7 +240,7 @@ describe('the acting user (X-User-Id)', () => {
   it('records who moved the stock (opening stock, movement, count); null without a user', async () => {
     const c = w.company.id;
     const user = randomUUID();
-    const base = { 'X-Internal-Token': TOKEN, 'X-Company-Id': c };
+    const base = { 'X-Internal-Token': TOKEN, 'X-Company-Id': c, 'X-User-Role': 'owner' };
     const created = (
       await http(service)
         .post(url(c))

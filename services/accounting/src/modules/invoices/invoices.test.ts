@@ -791,7 +791,7 @@ describe('issued invoices keep what they said', () => {
 
 describe('the acting user (X-User-Id) on every write', () => {
   const as = (companyId: string, userId?: string) => {
-    const headers: Record<string, string> = { 'X-Internal-Token': TOKEN, 'X-Company-Id': companyId };
+    const headers: Record<string, string> = { 'X-Internal-Token': TOKEN, 'X-Company-Id': companyId, 'X-User-Role': 'owner' };
     if (userId) headers['X-User-Id'] = userId;
     return headers;
   };

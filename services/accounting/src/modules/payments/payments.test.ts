@@ -336,7 +336,7 @@ describe('the acting user (X-User-Id)', () => {
       date: '2026-03-20',
       method: 'bank',
     };
-    const base = { 'X-Internal-Token': TOKEN, 'X-Company-Id': w.company.id };
+    const base = { 'X-Internal-Token': TOKEN, 'X-Company-Id': w.company.id, 'X-User-Role': 'owner' };
     const withUser = (
       await http(service)
         .post('/api/payments')

@@ -1,0 +1,283 @@
+import request from 'supertest';
+import { MESSAGES_HTTP, MESSAGES_MEMBERS, roleForbiddenMessage, type Invitation, type Member, type Membership } from '@xaalis/contracts';
+import type { Gateway } from '../../app';
+import { loadConfig } from '../../config';
+import { startService, type RunningChild } from '../../test-support/services';
+import { newRegistration, postJson, testGateway } from '../../test-support/gateway';
+import { memberKey } from './access';
+
+// Memberships, invitations, the company switch and removals through the real gateway, Postgres,
+// Redis and accounting service (a child process): nothing mocked.
+jest.setTimeout(60_000);
+
+let accounting: RunningChild;
+let gw: Gateway;
+const config = loadConfig();
+
+beforeAll(async () => {
+  accounting = await startService('accounting');
+  gw = await testGateway({ services: { ...config.services, accounting: accounting.url } });
+}, 60_000);
+
+afterAll(async () => {
+  await gw?.close();
+  await accounting?.stop();
+});
+
+let ipCounter = 0;
+interface Account {
+  agent: ReturnType<typeof request.agent>;
+  id: string;
+  username: string;
+  email: string;
+  companyId: string;
+  ip: string;
+}
+
+async function register(extra: Record<string, unknown> = {}): Promise<Account> {
+  const agent = request.agent(gw.app);
+  const form = newRegistration(extra);
+  const ip = `10.16.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+  const res = await postJson(agent, '/api/register', form, ip);
+  expect(res.status).toBe(201);
+  expect(res.body.role).toBe('owner');
+  return { agent, id: res.body.id, username: form.username, email: form.email, companyId: res.body.companyId, ip };
+}
+
+const post = (a: Account, url: string, body: unknown = {}) => postJson(a.agent, url, body, a.ip);
+const patch = (a: Account, url: string, body: unknown) =>
+  a.agent.patch(url).set('X-Forwarded-For', a.ip).set('Content-Type', 'application/json').send(JSON.stringify(body));
+const del = (a: Account, url: string) => a.agent.delete(url).set('X-Forwarded-For', a.ip).set('X-Requested-With', 'XMLHttpRequest');
+
+/** `owner` invites `who` with `role`; `who` accepts. */
+async function join(owner: Account, who: Account, role: string): Promise<void> {
+  const invited = await post(owner, `/api/companies/${owner.companyId}/invitations`, { login: who.username, role });
+  expect(invited.status).toBe(201);
+  const accepted = await post(who, `/api/invitations/${(invited.body as Invitation).id}/accept`);
+  expect(accepted.status).toBe(200);
+}
+
+describe('invitations', () => {
+  it('invites by username or email, shows the pending invitation to the invitee, accepted once', async () => {
+    const owner = await register();
+    const guest = await register();
+    const invited = await post(owner, `/api/companies/${owner.companyId}/invitations`, {
+      login: guest.email.toUpperCase(),
+      role: 'accountant',
+    });
+    expect(invited.status).toBe(201);
+    const invitation = invited.body as Invitation;
+    expect(invitation).toMatchObject({ companyId: owner.companyId, role: 'accountant', userId: guest.id, username: guest.username });
+    expect(invitation.invitedBy).toBe('Awa Diop');
+
+    // The same user twice: 409 while pending.
+    const twice = await post(owner, `/api/companies/${owner.companyId}/invitations`, { login: guest.username, role: 'reader' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(MESSAGES_MEMBERS.alreadyInvited);
+
+    const pending = (await guest.agent.get('/api/invitations').expect(200)).body as Invitation[];
+    expect(pending.map((i) => i.id)).toEqual([invitation.id]);
+    expect(pending[0].companyName).toMatch(/^Entreprise /);
+    // Nobody else can answer it.
+    expect((await post(owner, `/api/invitations/${invitation.id}/accept`)).status).toBe(404);
+
+    const first = await post(guest, `/api/invitations/${invitation.id}/accept`);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ companyId: owner.companyId, role: 'accountant', current: false });
+    const second = await post(guest, `/api/invitations/${invitation.id}/accept`);
+    expect(second.status).toBe(404);
+    expect(second.body.message).toBe(MESSAGES_MEMBERS.invitationNotFound);
+    expect((await guest.agent.get('/api/invitations').expect(200)).body).toEqual([]);
+
+    const mine = (await guest.agent.get('/api/memberships').expect(200)).body as Membership[];
+    expect(mine.map((m) => m.role).sort()).toEqual(['accountant', 'owner']);
+
+    // Already a member now.
+    const again = await post(owner, `/api/companies/${owner.companyId}/invitations`, { login: guest.username, role: 'reader' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(MESSAGES_MEMBERS.alreadyMember);
+  });
+
+  it('refuses an unknown user, and a declined or cancelled invitation cannot be accepted', async () => {
+    const owner = await register();
+    const guest = await register();
+    const unknown = await post(owner, `/api/companies/${owner.companyId}/invitations`, { login: 'personne-ici', role: 'reader' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(MESSAGES_MEMBERS.userNotFound);
+    const badRole = await post(owner, `/api/companies/${owner.companyId}/invitations`, { login: guest.username, role: 'admin' });
+    expect(badRole.status).toBe(400);
+    expect(badRole.body.issues[0].message).toBe(MESSAGES_MEMBERS.roleRequired);
+
+    const a = (await post(owner, `/api/companies/${owner.companyId}/invitations`, { login: guest.username, role: 'reader' }))
+      .body as Invitation;
+    expect((await post(guest, `/api/invitations/${a.id}/decline`)).status).toBe(204);
+    expect((await post(guest, `/api/invitations/${a.id}/accept`)).status).toBe(404);
+
+    const b = (await post(owner, `/api/companies/${owner.companyId}/invitations`, { login: guest.username, role: 'reader' }))
+      .body as Invitation;
+    expect(
+      ((await owner.agent.get(`/api/companies/${owner.companyId}/invitations`).expect(200)).body as Invitation[]).map((i) => i.id),
+    ).toEqual([b.id]);
+    expect((await del(owner, `/api/companies/${owner.companyId}/invitations/${b.id}`)).status).toBe(204);
+    expect((await post(guest, `/api/invitations/${b.id}/accept`)).status).toBe(404);
+    expect((await guest.agent.get('/api/memberships').expect(200)).body).toHaveLength(1);
+
+    // Every step is in the append-only history, which the database refuses to change.
+    const [events] = await gw.sequelize.query(
+      `SELECT action FROM identity.membership_events WHERE company_id = $1 AND user_id = $2 ORDER BY id`,
+      { bind: [owner.companyId, guest.id] },
+    );
+    expect((events as { action: string }[]).map((e) => e.action)).toEqual(['invited', 'declined', 'invited', 'invitation_cancelled']);
+    await expect(
+      gw.sequelize.query(`DELETE FROM identity.membership_events WHERE company_id = $1`, { bind: [owner.companyId] }),
+    ).rejects.toThrow(/historique des membres/);
+  });
+});
+
+describe('switching company', () => {
+  it('moves the session to a company the user is a member of; another company is 404', async () => {
+    const owner = await register();
+    const accountant = await register();
+    const stranger = await register();
+    await join(owner, accountant, 'accountant');
+
+    const switched = await post(accountant, '/api/session/company', { companyId: owner.companyId });
+    expect(switched.status).toBe(200);
+    expect(switched.body).toMatchObject({ companyId: owner.companyId, role: 'accountant' });
+    expect((await accountant.agent.get('/api/user')).body).toMatchObject({ companyId: owner.companyId, role: 'accountant' });
+    // The proxied calls now reach the owner's company, with the role.
+    expect((await accountant.agent.get(`/api/companies/${owner.companyId}/third-parties`)).status).toBe(200);
+    expect((await accountant.agent.get(`/api/companies/${accountant.companyId}/third-parties`)).status).toBe(404);
+
+    const foreign = await post(accountant, '/api/session/company', { companyId: stranger.companyId });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.message).toBe(MESSAGES_HTTP.notFound);
+    expect((await post(accountant, '/api/session/company', { companyId: 'pas-un-id' })).status).toBe(400);
+
+    // The next sign-in lands in the company last worked in.
+    const again = request.agent(gw.app);
+    const login = await postJson(again, '/api/login', { username: accountant.username, password: 'secret123' }, accountant.ip);
+    expect(login.body).toMatchObject({ companyId: owner.companyId, role: 'accountant' });
+  });
+});
+
+describe('members', () => {
+  it('lists, changes roles and removes; only owners; the last owner stays', async () => {
+    const owner = await register();
+    const other = await register();
+    await join(owner, other, 'collaborator');
+    await post(other, '/api/session/company', { companyId: owner.companyId });
+
+    const members = (await owner.agent.get(`/api/companies/${owner.companyId}/members`).expect(200)).body as Member[];
+    expect(members.map((m) => [m.userId, m.role]).sort()).toEqual(
+      [
+        [owner.id, 'owner'],
+        [other.id, 'collaborator'],
+      ].sort(),
+    );
+
+    // A collaborator cannot manage members (the interface hides it; the gateway refuses it).
+    const refused = await other.agent.get(`/api/companies/${owner.companyId}/members`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(roleForbiddenMessage('collaborator'));
+
+    const promoted = await patch(owner, `/api/companies/${owner.companyId}/members/${other.id}`, { role: 'owner' });
+    expect(promoted.status).toBe(200);
+    expect(promoted.body).toMatchObject({ userId: other.id, role: 'owner' });
+    // The role takes effect at the next request, without signing in again.
+    expect((await other.agent.get('/api/user')).body.role).toBe('owner');
+    expect((await other.agent.get(`/api/companies/${owner.companyId}/members`)).status).toBe(200);
+
+    // Two owners: one may step down, not the last one.
+    expect((await patch(other, `/api/companies/${owner.companyId}/members/${owner.id}`, { role: 'reader' })).status).toBe(200);
+    const lastOwner = await patch(other, `/api/companies/${owner.companyId}/members/${other.id}`, { role: 'accountant' });
+    expect(lastOwner.status).toBe(409);
+    expect(lastOwner.body.message).toBe(MESSAGES_MEMBERS.lastOwner);
+    const removeLast = await del(other, `/api/companies/${owner.companyId}/members/${other.id}`);
+    expect(removeLast.status).toBe(409);
+    expect(removeLast.body.message).toBe(MESSAGES_MEMBERS.lastOwner);
+    // Enforced by the database itself, not only the API.
+    await expect(
+      gw.sequelize.query(`DELETE FROM identity.memberships WHERE company_id = $1 AND role = 'owner'`, { bind: [owner.companyId] }),
+    ).rejects.toThrow(/au moins un propriétaire/);
+  });
+
+  it('two owners removing each other at once: one removal wins, an owner remains', async () => {
+    const a = await register();
+    const b = await register();
+    await join(a, b, 'owner');
+    await post(b, '/api/session/company', { companyId: a.companyId });
+    const [x, y] = await Promise.all([
+      del(a, `/api/companies/${a.companyId}/members/${b.id}`),
+      del(b, `/api/companies/${a.companyId}/members/${a.id}`),
+    ]);
+    expect([x.status, y.status].sort()).toEqual([204, 409]);
+    const [owners] = await gw.sequelize.query(
+      `SELECT count(*)::int AS n FROM identity.memberships WHERE company_id = $1 AND role = 'owner'`,
+      {
+        bind: [a.companyId],
+      },
+    );
+    expect((owners as { n: number }[])[0].n).toBe(1);
+  });
+
+  it('a removed member loses access at their next request, and the session moves to their own company', async () => {
+    const owner = await register();
+    const member = await register();
+    await join(owner, member, 'accountant');
+    await post(member, '/api/session/company', { companyId: owner.companyId });
+    // Plain reads (the fast path) and writes (through express-session) both reach the company.
+    expect((await member.agent.get(`/api/companies/${owner.companyId}/third-parties`)).status).toBe(200);
+
+    expect((await del(owner, `/api/companies/${owner.companyId}/members/${member.id}`)).status).toBe(204);
+    expect(await gw.redis!.get(memberKey(`${config.redisPrefix}:member:`, owner.companyId, member.id))).toBe('none');
+
+    expect((await member.agent.get(`/api/companies/${owner.companyId}/third-parties`)).status).toBe(404);
+    const write = await post(member, `/api/companies/${owner.companyId}/third-parties`, { type: 'client', name: 'Client X' });
+    expect(write.status).toBe(404);
+    // GET /api/user moves the session back to a company of their own.
+    expect((await member.agent.get('/api/user')).body).toMatchObject({ companyId: member.companyId, role: 'owner' });
+  });
+
+  it('the membership mirror is rebuilt from Postgres when Redis lost it', async () => {
+    const owner = await register();
+    const key = memberKey(`${config.redisPrefix}:member:`, owner.companyId, owner.id);
+    await gw.redis!.del(key);
+    expect((await owner.agent.get(`/api/companies/${owner.companyId}/third-parties`)).status).toBe(200);
+    expect(await gw.redis!.get(key)).toBe('owner');
+  });
+
+  it('another company’s members and invitations are 404, signed out 401', async () => {
+    const owner = await register();
+    const other = await register();
+    for (const path of ['members', 'invitations']) {
+      expect((await other.agent.get(`/api/companies/${owner.companyId}/${path}`)).status).toBe(404);
+      expect((await request(gw.app).get(`/api/companies/${owner.companyId}/${path}`)).status).toBe(401);
+    }
+    expect((await patch(other, `/api/companies/${owner.companyId}/members/${owner.id}`, { role: 'reader' })).status).toBe(404);
+    expect((await del(other, `/api/companies/${owner.companyId}/members/${owner.id}`)).status).toBe(404);
+    for (const path of ['/api/memberships', '/api/invitations', '/api/portfolio'])
+      expect((await request(gw.app).get(path)).status).toBe(401);
+  });
+});
+
+describe('GET /api/portfolio', () => {
+  it('one row per company of the user, with its role, figures from accounting', async () => {
+    const a = await register();
+    const b = await register();
+    await join(b, a, 'reader');
+    const res = await a.agent.get('/api/portfolio').expect(200);
+    expect(res.body.figuresAvailable).toBe(true);
+    const rows = res.body.rows as { companyId: string; role: string; current: boolean; treasury: string | null; companyName: string }[];
+    expect(rows.map((r) => [r.companyId, r.role, r.current]).sort()).toEqual(
+      [
+        [a.companyId, 'owner', true],
+        [b.companyId, 'reader', false],
+      ].sort(),
+    );
+    for (const r of rows) {
+      expect(r.companyName).toMatch(/^Entreprise /);
+      expect(r.treasury).toBe('0.00');
+    }
+  });
+});

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { text, tooLong } from './text';
+
+// A user belongs to one or more companies, each with a role. The gateway decides the tenant and
+// checks the membership on every request; services enforce the role on every write.
+
+export const ROLES = ['owner', 'accountant', 'collaborator', 'reader'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  owner: 'Propriétaire',
+  accountant: 'Comptable',
+  collaborator: 'Collaborateur',
+  reader: 'Lecture seule',
+};
+
+/**
+ * What a write needs:
+ * - `documents`: invoices, payments, stock, sector modules, payslip drafts, draft entries;
+ * - `accounting`: everything else (validating or cancelling entries, payroll validation, closing,
+ *   imports, investments, loans, staff, settings: company, chart, third parties, modules);
+ * - `members`: the company's members and invitations (gateway).
+ */
+export type Capability = 'documents' | 'accounting' | 'members';
+
+export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
+  owner: ['documents', 'accounting', 'members'],
+  accountant: ['documents', 'accounting'],
+  collaborator: ['documents'],
+  reader: [],
+};
+
+export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+
+/** Whether `role` may perform writes that need `capability` (no role: nothing). */
+export const roleCan = (role: Role | null | undefined, capability: Capability): boolean =>
+  !!role && ROLE_CAPABILITIES[role].includes(capability);
+
+/** Resource segments whose writes are documents: a collaborator may write them. */
+const DOCUMENT_SEGMENTS = new Set([
+  'invoices',
+  'payments',
+  'inventory',
+  'accounting-entries',
+  'payrolls',
+  'recipes',
+  'menus',
+  'restaurant-inventory',
+  'raw-materials',
+  'finished-products',
+  'production-orders',
+  'rooms',
+  'reservations',
+  'projects',
+  'timesheets',
+]);
+
+/** `<segment>/<last path part>` of document segments that are accounting acts. */
+const ACCOUNTING_ACTIONS = new Set([
+  'accounting-entries/validate',
+  'accounting-entries/cancel',
+  'payrolls/validate',
+  'payrolls/pay',
+  'payrolls/cancel',
+]);
+
+/**
+ * The capability a write (any method but GET/HEAD) to an `/api/...` path needs, from the path
+ * alone (`/api/companies/:companyId/<segment>/...` or `/api/<segment>/...`): one rule for the
+ * services, the generated role matrix and the front ends. Unknown paths need `accounting`.
+ */
+export function writeCapability(path: string): Capability {
+  const parts = path.split('?')[0].split('/').filter(Boolean);
+  let rest = parts[0] === 'api' ? parts.slice(1) : parts;
+  if (rest[0] === 'companies') rest = rest.slice(2);
+  const segment = rest[0];
+  if (!segment || !DOCUMENT_SEGMENTS.has(segment)) return 'accounting';
+  return ACCOUNTING_ACTIONS.has(`${segment}/${rest[rest.length - 1]}`) ? 'accounting' : 'documents';
+}
+
+export const MESSAGES_MEMBERS = {
+  loginRequired: "Nom d'utilisateur ou email requis",
+  roleRequired: 'Rôle requis',
+  userNotFound: "Aucun utilisateur avec ce nom d'utilisateur ou cet email",
+  alreadyMember: 'Cet utilisateur est déjà membre de l’entreprise',
+  alreadyInvited: 'Une invitation est déjà en attente pour cet utilisateur',
+  invitationNotFound: 'Invitation introuvable ou déjà traitée',
+  memberNotFound: 'Membre introuvable',
+  lastOwner: 'L’entreprise doit garder au moins un propriétaire',
+  noAccess: 'Vous n’avez plus accès à cette entreprise',
+  noCompany: 'Aucune entreprise sélectionnée',
+  invited: 'Invitation envoyée',
+  invitationCancelled: 'Invitation annulée',
+  accepted: 'Invitation acceptée',
+  declined: 'Invitation refusée',
+  roleChanged: 'Rôle modifié',
+  removed: 'Membre retiré',
+  companyCreated: 'Entreprise créée',
+  switchError: "Impossible de changer d'entreprise",
+  membersUnavailable: 'Liste des membres indisponible',
+  portfolioUnavailable: 'Chiffres indisponibles : service comptabilité injoignable',
+} as const;
+
+/** 403 of a write the caller's role does not allow. */
+export const roleForbiddenMessage = (role: Role | null | undefined): string =>
+  role ? `Action non autorisée pour votre rôle (${ROLE_LABELS[role]})` : 'Action non autorisée';
+
+const roleSchema = z.enum(ROLES, { error: MESSAGES_MEMBERS.roleRequired });
+
+/** POST /api/companies/:companyId/invitations */
+export const invitationInputSchema = z.object({
+  /** The invitee's username or email. */
+  login: text({ error: MESSAGES_MEMBERS.loginRequired })
+    .trim()
+    .min(1, { error: MESSAGES_MEMBERS.loginRequired })
+    .max(254, { error: tooLong(254) }),
+  role: roleSchema,
+});
+export type InvitationInput = z.input<typeof invitationInputSchema>;
+
+/** PATCH /api/companies/:companyId/members/:userId */
+export const memberRoleSchema = z.object({ role: roleSchema });
+export type MemberRoleInput = z.input<typeof memberRoleSchema>;
+
+/** POST /api/session/company: switch the session to another of the user's companies. */
+export const switchCompanySchema = z.object({ companyId: z.uuid({ error: MESSAGES_MEMBERS.noCompany }) });
+export type SwitchCompanyInput = z.input<typeof switchCompanySchema>;
+
+/** GET /api/memberships: the signed-in user's companies (the switcher's menu), by name. */
+export interface Membership {
+  companyId: string;
+  /** null when the accounting service could not be read. */
+  companyName: string | null;
+  sector: string | null;
+  role: Role;
+  /** The session's current company. */
+  current: boolean;
+}
+
+/** GET /api/companies/:companyId/members (owners only). */
+export interface Member {
+  userId: string;
+  username: string;
+  /** "Prénom Nom", or the username when both are empty. */
+  name: string;
+  email: string;
+  role: Role;
+  since: string;
+}
+
+/** A pending invitation: GET /api/companies/:companyId/invitations (owners), GET /api/invitations (invitee). */
+export interface Invitation {
+  id: string;
+  companyId: string;
+  companyName: string | null;
+  role: Role;
+  /** The invitee. */
+  userId: string;
+  username: string;
+  /** Name of the member who invited. */
+  invitedBy: string;
+  createdAt: string;
+}
+
+/**
+ * GET /api/portfolio: one row per company of the user, from each company's own ledger. Money as
+ * two-decimal strings; null figures when the accounting service could not be read.
+ */
+export interface PortfolioRow {
+  companyId: string;
+  companyName: string | null;
+  sector: string | null;
+  role: Role;
+  current: boolean;
+  /** Balance of the treasury accounts (class 5). */
+  treasury: string | null;
+  /** Customers' balance (411…). */
+  receivables: string | null;
+  /** Suppliers' balance (401…), as a positive amount owed. */
+  payables: string | null;
+  /** Validated sale invoices past their due date with a balance due. */
+  overdueInvoices: number | null;
+  overdueAmount: string | null;
+  /** Date (YYYY-MM-DD) of the company's last validated entry. */
+  lastEntryDate: string | null;
+}
+
+export interface Portfolio {
+  rows: PortfolioRow[];
+  /** False when the figures could not be read (accounting down): names and roles still show. */
+  figuresAvailable: boolean;
+}
+
+/** Accounting's `GET /internal/portfolio?companies=a,b,c`: the figures of several companies in one call. */
+export type PortfolioFigures = Pick<
+  PortfolioRow,
+  'companyId' | 'treasury' | 'receivables' | 'payables' | 'overdueInvoices' | 'overdueAmount' | 'lastEntryDate'
+>;
+
+/** Accounting's `GET /internal/companies?ids=a,b,c`: names and sectors of several companies. */
+export interface CompanySummary {
+  id: string;
+  name: string;
+  sector: string;
+}
