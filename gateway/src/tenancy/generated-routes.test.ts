@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { z } from 'zod';
-import { MESSAGES_AUTH, type ServiceName } from '@xaalis/contracts';
+import { MESSAGES_AUTH, roleCan, roleForbiddenMessage, writeCapability, type Role, type ServiceName } from '@xaalis/contracts';
 import { HttpError, parseOr400 } from '@xaalis/service-kit';
 import { badBodies } from './bad-bodies';
 import { BODY_IDS, pool, resolvePath } from './routes-coverage';
@@ -12,6 +12,9 @@ import { signUp, startStack, type SignedIn, type Stack } from './stack';
 // (walked by listRoutes, not listed by hand), through an in-process gateway:
 // - the tenant matrix: every route, called by a second company with the first company's ids,
 //   answers 404, and 401 signed out; a route the walk finds but cannot fill fails the test;
+// - the role matrix (last: its allowed calls really write): every write route, called by an
+//   accountant, a collaborator and a reader of the first company, answers as the table of roles
+//   says (contracts' writeCapability): a French 403 and nothing written when the role lacks it;
 // - the bad-input test: every write route with a body schema gets bodies derived from that
 //   schema (wrong types, missing and unknown fields, overflowing numbers, long texts, malformed
 //   dates, ids of another company), sent by the owner of the resources: each answer is a 4xx
@@ -264,6 +267,103 @@ describe('the generated bad-input test', () => {
     }
     // Figures for the record (route and case counts per service).
     process.stdout.write(`bad-input: ${JSON.stringify(counts)}, accepted edge values ${accepted}\n`);
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('the generated role matrix', () => {
+  const ROLES_UNDER_TEST = ['accountant', 'collaborator', 'reader'] as const;
+
+  /** A new user invited into the first company with `role`, accepted, working in it. */
+  async function memberWith(role: Role, ip: string): Promise<SignedIn> {
+    const user = await signUp(stack.gw, ip);
+    const { username } = (await call(user.agent, 'GET', '/api/user', undefined, ip)).body as { username: string };
+    const invited = await call(
+      owner.agent,
+      'POST',
+      `/api/companies/${owner.companyId}/invitations`,
+      { login: username, role },
+      '10.98.0.1',
+    );
+    expect(invited.status).toBe(201);
+    expect((await call(user.agent, 'POST', `/api/invitations/${(invited.body as { id: string }).id}/accept`, undefined, ip)).status).toBe(
+      200,
+    );
+    expect((await call(user.agent, 'POST', '/api/session/company', { companyId: owner.companyId }, ip)).status).toBe(200);
+    return { agent: user.agent, companyId: owner.companyId };
+  }
+
+  it('answers every write route as the table of roles says, for every role: a French 403 and nothing written when refused', async () => {
+    const members = {} as Record<(typeof ROLES_UNDER_TEST)[number], SignedIn>;
+    for (const [i, role] of ROLES_UNDER_TEST.entries()) members[role] = await memberWith(role, `10.98.1.${i + 1}`);
+    const ipOf = (role: Role) => `10.98.1.${ROLES_UNDER_TEST.indexOf(role as (typeof ROLES_UNDER_TEST)[number]) + 1}`;
+
+    const writes = api().filter((r) => isWrite(r.method));
+    expect(writes.length).toBeGreaterThan(40);
+    const failures: string[] = [];
+    const table: Record<string, { refused: number; allowed: number }> = {};
+    const allowedCalls: (() => Promise<void>)[] = [];
+
+    // The refusals first, per service, with the company's rows compared before and after.
+    for (const service of ['accounting', 'hr', 'sector'] as const) {
+      const sql = await snapshotQuery(service);
+      const before = await settled(service, sql);
+      for (const route of writes.filter((r) => r.service === service)) {
+        const resolved = resolvePath(route, owner.companyId, seeded);
+        if ('unknown' in resolved) continue; // reported by the tenant matrix
+        const capability = writeCapability(resolved.url);
+        for (const role of ROLES_UNDER_TEST) {
+          const t = (table[role] ??= { refused: 0, allowed: 0 });
+          const k = `${role} ${key(route)} (${capability})`;
+          if (roleCan(role, capability)) {
+            t.allowed++;
+            // A body no schema accepts (an array): past the role check, the route answers 400, so
+            // nothing is written; routes without a body act for real, after every refusal.
+            allowedCalls.push(async () => {
+              const res = await call(members[role].agent, route.method, resolved.url, route.schemas.body ? [] : undefined, ipOf(role));
+              if (res.status === 403 || res.status >= 500) failures.push(`${k} → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+            });
+            continue;
+          }
+          t.refused++;
+          const body = BODY_IDS[key(route)]?.(seeded, owner.companyId) ?? seeded.bodies[key(route)] ?? {};
+          const res = await call(members[role].agent, route.method, resolved.url, body, ipOf(role));
+          const message = (res.body as { message?: unknown } | null)?.message;
+          if (res.status !== 403 || message !== roleForbiddenMessage(role))
+            failures.push(`${k} → ${res.status} ${JSON.stringify(res.body).slice(0, 120)} (expected 403)`);
+        }
+      }
+      if ((await settled(service, sql)) !== before) failures.push(`${service}: refused writes changed the company's rows`);
+    }
+    for (const run of allowedCalls) await run();
+    process.stdout.write(`role matrix: ${writes.length} write routes, ${JSON.stringify(table)}\n`);
+    expect(failures).toEqual([]);
+    // The table itself: a reader writes nothing, a collaborator only documents, an accountant everything.
+    expect(table.reader.allowed).toBe(0);
+    expect(table.collaborator.allowed).toBeGreaterThan(10);
+    expect(table.collaborator.refused).toBeGreaterThan(10);
+    expect(table.accountant.refused).toBe(0);
+  });
+
+  it("refuses the members and invitations of the company to every role but the owner's", async () => {
+    const failures: string[] = [];
+    for (const [i, role] of ROLES_UNDER_TEST.entries()) {
+      const ip = `10.98.2.${i + 1}`;
+      const m = await memberWith(role, ip);
+      const base = `/api/companies/${owner.companyId}`;
+      for (const [method, url, body] of [
+        ['GET', `${base}/members`, undefined],
+        ['GET', `${base}/invitations`, undefined],
+        ['POST', `${base}/invitations`, { login: 'personne', role: 'reader' }],
+        ['PATCH', `${base}/members/${randomUUID()}`, { role: 'owner' }],
+        ['DELETE', `${base}/members/${randomUUID()}`, undefined],
+        ['DELETE', `${base}/invitations/${randomUUID()}`, undefined],
+      ] as const) {
+        const res = await call(m.agent, method, url, body, ip);
+        if (res.status !== 403 || (res.body as { message?: string }).message !== roleForbiddenMessage(role))
+          failures.push(`${role} ${method} ${url} → ${res.status}`);
+      }
+    }
     expect(failures).toEqual([]);
   });
 });
