@@ -5,9 +5,22 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { APP_ROUTES, routesForModules, type NavGroup } from '@xaalis/contracts';
-import { errorMessage, serverMessage, toast, useAuth, useEnabledModules, useLogout } from '@xaalis/web-kit';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  errorMessage,
+  LoadingState,
+  serverMessage,
+  toast,
+  useAuth,
+  useEnabledModules,
+  useGetMembershipsQuery,
+  useLogout,
+} from '@xaalis/web-kit';
+import { Fragment, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { CompanySwitcher } from '../companies/CompanySwitcher';
+import { SWITCHING_LABEL } from '../companies/labels';
+import { PendingInvitations } from '../companies/PendingInvitations';
+import { useWorkspaceReset, WorkspaceResetContext } from '../companies/workspaceReset';
 import { sessionFlags } from '../session/sessionFlags';
 import { MenuIcon } from './icons';
 import { INITIAL_OPEN_GROUPS, Sidebar, type OpenGroups } from './Sidebar';
@@ -20,11 +33,15 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   // The company's enabled sector modules (its sector's while the sector service is down).
   const { modules } = useEnabledModules();
   const routes = useMemo(() => routesForModules(modules ?? []), [modules]);
+  // The portfolio is for users of several companies.
+  const { data: memberships } = useGetMembershipsQuery();
+  const multiCompany = (memberships?.length ?? 0) >= 2;
   const [openGroups, setOpenGroups] = useState<OpenGroups>(INITIAL_OPEN_GROUPS);
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [logout, { isLoading: loggingOut }] = useLogout();
+  const { reset, resetting } = useWorkspaceReset();
 
   const current = APP_ROUTES.find((r) => r.path === pathname);
   useEffect(() => {
@@ -52,6 +69,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   const sidebarProps = {
     routes,
     user,
+    multiCompany,
     openGroups,
     onToggleGroup: toggleGroup,
     onLogout: handleLogout,
@@ -59,43 +77,53 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   };
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <AppBar
-        position="fixed"
-        color="inherit"
-        elevation={0}
-        sx={{ width: { md: `calc(100% - ${DRAWER_WIDTH}px)` }, ml: { md: `${DRAWER_WIDTH}px` }, borderBottom: 1, borderColor: 'divider' }}
-      >
-        <Toolbar>
-          <IconButton aria-label="Ouvrir le menu" edge="start" onClick={() => setMobileOpen(true)} sx={{ mr: 1, display: { md: 'none' } }}>
-            <MenuIcon />
-          </IconButton>
-          <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 600 }}>
-            {current?.label ?? 'Xaalis'}
-          </Typography>
-        </Toolbar>
-      </AppBar>
-      <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
-        <Drawer
-          variant="temporary"
-          open={mobileOpen}
-          onClose={() => setMobileOpen(false)}
-          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+    <WorkspaceResetContext.Provider value={reset}>
+      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        <AppBar
+          position="fixed"
+          color="inherit"
+          elevation={0}
+          sx={{ width: { md: `calc(100% - ${DRAWER_WIDTH}px)` }, ml: { md: `${DRAWER_WIDTH}px` }, borderBottom: 1, borderColor: 'divider' }}
         >
-          <Sidebar {...sidebarProps} onNavigate={() => setMobileOpen(false)} onClose={() => setMobileOpen(false)} />
-        </Drawer>
-        <Drawer
-          variant="permanent"
-          open
-          sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
-        >
-          <Sidebar {...sidebarProps} />
-        </Drawer>
+          <Toolbar>
+            <IconButton
+              aria-label="Ouvrir le menu"
+              edge="start"
+              onClick={() => setMobileOpen(true)}
+              sx={{ mr: 1, display: { md: 'none' } }}
+            >
+              <MenuIcon />
+            </IconButton>
+            <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 600, flexGrow: 1, minWidth: 0 }}>
+              {current?.label ?? 'Xaalis'}
+            </Typography>
+            <CompanySwitcher />
+          </Toolbar>
+        </AppBar>
+        <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+          <Drawer
+            variant="temporary"
+            open={mobileOpen}
+            onClose={() => setMobileOpen(false)}
+            sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+          >
+            <Sidebar {...sidebarProps} onNavigate={() => setMobileOpen(false)} onClose={() => setMobileOpen(false)} />
+          </Drawer>
+          <Drawer
+            variant="permanent"
+            open
+            sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+          >
+            <Sidebar {...sidebarProps} />
+          </Drawer>
+        </Box>
+        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+          <Toolbar />
+          <PendingInvitations />
+          {/* Another company (switch, creation): the page goes, its state and open dialogs with it. */}
+          {resetting ? <LoadingState rows={4} label={SWITCHING_LABEL} /> : <Fragment key={user?.companyId ?? ''}>{children}</Fragment>}
+        </Box>
       </Box>
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
-        <Toolbar />
-        {children}
-      </Box>
-    </Box>
+    </WorkspaceResetContext.Provider>
   );
 }

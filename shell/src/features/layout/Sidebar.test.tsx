@@ -5,14 +5,15 @@ import { sectorModulesApi } from '@xaalis/web-kit';
 import { useState } from 'react';
 import { company, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
 import AppLayout from './AppLayout';
-import { INITIAL_OPEN_GROUPS, Sidebar, type OpenGroups } from './Sidebar';
+import { INITIAL_OPEN_GROUPS, Sidebar, type OpenGroups, type SidebarProps } from './Sidebar';
 
-function SidebarFor({ sector }: { sector: string }) {
+function SidebarFor({ sector, multiCompany, user = TEST_USER }: { sector: string; multiCompany?: boolean; user?: SidebarProps['user'] }) {
   const [open, setOpen] = useState<OpenGroups>(INITIAL_OPEN_GROUPS);
   return (
     <Sidebar
       routes={routesForSector(sector)}
-      user={TEST_USER}
+      user={user}
+      multiCompany={multiCompany}
       openGroups={open}
       onToggleGroup={(g) => setOpen((o) => ({ ...o, [g]: !o[g] }))}
       onLogout={() => undefined}
@@ -94,6 +95,24 @@ describe('Sidebar', () => {
     expect(screen.getByTestId('sidebar-user-name')).toHaveTextContent('Awa Diop');
     expect(screen.getByText('Comptable')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Déconnexion' })).toBeInTheDocument();
+  });
+
+  it("shows the user's role in the current company", () => {
+    renderWithApp(<SidebarFor sector="hotel" user={{ ...TEST_USER, role: 'reader' }} />);
+    expect(screen.getByTestId('sidebar-user-role')).toHaveTextContent('Lecture seule');
+  });
+
+  it('shows Portefeuille only to a user of several companies', () => {
+    const { unmount } = renderWithApp(<SidebarFor sector="commerce" />);
+    expect(within(group('Administration')!).queryByRole('link', { name: 'Portefeuille' })).not.toBeInTheDocument();
+    unmount();
+    renderWithApp(<SidebarFor sector="commerce" multiCompany />);
+    expect(
+      within(group('Administration')!)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Rapports', 'Écritures Comptables', 'Portefeuille', 'Paramètres']);
+    expect(within(nav()).getByRole('link', { name: 'Portefeuille' })).toHaveAttribute('href', '/portefeuille');
   });
 });
 

@@ -8,7 +8,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { NAV_GROUP_LABELS, NAV_GROUP_ORDER, type AppRoute, type NavGroup, type User } from '@xaalis/contracts';
+import { NAV_GROUP_LABELS, NAV_GROUP_ORDER, ROLE_LABELS, type AppRoute, type NavGroup, type User } from '@xaalis/contracts';
 import { NavLink } from 'react-router-dom';
 import { CloseIcon, ExpandIcon, LogoutIcon } from './icons';
 
@@ -32,7 +32,9 @@ export const APP_VERSION = '1.0.0';
 export interface SidebarProps {
   /** The routes to show (already filtered for the company's sector). */
   routes: AppRoute[];
-  user: Pick<User, 'username' | 'firstName' | 'lastName'> | null;
+  user: (Pick<User, 'username' | 'firstName' | 'lastName'> & Partial<Pick<User, 'role'>>) | null;
+  /** The user belongs to several companies: the multi-company pages (Portefeuille) show. */
+  multiCompany?: boolean;
   openGroups: OpenGroups;
   onToggleGroup: (group: NavGroup) => void;
   onLogout: () => void;
@@ -44,8 +46,19 @@ export interface SidebarProps {
 }
 
 /** The navigation drawn from APP_ROUTES: collapsible groups, user block, logout. */
-export function Sidebar({ routes, user, openGroups, onToggleGroup, onLogout, onNavigate, onClose, loggingOut }: SidebarProps) {
-  const groups = NAV_GROUP_ORDER.map((group) => ({ group, items: routes.filter((r) => r.group === group) })).filter(
+export function Sidebar({
+  routes,
+  user,
+  multiCompany = false,
+  openGroups,
+  onToggleGroup,
+  onLogout,
+  onNavigate,
+  onClose,
+  loggingOut,
+}: SidebarProps) {
+  const visible = multiCompany ? routes : routes.filter((r) => !r.multiCompany);
+  const groups = NAV_GROUP_ORDER.map((group) => ({ group, items: visible.filter((r) => r.group === group) })).filter(
     (g) => g.items.length > 0,
   );
   const name = displayName(user);
@@ -115,8 +128,8 @@ export function Sidebar({ routes, user, openGroups, onToggleGroup, onLogout, onN
           <Typography variant="body2" noWrap sx={{ fontWeight: 600 }} data-testid="sidebar-user-name">
             {name}
           </Typography>
-          <Typography variant="caption" color="text.secondary">
-            Comptable
+          <Typography variant="caption" color="text.secondary" data-testid="sidebar-user-role">
+            {user?.role ? ROLE_LABELS[user.role] : 'Comptable'}
           </Typography>
         </Box>
       </Box>

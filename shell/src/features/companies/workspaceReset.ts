@@ -1,0 +1,56 @@
+import type { User } from '@xaalis/contracts';
+import { authApi, baseApi, useAppDispatch } from '@xaalis/web-kit';
+import { createContext, useCallback, useContext, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+
+/** Resolves once the workspace runs on `user`'s company. */
+type ResetWorkspace = (user: User | null) => Promise<void>;
+
+export const WorkspaceResetContext = createContext<ResetWorkspace | null>(null);
+
+/**
+ * Starts the workspace over on the session's (new) company, without signing out: the
+ * dashboard, every cached datum dropped, `user` (the gateway's answer) as the current user.
+ */
+export function useResetWorkspace(): ResetWorkspace {
+  const reset = useContext(WorkspaceResetContext);
+  if (!reset) throw new Error('WorkspaceResetContext manquant');
+  return reset;
+}
+
+/**
+ * The layout's side of a reset. The page is taken down first (`resetting`: no page runs for the
+ * old company on the new session), the router moves to '/' (a transition), and once it is there
+ * the cache is dropped and the user replaced in one synchronous block: the dashboard then mounts
+ * for the new company only.
+ */
+export function useWorkspaceReset(): { reset: ResetWorkspace; resetting: boolean } {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { key, pathname } = useLocation();
+  const [resetting, setResetting] = useState(false);
+  const waitingForHome = useRef<(() => void)[]>([]);
+
+  // A navigation to '/' is committed: the resets waiting for it go on.
+  useLayoutEffect(() => {
+    if (pathname !== '/') return;
+    const waiting = waitingForHome.current;
+    waitingForHome.current = [];
+    for (const resume of waiting) resume();
+  }, [key, pathname]);
+
+  const reset = useCallback(
+    async (user: User | null) => {
+      setResetting(true);
+      const home = new Promise<void>((resolve) => waitingForHome.current.push(resolve));
+      void navigate('/');
+      await home;
+      dispatch(baseApi.util.resetApiState());
+      dispatch(authApi.util.upsertQueryEntries([{ endpointName: 'getUser', arg: undefined, value: user }]));
+      setResetting(false);
+    },
+    [dispatch, navigate],
+  );
+
+  return { reset, resetting };
+}
