@@ -114,7 +114,7 @@ const line = (r) =>
 (async () => {
   const { user, cookie } = await signIn();
   const id = user.companyId;
-  const identity = { 'x-internal-token': token, 'x-company-id': id, 'x-user-id': user.id };
+  const identity = { 'x-internal-token': token, 'x-company-id': id, 'x-user-id': user.id, 'x-user-role': user.role ?? 'owner' };
   const routes = [
     { name: 'GET /api/companies/:id/third-parties', path: `/api/companies/${id}/third-parties` },
     { name: 'GET /api/companies/:id', path: `/api/companies/${id}` },

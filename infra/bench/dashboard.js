@@ -52,7 +52,7 @@ const TODAY = new Date().toISOString().slice(0, 10);
     const neighbours = [];
     for (let i = 1; i <= NEIGHBOURS; i++) {
       const n = await createCompany(base, { name: `Voisin ${i} SA`, sector: 'service' });
-      await generateChart(base, n.id, { 'x-internal-token': TOKEN, 'x-company-id': n.id });
+      await generateChart(base, n.id, { 'x-internal-token': TOKEN, 'x-company-id': n.id, 'x-user-role': 'owner' });
       neighbours.push(n.id);
     }
 

@@ -59,8 +59,13 @@ async function withAccountingService(fn) {
   });
 }
 
-/** The gateway's internal headers for a user of the company (the company's id stands in for the user's). */
-const tenantHeaders = (companyId) => ({ 'x-internal-token': TOKEN, 'x-company-id': companyId, 'x-user-id': companyId });
+/** The gateway's internal headers for the owner of the company (the company's id stands in for the user's). */
+const tenantHeaders = (companyId) => ({
+  'x-internal-token': TOKEN,
+  'x-company-id': companyId,
+  'x-user-id': companyId,
+  'x-user-role': 'owner',
+});
 
 /** A company created as the gateway does at registration (POST /internal/companies). */
 async function createCompany(base, body) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Role } from './memberships';
 import { text, tooLong } from './text';
 
 /** The append-only audit trail of the accounting service (issue 15). */
@@ -15,6 +16,8 @@ export interface AuditEventDto {
   /** ISO date-time. */
   at: string;
   userId: string | null;
+  /** The acting user's role in the company at the time; null outside a request (jobs) and before issue 16. */
+  actorRole?: Role | null;
   action: AuditAction;
   objectType: AuditObjectType;
   objectId: string;

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { CLOSE_FISCAL_YEAR_JOB, JOBS } from '@xaalis/contracts';
 import { pingHandler, runService } from '@xaalis/service-kit';
 import { accountsApi } from './modules/accounts';
-import { auditApi } from './modules/audit';
+import { actorContext, auditApi } from './modules/audit';
 import { chartApi, generateChartHandler } from './modules/chart';
 import { companiesApi, companiesInternal } from './modules/companies';
 import { dashboardApi } from './modules/dashboard';
@@ -22,6 +22,7 @@ import {
 import { MARK_OVERDUE_SCHEDULE, loansApi, markOverdueHandler } from './modules/loans';
 import { reportsApi } from './modules/reports';
 import { paymentsApi } from './modules/payments';
+import { portfolioInternal } from './modules/portfolio';
 import { postPayslipHandler } from './modules/payroll-posting';
 import { thirdPartiesApi, thirdPartiesInternal } from './modules/third-parties';
 import { treasuryApi } from './modules/treasury';
@@ -33,6 +34,8 @@ export const accountingService = runService({
   migrationsDir: path.join(__dirname, 'migrations'),
   buildApi: (ctx) =>
     Router().use(
+      // The caller's role, for the audit events of the request's writes.
+      actorContext,
       companiesApi(ctx),
       accountsApi(ctx),
       thirdPartiesApi(ctx),
@@ -51,7 +54,8 @@ export const accountingService = runService({
       reportsApi(ctx),
       auditApi(ctx),
     ),
-  buildInternal: (ctx) => Router().use(companiesInternal(ctx), inventoryInternal(ctx), invoicesInternal(ctx), thirdPartiesInternal(ctx)),
+  buildInternal: (ctx) =>
+    Router().use(companiesInternal(ctx), inventoryInternal(ctx), invoicesInternal(ctx), thirdPartiesInternal(ctx), portfolioInternal(ctx)),
   jobHandlers: (ctx) => ({
     [JOBS.ping]: pingHandler(ctx),
     [JOBS.generateChart]: generateChartHandler(ctx),

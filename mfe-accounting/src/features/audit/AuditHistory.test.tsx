@@ -18,6 +18,7 @@ const event = (over: Partial<AuditEventDto>): AuditEventDto => ({
   id: '1',
   at: '2026-03-15T10:00:00.000Z',
   userId: AWA,
+  actorRole: null,
   action: 'created',
   objectType: 'entry',
   objectId: ENTRY,
@@ -30,17 +31,18 @@ const page = (items: AuditEventDto[]): AuditEventListResponse => ({ items, page:
 afterEach(() => jest.restoreAllMocks());
 
 describe('AuditHistory', () => {
-  it('lists every action in French, oldest first, with the user and the date-time', async () => {
+  it('lists every action in French, oldest first, with the user, their role when recorded, and the date-time', async () => {
     const fetch = mockFetch({
       [URL]: {
         body: page([
           event({ id: '1' }),
-          event({ id: '2', action: 'edited', at: '2026-03-15T10:30:00.000Z' }),
-          event({ id: '3', action: 'validated', at: '2026-03-15T11:00:00.000Z' }),
+          event({ id: '2', action: 'edited', actorRole: 'collaborator', at: '2026-03-15T10:30:00.000Z' }),
+          event({ id: '3', action: 'validated', actorRole: 'accountant', at: '2026-03-15T11:00:00.000Z' }),
           event({
             id: '4',
             action: 'cancelled',
             userId: MOUSSA,
+            actorRole: 'owner',
             at: '2026-04-01T08:15:00.000Z',
             details: { reversalEntryId: 'x', reversalNumber: 'OD-2026-00010' },
           }),
@@ -54,9 +56,9 @@ describe('AuditHistory', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
       'CrééeAwa Diop · 15/03/2026 10:00',
-      'ModifiéeAwa Diop · 15/03/2026 10:30',
-      'ValidéeAwa Diop · 15/03/2026 11:00',
-      'Annulée — contre-passation OD-2026-00010Moussa Fall · 01/04/2026 08:15',
+      'ModifiéeAwa Diop (Collaborateur) · 15/03/2026 10:30',
+      'ValidéeAwa Diop (Comptable) · 15/03/2026 11:00',
+      'Annulée — contre-passation OD-2026-00010Moussa Fall (Propriétaire) · 01/04/2026 08:15',
       'Validée— · 01/04/2026 08:16',
     ]);
     // Asked for this object of this company.

@@ -3,7 +3,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { AUDIT_ACTION_LABELS, type AuditEventDto, type AuditObjectType } from '@xaalis/contracts';
+import { AUDIT_ACTION_LABELS, ROLE_LABELS, type AuditEventDto, type AuditObjectType } from '@xaalis/contracts';
 import { ErrorState, LoadingState, formatDateTime, formatMoney, isApiError } from '@xaalis/web-kit';
 import { useId } from 'react';
 import { useUserName } from './AuditTrail';
@@ -51,6 +51,9 @@ function detailOf(e: AuditEventDto): string {
   }
 }
 
+/** Who acted: 'Awa Ndiaye (Comptable)' when the role was recorded, the name alone otherwise. */
+const actorOf = (e: AuditEventDto, name: string): string => (e.actorRole ? `${name} (${ROLE_LABELS[e.actorRole]})` : name);
+
 /**
  * The full history of a document from the audit trail (who created, edited,
  * validated, cancelled, imported… it, and when), oldest first. Read-only.
@@ -85,7 +88,7 @@ export function AuditHistory({ companyId, objectType, objectId }: { companyId: s
               <ListItem key={e.id} disableGutters sx={{ py: 0.25 }}>
                 <ListItemText
                   primary={`${actionLabel(e)}${detail ? ` — ${detail}` : ''}`}
-                  secondary={`${nameOf(e.userId)} · ${formatDateTime(e.at)}`}
+                  secondary={`${actorOf(e, nameOf(e.userId))} · ${formatDateTime(e.at)}`}
                   slotProps={{ primary: { variant: 'body2' }, secondary: { variant: 'caption' } }}
                 />
               </ListItem>

@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import type { AuditEventDto, AuditEventListResponse, AuditObjectType } from '@xaalis/contracts';
+import type { AuditEventDto, AuditEventListResponse, AuditObjectType, Role } from '@xaalis/contracts';
 import { isUuid, notFound } from '@xaalis/service-kit';
 
 interface AuditEventRow {
@@ -7,6 +7,7 @@ interface AuditEventRow {
   id: string;
   at: Date;
   user_id: string | null;
+  actor_role: Role | null;
   action: AuditEventDto['action'];
   object_type: AuditObjectType;
   object_id: string;
@@ -19,6 +20,7 @@ const toDto = (r: AuditEventRow): AuditEventDto => ({
   id: r.id,
   at: new Date(r.at).toISOString(),
   userId: r.user_id,
+  actorRole: r.actor_role,
   action: r.action,
   objectType: r.object_type,
   objectId: r.object_id,
@@ -40,7 +42,7 @@ export function auditService(sequelize: Sequelize) {
     ): Promise<AuditEventListResponse> {
       if (!isUuid(query.objectId)) throw notFound();
       const rows = await sequelize.query<AuditEventRow>(
-        `SELECT id, at, user_id, action, object_type, object_id, object_label, details, count(*) OVER ()::int AS total
+        `SELECT id, at, user_id, actor_role, action, object_type, object_id, object_label, details, count(*) OVER ()::int AS total
            FROM accounting.audit_events
           WHERE company_id = $1 AND object_type = $2 AND object_id = $3
           ORDER BY at, id
