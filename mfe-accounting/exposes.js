@@ -9,5 +9,6 @@ module.exports = {
   './Loans': './src/features/loans/LoansPage.tsx',
   './Reports': './src/features/reports/ReportsPage.tsx',
   './Entries': './src/features/entries/EntriesPage.tsx',
+  './Portfolio': './src/features/portfolio/PortfolioPage.tsx',
   './Settings': './src/features/settings/SettingsPage.tsx',
 };

@@ -17,6 +17,7 @@ import { SearchField } from '../../ui/SearchField';
 import { foldForSearch } from '../../ui/text';
 import { AccountDialog } from './AccountDialog';
 import { useListAccountsQuery } from './api';
+import { useCanEditChart } from './rights';
 import { useGenerateChart } from './useGenerateChart';
 
 /** The label of an account's SYSCOHADA class (first digit of its code). */
@@ -58,6 +59,7 @@ export function AccountsTab({ companyId }: { companyId: string | null }) {
   const { data: company } = useGetCompanyQuery(companyId ?? skipToken);
   const [generate, { isLoading: generating }] = useGenerateChart(companyId);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const canEdit = useCanEditChart();
   const [query, setQuery] = useState('');
   const [accountClass, setAccountClass] = useState('');
   const deferredQuery = useDeferredValue(query);
@@ -91,8 +93,12 @@ export function AccountsTab({ companyId }: { companyId: string | null }) {
     body = (
       <EmptyState
         title="Aucun compte configuré"
-        description="Générez automatiquement le plan comptable SYSCOHADA adapté à votre secteur d'activité, ou créez vos comptes un par un."
-        action={generateButton}
+        description={
+          canEdit
+            ? "Générez automatiquement le plan comptable SYSCOHADA adapté à votre secteur d'activité, ou créez vos comptes un par un."
+            : undefined
+        }
+        action={canEdit ? generateButton : undefined}
       />
     );
   else
@@ -173,12 +179,14 @@ export function AccountsTab({ companyId }: { companyId: string | null }) {
             Comptes SYSCOHADA révisé de votre entreprise, classés par classe.
           </Typography>
         </Box>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialogOpen(true)}>
-          Nouveau Compte
-        </Button>
+        {canEdit ? (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialogOpen(true)}>
+            Nouveau Compte
+          </Button>
+        ) : null}
       </Box>
       {body}
-      <AccountDialog open={dialogOpen} onClose={() => setDialogOpen(false)} companyId={companyId} accounts={sorted} />
+      {canEdit ? <AccountDialog open={dialogOpen} onClose={() => setDialogOpen(false)} companyId={companyId} accounts={sorted} /> : null}
     </Box>
   );
 }

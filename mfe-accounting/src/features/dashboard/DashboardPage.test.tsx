@@ -272,3 +272,13 @@ describe('DashboardPage', () => {
     });
   });
 });
+
+describe('DashboardPage: role gating', () => {
+  it("a reader sees the figures without 'Nouvelle Saisie' nor the payment buttons", async () => {
+    mockFetch(routes({ 'GET /api/user': { body: { ...TEST_USER, role: 'reader' } } }));
+    renderWithApp(<DashboardPage />);
+    await screen.findByRole('list', { name: 'Échéances à venir' });
+    expect(screen.queryByRole('button', { name: 'Nouvelle Saisie' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Nouveau/ })).not.toBeInTheDocument();
+  });
+});

@@ -19,8 +19,8 @@ import {
 } from '@xaalis/web-kit';
 import { useCallback, useState, type ReactNode } from 'react';
 import { FilterSelect } from '../../ui/FilterSelect';
-import { InvoiceDialog } from '../invoices';
-import { PaymentDialog, type PaymentDialogDefaults } from '../payments';
+import { InvoiceDialog, useInvoiceRights } from '../invoices';
+import { PaymentDialog, useCanRecordPayment, type PaymentDialogDefaults } from '../payments';
 import { useGetCashFlowQuery, useGetDashboardQuery, useGetRevenueBreakdownQuery, type RevenueYear } from './api';
 import { CashFlowChart } from './CashFlowChart';
 import { fiscalYearText, formatTrend, signedMoney, toAmount } from './figures';
@@ -84,6 +84,8 @@ export default function DashboardPage() {
   const [year, setYear] = useState<RevenueYear>('current');
   const cashFlow = useGetCashFlowQuery(companyId ? { companyId, period } : skipToken);
   const revenue = useGetRevenueBreakdownQuery(companyId ? { companyId, year } : skipToken);
+  const canInvoice = useInvoiceRights().create;
+  const canPay = useCanRecordPayment();
 
   const [invoiceOpen, setInvoiceOpen] = useState(false);
   // A new key per opening: the dialog starts from the row's defaults every time.
@@ -113,9 +115,11 @@ export default function DashboardPage() {
           ) : loading ? (
             <Skeleton variant="rounded" width={120} height={32} sx={{ alignSelf: 'center' }} />
           ) : null}
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setInvoiceOpen(true)} disabled={!companyId}>
-            Nouvelle Saisie
-          </Button>
+          {canInvoice ? (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setInvoiceOpen(true)} disabled={!companyId}>
+              Nouvelle Saisie
+            </Button>
+          ) : null}
         </>
       }
     />
@@ -249,14 +253,16 @@ export default function DashboardPage() {
                 </Typography>
                 <Chip size="small" label={urgencyLabel(p.urgency)} color={URGENCY_COLORS[p.urgency] ?? 'default'} sx={{ mt: 0.5 }} />
               </Box>
-              <Button
-                size="small"
-                variant="outlined"
-                aria-label={`Nouveau paiement : ${p.description}`}
-                onClick={() => openPayment(paymentDefaultsFor(p))}
-              >
-                Nouveau
-              </Button>
+              {canPay ? (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  aria-label={`Nouveau paiement : ${p.description}`}
+                  onClick={() => openPayment(paymentDefaultsFor(p))}
+                >
+                  Nouveau
+                </Button>
+              ) : null}
             </Row>
           );
         })}
@@ -304,9 +310,11 @@ export default function DashboardPage() {
         <Panel
           title="Échéances à Venir"
           actions={
-            <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => openPayment()} disabled={!companyId}>
-              Nouveau
-            </Button>
+            canPay ? (
+              <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => openPayment()} disabled={!companyId}>
+                Nouveau
+              </Button>
+            ) : undefined
           }
         >
           {upcoming}

@@ -240,3 +240,41 @@ describe('EntriesPage', () => {
     expect(await screen.findByRole('table', { name: 'Écritures comptables' })).toBeInTheDocument();
   });
 });
+
+describe('EntriesPage: role gating', () => {
+  const asRole = (role: 'accountant' | 'collaborator' | 'reader') =>
+    mockFetch(routes({ 'GET /api/user': { body: { ...TEST_USER, role } } }));
+  const NEW = 'Nouvelle Écriture';
+  const IMPORT = 'Importer des écritures';
+  const EDIT = "Modifier l'écriture OD-2026-00001";
+  const VALIDATE = "Valider l'écriture OD-2026-00001";
+  const CANCEL = "Annuler l'écriture OD-2026-00002";
+
+  it("a collaborator writes drafts ('Nouvelle Écriture', 'Modifier') but cannot validate, cancel nor import", async () => {
+    asRole('collaborator');
+    renderWithApp(<EntriesPage />, { route: '/ecritures' });
+    const table = await screen.findByRole('table', { name: 'Écritures comptables' });
+    expect(screen.getByRole('button', { name: NEW })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: EDIT })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: VALIDATE })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: CANCEL })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: IMPORT })).not.toBeInTheDocument();
+  });
+
+  it('an accountant has every action', async () => {
+    asRole('accountant');
+    renderWithApp(<EntriesPage />, { route: '/ecritures' });
+    const table = await screen.findByRole('table', { name: 'Écritures comptables' });
+    for (const name of [NEW, IMPORT]) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    for (const name of [EDIT, VALIDATE, CANCEL]) expect(within(table).getByRole('button', { name })).toBeInTheDocument();
+  });
+
+  it('a reader only reads and prints', async () => {
+    asRole('reader');
+    renderWithApp(<EntriesPage />, { route: '/ecritures' });
+    const table = await screen.findByRole('table', { name: 'Écritures comptables' });
+    for (const name of [NEW, IMPORT]) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    for (const name of [EDIT, VALIDATE, CANCEL]) expect(within(table).queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: "Imprimer l'écriture OD-2026-00001" })).toBeInTheDocument();
+  });
+});

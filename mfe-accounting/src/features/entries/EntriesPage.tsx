@@ -41,6 +41,7 @@ import { CancelEntryDialog } from './CancelEntryDialog';
 import { EntryDetailDialog } from './EntryDetailDialog';
 import { EntryDialog, type EntryDialogTarget } from './EntryDialog';
 import { ImportEntriesDialog, UploadIcon } from './import';
+import { useEntryRights } from './rights';
 import { STATUS_COLORS, statusLabel } from './status';
 
 const ROUTE = APP_ROUTES.find((r) => r.path === '/ecritures');
@@ -65,6 +66,7 @@ export default function EntriesPage() {
   );
   const [validateEntry, validateState] = useValidateEntryMutation();
   const [cancelEntry, cancelState] = useCancelEntryMutation();
+  const rights = useEntryRights();
 
   const [editor, setEditor] = useState<{ open: boolean; target: EntryDialogTarget }>({ open: false, target: { mode: 'create' } });
   const [viewing, setViewing] = useState<{ id: string; print: boolean } | null>(null);
@@ -109,11 +111,15 @@ export default function EntriesPage() {
     content = (
       <EmptyState
         title={MESSAGES_ENTRY.empty}
-        description="Passez votre première écriture au journal : chaque écriture équilibre ses débits et ses crédits."
+        description={
+          rights.create ? 'Passez votre première écriture au journal : chaque écriture équilibre ses débits et ses crédits.' : undefined
+        }
         action={
-          <Button variant="outlined" startIcon={<AddIcon />} onClick={openCreate}>
-            Créer la première écriture
-          </Button>
+          rights.create ? (
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={openCreate}>
+              Créer la première écriture
+            </Button>
+          ) : undefined
         }
       />
     );
@@ -158,24 +164,24 @@ export default function EntriesPage() {
                     <RowAction label={`Voir l'écriture ${entry.number}`} onClick={() => setViewing({ id: entry.id, print: false })}>
                       <ViewIcon fontSize="small" />
                     </RowAction>
-                    {entry.status === 'draft' ? (
-                      <>
-                        <RowAction
-                          label={`Modifier l'écriture ${entry.number}`}
-                          onClick={() => setEditor({ open: true, target: { mode: 'edit', id: entry.id, number: entry.number } })}
-                        >
-                          <EditIcon fontSize="small" />
-                        </RowAction>
-                        <RowAction
-                          label={`Valider l'écriture ${entry.number}`}
-                          onClick={() => void onValidate(entry)}
-                          disabled={validateState.isLoading && validateState.originalArgs === entry.id}
-                        >
-                          <CheckIcon fontSize="small" color="success" />
-                        </RowAction>
-                      </>
+                    {rights.edit && entry.status === 'draft' ? (
+                      <RowAction
+                        label={`Modifier l'écriture ${entry.number}`}
+                        onClick={() => setEditor({ open: true, target: { mode: 'edit', id: entry.id, number: entry.number } })}
+                      >
+                        <EditIcon fontSize="small" />
+                      </RowAction>
                     ) : null}
-                    {entry.status === 'validated' && !entry.reversalOfId ? (
+                    {rights.validate && entry.status === 'draft' ? (
+                      <RowAction
+                        label={`Valider l'écriture ${entry.number}`}
+                        onClick={() => void onValidate(entry)}
+                        disabled={validateState.isLoading && validateState.originalArgs === entry.id}
+                      >
+                        <CheckIcon fontSize="small" color="success" />
+                      </RowAction>
+                    ) : null}
+                    {rights.cancel && entry.status === 'validated' && !entry.reversalOfId ? (
                       <RowAction label={`Annuler l'écriture ${entry.number}`} onClick={() => setCancelling(entry)}>
                         <UndoIcon fontSize="small" color="error" />
                       </RowAction>
@@ -199,19 +205,25 @@ export default function EntriesPage() {
         title={ROUTE?.title ?? 'Écritures Comptables'}
         subtitle={ROUTE?.subtitle ?? 'Journal Général'}
         actions={
-          <>
-            <Button
-              variant="outlined"
-              startIcon={<UploadIcon />}
-              onClick={() => setImporting((i) => ({ open: true, key: i.key + 1 }))}
-              disabled={!companyId}
-            >
-              Importer des écritures
-            </Button>
-            <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} disabled={!companyId}>
-              Nouvelle Écriture
-            </Button>
-          </>
+          rights.import || rights.create ? (
+            <>
+              {rights.import ? (
+                <Button
+                  variant="outlined"
+                  startIcon={<UploadIcon />}
+                  onClick={() => setImporting((i) => ({ open: true, key: i.key + 1 }))}
+                  disabled={!companyId}
+                >
+                  Importer des écritures
+                </Button>
+              ) : null}
+              {rights.create ? (
+                <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} disabled={!companyId}>
+                  Nouvelle Écriture
+                </Button>
+              ) : null}
+            </>
+          ) : null
         }
       />
       <CounterRow>

@@ -50,7 +50,7 @@ function routes(items: InventoryItem[] | (() => InventoryItem[]), overrides: Rec
 
 /** 'Nouvel Article' stays disabled until the session gives the company id. */
 async function clickNewItem(user: ReturnType<typeof userEvent.setup>) {
-  const button = screen.getByRole('button', { name: 'Nouvel Article' });
+  const button = await screen.findByRole('button', { name: 'Nouvel Article' });
   await waitFor(() => expect(button).toBeEnabled());
   await user.click(button);
 }
@@ -310,5 +310,24 @@ describe('InventoryPage', () => {
     await user.click(screen.getByRole('button', { name: 'Exporter' }));
     await waitFor(() => expect(saved).toEqual(['stock.xlsx']));
     expect(asked).toEqual([`${BASE}/inventory/export.xlsx?category=ingredient`]);
+  });
+});
+
+describe('InventoryPage: role gating', () => {
+  it('a collaborator changes the stock (a document); a reader only reads it', async () => {
+    mockFetch(routes([FLOUR], { 'GET /api/user': { body: { ...TEST_USER, role: 'collaborator' } } }));
+    const view = renderWithApp(<InventoryPage />, { route: '/inventaire' });
+    expect(await screen.findByRole('button', { name: 'Nouvel Article' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Mouvement de stock pour Farine' })).toBeInTheDocument();
+    view.unmount();
+
+    mockFetch(routes([FLOUR], { 'GET /api/user': { body: { ...TEST_USER, role: 'reader' } } }));
+    renderWithApp(<InventoryPage />, { route: '/inventaire' });
+    const table = await screen.findByRole('table', { name: 'Articles en stock' });
+    expect(within(table).getByRole('button', { name: "Historique de l'article Farine" })).toBeInTheDocument();
+    for (const name of ['Mouvement de stock pour Farine', "Modifier l'article Farine"])
+      expect(within(table).queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nouvel Article' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Exporter' })).toBeInTheDocument();
   });
 });

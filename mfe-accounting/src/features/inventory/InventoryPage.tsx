@@ -39,6 +39,7 @@ import { foldForSearch } from '../../ui/text';
 import { inventoryExportUrl, useListInventoryQuery } from './api';
 import { HistoryIcon, MovementIcon } from './icons';
 import { InventoryItemDialog } from './InventoryItemDialog';
+import { useCanEditStock } from './rights';
 import { StockHistoryDialog } from './StockHistoryDialog';
 import { StockMovementDialog } from './StockMovementDialog';
 import { formatQuantity, stockTiles, stockValue } from './stock';
@@ -72,6 +73,7 @@ export default function InventoryPage() {
   const [moving, setMoving] = useState<InventoryItem | null>(null);
   const [history, setHistory] = useState<InventoryItem | null>(null);
   const [exporting, setExporting] = useState(false);
+  const canEdit = useCanEditStock();
 
   const items = useMemo(() => [...(list.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'fr')), [list.data]);
   const tiles = useMemo(() => stockTiles(items), [items]);
@@ -100,11 +102,15 @@ export default function InventoryPage() {
     content = (
       <EmptyState
         title={INVENTORY_EMPTY}
-        description="Enregistrez vos articles (produits, matières, fournitures) pour suivre leurs niveaux et leur valeur."
+        description={
+          canEdit ? 'Enregistrez vos articles (produits, matières, fournitures) pour suivre leurs niveaux et leur valeur.' : undefined
+        }
         action={
-          <Button variant="outlined" startIcon={<AddIcon />} onClick={openCreate}>
-            Ajouter le premier article
-          </Button>
+          canEdit ? (
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={openCreate}>
+              Ajouter le premier article
+            </Button>
+          ) : undefined
         }
       />
     );
@@ -144,12 +150,16 @@ export default function InventoryPage() {
                     <Chip size="small" label={badge.label} color={badge.color} />
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <RowAction label={`Mouvement de stock pour ${item.name}`} onClick={() => setMoving(item)}>
-                      <MovementIcon fontSize="small" />
-                    </RowAction>
-                    <RowAction label={`Modifier l'article ${item.name}`} onClick={() => openEdit(item)}>
-                      <EditIcon fontSize="small" />
-                    </RowAction>
+                    {canEdit ? (
+                      <>
+                        <RowAction label={`Mouvement de stock pour ${item.name}`} onClick={() => setMoving(item)}>
+                          <MovementIcon fontSize="small" />
+                        </RowAction>
+                        <RowAction label={`Modifier l'article ${item.name}`} onClick={() => openEdit(item)}>
+                          <EditIcon fontSize="small" />
+                        </RowAction>
+                      </>
+                    ) : null}
                     <RowAction label={`Historique de l'article ${item.name}`} onClick={() => setHistory(item)}>
                       <HistoryIcon fontSize="small" />
                     </RowAction>
@@ -172,9 +182,11 @@ export default function InventoryPage() {
             <Button variant="outlined" onClick={() => void onExport()} disabled={!companyId || exporting}>
               {exporting ? 'Export...' : 'Exporter'}
             </Button>
-            <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} disabled={!companyId}>
-              Nouvel Article
-            </Button>
+            {canEdit ? (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} disabled={!companyId}>
+                Nouvel Article
+              </Button>
+            ) : null}
           </>
         }
       />

@@ -105,7 +105,7 @@ describe('InvestmentsPage', () => {
       routes([], { [`POST ${BASE}/investments`]: { status: 201, body: investment({ planStatus: 'computing' }) } }),
     );
     renderWithApp(<InvestmentsPage />, { route: '/investissements' });
-    const button = screen.getByRole('button', { name: 'Nouvel Investissement' });
+    const button = await screen.findByRole('button', { name: 'Nouvel Investissement' });
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Nouvel Investissement' });
@@ -243,5 +243,16 @@ describe('recordableRow', () => {
     expect(recordableRow(rows, '2026-06-01')).toBe('row-2');
     expect(recordableRow(rows, '2025-06-01')).toBeNull();
     expect(recordableRow([row(1, { isRecorded: true })], '2026-06-01')).toBeNull();
+  });
+});
+
+describe('InvestmentsPage: role gating', () => {
+  it("a collaborator sees the investments and their plans, without 'Nouvel Investissement' nor edit ('accounting')", async () => {
+    mockFetch(routes([investment()], { 'GET /api/user': { body: { ...TEST_USER, role: 'collaborator' } } }));
+    renderWithApp(<InvestmentsPage />, { route: '/investissements' });
+    const table = await screen.findByRole('table', { name: 'Investissements' });
+    expect(within(table).getByRole('button', { name: "Plan d'amortissement de Photocopieur" })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: "Modifier l'investissement Photocopieur" })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nouvel Investissement' })).not.toBeInTheDocument();
   });
 });

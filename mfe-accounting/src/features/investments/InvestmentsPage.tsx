@@ -35,6 +35,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useListInvestmentsQuery } from './api';
 import { InvestmentDialog } from './InvestmentDialog';
 import { PlanDialog } from './PlanDialog';
+import { useCanEditInvestments } from './rights';
 
 const ROUTE = APP_ROUTES.find((r) => r.path === '/investissements');
 const CATEGORY_COLORS: Record<InvestmentCategory, 'primary' | 'secondary' | 'default'> = {
@@ -53,6 +54,7 @@ export default function InvestmentsPage() {
     investment: null,
   });
   const [viewing, setViewing] = useState<string | null>(null);
+  const canEdit = useCanEditInvestments();
 
   const investments = useMemo(() => list.data ?? [], [list.data]);
   const totals = useMemo(() => investmentTotals(investments), [investments]);
@@ -68,11 +70,17 @@ export default function InvestmentsPage() {
     content = (
       <EmptyState
         title={MESSAGES_INVESTMENT.empty}
-        description="Enregistrez vos immobilisations (matériel, logiciels, titres) : leur acquisition est comptabilisée et leur plan d'amortissement calculé."
+        description={
+          canEdit
+            ? "Enregistrez vos immobilisations (matériel, logiciels, titres) : leur acquisition est comptabilisée et leur plan d'amortissement calculé."
+            : undefined
+        }
         action={
-          <Button variant="outlined" startIcon={<AddIcon />} onClick={openCreate}>
-            Ajouter le premier investissement
-          </Button>
+          canEdit ? (
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={openCreate}>
+              Ajouter le premier investissement
+            </Button>
+          ) : undefined
         }
       />
     );
@@ -110,17 +118,19 @@ export default function InvestmentsPage() {
                   <RowAction label={`Plan d'amortissement de ${inv.name}`} onClick={() => setViewing(inv.id)}>
                     <ViewIcon fontSize="small" />
                   </RowAction>
-                  <RowAction
-                    label={
-                      inv.recordedCount > 0
-                        ? `${inv.name} : modification impossible, des dotations sont enregistrées`
-                        : `Modifier l'investissement ${inv.name}`
-                    }
-                    onClick={() => openEdit(inv)}
-                    disabled={inv.recordedCount > 0}
-                  >
-                    <EditIcon fontSize="small" />
-                  </RowAction>
+                  {canEdit ? (
+                    <RowAction
+                      label={
+                        inv.recordedCount > 0
+                          ? `${inv.name} : modification impossible, des dotations sont enregistrées`
+                          : `Modifier l'investissement ${inv.name}`
+                      }
+                      onClick={() => openEdit(inv)}
+                      disabled={inv.recordedCount > 0}
+                    >
+                      <EditIcon fontSize="small" />
+                    </RowAction>
+                  ) : null}
                 </TableCell>
               </TableRow>
             ))}
@@ -135,9 +145,11 @@ export default function InvestmentsPage() {
         title={ROUTE?.title ?? 'Investissements'}
         subtitle={ROUTE?.subtitle}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} disabled={!companyId}>
-            Nouvel Investissement
-          </Button>
+          canEdit ? (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} disabled={!companyId}>
+              Nouvel Investissement
+            </Button>
+          ) : null
         }
       />
       <CounterRow>

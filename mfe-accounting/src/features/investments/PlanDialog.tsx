@@ -13,6 +13,7 @@ import { formatMoney, todayIso, toastSuccess, toastFailure, EmptyState, ErrorSta
 import { useId } from 'react';
 import { useGetInvestmentQuery, useRecordDepreciationMutation } from './api';
 import { PlanTable } from './PlanTable';
+import { useCanEditInvestments } from './rights';
 
 /** How often the panel asks again while the worker computes the plan. */
 export const PLAN_POLL_MS = 500;
@@ -32,6 +33,7 @@ export function PlanDialog({ investmentId, onClose }: { investmentId: string | n
   // RTK Query polling while the job runs; stops by itself once the plan is there.
   useGetInvestmentQuery(investmentId && computing ? investmentId : skipToken, { pollingInterval: PLAN_POLL_MS });
   const [record, recordState] = useRecordDepreciationMutation();
+  const canRecord = useCanEditInvestments();
 
   const onRecord = async (rowId: string) => {
     if (!inv) return;
@@ -66,7 +68,7 @@ export function PlanDialog({ investmentId, onClose }: { investmentId: string | n
         rows={inv.depreciationSchedules}
         label={`Plan d'amortissement de ${inv.name}`}
         recordable={recordableRow(inv.depreciationSchedules, todayIso())}
-        onRecord={(rowId) => void onRecord(rowId)}
+        onRecord={canRecord ? (rowId) => void onRecord(rowId) : undefined}
         recording={recordState.isLoading}
       />
     );

@@ -36,6 +36,7 @@ import {
   invoiceTypeLabel,
   paymentMethodLabel,
 } from './labels';
+import { useInvoiceRights } from './rights';
 
 /** Downloads GET /api/invoices/:id/pdf as `<number>.pdf`. */
 export function downloadInvoicePdf(invoice: Pick<Invoice, 'id' | 'number'>): Promise<boolean> {
@@ -79,6 +80,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
   const invoice = query.data && query.data.id === invoiceId ? query.data : undefined;
   const busy = validateState.isLoading || cancelState.isLoading;
   const nameOf = useUserName();
+  const rights = useInvoiceRights();
 
   const onValidate = async () => {
     if (!invoice) return;
@@ -272,22 +274,22 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
               <Button onClick={() => void onDownload()} disabled={downloading}>
                 {downloading ? 'Téléchargement...' : 'Télécharger le PDF'}
               </Button>
-              {canCancelInvoice(invoice) ? (
+              {rights.cancel && canCancelInvoice(invoice) ? (
                 <Button color="error" onClick={() => setConfirming(true)} disabled={busy}>
                   Annuler la facture
                 </Button>
               ) : null}
-              {isDraft ? (
+              {rights.edit && isDraft ? (
                 <Button variant="outlined" onClick={() => onEdit(invoice.id)} disabled={busy}>
                   Modifier
                 </Button>
               ) : null}
-              {isDraft ? (
+              {rights.validate && isDraft ? (
                 <Button variant="contained" color="success" onClick={() => void onValidate()} disabled={busy}>
                   {validateState.isLoading ? 'Validation...' : 'Valider'}
                 </Button>
               ) : null}
-              {canPayInvoice(invoice) ? (
+              {rights.pay && canPayInvoice(invoice) ? (
                 <Button
                   variant="contained"
                   onClick={() => onPay({ type: 'invoice_payment', invoiceId: invoice.id, amount: invoice.balanceDue })}

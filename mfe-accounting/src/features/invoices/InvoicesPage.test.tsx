@@ -237,3 +237,41 @@ describe('InvoicesPage', () => {
     expect(saved[1].download).toMatch(/^factures-\d{4}-\d{2}-\d{2}\.xlsx$/);
   });
 });
+
+describe('InvoicesPage: role gating', () => {
+  it("a reader sees the invoices but no 'Nouvelle Facture', nor edit, validate, cancel or payment", async () => {
+    const user = userEvent.setup();
+    mockFetch(routes({ 'GET /api/user': { body: { ...TEST_USER, role: 'reader' } } }));
+    renderWithApp(<InvoicesPage />, { route: '/factures' });
+    const table = await screen.findByRole('table', { name: 'Factures' });
+    expect(screen.queryByRole('button', { name: 'Nouvelle Facture' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Modifier la facture FV-2026-0001' })).not.toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Télécharger la facture FV-2026-0001' })).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Voir la facture FV-2026-0001' }));
+    const draft = await screen.findByRole('dialog', { name: 'Facture FV-2026-0001' });
+    expect(await within(draft).findByRole('button', { name: 'Télécharger le PDF' })).toBeInTheDocument();
+    for (const name of ['Valider', 'Modifier', 'Annuler la facture'])
+      expect(within(draft).queryByRole('button', { name })).not.toBeInTheDocument();
+    await user.click(within(draft).getByRole('button', { name: 'Fermer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(table).getByRole('button', { name: 'Voir la facture FA-2026-0001' }));
+    const validated = await screen.findByRole('dialog', { name: 'Facture FA-2026-0001' });
+    expect(await within(validated).findByRole('button', { name: 'Télécharger le PDF' })).toBeInTheDocument();
+    expect(within(validated).queryByRole('button', { name: 'Enregistrer un paiement' })).not.toBeInTheDocument();
+  });
+
+  it('a collaborator creates, edits and validates invoices (documents)', async () => {
+    const user = userEvent.setup();
+    mockFetch(routes({ 'GET /api/user': { body: { ...TEST_USER, role: 'collaborator' } } }));
+    renderWithApp(<InvoicesPage />, { route: '/factures' });
+    const table = await screen.findByRole('table', { name: 'Factures' });
+    expect(screen.getByRole('button', { name: 'Nouvelle Facture' })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Modifier la facture FV-2026-0001' })).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Voir la facture FV-2026-0001' }));
+    const draft = await screen.findByRole('dialog', { name: 'Facture FV-2026-0001' });
+    expect(await within(draft).findByRole('button', { name: 'Valider' })).toBeInTheDocument();
+    expect(within(draft).getByRole('button', { name: 'Modifier' })).toBeInTheDocument();
+  });
+});

@@ -47,6 +47,7 @@ import { invoicesExportUrl, useListInvoicesQuery } from './api';
 import { downloadInvoicePdf, InvoiceDetailDialog } from './InvoiceDetailDialog';
 import { InvoiceDialog } from './InvoiceDialog';
 import { INVOICE_MESSAGES_EXTRA, INVOICE_STATUS_COLORS, INVOICE_TYPE_COLORS, invoiceStatusLabel, invoiceTypeLabel } from './labels';
+import { useInvoiceRights } from './rights';
 
 const ROUTE = APP_ROUTES.find((r) => r.path === '/factures');
 /** Rows per page (server-side pagination). */
@@ -58,6 +59,7 @@ const TYPE_OPTIONS = INVOICE_TYPES.map((value) => ({ value, label: INVOICE_TYPE_
 /** Route /factures (exposed as './Invoices'): sales, purchases and services. */
 export default function InvoicesPage() {
   const { companyId, isLoading: userLoading, error: userError, user } = useSession();
+  const rights = useInvoiceRights();
   const [searchInput, setSearchInput] = useState('');
   const [status, setStatus] = useState<InvoiceStatus | ''>('');
   const [type, setType] = useState<InvoiceType | ''>('');
@@ -118,11 +120,13 @@ export default function InvoicesPage() {
     ) : (
       <EmptyState
         title={MESSAGES_INVOICE.empty}
-        description="Créez votre première facture de vente, d'achat ou de prestation de services."
+        description={rights.create ? "Créez votre première facture de vente, d'achat ou de prestation de services." : undefined}
         action={
-          <Button variant="outlined" startIcon={<AddIcon />} onClick={openCreate}>
-            Créer la première facture
-          </Button>
+          rights.create ? (
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={openCreate}>
+              Créer la première facture
+            </Button>
+          ) : undefined
         }
       />
     );
@@ -170,7 +174,7 @@ export default function InvoicesPage() {
                     <RowAction label={`Voir la facture ${invoice.number}`} onClick={() => setViewing(invoice.id)}>
                       <ViewIcon fontSize="small" />
                     </RowAction>
-                    {invoice.status === 'draft' ? (
+                    {rights.edit && invoice.status === 'draft' ? (
                       <RowAction label={`Modifier la facture ${invoice.number}`} onClick={() => openEdit(invoice.id)}>
                         <EditIcon fontSize="small" />
                       </RowAction>
@@ -194,9 +198,11 @@ export default function InvoicesPage() {
         title={ROUTE?.title ?? 'Factures'}
         subtitle={ROUTE?.subtitle}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} disabled={!companyId}>
-            Nouvelle Facture
-          </Button>
+          rights.create ? (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} disabled={!companyId}>
+              Nouvelle Facture
+            </Button>
+          ) : null
         }
       />
       <CounterRow>

@@ -72,7 +72,7 @@ async function typeIn(user: ReturnType<typeof userEvent.setup>, scope: HTMLEleme
 }
 
 async function clickNewLoan(user: ReturnType<typeof userEvent.setup>) {
-  const button = screen.getByRole('button', { name: 'Nouvel Emprunt' });
+  const button = await screen.findByRole('button', { name: 'Nouvel Emprunt' });
   await waitFor(() => expect(button).toBeEnabled());
   await user.click(button);
   return screen.findByRole('dialog', { name: 'Nouvel Emprunt' });
@@ -279,4 +279,21 @@ it('summarises the schedule the dates give', () => {
   expect(instalmentsSummary('2026-01-15', '2027-01-15', 'yearly')).toBe('1 échéance, du 15/01/2027 au 15/01/2027');
   expect(instalmentsSummary('2026-01-15', '2026-02-01', 'monthly')).toBeNull();
   expect(instalmentsSummary('2026-01-15', '', 'monthly')).toBeNull();
+});
+
+describe('LoansPage: role gating', () => {
+  it("a collaborator pays instalments (a payment) but cannot record a loan ('accounting'); a reader does neither", async () => {
+    mockFetch(routes([CBAO], { 'GET /api/user': { body: { ...TEST_USER, role: 'collaborator' } } }));
+    const view = renderWithApp(<LoansPage />, { route: '/emprunts' });
+    expect(await screen.findByRole('button', { name: "Payer l'échéance du 15/03/2026 de CBAO" })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nouvel Emprunt' })).not.toBeInTheDocument();
+    view.unmount();
+
+    mockFetch(routes([CBAO], { 'GET /api/user': { body: { ...TEST_USER, role: 'reader' } } }));
+    renderWithApp(<LoansPage />, { route: '/emprunts' });
+    await screen.findByRole('table', { name: 'Emprunts' });
+    expect(screen.queryByRole('button', { name: /^Payer/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nouvel Emprunt' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: "Voir l'échéancier de CBAO" })).toBeInTheDocument();
+  });
 });

@@ -37,6 +37,7 @@ import { PaymentDialog, type PaymentDialogDefaults } from '../payments';
 import { useListLoansQuery } from './api';
 import { formatRate } from './format';
 import { LoanDialog } from './LoanDialog';
+import { useLoanRights } from './rights';
 import { ScheduleDialog } from './ScheduleDialog';
 
 const ROUTE = APP_ROUTES.find((r) => r.path === '/emprunts');
@@ -55,6 +56,7 @@ export default function LoansPage() {
   const [creating, setCreating] = useState({ open: false, key: 0 });
   const [viewingId, setViewingId] = useState<string | null>(null);
   const [payment, setPayment] = useState<{ open: boolean; key: number; defaults?: PaymentDialogDefaults }>({ open: false, key: 0 });
+  const rights = useLoanRights();
 
   const loans = useMemo(() => list.data ?? [], [list.data]);
   const totals = useMemo(() => loanTotals(loans), [loans]);
@@ -85,11 +87,17 @@ export default function LoansPage() {
     content = (
       <EmptyState
         title={MESSAGES_LOAN.empty}
-        description="Enregistrez un emprunt : son échéancier de remboursement est calculé et les fonds reçus sont comptabilisés."
+        description={
+          rights.create
+            ? 'Enregistrez un emprunt : son échéancier de remboursement est calculé et les fonds reçus sont comptabilisés.'
+            : undefined
+        }
         action={
-          <Button variant="outlined" startIcon={<AddIcon />} onClick={openCreate}>
-            Enregistrer le premier emprunt
-          </Button>
+          rights.create ? (
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={openCreate}>
+              Enregistrer le premier emprunt
+            </Button>
+          ) : undefined
         }
       />
     );
@@ -139,20 +147,22 @@ export default function LoansPage() {
                     <RowAction label={`Voir l'échéancier de ${loan.lender}`} onClick={() => setViewingId(loan.id)}>
                       <ViewIcon fontSize="small" />
                     </RowAction>
-                    <Button
-                      size="small"
-                      sx={{ ml: 1 }}
-                      variant="outlined"
-                      disabled={!next}
-                      aria-label={
-                        next
-                          ? `Payer l'échéance du ${formatDate(next.dueDate)} de ${loan.lender}`
-                          : `Aucune échéance à payer pour ${loan.lender}`
-                      }
-                      onClick={() => next && pay(next)}
-                    >
-                      Payer
-                    </Button>
+                    {rights.pay ? (
+                      <Button
+                        size="small"
+                        sx={{ ml: 1 }}
+                        variant="outlined"
+                        disabled={!next}
+                        aria-label={
+                          next
+                            ? `Payer l'échéance du ${formatDate(next.dueDate)} de ${loan.lender}`
+                            : `Aucune échéance à payer pour ${loan.lender}`
+                        }
+                        onClick={() => next && pay(next)}
+                      >
+                        Payer
+                      </Button>
+                    ) : null}
                   </TableCell>
                 </TableRow>
               );
@@ -168,9 +178,11 @@ export default function LoansPage() {
         title={ROUTE?.title ?? 'Emprunts'}
         subtitle={ROUTE?.subtitle}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} disabled={!companyId}>
-            Nouvel Emprunt
-          </Button>
+          rights.create ? (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} disabled={!companyId}>
+              Nouvel Emprunt
+            </Button>
+          ) : null
         }
       />
       <CounterRow>
@@ -188,7 +200,11 @@ export default function LoansPage() {
         companyId={companyId}
         onClose={() => setCreating((c) => ({ ...c, open: false }))}
       />
-      <ScheduleDialog loan={viewing} onClose={() => setViewingId(null)} onPay={(_loan, instalment) => pay(instalment)} />
+      <ScheduleDialog
+        loan={viewing}
+        onClose={() => setViewingId(null)}
+        onPay={rights.pay ? (_loan, instalment) => pay(instalment) : undefined}
+      />
       <PaymentDialog
         key={`payment-${payment.key}`}
         open={payment.open}

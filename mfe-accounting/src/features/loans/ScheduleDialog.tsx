@@ -33,7 +33,8 @@ export interface ScheduleDialogProps {
   loan: Loan | null;
   onClose: () => void;
   /** 'Payer' on an instalment still to pay (pending or overdue). */
-  onPay: (loan: Loan, instalment: LoanPayment) => void;
+  /** 'Payer' on a payable instalment; none without it (a role that may not record payments). */
+  onPay?: (loan: Loan, instalment: LoanPayment) => void;
 }
 
 /** The 'Échéancier' panel: due date, principal, interest, total, status, and a pay button on the instalments still to pay. */
@@ -96,7 +97,7 @@ export function ScheduleDialog({ loan: current, onClose, onPay }: ScheduleDialog
                       />
                     </TableCell>
                     <TableCell align="right">
-                      {loan && isPayableInstalment(p.status) ? (
+                      {loan && onPay && isPayableInstalment(p.status) ? (
                         <Button
                           size="small"
                           variant={p.status === 'overdue' ? 'contained' : 'outlined'}

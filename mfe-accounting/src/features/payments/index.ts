@@ -1,4 +1,5 @@
 // Public face of the payments feature.
+export { useCanRecordPayment } from './rights';
 export { paymentsApi, useListPaymentLoansQuery, useCreatePaymentMutation, type LoanWithSchedule, type LoanInstalment } from './api';
 export {
   PaymentDialog,

@@ -13,12 +13,24 @@ import {
   type Company,
   type Sector,
 } from '@xaalis/contracts';
-import { FormSelectField, FormTextField, toastSaveError, toastSuccess, AutoIcon } from '@xaalis/web-kit';
+import {
+  baseApi,
+  COMPANY_DATA_TAG,
+  FormSelectField,
+  FormTextField,
+  toastSaveError,
+  toastSuccess,
+  useAppDispatch,
+  useCreateCompanyMutation,
+  AutoIcon,
+} from '@xaalis/web-kit';
 import { useEffect, useId, useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useGenerateChart } from '../accounts';
 import { emptyToNull, mapBeforeResolve } from '../../ui/forms';
-import { useCreateCompanyMutation, useUpdateCompanyMutation } from './api';
+import { ReadOnlyNotice } from '../../ui/rights';
+import { useUpdateCompanyMutation } from './api';
+import { useSettingsRights } from './rights';
 
 type CompanyOutput = ReturnType<typeof companyInputSchema.parse>;
 
@@ -75,9 +87,14 @@ export interface CompanyTabProps {
   companyId: string | null;
 }
 
-/** Tab 'Entreprise': the company form, 'Générer Plan Comptable' and the system information. */
+/**
+ * Tab 'Entreprise': the company form, 'Générer Plan Comptable' and the system information.
+ * Read-only for a role without 'accounting' (a user without a company may still create one).
+ */
 export function CompanyTab({ company, companyId }: CompanyTabProps) {
   const formId = useId();
+  const dispatch = useAppDispatch();
+  const readOnly = !useSettingsRights().company && Boolean(companyId);
   const [updateCompany, { isLoading: updating }] = useUpdateCompanyMutation();
   const [createCompany, { isLoading: creating }] = useCreateCompanyMutation();
   const [generate, { isLoading: generating }] = useGenerateChart(companyId);
@@ -104,7 +121,11 @@ export function CompanyTab({ company, companyId }: CompanyTabProps) {
   const onSubmit = handleSubmit(async (values) => {
     try {
       if (companyId) await updateCompany({ companyId, body: values }).unwrap();
-      else await createCompany(values).unwrap();
+      else {
+        await createCompany(values).unwrap();
+        // The session moved to the new company: the user (its companyId and role) is read again.
+        dispatch(baseApi.util.invalidateTags(['User', 'Memberships', COMPANY_DATA_TAG]));
+      }
       toastSuccess(MESSAGES_COMPANY.saved);
     } catch (error) {
       toastSaveError(error, MESSAGES_COMPANY.saveError);
@@ -120,6 +141,7 @@ export function CompanyTab({ company, companyId }: CompanyTabProps) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
           Ces informations figurent sur vos factures et vos états financiers.
         </Typography>
+        {readOnly ? <ReadOnlyNotice /> : null}
         <Box
           component="form"
           id={formId}
@@ -129,16 +151,22 @@ export function CompanyTab({ company, companyId }: CompanyTabProps) {
           sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
         >
           <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
-            <FormTextField control={control} name="name" label="Nom de l'entreprise" autoComplete="organization" />
+            <FormTextField control={control} name="name" label="Nom de l'entreprise" autoComplete="organization" disabled={readOnly} />
           </Box>
-          <FormTextField control={control} name="registrationNumber" label="Numéro RCCM" placeholder="SN-DKR-2024-B-12345" />
-          <FormTextField control={control} name="taxNumber" label="NINEA" placeholder="0012345 2G3" />
+          <FormTextField
+            control={control}
+            name="registrationNumber"
+            label="Numéro RCCM"
+            placeholder="SN-DKR-2024-B-12345"
+            disabled={readOnly}
+          />
+          <FormTextField control={control} name="taxNumber" label="NINEA" placeholder="0012345 2G3" disabled={readOnly} />
           <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
-            <FormTextField control={control} name="address" label="Adresse" autoComplete="street-address" />
+            <FormTextField control={control} name="address" label="Adresse" autoComplete="street-address" disabled={readOnly} />
           </Box>
-          <FormTextField control={control} name="phone" label="Téléphone" type="tel" autoComplete="tel" />
-          <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" />
-          <FormSelectField control={control} name="sector" label="Secteur d'activité" options={sectorOptions} />
+          <FormTextField control={control} name="phone" label="Téléphone" type="tel" autoComplete="tel" disabled={readOnly} />
+          <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" disabled={readOnly} />
+          <FormSelectField control={control} name="sector" label="Secteur d'activité" options={sectorOptions} disabled={readOnly} />
           <FormTextField
             control={control}
             name="fiscalYear"
@@ -146,22 +174,27 @@ export function CompanyTab({ company, companyId }: CompanyTabProps) {
             placeholder="MM-JJ"
             helperText="Format MM-JJ (ex. 01-01 pour le 1er janvier)"
             inputProps={{ maxLength: 5 }}
+            disabled={readOnly}
           />
         </Box>
-        <Divider sx={{ my: 3 }} />
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between', alignItems: 'center' }}>
-          <Button
-            variant="outlined"
-            startIcon={<AutoIcon />}
-            disabled={generating}
-            onClick={() => void generate(String(normalizeSector(getValues('sector') || sector || 'service')))}
-          >
-            {generating ? 'Génération en cours...' : 'Générer Plan Comptable'}
-          </Button>
-          <Button type="submit" form={formId} variant="contained" disabled={saving}>
-            {saving ? 'Sauvegarde...' : 'Sauvegarder'}
-          </Button>
-        </Box>
+        {readOnly ? null : (
+          <>
+            <Divider sx={{ my: 3 }} />
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between', alignItems: 'center' }}>
+              <Button
+                variant="outlined"
+                startIcon={<AutoIcon />}
+                disabled={generating}
+                onClick={() => void generate(String(normalizeSector(getValues('sector') || sector || 'service')))}
+              >
+                {generating ? 'Génération en cours...' : 'Générer Plan Comptable'}
+              </Button>
+              <Button type="submit" form={formId} variant="contained" disabled={saving}>
+                {saving ? 'Sauvegarde...' : 'Sauvegarder'}
+              </Button>
+            </Box>
+          </>
+        )}
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby={`${formId}-system`}>
         <Typography variant="h3" component="h2" id={`${formId}-system`} gutterBottom>

@@ -23,7 +23,7 @@ describe("Paramètres: tab 'Modules'", () => {
   });
 
   it("shows the four modules with the company's current choice (its sector's by default)", async () => {
-    mockFetch({ [`GET ${PATH}`]: { body: { modules: ['hotel', 'restaurant'], customized: false } } });
+    mockFetch({ 'GET /api/user': { body: TEST_USER }, [`GET ${PATH}`]: { body: { modules: ['hotel', 'restaurant'], customized: false } } });
     renderWithApp(<ModulesTab companyId={COMPANY_ID} />);
     await waitFor(() => expect(switchOf('Hôtellerie')).toBeChecked());
     expect(switchOf('Restaurant')).toBeChecked();
@@ -36,6 +36,7 @@ describe("Paramètres: tab 'Modules'", () => {
     const user = userEvent.setup();
     let current: CompanyModules = { modules: ['restaurant'], customized: false };
     const fetchMock = mockFetch({
+      'GET /api/user': { body: TEST_USER },
       [`GET ${PATH}`]: () => ({ body: current }),
       [`PUT ${PATH}`]: (init) => {
         current = { modules: (JSON.parse(init?.body as string) as CompanyModules).modules, customized: true };
@@ -44,6 +45,7 @@ describe("Paramètres: tab 'Modules'", () => {
     });
     renderWithApp(<ModulesTab companyId={COMPANY_ID} />);
     await waitFor(() => expect(switchOf('Restaurant')).toBeChecked());
+    await screen.findByRole('button', { name: 'Enregistrer' }); // the role is known: the switches are enabled
     await user.click(switchOf('Restaurant'));
     await user.click(switchOf('Services'));
     await user.click(switchOf('Hôtellerie'));
@@ -57,11 +59,13 @@ describe("Paramètres: tab 'Modules'", () => {
   it("shows the server's French message when the save is refused", async () => {
     const user = userEvent.setup();
     mockFetch({
+      'GET /api/user': { body: TEST_USER },
       [`GET ${PATH}`]: { body: { modules: [], customized: true } },
       [`PUT ${PATH}`]: { status: 400, body: { message: 'Module inconnu (restaurant, transformation, hotel ou services)' } },
     });
     renderWithApp(<ModulesTab companyId={COMPANY_ID} />);
-    await user.click(await screen.findByRole('switch', { name: 'Production' }));
+    await screen.findByRole('button', { name: 'Enregistrer' }); // the role is known: the switches are enabled
+    await user.click(screen.getByRole('switch', { name: 'Production' }));
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Module inconnu (restaurant, transformation, hotel ou services)')).toBeInTheDocument();
   });

@@ -16,7 +16,9 @@ import {
 } from '@xaalis/contracts';
 import { toastSuccess, useGetCompanyModulesQuery, useSaveCompanyModulesMutation } from '@xaalis/web-kit';
 import { useState } from 'react';
+import { ReadOnlyNotice } from '../../ui/rights';
 import { serviceTabState, toastServiceSaveError } from './otherService';
+import { useSettingsRights } from './rights';
 
 /** What each module brings, under its switch. */
 export const MODULE_DESCRIPTIONS: Record<SectorModule, string> = {
@@ -35,6 +37,7 @@ export const MODULE_DESCRIPTIONS: Record<SectorModule, string> = {
 export function ModulesTab({ companyId }: { companyId: string | null }) {
   const { data, isLoading, error, refetch } = useGetCompanyModulesQuery(companyId ?? skipToken);
   const [save, { isLoading: saving }] = useSaveCompanyModulesMutation();
+  const readOnly = !useSettingsRights().modules;
   // The switches being edited, over the copy they started from: a fresh copy
   // (a save, a refetch) shows the stored choice again.
   const [draft, setDraft] = useState<{ base: CompanyModules; modules: SectorModule[] } | null>(null);
@@ -73,6 +76,7 @@ export function ModulesTab({ companyId }: { companyId: string | null }) {
         Les modules activés apparaissent dans le menu « Modules Sectoriels ».
         {data && !data.customized ? " Par défaut, ce sont ceux de votre secteur d'activité." : ''}
       </Typography>
+      {readOnly ? <ReadOnlyNotice /> : null}
       <FormGroup aria-label="Modules sectoriels">
         {SECTOR_MODULE_IDS.map((module) => (
           <Box key={module} sx={{ py: 0.5 }}>
@@ -80,6 +84,7 @@ export function ModulesTab({ companyId }: { companyId: string | null }) {
               control={
                 <Switch
                   checked={selected.includes(module)}
+                  disabled={readOnly}
                   onChange={(_event, checked) => toggle(module, checked)}
                   slotProps={{ input: { 'aria-describedby': `module-${module}-description` } }}
                 />
@@ -92,12 +97,16 @@ export function ModulesTab({ companyId }: { companyId: string | null }) {
           </Box>
         ))}
       </FormGroup>
-      <Divider sx={{ my: 3 }} />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button variant="contained" onClick={() => void onSave()} disabled={saving}>
-          {saving ? 'Enregistrement...' : 'Enregistrer'}
-        </Button>
-      </Box>
+      {readOnly ? null : (
+        <>
+          <Divider sx={{ my: 3 }} />
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <Button variant="contained" onClick={() => void onSave()} disabled={saving}>
+              {saving ? 'Enregistrement...' : 'Enregistrer'}
+            </Button>
+          </Box>
+        </>
+      )}
     </Paper>
   );
 }

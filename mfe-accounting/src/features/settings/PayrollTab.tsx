@@ -21,7 +21,9 @@ import { formatDate, FormSelectField, toastSuccess } from '@xaalis/web-kit';
 import { useEffect, useId, useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useGetCompanyPayrollSettingsQuery, useUpdatePayrollSettingsMutation } from './api';
+import { ReadOnlyNotice } from '../../ui/rights';
 import { serviceTabState, toastServiceSaveError } from './otherService';
+import { useSettingsRights } from './rights';
 
 interface PayrollFormValues {
   parameterSetId: string;
@@ -54,6 +56,7 @@ export function PayrollTab({ companyId }: { companyId: string | null }) {
   const formId = useId();
   const { data, isLoading, error, refetch } = useGetCompanyPayrollSettingsQuery(companyId ?? skipToken);
   const [save, { isLoading: saving }] = useUpdatePayrollSettingsMutation();
+  const readOnly = !useSettingsRights().payroll;
   const { control, handleSubmit, reset } = useForm<PayrollFormValues, unknown, PayrollSettingsValues>({
     resolver,
     defaultValues: payrollFormValues(data),
@@ -97,6 +100,7 @@ export function PayrollTab({ companyId }: { companyId: string | null }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
         Le barème et la classe de risque utilisés par défaut pour calculer vos bulletins de paie.
       </Typography>
+      {readOnly ? <ReadOnlyNotice /> : null}
       <Box
         component="form"
         id={formId}
@@ -111,6 +115,7 @@ export function PayrollTab({ companyId }: { companyId: string | null }) {
           id={`${formId}-set`}
           label="Barème de paie"
           options={setOptions}
+          disabled={readOnly}
           helperText="Un bulletin dont la période précède la date d'entrée en vigueur utilise le Barème Xaalis."
         />
         <FormSelectField
@@ -119,15 +124,20 @@ export function PayrollTab({ companyId }: { companyId: string | null }) {
           id={`${formId}-risk`}
           label="Classe de risque accidents du travail"
           options={RISK_OPTIONS}
+          disabled={readOnly}
           helperText="Taux de la cotisation patronale accidents du travail (CSS) appliqué par le barème officiel."
         />
       </Box>
-      <Divider sx={{ my: 3 }} />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button type="submit" form={formId} variant="contained" disabled={saving}>
-          {saving ? 'Enregistrement...' : 'Enregistrer'}
-        </Button>
-      </Box>
+      {readOnly ? null : (
+        <>
+          <Divider sx={{ my: 3 }} />
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <Button type="submit" form={formId} variant="contained" disabled={saving}>
+              {saving ? 'Enregistrement...' : 'Enregistrer'}
+            </Button>
+          </Box>
+        </>
+      )}
     </Paper>
   );
 }

@@ -7,7 +7,16 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { APP_ROUTES } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { PageHeader, useGetCompanyQuery, useSession, AccountErrorState, ErrorState, LoadingState, LogoutIcon } from '@xaalis/web-kit';
+import {
+  PageHeader,
+  useCan,
+  useGetCompanyQuery,
+  useSession,
+  AccountErrorState,
+  ErrorState,
+  LoadingState,
+  LogoutIcon,
+} from '@xaalis/web-kit';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AccountsTab, useListAccountsQuery } from '../accounts';
@@ -16,6 +25,7 @@ import { CompanyTab } from './CompanyTab';
 import { OnboardingBanner } from './OnboardingBanner';
 import { ModulesTab } from './ModulesTab';
 import { FiscalYearsTab } from './fiscal-years';
+import { MembersTab } from './members';
 import { PayrollTab } from './PayrollTab';
 import { onboardingSteps, readOnboarding, writeOnboarding, type OnboardingStepId } from './onboarding';
 import { ProfileTab } from './ProfileTab';
@@ -30,6 +40,7 @@ export const SETTINGS_TABS = [
   { value: 'payroll', label: 'Paie' },
   { value: 'fiscal-years', label: 'Exercices' },
   { value: 'modules', label: 'Modules' },
+  { value: 'members', label: 'Membres' },
   { value: 'profile', label: 'Profil' },
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number]['value'];
@@ -39,6 +50,9 @@ export const WELCOME_DURATION_MS = 6000;
 export const WELCOME_TITLE = 'Bienvenue sur Xaalis !';
 export const WELCOME_DESCRIPTION =
   'Votre compte est prêt. Complétez les informations de votre entreprise, puis générez votre plan comptable.';
+
+/** Tabs shown only to a role with this capability ('Membres': owners). */
+const TAB_CAPABILITY: Partial<Record<SettingsTab, 'members'>> = { members: 'members' };
 
 function isTab(value: string | null): value is SettingsTab {
   return SETTINGS_TABS.some((t) => t.value === value);
@@ -61,11 +75,16 @@ function useOnboarding(companyId: string | null, welcomed: boolean) {
   return { active, dismiss };
 }
 
-/** Route /parametres (exposed as './Settings'): tabs Entreprise, Plan Comptable, Tiers, Paie, Modules, Profil (?tab=). */
+/**
+ * Route /parametres (exposed as './Settings'): tabs Entreprise, Plan Comptable, Tiers, Paie,
+ * Exercices, Modules, Membres (owners only), Profil (?tab=).
+ */
 export default function SettingsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const canManageMembers = useCan('members');
+  const tabs = SETTINGS_TABS.filter((t) => !TAB_CAPABILITY[t.value] || canManageMembers);
   const requested = searchParams.get('tab');
-  const tab: SettingsTab = isTab(requested) ? requested : 'company';
+  const tab: SettingsTab = isTab(requested) && tabs.some((t) => t.value === requested) ? requested : 'company';
   const welcome = searchParams.get('welcome') === 'true';
   const { user, companyId, isLoading: userLoading, error: userError } = useSession();
   const companyQuery = useGetCompanyQuery(companyId ?? skipToken);
@@ -148,6 +167,7 @@ export default function SettingsPage() {
   else if (tab === 'payroll') panel = <PayrollTab companyId={companyId} />;
   else if (tab === 'modules') panel = <ModulesTab companyId={companyId} />;
   else if (tab === 'fiscal-years') panel = <FiscalYearsTab companyId={companyId} />;
+  else if (tab === 'members') panel = <MembersTab companyId={companyId} />;
   else panel = <ProfileTab user={user} onLogout={() => void signOut()} loggingOut={loggingOut} />;
 
   return (
@@ -177,7 +197,7 @@ export default function SettingsPage() {
           scrollButtons="auto"
           allowScrollButtonsMobile
         >
-          {SETTINGS_TABS.map((t) => (
+          {tabs.map((t) => (
             <Tab key={t.value} value={t.value} label={t.label} id={`settings-tab-${t.value}`} aria-controls={`settings-panel-${t.value}`} />
           ))}
         </Tabs>

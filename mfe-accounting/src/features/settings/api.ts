@@ -4,7 +4,10 @@ import { authApi, baseApi, COMPANY_DATA_TAG } from '@xaalis/web-kit';
 const enc = encodeURIComponent;
 const payrollSettingsTag = { type: 'Payroll' as const, id: 'SETTINGS' };
 
-/** The company record written by the settings form, and the company's payroll settings (tab Paie). */
+/**
+ * The company record written by the settings form, and the company's payroll settings (tab Paie).
+ * Creating a company is web-kit's `createCompany` (one endpoint name per shared API).
+ */
 export const companySettingsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** PUT /api/companies/:id → Company (the cached company is replaced at once). */
@@ -19,11 +22,6 @@ export const companySettingsApi = baseApi.injectEndpoints({
         }
       },
       invalidatesTags: (_result, _error, { companyId }) => [{ type: 'Company', id: companyId }, COMPANY_DATA_TAG],
-    }),
-    /** POST /api/companies (a user without a company) → Company; the user now carries its id. */
-    createCompany: build.mutation<Company, CompanyInput>({
-      query: (body) => ({ url: '/api/companies', method: 'POST', body }),
-      invalidatesTags: ['User', COMPANY_DATA_TAG],
     }),
     /**
      * GET /api/companies/:id/payroll-settings (HR service). Named apart from the HR remote's
@@ -53,5 +51,4 @@ export const companySettingsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useUpdateCompanyMutation, useCreateCompanyMutation, useGetCompanyPayrollSettingsQuery, useUpdatePayrollSettingsMutation } =
-  companySettingsApi;
+export const { useUpdateCompanyMutation, useGetCompanyPayrollSettingsQuery, useUpdatePayrollSettingsMutation } = companySettingsApi;

@@ -1,3 +1,3 @@
 // Public face of the settings feature.
-export { companySettingsApi, useUpdateCompanyMutation, useCreateCompanyMutation } from './api';
+export { companySettingsApi, useUpdateCompanyMutation } from './api';
 export { SETTINGS_TABS } from './SettingsPage';

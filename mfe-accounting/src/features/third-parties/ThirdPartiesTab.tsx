@@ -14,6 +14,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useMemo, useState } from 'react';
 import { AddIcon, EmptyState, ErrorState, LoadingState } from '@xaalis/web-kit';
 import { useListThirdPartiesQuery } from './api';
+import { useCanEditThirdParties } from './rights';
 import { ThirdPartyDialog } from './ThirdPartyDialog';
 
 const TYPE_COLORS: Record<ThirdPartyType, 'primary' | 'secondary' | 'default'> = {
@@ -26,6 +27,7 @@ const TYPE_COLORS: Record<ThirdPartyType, 'primary' | 'secondary' | 'default'> =
 export function ThirdPartiesTab({ companyId }: { companyId: string | null }) {
   const { data, isLoading, error, refetch } = useListThirdPartiesQuery(companyId ?? skipToken);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const canEdit = useCanEditThirdParties();
   const rows = useMemo(() => [...(data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'fr')), [data]);
 
   if (!companyId) {
@@ -41,11 +43,13 @@ export function ThirdPartiesTab({ companyId }: { companyId: string | null }) {
     body = (
       <EmptyState
         title={MESSAGES_THIRD_PARTY.empty}
-        description="Ajoutez vos clients et fournisseurs pour les retrouver dans vos factures et vos écritures."
+        description={canEdit ? 'Ajoutez vos clients et fournisseurs pour les retrouver dans vos factures et vos écritures.' : undefined}
         action={
-          <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setDialogOpen(true)}>
-            Ajouter le premier tiers
-          </Button>
+          canEdit ? (
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setDialogOpen(true)}>
+              Ajouter le premier tiers
+            </Button>
+          ) : undefined
         }
       />
     );
@@ -95,12 +99,14 @@ export function ThirdPartiesTab({ companyId }: { companyId: string | null }) {
             Clients et fournisseurs de votre entreprise.
           </Typography>
         </Box>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialogOpen(true)}>
-          Nouveau Tiers
-        </Button>
+        {canEdit ? (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialogOpen(true)}>
+            Nouveau Tiers
+          </Button>
+        ) : null}
       </Box>
       {body}
-      <ThirdPartyDialog open={dialogOpen} onClose={() => setDialogOpen(false)} companyId={companyId} />
+      {canEdit ? <ThirdPartyDialog open={dialogOpen} onClose={() => setDialogOpen(false)} companyId={companyId} /> : null}
     </Box>
   );
 }

@@ -257,3 +257,17 @@ describe('TreasuryPage', () => {
     expect(await screen.findByRole('dialog', { name: 'Nouveau Paiement' })).toBeInTheDocument();
   });
 });
+
+describe('TreasuryPage: role gating', () => {
+  it("offers 'Nouveau Paiement' to a collaborator, not to a reader", async () => {
+    mockFetch(routes({ 'GET /api/user': { body: { ...TEST_USER, role: 'collaborator' } } }));
+    const view = renderWithApp(<TreasuryPage />, { route: '/tresorerie' });
+    expect(await screen.findByRole('button', { name: 'Nouveau Paiement' })).toBeInTheDocument();
+    view.unmount();
+
+    mockFetch(routes({ 'GET /api/user': { body: { ...TEST_USER, role: 'reader' } } }));
+    renderWithApp(<TreasuryPage />, { route: '/tresorerie' });
+    expect(await within(await screen.findByRole('group', { name: 'Solde actuel' })).findByText('850 000 XOF')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nouveau Paiement' })).not.toBeInTheDocument();
+  });
+});

@@ -35,7 +35,7 @@ import {
 import { useCallback, useState, type ReactNode } from 'react';
 import { ListPagination, useLastPageFallback } from '../../ui/ListPagination';
 import { Grid, Panel, signedMoney, StatCard, toAmount, useGetDashboardQuery, type Upcoming } from '../dashboard';
-import { PaymentDialog } from '../payments';
+import { PaymentDialog, useCanRecordPayment } from '../payments';
 import { useGetTreasuryQuery, useListTreasuryPaymentsQuery } from './api';
 import { ForecastChart } from './ForecastChart';
 
@@ -282,6 +282,7 @@ export default function TreasuryPage() {
   const [payment, setPayment] = useState({ open: false, key: 0 });
   const openPayment = useCallback(() => setPayment((p) => ({ open: true, key: p.key + 1 })), []);
   const closePayment = useCallback(() => setPayment((p) => ({ ...p, open: false })), []);
+  const canPay = useCanRecordPayment();
 
   const title = ROUTE?.title ?? 'Trésorerie';
   const header = (
@@ -289,9 +290,11 @@ export default function TreasuryPage() {
       title={title}
       subtitle={ROUTE?.subtitle}
       actions={
-        <Button variant="contained" startIcon={<AddIcon />} onClick={openPayment} disabled={!companyId}>
-          Nouveau Paiement
-        </Button>
+        canPay ? (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={openPayment} disabled={!companyId}>
+            Nouveau Paiement
+          </Button>
+        ) : null
       }
     />
   );

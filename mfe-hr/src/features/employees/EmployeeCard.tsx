@@ -13,8 +13,9 @@ export function employeeStatusLabel(status: string): string {
 
 export interface EmployeeCardProps {
   employee: Employee;
-  onEdit: (employee: Employee) => void;
-  onToggleStatus: (employee: Employee) => void;
+  /** 'Modifier' and 'Désactiver'/'Réactiver'; none without them (a role that may not change staff). */
+  onEdit?: (employee: Employee) => void;
+  onToggleStatus?: (employee: Employee) => void;
   /** A status change of this employee is being saved. */
   busy?: boolean;
 }
@@ -50,20 +51,26 @@ export function EmployeeCard({ employee, onEdit, onToggleStatus, busy = false }:
           </Box>
         ))}
       </Box>
-      <Box sx={{ display: 'flex', gap: 1, mt: 'auto', pt: 1 }}>
-        <Button size="small" startIcon={<EditIcon />} onClick={() => onEdit(employee)} aria-label={`Modifier ${name}`}>
-          Modifier
-        </Button>
-        <Button
-          size="small"
-          color={active ? 'warning' : 'success'}
-          disabled={busy}
-          onClick={() => onToggleStatus(employee)}
-          aria-label={active ? `Désactiver ${name}` : `Réactiver ${name}`}
-        >
-          {active ? 'Désactiver' : 'Réactiver'}
-        </Button>
-      </Box>
+      {onEdit || onToggleStatus ? (
+        <Box sx={{ display: 'flex', gap: 1, mt: 'auto', pt: 1 }}>
+          {onEdit ? (
+            <Button size="small" startIcon={<EditIcon />} onClick={() => onEdit(employee)} aria-label={`Modifier ${name}`}>
+              Modifier
+            </Button>
+          ) : null}
+          {onToggleStatus ? (
+            <Button
+              size="small"
+              color={active ? 'warning' : 'success'}
+              disabled={busy}
+              onClick={() => onToggleStatus(employee)}
+              aria-label={active ? `Désactiver ${name}` : `Réactiver ${name}`}
+            >
+              {active ? 'Désactiver' : 'Réactiver'}
+            </Button>
+          ) : null}
+        </Box>
+      ) : null}
     </Paper>
   );
 }

@@ -40,7 +40,7 @@ async function typeIn(user: ReturnType<typeof userEvent.setup>, scope: HTMLEleme
 }
 
 async function openNewEmployee(user: ReturnType<typeof userEvent.setup>) {
-  const button = screen.getByRole('button', { name: 'Nouvel Employé' });
+  const button = await screen.findByRole('button', { name: 'Nouvel Employé' });
   await waitFor(() => expect(button).toBeEnabled());
   await user.click(button);
   return screen.findByRole('dialog', { name: 'Nouvel Employé' });
@@ -223,4 +223,23 @@ it("labels 'active' 'Actif' and any other status 'Inactif' (spec §2)", () => {
   expect(employeeStatusLabel('active')).toBe('Actif');
   expect(employeeStatusLabel('inactive')).toBe('Inactif');
   expect(employeeStatusLabel('suspended')).toBe('Inactif');
+});
+
+describe('EmployeesPage: role gating', () => {
+  it("staff is 'accounting': a collaborator sees the employees without 'Nouvel Employé', 'Modifier' nor 'Désactiver'", async () => {
+    mockFetch(routes([MOUSSA], { 'GET /api/user': { body: { ...TEST_USER, role: 'collaborator' } } }));
+    renderWithApp(<EmployeesPage />, { route: '/employes' });
+    const moussa = await screen.findByRole('article', { name: 'Moussa Fall' });
+    expect(within(moussa).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nouvel Employé' })).not.toBeInTheDocument();
+  });
+
+  it('an accountant manages the staff', async () => {
+    mockFetch(routes([MOUSSA], { 'GET /api/user': { body: { ...TEST_USER, role: 'accountant' } } }));
+    renderWithApp(<EmployeesPage />, { route: '/employes' });
+    const moussa = await screen.findByRole('article', { name: 'Moussa Fall' });
+    expect(within(moussa).getByRole('button', { name: 'Modifier Moussa Fall' })).toBeInTheDocument();
+    expect(within(moussa).getByRole('button', { name: 'Désactiver Moussa Fall' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nouvel Employé' })).toBeInTheDocument();
+  });
 });

@@ -21,10 +21,12 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useListPayslipsQuery } from '../payroll/api';
 import { PayslipDialog } from '../payroll/PayslipDialog';
+import { usePayrollRights } from '../payroll/rights';
 import { payslipStatusColor } from '../payroll/status';
 import { useListEmployeesQuery, useSetEmployeeStatusMutation } from './api';
 import { EmployeeCard } from './EmployeeCard';
 import { EmployeeDialog } from './EmployeeDialog';
+import { useCanEditStaff } from './rights';
 
 const ROUTE = APP_ROUTES.find((r) => r.path === '/employes');
 /** Spec §8: the staff page's own payroll texts. */
@@ -52,6 +54,7 @@ function PayslipCard({ slip }: { slip: Payslip }) {
 function PayrollTab({ companyId, employees }: { companyId: string; employees: readonly Employee[] }) {
   const list = useListPayslipsQuery(companyId);
   const [creating, setCreating] = useState({ open: false, key: 0 });
+  const canCreate = usePayrollRights().create;
   const slips = list.data ?? [];
   const noEmployee = employees.length === 0;
   let content: ReactNode;
@@ -72,16 +75,18 @@ function PayrollTab({ companyId, employees }: { companyId: string; employees: re
         <Button component={RouterLink} to="/paie">
           Gestion de la paie
         </Button>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          disabled={noEmployee}
-          onClick={() => setCreating((c) => ({ open: true, key: c.key + 1 }))}
-        >
-          Nouvelle fiche de paie
-        </Button>
+        {canCreate ? (
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            disabled={noEmployee}
+            onClick={() => setCreating((c) => ({ open: true, key: c.key + 1 }))}
+          >
+            Nouvelle fiche de paie
+          </Button>
+        ) : null}
       </Box>
-      {noEmployee ? (
+      {canCreate && noEmployee ? (
         <Alert severity="info" sx={{ mb: 2 }}>
           Ajoutez d&apos;abord un employé pour créer une fiche de paie.
         </Alert>
@@ -108,6 +113,7 @@ export default function EmployeesPage() {
   const [setStatus, { isLoading: statusSaving, originalArgs }] = useSetEmployeeStatusMutation();
   const [tab, setTab] = useState<'employees' | 'payroll'>('employees');
   const [dialog, setDialog] = useState<{ open: boolean; key: number; employee: Employee | null }>({ open: false, key: 0, employee: null });
+  const canEdit = useCanEditStaff();
 
   const employees = useMemo(() => list.data ?? [], [list.data]);
   const openCreate = () => setDialog((d) => ({ open: true, key: d.key + 1, employee: null }));
@@ -138,11 +144,13 @@ export default function EmployeesPage() {
     content = (
       <EmptyState
         title={MESSAGES_EMPLOYEE.empty}
-        description="Enregistrez vos employés : leur fiche sert au calcul des bulletins de paie."
+        description={canEdit ? 'Enregistrez vos employés : leur fiche sert au calcul des bulletins de paie.' : undefined}
         action={
-          <Button variant="outlined" startIcon={<AddIcon />} onClick={openCreate}>
-            Ajouter le premier employé
-          </Button>
+          canEdit ? (
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={openCreate}>
+              Ajouter le premier employé
+            </Button>
+          ) : undefined
         }
       />
     );
@@ -153,8 +161,8 @@ export default function EmployeesPage() {
           <EmployeeCard
             key={employee.id}
             employee={employee}
-            onEdit={openEdit}
-            onToggleStatus={(e) => void toggleStatus(e)}
+            onEdit={canEdit ? openEdit : undefined}
+            onToggleStatus={canEdit ? (e) => void toggleStatus(e) : undefined}
             busy={statusSaving && originalArgs?.id === employee.id}
           />
         ))}
@@ -167,9 +175,11 @@ export default function EmployeesPage() {
         title={ROUTE?.title ?? 'Gestion du Personnel'}
         subtitle={ROUTE?.subtitle}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} disabled={!companyId}>
-            Nouvel Employé
-          </Button>
+          canEdit ? (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} disabled={!companyId}>
+              Nouvel Employé
+            </Button>
+          ) : null
         }
       />
       <Tabs value={tab} onChange={(_e, value: 'employees' | 'payroll') => setTab(value)} sx={{ mb: 2 }} aria-label="Personnel">

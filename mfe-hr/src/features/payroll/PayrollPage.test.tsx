@@ -75,7 +75,7 @@ async function typeIn(user: ReturnType<typeof userEvent.setup>, scope: HTMLEleme
 }
 
 async function openNewSlip(user: ReturnType<typeof userEvent.setup>) {
-  const button = screen.getByRole('button', { name: 'Nouveau bulletin' });
+  const button = await screen.findByRole('button', { name: 'Nouveau bulletin' });
   await waitFor(() => expect(button).toBeEnabled());
   await user.click(button);
   return screen.findByRole('dialog', { name: 'Nouveau bulletin' });
@@ -251,7 +251,7 @@ describe('PayrollPage', () => {
       }),
     );
     renderWithApp(<PayrollPage />, { route: '/paie' });
-    const button = screen.getByRole('button', { name: 'Générer la paie du mois' });
+    const button = await screen.findByRole('button', { name: 'Générer la paie du mois' });
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Générer la paie du mois' });
@@ -341,5 +341,45 @@ describe('PayrollPage', () => {
     await waitFor(() => expect(saved).toEqual([{ href: 'blob:fake', download: 'bulletin-E001-2025-12.pdf' }]));
     expect(downloads).toEqual([`${BASE}/payrolls/${PAID.id}/pdf`]);
     click.mockRestore();
+  });
+});
+
+describe('PayrollPage: role gating', () => {
+  const asRole = (role: 'accountant' | 'collaborator' | 'reader') =>
+    mockFetch(routes([DRAFT, VALIDATED], undefined, { 'GET /api/user': { body: { ...TEST_USER, role } } }));
+  const table = () => screen.findByRole('table', { name: 'Bulletins de paie' });
+
+  it('a collaborator prepares drafts (one or the month) but cannot validate, pay nor cancel', async () => {
+    asRole('collaborator');
+    renderWithApp(<PayrollPage />, { route: '/paie' });
+    await table();
+    expect(screen.getByRole('button', { name: MESSAGES_PAYSLIP.generate })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nouveau bulletin' })).toBeInTheDocument();
+    expect(
+      within(row('Moussa Fall', '2026-01')).getByRole('button', { name: 'Voir le détail de Moussa Fall 2026-01' }),
+    ).toBeInTheDocument();
+    for (const name of ['Valider Moussa Fall 2026-01', 'Annuler Moussa Fall 2026-01'])
+      expect(within(row('Moussa Fall', '2026-01')).queryByRole('button', { name })).not.toBeInTheDocument();
+    for (const name of ['Payer Awa Ndiaye 2026-01', 'Annuler Awa Ndiaye 2026-01'])
+      expect(within(row('Awa Ndiaye', '2026-01')).queryByRole('button', { name })).not.toBeInTheDocument();
+  });
+
+  it('an accountant validates, pays and cancels', async () => {
+    asRole('accountant');
+    renderWithApp(<PayrollPage />, { route: '/paie' });
+    await table();
+    expect(within(row('Moussa Fall', '2026-01')).getByRole('button', { name: 'Valider Moussa Fall 2026-01' })).toBeInTheDocument();
+    expect(within(row('Awa Ndiaye', '2026-01')).getByRole('button', { name: 'Payer Awa Ndiaye 2026-01' })).toBeInTheDocument();
+    expect(within(row('Awa Ndiaye', '2026-01')).getByRole('button', { name: 'Annuler Awa Ndiaye 2026-01' })).toBeInTheDocument();
+  });
+
+  it('a reader only reads and prints', async () => {
+    asRole('reader');
+    renderWithApp(<PayrollPage />, { route: '/paie' });
+    await table();
+    for (const name of [MESSAGES_PAYSLIP.generate, 'Nouveau bulletin'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(within(row('Moussa Fall', '2026-01')).getByRole('button', { name: 'Imprimer Moussa Fall 2026-01' })).toBeInTheDocument();
+    expect(within(row('Moussa Fall', '2026-01')).queryByRole('button', { name: 'Valider Moussa Fall 2026-01' })).not.toBeInTheDocument();
   });
 });

@@ -44,6 +44,7 @@ import { BreakdownDialog } from './BreakdownDialog';
 import { PayDialog } from './PayDialog';
 import { GenerateDialog } from './GenerateDialog';
 import { PayslipDialog } from './PayslipDialog';
+import { usePayrollRights } from './rights';
 import { payslipStatusColor } from './status';
 
 const ROUTE = APP_ROUTES.find((r) => r.path === '/paie');
@@ -91,6 +92,7 @@ export default function PayrollPage() {
   const [generating, setGenerating] = useState({ open: false, key: 0 });
   const [viewing, setViewing] = useState<Payslip | null>(null);
   const [paying, setPaying] = useState<Payslip | null>(null);
+  const rights = usePayrollRights();
 
   const slips = useMemo(() => list.data ?? [], [list.data]);
   const employees = useMemo(() => employeesList.data ?? [], [employeesList.data]);
@@ -123,11 +125,17 @@ export default function PayrollPage() {
     content = (
       <EmptyState
         title={MESSAGES_PAYSLIP.empty}
-        description="Créez un bulletin : salaire brut, cotisations IPRES et CSS, impôt et net à payer sont calculés selon le barème."
+        description={
+          rights.create
+            ? 'Créez un bulletin : salaire brut, cotisations IPRES et CSS, impôt et net à payer sont calculés selon le barème.'
+            : undefined
+        }
         action={
-          <Button variant="outlined" startIcon={<AddIcon />} onClick={openCreate} disabled={!hasActiveEmployee}>
-            Créer le premier bulletin
-          </Button>
+          rights.create ? (
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={openCreate} disabled={!hasActiveEmployee}>
+              Créer le premier bulletin
+            </Button>
+          ) : undefined
         }
       />
     );
@@ -187,7 +195,7 @@ export default function PayrollPage() {
                     <RowAction label={`Imprimer ${what}`} onClick={() => companyId && void downloadPayslipPdf(companyId, slip)}>
                       <PrintIcon fontSize="small" />
                     </RowAction>
-                    {slip.status === 'draft' ? (
+                    {rights.validate && slip.status === 'draft' ? (
                       <RowAction
                         label={`Valider ${what}`}
                         onClick={() =>
@@ -197,12 +205,12 @@ export default function PayrollPage() {
                         <CheckIcon fontSize="small" />
                       </RowAction>
                     ) : null}
-                    {slip.status === 'validated' ? (
+                    {rights.pay && slip.status === 'validated' ? (
                       <Button size="small" variant="outlined" sx={{ ml: 1 }} aria-label={`Payer ${what}`} onClick={() => setPaying(slip)}>
                         Payer
                       </Button>
                     ) : null}
-                    {slip.status === 'draft' || slip.status === 'validated' ? (
+                    {rights.cancel && (slip.status === 'draft' || slip.status === 'validated') ? (
                       <RowAction
                         label={`Annuler ${what}`}
                         onClick={() =>
@@ -227,18 +235,24 @@ export default function PayrollPage() {
         title={ROUTE?.title ?? 'Gestion de la Paie'}
         subtitle={ROUTE?.subtitle}
         actions={
-          <>
-            <Button
-              variant="outlined"
-              onClick={() => setGenerating((g) => ({ open: true, key: g.key + 1 }))}
-              disabled={!companyId || !hasActiveEmployee}
-            >
-              {MESSAGES_PAYSLIP.generate}
-            </Button>
-            <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} disabled={!companyId || !hasActiveEmployee}>
-              Nouveau bulletin
-            </Button>
-          </>
+          rights.generate || rights.create ? (
+            <>
+              {rights.generate ? (
+                <Button
+                  variant="outlined"
+                  onClick={() => setGenerating((g) => ({ open: true, key: g.key + 1 }))}
+                  disabled={!companyId || !hasActiveEmployee}
+                >
+                  {MESSAGES_PAYSLIP.generate}
+                </Button>
+              ) : null}
+              {rights.create ? (
+                <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} disabled={!companyId || !hasActiveEmployee}>
+                  Nouveau bulletin
+                </Button>
+              ) : null}
+            </>
+          ) : null
         }
       />
       <CounterRow>

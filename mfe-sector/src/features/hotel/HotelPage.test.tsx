@@ -384,3 +384,27 @@ describe('HotelPage', () => {
     expect(await screen.findByText(MESSAGES_HOTEL.invoicePending)).toBeInTheDocument();
   });
 });
+
+describe('HotelPage: role gating', () => {
+  it("the hotel's writes are documents: a collaborator has 'Nouvelle chambre' and the reservation steps", async () => {
+    const user = userEvent.setup();
+    mockFetch(routes({ reservations: [reservation()] }, { 'GET /api/user': { body: { ...TEST_USER, role: 'collaborator' } } }));
+    renderWithApp(<HotelPage />, { route: '/hotel' });
+    expect(await screen.findByRole('button', { name: 'Nouvelle chambre' })).toBeInTheDocument();
+    await openReservations(user);
+    const card = await screen.findByRole('article', { name: /RES-2026-0001/ });
+    expect(within(card).getByRole('button', { name: 'Arrivée' })).toBeInTheDocument();
+  });
+
+  it('a reader sees rooms and reservations without any action', async () => {
+    const user = userEvent.setup();
+    mockFetch(routes({ reservations: [reservation()] }, { 'GET /api/user': { body: { ...TEST_USER, role: 'reader' } } }));
+    renderWithApp(<HotelPage />, { route: '/hotel' });
+    expect(await screen.findByRole('article', { name: /101/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nouvelle chambre' })).not.toBeInTheDocument();
+    await openReservations(user);
+    const card = await screen.findByRole('article', { name: /RES-2026-0001/ });
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nouvelle réservation' })).not.toBeInTheDocument();
+  });
+});

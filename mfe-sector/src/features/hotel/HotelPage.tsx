@@ -31,6 +31,7 @@ import { CARD_GRID, CardPlaceholders } from '../../ui/placeholders';
 import { ReservationCard, type ReservationStep } from './ReservationCard';
 import { ReservationDialog } from './ReservationDialog';
 import { RoomCard } from './RoomCard';
+import { useHotelRights } from './rights';
 import { RoomDialog } from './RoomDialog';
 
 const { title: TITLE, subtitle: SUBTITLE } = sectorRoute('/hotel', 'Gestion Hôtelière');
@@ -70,6 +71,7 @@ function Hotel({ companyId }: { companyId: string }) {
   const [tab, setTab] = useState<TabValue>('rooms');
   const [roomDialog, setRoomDialog] = useState<DialogState>(closedDialog);
   const [reservationDialog, setReservationDialog] = useState<DialogState>(closedDialog);
+  const rights = useHotelRights();
 
   const roomList = useMemo(() => rooms.data ?? [], [rooms.data]);
   const reservationList = useMemo(() => reservations.data?.items ?? [], [reservations.data]);
@@ -115,11 +117,15 @@ function Hotel({ companyId }: { companyId: string }) {
       content = (
         <EmptyState
           title={MESSAGES_HOTEL.roomsEmpty}
-          description="Enregistrez vos chambres, leur capacité et leur prix par nuit pour prendre des réservations."
+          description={
+            rights.rooms ? 'Enregistrez vos chambres, leur capacité et leur prix par nuit pour prendre des réservations.' : undefined
+          }
           action={
-            <Button variant="outlined" startIcon={<AddIcon />} onClick={openRoom}>
-              {MESSAGES_HOTEL.addFirstRoom}
-            </Button>
+            rights.rooms ? (
+              <Button variant="outlined" startIcon={<AddIcon />} onClick={openRoom}>
+                {MESSAGES_HOTEL.addFirstRoom}
+              </Button>
+            ) : undefined
           }
         />
       );
@@ -140,17 +146,23 @@ function Hotel({ companyId }: { companyId: string }) {
     content = (
       <EmptyState
         title={MESSAGES_HOTEL.reservationsEmpty}
-        description={canBook ? 'Enregistrez la première réservation de vos clients.' : `${MESSAGES_HOTEL.addRoomsFirst}.`}
+        description={
+          !rights.reservations
+            ? undefined
+            : canBook
+              ? 'Enregistrez la première réservation de vos clients.'
+              : `${MESSAGES_HOTEL.addRoomsFirst}.`
+        }
         action={
-          canBook ? (
+          !rights.reservations ? undefined : canBook ? (
             <Button variant="outlined" startIcon={<AddIcon />} onClick={openReservation}>
               Créer la première réservation
             </Button>
-          ) : (
+          ) : rights.rooms ? (
             <Button variant="outlined" startIcon={<AddIcon />} onClick={openRoom}>
               {MESSAGES_HOTEL.addFirstRoom}
             </Button>
-          )
+          ) : undefined
         }
       />
     );
@@ -162,22 +174,25 @@ function Hotel({ companyId }: { companyId: string }) {
             key={reservation.id}
             reservation={reservation}
             busy={busyId === reservation.id}
-            onAction={(r, step) => void runStep(r, step)}
+            onAction={rights.reservations ? (r, step) => void runStep(r, step) : undefined}
           />
         ))}
       </Box>
     );
 
-  const action =
-    tab === 'rooms' ? (
+  let action: ReactNode = null;
+  if (tab === 'rooms')
+    action = rights.rooms ? (
       <Button variant="contained" startIcon={<AddIcon />} onClick={openRoom}>
         Nouvelle chambre
       </Button>
-    ) : (
+    ) : null;
+  else
+    action = rights.reservations ? (
       <Button variant="contained" startIcon={<AddIcon />} onClick={openReservation} disabled={!canBook}>
         Nouvelle réservation
       </Button>
-    );
+    ) : null;
   const figures = summary.data;
   const figure = (value: number | undefined) => (value === undefined ? '—' : formatNumber(value));
   const summaryLoading = summary.isLoading;

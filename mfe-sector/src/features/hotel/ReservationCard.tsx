@@ -12,7 +12,8 @@ export type ReservationStep = 'check-in' | 'check-out' | 'cancel' | 'invoice';
 
 export interface ReservationCardProps {
   reservation: Reservation;
-  onAction: (reservation: Reservation, step: ReservationStep) => void;
+  /** The life-cycle buttons; none without it (a role that may not change the module). */
+  onAction?: (reservation: Reservation, step: ReservationStep) => void;
   /** A step of this reservation is being saved: its buttons wait. */
   busy: boolean;
 }
@@ -29,7 +30,7 @@ export function ReservationCard({ reservation: r, onAction, busy }: ReservationC
     label: string,
     props: { color?: 'error' | 'success'; variant?: 'outlined' | 'contained' } = {},
   ) => (
-    <Button size="small" variant={props.variant ?? 'outlined'} color={props.color} disabled={busy} onClick={() => onAction(r, step)}>
+    <Button size="small" variant={props.variant ?? 'outlined'} color={props.color} disabled={busy} onClick={() => onAction?.(r, step)}>
       {label}
     </Button>
   );
@@ -67,16 +68,18 @@ export function ReservationCard({ reservation: r, onAction, busy }: ReservationC
         </Typography>
       ) : null}
       {r.invoicePending && !r.invoice ? <Chip size="small" color="warning" variant="outlined" label="Facturation en attente" /> : null}
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1, mt: 'auto', pt: 1 }}>
-        {r.status === 'confirmed' ? (
-          <>
-            {action('check-in', 'Arrivée', { variant: 'contained' })}
-            {action('cancel', 'Annuler', { color: 'error' })}
-          </>
-        ) : null}
-        {r.status === 'checked_in' ? action('check-out', 'Départ', { variant: 'contained' }) : null}
-        {invoiceable ? action('invoice', MESSAGES_HOTEL.invoiceStay, { color: 'success' }) : null}
-      </Box>
+      {onAction ? (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1, mt: 'auto', pt: 1 }}>
+          {r.status === 'confirmed' ? (
+            <>
+              {action('check-in', 'Arrivée', { variant: 'contained' })}
+              {action('cancel', 'Annuler', { color: 'error' })}
+            </>
+          ) : null}
+          {r.status === 'checked_in' ? action('check-out', 'Départ', { variant: 'contained' }) : null}
+          {invoiceable ? action('invoice', MESSAGES_HOTEL.invoiceStay, { color: 'success' }) : null}
+        </Box>
+      ) : null}
     </Paper>
   );
 }

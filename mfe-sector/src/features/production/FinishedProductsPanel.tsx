@@ -11,7 +11,7 @@ import { CARD_GRID, CardPlaceholders } from '../../ui/placeholders';
 import type { ListState } from './RawMaterialsPanel';
 
 /** One finished product: stock badge, stock, costs, selling price and its bill of materials. */
-export function FinishedProductCard({ product, onEdit }: { product: FinishedProduct; onEdit: (product: FinishedProduct) => void }) {
+export function FinishedProductCard({ product, onEdit }: { product: FinishedProduct; onEdit?: (product: FinishedProduct) => void }) {
   const badge = stockBadge(product);
   const facts: [string, string][] = [
     ['Stock', quantityWithUnit(product.currentStock, product.unit)],
@@ -51,11 +51,13 @@ export function FinishedProductCard({ product, onEdit }: { product: FinishedProd
           </Box>
         )}
       </Box>
-      <Box sx={{ mt: 'auto', pt: 1 }}>
-        <Button size="small" startIcon={<EditIcon />} onClick={() => onEdit(product)} aria-label={`Modifier ${product.name}`}>
-          Modifier
-        </Button>
-      </Box>
+      {onEdit ? (
+        <Box sx={{ mt: 'auto', pt: 1 }}>
+          <Button size="small" startIcon={<EditIcon />} onClick={() => onEdit(product)} aria-label={`Modifier ${product.name}`}>
+            Modifier
+          </Button>
+        </Box>
+      ) : null}
     </ArticleCard>
   );
 }
@@ -64,10 +66,12 @@ export interface FinishedProductsPanelProps {
   list: ListState<FinishedProduct>;
   onCreate: () => void;
   onEdit: (product: FinishedProduct) => void;
+  /** No creation nor edit (a role that may not change the module). */
+  readOnly?: boolean;
 }
 
 /** 'Produits finis': a grid of cards. */
-export function FinishedProductsPanel({ list, onCreate, onEdit }: FinishedProductsPanelProps) {
+export function FinishedProductsPanel({ list, onCreate, onEdit, readOnly = false }: FinishedProductsPanelProps) {
   const products = list.data ?? [];
   let content: ReactNode;
   if (list.isLoading) content = <CardPlaceholders count={6} testId="card-placeholder" />;
@@ -77,11 +81,15 @@ export function FinishedProductsPanel({ list, onCreate, onEdit }: FinishedProduc
     content = (
       <EmptyState
         title={MESSAGES_PRODUCTION.finishedProductsEmpty}
-        description="Décrivez ce que vous fabriquez et sa nomenclature : les matières premières consommées par unité produite."
+        description={
+          readOnly ? undefined : 'Décrivez ce que vous fabriquez et sa nomenclature : les matières premières consommées par unité produite.'
+        }
         action={
-          <Button variant="outlined" startIcon={<AddIcon />} onClick={onCreate}>
-            Créer le premier produit fini
-          </Button>
+          readOnly ? undefined : (
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={onCreate}>
+              Créer le premier produit fini
+            </Button>
+          )
         }
       />
     );
@@ -89,17 +97,19 @@ export function FinishedProductsPanel({ list, onCreate, onEdit }: FinishedProduc
     content = (
       <Box sx={{ ...CARD_GRID, opacity: list.isFetching ? 0.6 : 1 }}>
         {products.map((product) => (
-          <FinishedProductCard key={product.id} product={product} onEdit={onEdit} />
+          <FinishedProductCard key={product.id} product={product} onEdit={readOnly ? undefined : onEdit} />
         ))}
       </Box>
     );
   return (
     <Box>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate}>
-          Nouveau produit fini
-        </Button>
-      </Box>
+      {readOnly ? null : (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate}>
+            Nouveau produit fini
+          </Button>
+        </Box>
+      )}
       {content}
     </Box>
   );

@@ -26,13 +26,25 @@ export interface OrdersPanelProps {
   onCancel: (order: ProductionOrder) => void;
   /** The id of the order whose transition is being saved. */
   busyId: string | null;
+  /** No creation nor transition (a role that may not change the module). */
+  readOnly?: boolean;
 }
 
 const dateOrDash = (value: string | null) => (value ? formatDate(value) : '—');
 const open = (order: ProductionOrder) => order.status === 'pending' || order.status === 'in_progress';
 
 /** 'Ordres de production': number, product, quantities, dates, status badge, total cost and the life-cycle actions. */
-export function OrdersPanel({ list, canCreate, productsLoading, onCreate, onStart, onComplete, onCancel, busyId }: OrdersPanelProps) {
+export function OrdersPanel({
+  list,
+  canCreate,
+  productsLoading,
+  onCreate,
+  onStart,
+  onComplete,
+  onCancel,
+  busyId,
+  readOnly = false,
+}: OrdersPanelProps) {
   const orders = list.data ?? [];
   const disabled = !canCreate || productsLoading;
   const createButton = (variant: 'contained' | 'outlined', label: string) => (
@@ -49,7 +61,7 @@ export function OrdersPanel({ list, canCreate, productsLoading, onCreate, onStar
       <EmptyState
         title={MESSAGES_PRODUCTION.ordersEmpty}
         description="Un ordre terminé sort de stock les matières premières de la nomenclature et y entre les produits finis."
-        action={createButton('outlined', 'Créer le premier ordre')}
+        action={readOnly ? undefined : createButton('outlined', 'Créer le premier ordre')}
       />
     );
   else
@@ -95,12 +107,12 @@ export function OrdersPanel({ list, canCreate, productsLoading, onCreate, onStar
                   </TableCell>
                   <TableCell align="right">
                     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-                      {order.status === 'pending' ? (
+                      {!readOnly && order.status === 'pending' ? (
                         <Button size="small" disabled={busy} onClick={() => onStart(order)} aria-label={`Démarrer ${order.orderNumber}`}>
                           Démarrer
                         </Button>
                       ) : null}
-                      {open(order) ? (
+                      {!readOnly && open(order) ? (
                         <>
                           <Button
                             size="small"
@@ -134,8 +146,10 @@ export function OrdersPanel({ list, canCreate, productsLoading, onCreate, onStar
     );
   return (
     <Box>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>{createButton('contained', 'Nouvel ordre de production')}</Box>
-      {!canCreate && !productsLoading ? (
+      {readOnly ? null : (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>{createButton('contained', 'Nouvel ordre de production')}</Box>
+      )}
+      {!readOnly && !canCreate && !productsLoading ? (
         <Alert severity="info" sx={{ mb: 2 }}>
           Créez d&apos;abord un produit fini pour lancer un ordre de production.
         </Alert>

@@ -422,3 +422,19 @@ describe('production helpers', () => {
     expect(formatQuantity('1234.500')).toBe('1 234,5');
   });
 });
+
+describe('ProductionPage: role gating', () => {
+  it('a reader sees the raw materials without creation nor edit; a collaborator has both', async () => {
+    mockFetch(routes({ raw: [FARINE] }, { 'GET /api/user': { body: { ...TEST_USER, sector: 'transformation', role: 'reader' } } }));
+    const view = render();
+    const table = await screen.findByRole('table', { name: 'Matières premières' });
+    expect(within(table).queryByRole('button', { name: 'Modifier Farine' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nouvelle matière première' })).not.toBeInTheDocument();
+    view.unmount();
+
+    mockFetch(routes({ raw: [FARINE] }, { 'GET /api/user': { body: { ...TEST_USER, sector: 'transformation', role: 'collaborator' } } }));
+    render();
+    expect(await screen.findByRole('button', { name: 'Modifier Farine' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nouvelle matière première' })).toBeInTheDocument();
+  });
+});

@@ -21,6 +21,7 @@ import { OrdersPanel } from './OrdersPanel';
 import { ProductionOrderDialog } from './ProductionOrderDialog';
 import { RawMaterialDialog } from './RawMaterialDialog';
 import { RawMaterialsPanel } from './RawMaterialsPanel';
+import { useProductionRights } from './rights';
 import { StockAlerts } from './StockAlerts';
 
 const { title: TITLE, subtitle: SUBTITLE } = sectorRoute('/transformation', 'Gestion Production');
@@ -47,6 +48,7 @@ export default function ProductionPage() {
   const [product, setProduct] = useState<Editing<FinishedProduct>>(closed);
   const [ordering, setOrdering] = useState({ open: false, key: 0 });
   const [completing, setCompleting] = useState<ProductionOrder | null>(null);
+  const rights = useProductionRights();
 
   const rawMaterials = useMemo(() => rawList.data ?? [], [rawList.data]);
   const finishedProducts = useMemo(() => finishedList.data ?? [], [finishedList.data]);
@@ -69,9 +71,19 @@ export default function ProductionPage() {
   const preamble = sessionPreamble({ user, userLoading, userError, companyId, rows: 3 });
   let content: ReactNode;
   if (preamble || !companyId) content = preamble;
-  else if (tab === 'raw') content = <RawMaterialsPanel list={rawList} onCreate={() => openMaterial(null)} onEdit={openMaterial} />;
+  else if (tab === 'raw')
+    content = (
+      <RawMaterialsPanel list={rawList} onCreate={() => openMaterial(null)} onEdit={openMaterial} readOnly={!rights.rawMaterials} />
+    );
   else if (tab === 'finished')
-    content = <FinishedProductsPanel list={finishedList} onCreate={() => openProduct(null)} onEdit={openProduct} />;
+    content = (
+      <FinishedProductsPanel
+        list={finishedList}
+        onCreate={() => openProduct(null)}
+        onEdit={openProduct}
+        readOnly={!rights.finishedProducts}
+      />
+    );
   else
     content = (
       <OrdersPanel
@@ -83,6 +95,7 @@ export default function ProductionPage() {
         onComplete={setCompleting}
         onCancel={(order) => void transition(() => cancelOrder({ companyId, id: order.id }).unwrap(), MESSAGES_PRODUCTION.orderCancelled)}
         busyId={busyId}
+        readOnly={!rights.orders}
       />
     );
 

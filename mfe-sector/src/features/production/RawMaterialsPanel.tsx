@@ -24,10 +24,12 @@ export interface RawMaterialsPanelProps {
   list: ListState<RawMaterial>;
   onCreate: () => void;
   onEdit: (material: RawMaterial) => void;
+  /** No creation nor edit (a role that may not change the module). */
+  readOnly?: boolean;
 }
 
 /** 'Matières premières': a table with the stock badge, minimum and unit cost of each material. */
-export function RawMaterialsPanel({ list, onCreate, onEdit }: RawMaterialsPanelProps) {
+export function RawMaterialsPanel({ list, onCreate, onEdit, readOnly = false }: RawMaterialsPanelProps) {
   const materials = list.data ?? [];
   let content: ReactNode;
   // Spec §9: a list waits with 3 placeholder rows.
@@ -38,11 +40,15 @@ export function RawMaterialsPanel({ list, onCreate, onEdit }: RawMaterialsPanelP
     content = (
       <EmptyState
         title={MESSAGES_PRODUCTION.rawMaterialsEmpty}
-        description="Enregistrez les matières que vos ordres de production consomment : leur stock et leur coût unitaire."
+        description={
+          readOnly ? undefined : 'Enregistrez les matières que vos ordres de production consomment : leur stock et leur coût unitaire.'
+        }
         action={
-          <Button variant="outlined" startIcon={<AddIcon />} onClick={onCreate}>
-            Ajouter la première matière première
-          </Button>
+          readOnly ? undefined : (
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={onCreate}>
+              Ajouter la première matière première
+            </Button>
+          )
         }
       />
     );
@@ -88,9 +94,11 @@ export function RawMaterialsPanel({ list, onCreate, onEdit }: RawMaterialsPanelP
                     <Chip size="small" label={badge.label} color={badge.color} />
                   </TableCell>
                   <TableCell align="right">
-                    <RowAction label={`Modifier ${material.name}`} onClick={() => onEdit(material)}>
-                      <EditIcon fontSize="small" />
-                    </RowAction>
+                    {readOnly ? null : (
+                      <RowAction label={`Modifier ${material.name}`} onClick={() => onEdit(material)}>
+                        <EditIcon fontSize="small" />
+                      </RowAction>
+                    )}
                   </TableCell>
                 </TableRow>
               );
@@ -101,11 +109,13 @@ export function RawMaterialsPanel({ list, onCreate, onEdit }: RawMaterialsPanelP
     );
   return (
     <Box>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate}>
-          Nouvelle matière première
-        </Button>
-      </Box>
+      {readOnly ? null : (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate}>
+            Nouvelle matière première
+          </Button>
+        </Box>
+      )}
       {content}
     </Box>
   );

@@ -30,8 +30,8 @@ export interface InventoryTabProps {
   isFetching: boolean;
   error: unknown;
   onRetry: () => void;
-  /** Opens 'Nouvel article' (the empty state's first-item button). */
-  onCreate: ReactNode;
+  /** Opens 'Nouvel article' (the empty state's first-item button); none for a role that may not add one. */
+  onCreate?: ReactNode;
 }
 
 /** Inventaire: the company's stock items (owned by the accounting service) with their stock badge. */
@@ -42,7 +42,7 @@ export function InventoryTab({ items, isLoading, isFetching, error, onRetry, onC
     return (
       <EmptyState
         title={MESSAGES_RESTAURANT.emptyItems}
-        description="Ajoutez les ingrédients et boissons que vos recettes utilisent."
+        description={onCreate ? 'Ajoutez les ingrédients et boissons que vos recettes utilisent.' : undefined}
         action={onCreate}
       />
     );

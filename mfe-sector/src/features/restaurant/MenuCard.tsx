@@ -16,8 +16,9 @@ export function validityText(validFrom: string | null, validTo: string | null): 
 
 export interface MenuCardProps {
   menu: Menu;
-  onEdit: (menu: Menu) => void;
-  onDelete: (menu: Menu) => void;
+  /** The actions; none without them (a role that may not change the module). */
+  onEdit?: (menu: Menu) => void;
+  onDelete?: (menu: Menu) => void;
 }
 
 /** A menu: active/inactive badge, type, validity and its items (name, price, availability). */
@@ -64,14 +65,20 @@ export function MenuCard({ menu, onEdit, onDelete }: MenuCardProps) {
           ))}
         </Box>
       )}
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 'auto', pt: 1 }}>
-        <RowAction label={`Modifier ${menu.name}`} onClick={() => onEdit(menu)}>
-          <EditIcon fontSize="small" />
-        </RowAction>
-        <RowAction label={`Supprimer ${menu.name}`} onClick={() => onDelete(menu)}>
-          <DeleteIcon fontSize="small" />
-        </RowAction>
-      </Box>
+      {onEdit || onDelete ? (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 'auto', pt: 1 }}>
+          {onEdit ? (
+            <RowAction label={`Modifier ${menu.name}`} onClick={() => onEdit(menu)}>
+              <EditIcon fontSize="small" />
+            </RowAction>
+          ) : null}
+          {onDelete ? (
+            <RowAction label={`Supprimer ${menu.name}`} onClick={() => onDelete(menu)}>
+              <DeleteIcon fontSize="small" />
+            </RowAction>
+          ) : null}
+        </Box>
+      ) : null}
     </ArticleCard>
   );
 }

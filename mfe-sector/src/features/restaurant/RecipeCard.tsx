@@ -10,9 +10,10 @@ import { formatMargin, formatQuantity, moneyOrDash, unitLabel } from './format';
 
 export interface RecipeCardProps {
   recipe: Recipe;
-  onServe: (recipe: Recipe) => void;
-  onEdit: (recipe: Recipe) => void;
-  onDelete: (recipe: Recipe) => void;
+  /** The actions; none without them (a role that may not change the module). */
+  onServe?: (recipe: Recipe) => void;
+  onEdit?: (recipe: Recipe) => void;
+  onDelete?: (recipe: Recipe) => void;
 }
 
 /** A recipe: category, servings, time (preparation + cooking), cost, cost per serving, price, margin and ingredients. */
@@ -61,24 +62,32 @@ export function RecipeCard({ recipe, onServe, onEdit, onDelete }: RecipeCardProp
           ))}
         </Box>
       )}
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 'auto', pt: 1 }}>
-        <Button
-          size="small"
-          variant="outlined"
-          disabled={recipe.ingredients.length === 0}
-          onClick={() => onServe(recipe)}
-          aria-label={`Servir ${recipe.name}`}
-        >
-          Servir
-        </Button>
-        <Box sx={{ flex: 1 }} />
-        <RowAction label={`Modifier ${recipe.name}`} onClick={() => onEdit(recipe)}>
-          <EditIcon fontSize="small" />
-        </RowAction>
-        <RowAction label={`Supprimer ${recipe.name}`} onClick={() => onDelete(recipe)}>
-          <DeleteIcon fontSize="small" />
-        </RowAction>
-      </Box>
+      {onServe || onEdit || onDelete ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 'auto', pt: 1 }}>
+          {onServe ? (
+            <Button
+              size="small"
+              variant="outlined"
+              disabled={recipe.ingredients.length === 0}
+              onClick={() => onServe(recipe)}
+              aria-label={`Servir ${recipe.name}`}
+            >
+              Servir
+            </Button>
+          ) : null}
+          <Box sx={{ flex: 1 }} />
+          {onEdit ? (
+            <RowAction label={`Modifier ${recipe.name}`} onClick={() => onEdit(recipe)}>
+              <EditIcon fontSize="small" />
+            </RowAction>
+          ) : null}
+          {onDelete ? (
+            <RowAction label={`Supprimer ${recipe.name}`} onClick={() => onDelete(recipe)}>
+              <DeleteIcon fontSize="small" />
+            </RowAction>
+          ) : null}
+        </Box>
+      ) : null}
     </ArticleCard>
   );
 }

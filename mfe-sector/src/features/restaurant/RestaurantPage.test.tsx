@@ -429,3 +429,27 @@ describe('RestaurantPage', () => {
     expect(callsTo(fetchMock, 'DELETE', `${BASE}/recipes/${recipe().id}`)).toHaveLength(1);
   });
 });
+
+describe('RestaurantPage: role gating', () => {
+  it('a reader sees the inventory, recipes and menus without any action', async () => {
+    const user = userEvent.setup();
+    mockFetch(routes({ recipes: [recipe()], menus: [menu()] }, { 'GET /api/user': { body: { ...TEST_USER, role: 'reader' } } }));
+    renderWithApp(<RestaurantPage />, { route: '/restaurant' });
+    expect(await screen.findByRole('table', { name: "Articles d'inventaire" })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nouvel article' })).not.toBeInTheDocument();
+    await openTab(user, 'Recettes');
+    const card = (await screen.findAllByRole('article'))[0];
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nouvelle recette' })).not.toBeInTheDocument();
+    await openTab(user, 'Menus');
+    const menuCard = (await screen.findAllByRole('article'))[0];
+    expect(within(menuCard).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nouveau menu' })).not.toBeInTheDocument();
+  });
+
+  it("a collaborator has 'Nouvel article' (a document)", async () => {
+    mockFetch(routes({}, { 'GET /api/user': { body: { ...TEST_USER, role: 'collaborator' } } }));
+    renderWithApp(<RestaurantPage />, { route: '/restaurant' });
+    expect(await screen.findByRole('button', { name: 'Nouvel article' })).toBeInTheDocument();
+  });
+});

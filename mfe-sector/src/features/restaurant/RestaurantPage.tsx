@@ -25,6 +25,7 @@ import { CardPlaceholders, WIDE_CARD_GRID } from '../../ui/placeholders';
 import { RecipeCard } from './RecipeCard';
 import { RecipeDialog } from './RecipeDialog';
 import { ServeDialog } from './ServeDialog';
+import { useRestaurantRights } from './rights';
 
 const { title: TITLE, subtitle: SUBTITLE } = sectorRoute('/restaurant', 'Gestion Restaurant');
 /** Spec §9: 4 placeholders for recipes and menus. */
@@ -68,6 +69,7 @@ function Restaurant({ companyId }: { companyId: string }) {
   const [serveDialog, setServeDialog] = useState<DialogState<Recipe>>(closed);
   const [menuDialog, setMenuDialog] = useState<DialogState<Menu>>(closed);
   const [removing, setRemoving] = useState<{ recipe?: Recipe; menu?: Menu } | null>(null);
+  const rights = useRestaurantRights();
 
   const items = useMemo(() => inventory.data ?? [], [inventory.data]);
   const recipeList = useMemo(() => recipes.data?.items ?? [], [recipes.data]);
@@ -113,7 +115,7 @@ function Restaurant({ companyId }: { companyId: string }) {
         isFetching={inventory.isFetching}
         error={inventory.error}
         onRetry={() => void inventory.refetch()}
-        onCreate={firstButton('Ajouter le premier article', openItem)}
+        onCreate={rights.inventory ? firstButton('Ajouter le premier article', openItem) : undefined}
       />
     );
   } else if (tab === 'recipes') {
@@ -124,8 +126,12 @@ function Restaurant({ companyId }: { companyId: string }) {
       content = (
         <EmptyState
           title={MESSAGES_RESTAURANT.emptyRecipes}
-          description="Composez vos recettes à partir des articles de l'inventaire : leur coût est calculé automatiquement."
-          action={firstButton('Créer la première recette', openRecipe)}
+          description={
+            rights.recipes
+              ? "Composez vos recettes à partir des articles de l'inventaire : leur coût est calculé automatiquement."
+              : undefined
+          }
+          action={rights.recipes ? firstButton('Créer la première recette', openRecipe) : undefined}
         />
       );
     else
@@ -135,9 +141,9 @@ function Restaurant({ companyId }: { companyId: string }) {
             <RecipeCard
               key={recipe.id}
               recipe={recipe}
-              onServe={(r) => setServeDialog(opening(r))}
-              onEdit={(r) => setRecipeDialog(opening(r))}
-              onDelete={(r) => setRemoving({ recipe: r })}
+              onServe={rights.recipes ? (r) => setServeDialog(opening(r)) : undefined}
+              onEdit={rights.recipes ? (r) => setRecipeDialog(opening(r)) : undefined}
+              onDelete={rights.recipes ? (r) => setRemoving({ recipe: r }) : undefined}
             />
           ))}
         </Box>
@@ -149,25 +155,28 @@ function Restaurant({ companyId }: { companyId: string }) {
     content = (
       <EmptyState
         title={MESSAGES_RESTAURANT.emptyMenus}
-        description="Proposez vos recettes et articles sur un menu."
-        action={firstButton('Créer le premier menu', openMenu)}
+        description={rights.menus ? 'Proposez vos recettes et articles sur un menu.' : undefined}
+        action={rights.menus ? firstButton('Créer le premier menu', openMenu) : undefined}
       />
     );
   else
     content = (
       <Box sx={{ ...WIDE_CARD_GRID, opacity: menus.isFetching ? 0.6 : 1 }}>
         {menuList.map((menu) => (
-          <MenuCard key={menu.id} menu={menu} onEdit={(m) => setMenuDialog(opening(m))} onDelete={(m) => setRemoving({ menu: m })} />
+          <MenuCard
+            key={menu.id}
+            menu={menu}
+            onEdit={rights.menus ? (m) => setMenuDialog(opening(m)) : undefined}
+            onDelete={rights.menus ? (m) => setRemoving({ menu: m }) : undefined}
+          />
         ))}
       </Box>
     );
 
-  const action =
-    tab === 'inventory'
-      ? addButton('Nouvel article', openItem)
-      : tab === 'recipes'
-        ? addButton('Nouvelle recette', openRecipe)
-        : addButton('Nouveau menu', openMenu);
+  let action: ReactNode = null;
+  if (tab === 'inventory') action = rights.inventory ? addButton('Nouvel article', openItem) : null;
+  else if (tab === 'recipes') action = rights.recipes ? addButton('Nouvelle recette', openRecipe) : null;
+  else action = rights.menus ? addButton('Nouveau menu', openMenu) : null;
   const accountingDown = recipes.data?.itemsAvailable === false;
 
   return (

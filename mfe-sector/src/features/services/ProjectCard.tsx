@@ -10,7 +10,8 @@ import { formatHours, PROJECT_STATUS_COLORS } from './format';
 
 export interface ProjectCardProps {
   project: Project;
-  onBill: (project: Project) => void;
+  /** 'Facturer les heures'; none without it (a role that may not change the module). */
+  onBill?: (project: Project) => void;
   /** Its billing is being saved. */
   billing: boolean;
 }
@@ -63,9 +64,11 @@ export function ProjectCard({ project, onBill, billing }: ProjectCardProps) {
         />
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 'auto', pt: 1, flexWrap: 'wrap' }}>
-        <Button variant="outlined" size="small" onClick={() => onBill(project)} disabled={billing || project.billingPending}>
-          {MESSAGES_SERVICES.billAction}
-        </Button>
+        {onBill ? (
+          <Button variant="outlined" size="small" onClick={() => onBill(project)} disabled={billing || project.billingPending}>
+            {MESSAGES_SERVICES.billAction}
+          </Button>
+        ) : null}
         {project.billingPending ? <Chip size="small" color="warning" label="Facturation en cours" /> : null}
       </Box>
     </ArticleCard>

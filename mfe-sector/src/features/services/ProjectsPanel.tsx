@@ -20,10 +20,12 @@ export interface ProjectsPanelProps {
   onCreate: () => void;
   onBill: (project: Project) => void;
   billingId: string | null;
+  /** No creation nor billing (a role that may not change the module). */
+  readOnly?: boolean;
 }
 
 /** 'Projets': the project cards, a notice when accounting cannot name the clients. */
-export function ProjectsPanel({ list, onCreate, onBill, billingId }: ProjectsPanelProps) {
+export function ProjectsPanel({ list, onCreate, onBill, billingId, readOnly = false }: ProjectsPanelProps) {
   const projects = list.data?.items ?? [];
   let content: ReactNode;
   if (list.isLoading) content = <CardPlaceholders count={4} grid={WIDE_CARD_GRID} testId="project-placeholder" bodyHeight={72} />;
@@ -33,11 +35,13 @@ export function ProjectsPanel({ list, onCreate, onBill, billingId }: ProjectsPan
     content = (
       <EmptyState
         title={MESSAGES_SERVICES.emptyProjects}
-        description="Un projet regroupe les heures passées pour un client ; ses heures se facturent en un clic."
+        description={readOnly ? undefined : 'Un projet regroupe les heures passées pour un client ; ses heures se facturent en un clic.'}
         action={
-          <Button variant="outlined" startIcon={<AddIcon />} onClick={onCreate}>
-            Créer le premier projet
-          </Button>
+          readOnly ? undefined : (
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={onCreate}>
+              Créer le premier projet
+            </Button>
+          )
         }
       />
     );
@@ -45,17 +49,19 @@ export function ProjectsPanel({ list, onCreate, onBill, billingId }: ProjectsPan
     content = (
       <Box sx={{ ...WIDE_CARD_GRID, opacity: list.isFetching ? 0.7 : 1 }}>
         {projects.map((project) => (
-          <ProjectCard key={project.id} project={project} onBill={onBill} billing={billingId === project.id} />
+          <ProjectCard key={project.id} project={project} onBill={readOnly ? undefined : onBill} billing={billingId === project.id} />
         ))}
       </Box>
     );
   return (
     <Box>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate}>
-          Nouveau projet
-        </Button>
-      </Box>
+      {readOnly ? null : (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate}>
+            Nouveau projet
+          </Button>
+        </Box>
+      )}
       {list.data && !list.data.clientsAvailable ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {MESSAGES_SERVICES.accountingDown}

@@ -354,3 +354,21 @@ describe('ServicesPage', () => {
     expect(body.hoursWorked).toBe('9.00');
   });
 });
+
+describe('ServicesPage: role gating', () => {
+  it("a reader sees the projects without 'Nouveau projet' nor 'Facturer les heures'", async () => {
+    mockFetch(routes({ projects: [SITE], employees: [AWA] }, { 'GET /api/user': { body: { ...TEST_USER, role: 'reader' } } }));
+    render();
+    const site = await screen.findByRole('article', { name: 'Site web' });
+    expect(within(site).queryByRole('button', { name: MESSAGES_SERVICES.billAction })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nouveau projet' })).not.toBeInTheDocument();
+  });
+
+  it('a collaborator bills hours and adds projects (documents)', async () => {
+    mockFetch(routes({ projects: [SITE], employees: [AWA] }, { 'GET /api/user': { body: { ...TEST_USER, role: 'collaborator' } } }));
+    render();
+    const site = await screen.findByRole('article', { name: 'Site web' });
+    expect(within(site).getByRole('button', { name: MESSAGES_SERVICES.billAction })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nouveau projet' })).toBeInTheDocument();
+  });
+});

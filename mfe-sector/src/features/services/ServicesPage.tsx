@@ -31,6 +31,7 @@ import {
 import { formatHours } from './format';
 import { ProjectDialog } from './ProjectDialog';
 import { ProjectsPanel } from './ProjectsPanel';
+import { useServicesRights } from './rights';
 import { TimesheetDialog } from './TimesheetDialog';
 import { TIMESHEET_PAGE_SIZES, TimesheetsPanel } from './TimesheetsPanel';
 
@@ -76,6 +77,7 @@ export default function ServicesPage() {
   const [bill, billState] = useBillServiceProjectMutation();
   const [projectDialog, setProjectDialog] = useState<Opening>({ open: false, key: 0 });
   const [timesheetDialog, setTimesheetDialog] = useState<Opening>({ open: false, key: 0 });
+  const rights = useServicesRights();
 
   const projects = useMemo(() => projectsList.data?.items ?? [], [projectsList.data]);
   const employees = useMemo(() => employeesList.data ?? [], [employeesList.data]);
@@ -142,6 +144,7 @@ export default function ServicesPage() {
         onCreate={() => setProjectDialog(reopen)}
         onBill={(project) => void onBill(project)}
         billingId={billingId}
+        readOnly={!rights.projects}
       />
     );
   else
@@ -158,6 +161,7 @@ export default function ServicesPage() {
         canCreate={canCreateTimesheet}
         createNotice={createNotice}
         onCreate={() => setTimesheetDialog(reopen)}
+        readOnly={!rights.timesheets}
       />
     );
 

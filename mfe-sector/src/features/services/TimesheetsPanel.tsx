@@ -31,6 +31,8 @@ export interface TimesheetsPanelProps {
   /** Why it cannot (no employee, HR unavailable), shown above the list. */
   createNotice: string | null;
   onCreate: () => void;
+  /** No creation (a role that may not change the module). */
+  readOnly?: boolean;
 }
 
 /** 'Feuilles de temps': one row per timesheet, newest first, a page at a time. */
@@ -43,6 +45,7 @@ export function TimesheetsPanel({
   canCreate,
   createNotice,
   onCreate,
+  readOnly = false,
 }: TimesheetsPanelProps) {
   const rows = list.data?.items ?? [];
   const createButton = (variant: 'contained' | 'outlined', label: string) => (
@@ -59,7 +62,7 @@ export function TimesheetsPanel({
       <EmptyState
         title={MESSAGES_SERVICES.emptyTimesheets}
         description="Une feuille de temps enregistre les heures d'un employé, sur un projet ou non."
-        action={createButton('outlined', 'Saisir la première feuille de temps')}
+        action={readOnly ? undefined : createButton('outlined', 'Saisir la première feuille de temps')}
       />
     );
   else
@@ -148,13 +151,15 @@ export function TimesheetsPanel({
     );
   return (
     <Box>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>{createButton('contained', 'Nouvelle feuille de temps')}</Box>
+      {readOnly ? null : (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>{createButton('contained', 'Nouvelle feuille de temps')}</Box>
+      )}
       {list.data && !list.data.employeesAvailable ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {MESSAGES_SERVICES.hrDown}
         </Alert>
       ) : null}
-      {createNotice ? (
+      {!readOnly && createNotice ? (
         <Alert severity="info" sx={{ mb: 2 }}>
           {createNotice}
         </Alert>

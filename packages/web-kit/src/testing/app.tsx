@@ -30,6 +30,7 @@ export const TEST_USER: User = {
   address: 'Dakar',
   sector: 'service',
   companyId: COMPANY_ID,
+  role: 'owner',
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

@@ -98,7 +98,7 @@ const csv = (name = 'journal-2026.csv', text = 'date;journal;numero;compte;libel
 
 async function openDialog(user: ReturnType<typeof userEvent.setup>) {
   renderWithApp(<EntriesPage />, { route: '/ecritures' });
-  const button = screen.getByRole('button', { name: IMPORT_UI.button });
+  const button = await screen.findByRole('button', { name: IMPORT_UI.button });
   await waitFor(() => expect(button).toBeEnabled());
   await user.click(button);
   return screen.findByRole('dialog', { name: 'Importer des écritures' });

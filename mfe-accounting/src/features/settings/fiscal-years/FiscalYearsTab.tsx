@@ -19,6 +19,7 @@ import { ErrorState, LoadingState, errorMessage, formatDate, formatMoney, server
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { IntegrityPanel } from '../integrity';
+import { useSettingsRights } from '../rights';
 import { useListFiscalYearsQuery, useReopenFiscalYearMutation } from './api';
 import { CloseFiscalYearDialog } from './CloseFiscalYearDialog';
 
@@ -67,12 +68,14 @@ function ReopenDialog({ companyId, year, onClose }: { companyId: string; year: F
 /**
  * Paramètres → Exercices: the company's fiscal years (status, dates, result,
  * drafts), 'Clôturer l'exercice' on an ended open year, 'Rouvrir l'exercice'
- * on the last closed one, and the ledger's integrity check below.
+ * on the last closed one (roles with 'accounting'), and the ledger's integrity check below.
  */
 export function FiscalYearsTab({ companyId }: { companyId: string | null }) {
   const { data, error, isLoading, refetch } = useListFiscalYearsQuery(companyId ?? skipToken);
   const [closing, setClosing] = useState<FiscalYear | null>(null);
   const [reopening, setReopening] = useState<FiscalYear | null>(null);
+  // Closing and reopening are 'accounting' acts; the integrity check only reads.
+  const canClose = useSettingsRights().fiscalYears;
 
   let list;
   if (isLoading) list = <LoadingState rows={3} />;
@@ -107,12 +110,12 @@ export function FiscalYearsTab({ companyId }: { companyId: string | null }) {
                 <TableCell align="right">{resultLabel(y.result)}</TableCell>
                 <TableCell align="right">{y.draftCount}</TableCell>
                 <TableCell align="right">
-                  {y.canClose ? (
+                  {canClose && y.canClose ? (
                     <Button size="small" variant="outlined" color="warning" onClick={() => setClosing(y)}>
                       {M.close}
                     </Button>
                   ) : null}
-                  {y.canReopen ? (
+                  {canClose && y.canReopen ? (
                     <Button size="small" variant="outlined" onClick={() => setReopening(y)}>
                       {M.reopen}
                     </Button>

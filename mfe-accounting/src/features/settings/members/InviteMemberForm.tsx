@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { invitationInputSchema, isRole, MESSAGES_MEMBERS, ROLE_LABELS } from '@xaalis/contracts';
+import {
+  errorMessage,
+  errorStatus,
+  FormSelectField,
+  FormTextField,
+  serverMessage,
+  toastSaveError,
+  toastSuccess,
+  useInviteMemberMutation,
+} from '@xaalis/web-kit';
+import { useId } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { MEMBER_TEXTS as T, ROLE_DESCRIPTIONS, ROLE_OPTIONS } from './roles';
+
+type InvitationOutput = ReturnType<typeof invitationInputSchema.parse>;
+
+interface InviteFormValues {
+  login: string;
+  role: string;
+}
+
+const resolver = zodResolver(invitationInputSchema) as unknown as Resolver<InviteFormValues, unknown, InvitationOutput>;
+const EMPTY: InviteFormValues = { login: '', role: 'collaborator' };
+
+/** 'Inviter un membre': a username or an email and a role; the server's 404/409 show on the field. */
+export function InviteMemberForm({ companyId }: { companyId: string }) {
+  const formId = useId();
+  const [invite, { isLoading }] = useInviteMemberMutation();
+  const { control, handleSubmit, reset, setError } = useForm<InviteFormValues, unknown, InvitationOutput>({
+    resolver,
+    defaultValues: EMPTY,
+  });
+  const role = useWatch({ control, name: 'role' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const invitation = await invite({ companyId, ...values }).unwrap();
+      toastSuccess(MESSAGES_MEMBERS.invited, `${invitation.username} : ${ROLE_LABELS[values.role]}`);
+      reset({ login: '', role: values.role });
+    } catch (error) {
+      const status = errorStatus(error);
+      // Unknown user (404), already a member or already invited (409): said on the field.
+      if (status === 404 || status === 409)
+        setError('login', { type: 'server', message: serverMessage(error) ?? errorMessage(error) }, { shouldFocus: true });
+      else toastSaveError(error, T.inviteError);
+    }
+  });
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={`${formId}-title`} sx={{ p: { xs: 2, md: 3 } }}>
+      <Typography id={`${formId}-title`} variant="h2" component="h2" gutterBottom>
+        {T.inviteTitle}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {T.inviteIntro}
+      </Typography>
+      <Box
+        component="form"
+        id={formId}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-label={T.inviteTitle}
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr auto' }, alignItems: 'start' }}
+      >
+        <FormTextField control={control} name="login" id={`${formId}-login`} label="Nom d'utilisateur ou email" autoComplete="off" />
+        <FormSelectField
+          control={control}
+          name="role"
+          id={`${formId}-role`}
+          label="Rôle"
+          options={ROLE_OPTIONS}
+          helperText={isRole(role) ? ROLE_DESCRIPTIONS[role] : undefined}
+        />
+        <Button type="submit" variant="contained" disabled={isLoading} sx={{ mt: { md: 1 } }}>
+          {isLoading ? T.inviting : T.invite}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,180 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { isRole, MESSAGES_MEMBERS, ROLE_LABELS, type Member, type Role } from '@xaalis/contracts';
+import {
+  baseApi,
+  EmptyState,
+  ErrorState,
+  errorMessage,
+  formatDate,
+  LoadingState,
+  serverMessage,
+  toastSaveError,
+  toastSuccess,
+  useAppDispatch,
+  useAuth,
+  useChangeMemberRoleMutation,
+  useGetMembersQuery,
+  useRemoveMemberMutation,
+} from '@xaalis/web-kit';
+import { useId, useState, type ReactNode } from 'react';
+import { MEMBER_TEXTS as T, ROLE_OPTIONS } from './roles';
+
+/** A change to the signed-in user's own membership: their role and companies are read again. */
+function useRefreshOwnMembership() {
+  const dispatch = useAppDispatch();
+  const me = useAuth().user?.id;
+  return (userId: string) => {
+    if (userId === me) dispatch(baseApi.util.invalidateTags(['User', 'Memberships', 'Portfolio']));
+  };
+}
+
+function RemoveMemberDialog({ companyId, member, onClose }: { companyId: string; member: Member; onClose: () => void }) {
+  const titleId = useId();
+  const [remove, { isLoading, error }] = useRemoveMemberMutation();
+  const refreshOwn = useRefreshOwnMembership();
+  const confirm = async () => {
+    try {
+      await remove({ companyId, userId: member.userId }).unwrap();
+      toastSuccess(MESSAGES_MEMBERS.removed, member.name);
+      onClose();
+      refreshOwn(member.userId);
+    } catch {
+      /* shown in the dialog (e.g. the last owner) */
+    }
+  };
+  return (
+    <Dialog open onClose={isLoading ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>{T.removeTitle(member.name)}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2">{T.removeText(member.name)}</Typography>
+        {error ? (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {serverMessage(error) ?? (errorMessage(error) || T.removeError)}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={isLoading}>
+          Annuler
+        </Button>
+        <Button color="error" variant="contained" onClick={() => void confirm()} disabled={isLoading}>
+          {T.remove}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The company's members: name, username, email, role (a select), since; 'Retirer' after a confirmation. */
+export function MembersList({ companyId }: { companyId: string }) {
+  const { data, isLoading, error, refetch } = useGetMembersQuery(companyId);
+  const [changeRole, changeState] = useChangeMemberRoleMutation();
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const refreshOwn = useRefreshOwnMembership();
+  const me = useAuth().user?.id;
+
+  const onRoleChange = async (member: Member, role: Role) => {
+    if (role === member.role) return;
+    try {
+      await changeRole({ companyId, userId: member.userId, role }).unwrap();
+      toastSuccess(MESSAGES_MEMBERS.roleChanged, `${member.name} : ${ROLE_LABELS[role]}`);
+      refreshOwn(member.userId);
+    } catch (changeError) {
+      toastSaveError(changeError, T.roleChangeError);
+    }
+  };
+
+  let content: ReactNode;
+  if (isLoading) content = <LoadingState rows={3} />;
+  else if (error && !data)
+    content = <ErrorState error={error} onRetry={() => void refetch()} title={MESSAGES_MEMBERS.membersUnavailable} />;
+  else if (!data || data.length === 0) content = <EmptyState title={T.membersEmpty} />;
+  else
+    content = (
+      <TableContainer>
+        <Table size="small" aria-label="Membres de l'entreprise">
+          <TableHead>
+            <TableRow>
+              <TableCell>Nom</TableCell>
+              <TableCell>Nom d'utilisateur</TableCell>
+              <TableCell>Email</TableCell>
+              <TableCell>Rôle</TableCell>
+              <TableCell>Membre depuis</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.map((member) => {
+              const pending = changeState.isLoading && changeState.originalArgs?.userId === member.userId;
+              return (
+                <TableRow key={member.userId} hover>
+                  <TableCell>
+                    {member.name}
+                    {member.userId === me ? <Chip size="small" label={T.you} sx={{ ml: 1 }} /> : null}
+                  </TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{member.username}</TableCell>
+                  <TableCell>{member.email}</TableCell>
+                  <TableCell sx={{ minWidth: 170 }}>
+                    <TextField
+                      select
+                      size="small"
+                      fullWidth
+                      value={pending && changeState.originalArgs ? changeState.originalArgs.role : member.role}
+                      disabled={pending}
+                      onChange={(event) => {
+                        if (isRole(event.target.value)) void onRoleChange(member, event.target.value);
+                      }}
+                      slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `Rôle de ${member.name}` } }}
+                    >
+                      {ROLE_OPTIONS.map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.label}
+                        </option>
+                      ))}
+                    </TextField>
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(member.since)}</TableCell>
+                  <TableCell align="right">
+                    <Button
+                      size="small"
+                      color="error"
+                      onClick={() => setRemoving(member)}
+                      aria-label={`${T.remove} ${member.name}`}
+                      disabled={pending}
+                    >
+                      {T.remove}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    );
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="members-title" sx={{ p: { xs: 2, md: 3 } }}>
+      <Typography id="members-title" variant="h2" component="h2" gutterBottom>
+        {T.membersTitle}
+      </Typography>
+      {content}
+      {removing ? <RemoveMemberDialog companyId={companyId} member={removing} onClose={() => setRemoving(null)} /> : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,2 @@
+// Public face of the members feature (Paramètres → Membres, owners only).
+export { MembersTab } from './MembersTab';

@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES_FISCAL_YEAR, MESSAGES_LEDGER_INTEGRITY, PAYROLL_SET_OPTIONS, roleForbiddenMessage, type Role } from '@xaalis/contracts';
+import { account, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
+import SettingsPage from './SettingsPage';
+
+// Paramètres for a role without 'accounting': every form reads, none writes.
+
+const BASE = `/api/companies/${COMPANY_ID}`;
+
+function routes(role: Role) {
+  return {
+    'GET /api/user': { body: { ...TEST_USER, role } },
+    [`GET ${BASE}`]: { body: company() },
+    [`GET ${BASE}/accounts`]: { body: [account('521', 'Banques locales')] },
+    [`GET ${BASE}/third-parties`]: { body: [] },
+    [`GET ${BASE}/modules`]: { body: { modules: ['services'], customized: false } },
+    [`GET ${BASE}/payroll-settings`]: {
+      body: { parameterSetId: 'xaalis', accidentRiskClass: 1, sets: PAYROLL_SET_OPTIONS.map((o) => ({ ...o })) },
+    },
+    [`GET ${BASE}/fiscal-years`]: {
+      body: {
+        items: [
+          {
+            start: '2025-01-01',
+            end: '2025-12-31',
+            label: '2025',
+            status: 'open',
+            result: '0.00',
+            entryCount: 3,
+            draftCount: 0,
+            closedAt: null,
+            closedBy: null,
+            closingEntryId: null,
+            closingEntryNumber: null,
+            openingEntryId: null,
+            openingEntryNumber: null,
+            reopenedAt: null,
+            reopenedBy: null,
+            canClose: true,
+            canReopen: false,
+          },
+        ],
+      },
+    },
+  } as Parameters<typeof mockFetch>[0];
+}
+
+const open = (tab: string) => renderWithApp(<SettingsPage />, { route: `/parametres?tab=${tab}` });
+
+beforeEach(() => window.localStorage.clear());
+afterEach(() => jest.restoreAllMocks());
+
+describe.each(['collaborator', 'reader'] as const)('Paramètres for a %s', (role) => {
+  it("shows the company read-only: disabled fields, no 'Sauvegarder' nor 'Générer Plan Comptable', and says why", async () => {
+    mockFetch(routes(role));
+    open('company');
+    const name = await screen.findByLabelText(/^Nom de l'entreprise/);
+    await waitFor(() => expect(name).toBeDisabled());
+    expect(name).toHaveValue('Teranga SARL');
+    expect(screen.getByLabelText(/^Secteur d'activité/)).toBeDisabled();
+    expect(screen.getByRole('note')).toHaveTextContent(roleForbiddenMessage(role));
+    expect(screen.queryByRole('button', { name: 'Sauvegarder' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Générer Plan Comptable' })).not.toBeInTheDocument();
+  });
+
+  it("lists the chart and the third parties without 'Nouveau Compte' nor 'Nouveau Tiers'", async () => {
+    mockFetch(routes(role));
+    const chart = open('accounts');
+    expect(await screen.findByRole('table', { name: 'Plan comptable' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nouveau Compte' })).not.toBeInTheDocument();
+    chart.unmount();
+
+    open('third-parties');
+    expect(await screen.findByText('Aucun tiers configuré')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nouveau Tiers' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ajouter le premier tiers' })).not.toBeInTheDocument();
+  });
+
+  it('shows the payroll settings and the modules read-only', async () => {
+    mockFetch(routes(role));
+    const payroll = open('payroll');
+    const scale = await screen.findByLabelText(/^Barème de paie/);
+    await waitFor(() => expect(scale).toHaveValue('xaalis'));
+    expect(scale).toBeDisabled();
+    expect(screen.getByLabelText(/^Classe de risque accidents du travail/)).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Enregistrer' })).not.toBeInTheDocument();
+    payroll.unmount();
+
+    open('modules');
+    const services = await screen.findByRole('switch', { name: 'Services' });
+    await waitFor(() => expect(services).toBeChecked());
+    expect(services).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Enregistrer' })).not.toBeInTheDocument();
+  });
+
+  it("lists the fiscal years without 'Clôturer l'exercice', and still offers the integrity check", async () => {
+    mockFetch(routes(role));
+    open('fiscal-years');
+    const row = await screen.findByTestId('fiscal-year-2025-01-01');
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: MESSAGES_LEDGER_INTEGRITY.check })).toBeInTheDocument();
+  });
+});
+
+describe('Paramètres for an accountant', () => {
+  it("edits the company and closes fiscal years, but has no 'Membres' tab", async () => {
+    mockFetch(routes('accountant'));
+    const view = open('company');
+    const name = await screen.findByLabelText(/^Nom de l'entreprise/);
+    expect(name).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Sauvegarder' })).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Membres' })).not.toBeInTheDocument();
+    view.unmount();
+
+    open('fiscal-years');
+    const row = await screen.findByTestId('fiscal-year-2025-01-01');
+    expect(await within(row).findByRole('button', { name: MESSAGES_FISCAL_YEAR.close })).toBeInTheDocument();
+  });
+});
