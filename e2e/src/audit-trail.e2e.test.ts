@@ -46,7 +46,8 @@ test("audit trail: the entry's detail panel shows who created, edited and valida
   await history.getByText('Validée', { exact: true }).waitFor();
   const items = await history.getByRole('listitem').allTextContents();
   expect(items.map((t) => t.split(/Awa Diop/)[0])).toEqual(['Créée', 'Modifiée', 'Validée']);
-  expect(items.every((t) => /Awa Diop · \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/.test(t))).toBe(true);
+  // Who, with their role in the company, and when.
+  expect(items.every((t) => /Awa Diop \(Propriétaire\) · \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/.test(t))).toBe(true);
 
   // Another company's user cannot read it (the route is company-scoped).
   const { context: other } = await newPage(browser);

@@ -36,7 +36,10 @@ export async function startStack(): Promise<Stack> {
   const workers: RunningWorker[] = [];
   // Services call each other at <NAME>_URL, read when their routers are built: each one
   // started is announced before the next starts (put back on close for the next test file).
-  const saved = Object.fromEntries(SERVICES.map((s) => [envName(s), process.env[envName(s)]]));
+  const saved = Object.fromEntries([...SERVICES.map(envName), 'REDIS_PREFIX'].map((name) => [name, process.env[name]]));
+  // Its own Redis prefix: the stack's workers must not take the jobs of other test files running
+  // at the same time (they share the run's database and Redis).
+  process.env.REDIS_PREFIX = `${process.env.REDIS_PREFIX}_stack`;
   for (const name of SERVICES) {
     const runner = await runnerOf(name);
     services[name] = await runner.start({ port: 0 });

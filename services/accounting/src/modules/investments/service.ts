@@ -265,6 +265,9 @@ export function investmentsService(sequelize: Sequelize, queue: JobQueue) {
     async update(companyId: string, id: string, v: InvestmentValues, userId: string | null): Promise<Investment> {
       const after: (() => Promise<void>)[] = [];
       await write(async (transaction) => {
+        // The plan's lock before the row's, in the plan job's order: a job of the previous revision
+        // starting meanwhile would otherwise hold the plan lock and wait for the row (a deadlock).
+        if (isUuid(id)) await planLock(transaction, id);
         const old = await mustFind(companyId, id, transaction, true);
         if (old.recorded_count > 0) throw new HttpError(409, MESSAGES_INVESTMENT.alreadyRecorded);
         const account = await assetAccount(transaction, companyId, v);

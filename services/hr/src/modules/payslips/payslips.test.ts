@@ -20,6 +20,9 @@ import { accountingProducer, payslipPostedHandler } from './jobs';
 import { lastDayOf, payslipsService } from './service';
 
 // The real HR service and worker on the real database and Redis; companies are plain uuids.
+// Its own queue prefix: the posting jobs these tests inspect must not be taken by an accounting
+// worker that another test file runs at the same time (the generated tests' stack has one).
+process.env.REDIS_PREFIX = `${process.env.REDIS_PREFIX}_payslips`;
 let service: RunningService;
 let worker: RunningWorker;
 let accounting: Queue;
