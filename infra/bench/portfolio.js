@@ -13,21 +13,38 @@
 // (EXPLAIN ANALYZE: index lookups per company), then the timings again without
 // migration 0015's index (what it buys).
 //
-// Needs the built services (`npm run build:server`) and Postgres (DATABASE_URL,
+// Then the portfolio view as the browser asks for it: GET /api/portfolio through
+// the real gateway (lib/gateway.js, in-process, on the same database), for a user
+// who belongs to the COMPANIES companies (rows written in identity.memberships,
+// roles owner, accountant, collaborator and reader in turn) and signs in with
+// POST /api/login: median and p95 over REQUESTS sequential requests (after 5
+// warm-up), the answer checked first (one row per company, figures available and
+// equal to the internal route's, names and roles). The gateway keeps its
+// sessions in memory, and with BENCH_REDIS_URL (e.g. redis://127.0.0.1:6379) is
+// timed a second time with its sessions and membership mirror in that Redis,
+// as deployed (keys under a fresh prefix, removed at the end).
+//
+// Needs the built services and gateway (`npm run build:server`) and Postgres (DATABASE_URL,
 // default: a fresh database on postgres://postgres@127.0.0.1:5432, dropped at
 // the end; a superuser: the seeding uses session_replication_role).
 // Usage: node infra/bench/portfolio.js [companies=50] [invoices=10000] [requests=50]
+//        (env BENCH_REDIS_URL: also through a gateway on Redis)
 const path = require('node:path');
+const { randomUUID } = require('node:crypto');
 const { Client } = require('pg');
 const { TOKEN, accountingDist, withAccountingService, createCompany, generateChart, ms, now } = require('./lib/ledger');
 const { timeSequential } = require('./lib/timing');
 const { seedPortfolio } = require('./lib/portfolio-data');
+const { gatewayDist, withGateway, gatewayGet } = require('./lib/gateway');
 
 const COMPANIES = Number(process.argv[2] ?? 50);
 const INVOICES = Number(process.argv[3] ?? 10_000);
 const REQUESTS = Number(process.argv[4] ?? 50);
 const TODAY = new Date().toISOString().slice(0, 10);
 const SECTORS = ['commerce', 'service', 'restauration', 'hotel', 'transformation'];
+const ROLES = ['owner', 'accountant', 'collaborator', 'reader'];
+// Read before withAccountingService empties REDIS_URL for the in-process processes.
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? '';
 
 (async () => {
   await withAccountingService(async ({ base }) => {
@@ -82,8 +99,123 @@ async function run(base, db) {
     }
   };
   await round('schema as migrated');
+  await throughGateway(base, db, ids, await getJson(portfolioUrl));
   await db.query('DROP INDEX accounting.invoices_receivable_due_idx; ANALYZE accounting.invoices');
   await round("without 0015's invoices_receivable_due_idx (0003's due-date index only)");
+}
+
+/**
+ * GET /api/portfolio through the gateway for a user member of every company in `ids`
+ * (the first is where the sign-in lands), checked against `figures` (the internal
+ * route's), then timed; with sessions in memory, then in Redis when BENCH_REDIS_URL is set.
+ */
+async function throughGateway(base, db, ids, figures) {
+  const { hashPassword } = require(path.join(gatewayDist, 'modules', 'auth', 'passwords'));
+  const username = `portfolio${Date.now().toString(36)}`;
+  const password = 'motdepasse-bench-1';
+  const userId = randomUUID();
+  const names = new Map((await getJson(`${base}/internal/companies?ids=${ids.join(',')}`)).map((c) => [c.id, c]));
+  const byId = new Map(figures.map((f) => [f.companyId, f]));
+  let created = false;
+
+  const modes = [['sessions in memory', '']];
+  if (REDIS_URL) modes.push([`sessions and membership mirror in Redis (${REDIS_URL})`, REDIS_URL]);
+  console.log(`\nGET /api/portfolio through the gateway — ${REQUESTS} sequential requests each (after 5 warm-up)`);
+  for (const [mode, redisUrl] of modes) {
+    const redisPrefix = `xaalis-bench-portfolio-${Date.now().toString(36)}`;
+    await withGateway(
+      base,
+      async ({ gatewayBase }) => {
+        if (!created) {
+          // The gateway has migrated the identity schema: the user and its memberships, as
+          // registration and accepted invitations leave them.
+          await db.query(
+            `INSERT INTO identity.users (id, username, email, password_hash, first_name, last_name, company_id)
+             VALUES ($1, $2, $3, $4, 'Bench', 'Portefeuille', $5)`,
+            [userId, username, `${username}@exemple.sn`, await hashPassword(password), ids[0]],
+          );
+          await db.query(
+            `INSERT INTO identity.memberships (user_id, company_id, role, created_at)
+             SELECT $1, c, ($3::text[])[1 + (k - 1) % 4], now() + k * interval '1 ms' FROM unnest($2::uuid[]) WITH ORDINALITY AS u (c, k)`,
+            [userId, ids, ROLES],
+          );
+          created = true;
+        }
+        const login = await fetch(`${gatewayBase}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username, password }),
+        });
+        if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
+        const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+        const user = await login.json();
+        if (user.companyId !== ids[0]) throw new Error(`login: company ${user.companyId}, expected ${ids[0]}`);
+
+        const get = async () => {
+          const res = await gatewayGet(gatewayBase, cookie, '/api/portfolio');
+          if (res.status !== 200) throw new Error(`/api/portfolio: ${res.status} ${await res.text()}`);
+          return res.json();
+        };
+        checkPortfolio(await get(), ids, byId, names);
+        // The internal route alone just before, for the gateway's share (the machine may be busy).
+        const internal = await timeSequential(() => getJson(`${base}/internal/portfolio?companies=${ids.join(',')}`), REQUESTS);
+        let body;
+        const s = await timeSequential(async () => {
+          body = await get();
+        }, REQUESTS);
+        checkPortfolio(body, ids, byId, names);
+        const withFigures = body.rows.filter((r) => r.treasury !== null && r.overdueInvoices !== null).length;
+        console.log(
+          `  ${mode}\n` +
+            `  ${'internal route, just before'.padEnd(30)} median ${ms(internal.median).padStart(10)}   p95 ${ms(internal.p95).padStart(10)}\n` +
+            `  ${`GET /api/portfolio (${body.rows.length} rows)`.padEnd(30)} median ${ms(s.median).padStart(10)}   p95 ${ms(s.p95).padStart(10)}` +
+            `   max ${ms(s.max)}   ${withFigures} rows with figures, figuresAvailable ${body.figuresAvailable}`,
+        );
+      },
+      { redisUrl, redisPrefix },
+    );
+    if (redisUrl) await dropRedisKeys(redisUrl, redisPrefix);
+  }
+}
+
+/** The gateway's portfolio: one row per company, figures equal to the internal route's, names and roles right. */
+function checkPortfolio(portfolio, ids, byId, names) {
+  const fail = (m) => {
+    throw new Error(`/api/portfolio: ${m}`);
+  };
+  if (!portfolio.figuresAvailable) fail('figuresAvailable false');
+  if (portfolio.rows.length !== ids.length) fail(`${portfolio.rows.length} rows, expected ${ids.length}`);
+  const seen = new Set();
+  for (const row of portfolio.rows) {
+    const k = ids.indexOf(row.companyId);
+    if (k < 0 || seen.has(row.companyId)) fail(`unexpected or repeated company ${row.companyId}`);
+    seen.add(row.companyId);
+    const f = byId.get(row.companyId);
+    for (const key of ['treasury', 'receivables', 'payables', 'overdueInvoices', 'overdueAmount', 'lastEntryDate']) {
+      if (row[key] === null || row[key] !== f[key]) fail(`${row.companyId} ${key}: ${row[key]}, internal route ${f[key]}`);
+    }
+    if (row.companyName !== names.get(row.companyId).name || row.sector !== names.get(row.companyId).sector)
+      fail(`name of ${row.companyId}`);
+    if (row.role !== ROLES[k % 4]) fail(`role of ${row.companyId}: ${row.role}, expected ${ROLES[k % 4]}`);
+    if (row.current !== (k === 0)) fail(`current of ${row.companyId}`);
+  }
+}
+
+/** Removes the keys a bench gateway left under `prefix` in Redis. */
+async function dropRedisKeys(url, prefix) {
+  const { Redis } = require('ioredis');
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }
 
 async function getJson(url) {

@@ -12,15 +12,19 @@ const gatewayDist = path.join(root, 'gateway', 'dist');
  * database as the service (its identity schema migrated), proxying to the
  * accounting service at `accountingBase`; closed at the end. Sessions are kept in
  * memory (REDIS_URL empty, as withAccountingService leaves it): one process.
+ * With `redisUrl`, sessions, rate limits and the membership mirror are kept in
+ * that Redis instead, under their own `redisPrefix` (default: a fresh one), as in
+ * production (the session and the role read in one round trip).
  */
-async function withGateway(accountingBase, fn) {
+async function withGateway(accountingBase, fn, { redisUrl = '', redisPrefix } = {}) {
   const { loadConfig } = require(path.join(gatewayDist, 'config'));
   const { start } = require(path.join(gatewayDist, 'server'));
   const defaults = loadConfig();
   const gateway = await start({
     port: 0,
     config: {
-      redisUrl: '',
+      redisUrl,
+      ...(redisUrl ? { redisPrefix: redisPrefix ?? `xaalis-bench-${Date.now().toString(36)}` } : {}),
       internalToken: TOKEN,
       logLevel: 'silent',
       services: { ...defaults.services, accounting: accountingBase },
