@@ -24,7 +24,12 @@ let other: InvoicingWorld;
 const http = () => request(service.app);
 const db = () => service.ctx.sequelize;
 /** The gateway's headers for user `userId` of `companyId`. */
-const as = (companyId: string, userId: string) => ({ 'X-Internal-Token': TOKEN, 'X-Company-Id': companyId, 'X-User-Role': 'owner', 'X-User-Id': userId });
+const as = (companyId: string, userId: string) => ({
+  'X-Internal-Token': TOKEN,
+  'X-Company-Id': companyId,
+  'X-User-Role': 'owner',
+  'X-User-Id': userId,
+});
 
 const history = (objectType: string, objectId: string, companyId = w.company.id, query: object = {}) =>
   http()
