@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { CLOSE_FISCAL_YEAR_JOB, JOBS } from '@xaalis/contracts';
 import { pingHandler, runService } from '@xaalis/service-kit';
 import { accountsApi } from './modules/accounts';
-import { actorContext, auditApi } from './modules/audit';
+import { auditApi, rememberActorRole } from './modules/audit';
 import { chartApi, generateChartHandler } from './modules/chart';
 import { companiesApi, companiesInternal } from './modules/companies';
 import { dashboardApi } from './modules/dashboard';
@@ -35,7 +35,7 @@ export const accountingService = runService({
   buildApi: (ctx) =>
     Router().use(
       // The caller's role, for the audit events of the request's writes.
-      actorContext,
+      rememberActorRole(ctx.sequelize),
       companiesApi(ctx),
       accountsApi(ctx),
       thirdPartiesApi(ctx),

@@ -6,7 +6,7 @@ import { asTenant, TOKEN } from '../../test-support';
 import { invoicePayload, startWithWorlds, type InvoicingWorld } from '../../test-invoicing';
 import { recordAuditEvent } from './record';
 
-// The acting user's role beside the user in the audit trail (migration 0015): real service, real Postgres.
+// The acting user's role beside the user in the audit trail (migrations 0015, 0016): real service, real Postgres.
 let service: RunningService;
 let w: InvoicingWorld;
 
@@ -74,7 +74,7 @@ it('records the role of each actor: triggers (created, validated, paid) and expl
   ]);
 });
 
-it('records no role outside a request, and the role of one request never leaks to the next transaction', async () => {
+it('records no role for an event without an actor, whatever the requests before it', async () => {
   const db = service.ctx.sequelize;
   // Many requests as the owner, so that pooled connections have carried the setting.
   const user = randomUUID();
@@ -90,4 +90,25 @@ it('records no role outside a request, and the role of one request never leaks t
     ),
   );
   for (const id of yearIds) expect(brief(await history('fiscal-year', id))).toEqual([['closed', null, null]]);
+});
+
+it("takes each request's role, also after the user's role changed", async () => {
+  const awa = randomUUID();
+  const acc = w.accounts;
+  const body = {
+    entry: { number: 'OD-2026-00002', date: '2026-03-15', description: 'Eau', reference: '', total: '0' },
+    lines: [
+      { accountId: acc.get('6222')?.id, description: 'Eau', debit: '500.00', credit: '0.00' },
+      { accountId: acc.get('521')?.id, description: 'Virement', debit: '0.00', credit: '500.00' },
+    ],
+  };
+  const created = (
+    await http().post(`/api/companies/${w.company.id}/accounting-entries`).set(as('collaborator', awa)).send(body).expect(201)
+  ).body as AccountingEntry;
+  // Promoted meanwhile (the gateway now sends 'accountant'): the validation records the new role.
+  await http().patch(`/api/accounting-entries/${created.id}/validate`).set(as('accountant', awa)).expect(200);
+  expect(brief(await history('entry', created.id))).toEqual([
+    ['created', awa, 'collaborator'],
+    ['validated', awa, 'accountant'],
+  ]);
 });

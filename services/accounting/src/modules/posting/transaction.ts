@@ -1,13 +1,11 @@
 import type { Sequelize, Transaction } from 'sequelize';
-import { stampActorRole } from '../audit';
 
 /**
  * Runs a ledger write in one transaction and throws `mapError(err)` for its
  * refusals. The deferred checks are fired before COMMIT (SET CONSTRAINTS ALL
  * IMMEDIATE): a refusal is then an ordinary statement error and a clean
  * rollback, rather than a failed COMMIT after which Sequelize discards the
- * connection. Within a request, the caller's role is stamped first: the audit
- * events of the write record it.
+ * connection.
  */
 export function ledgerWrite<T>(
   sequelize: Sequelize,
@@ -16,7 +14,6 @@ export function ledgerWrite<T>(
 ): Promise<T> {
   return sequelize
     .transaction(async (transaction) => {
-      await stampActorRole(sequelize, transaction);
       const result = await fn(transaction);
       await sequelize.query('SET CONSTRAINTS ALL IMMEDIATE', { transaction });
       return result;
