@@ -247,6 +247,18 @@ describe('members', () => {
     expect(await gw.redis!.get(key)).toBe('owner');
   });
 
+  it('plain reads take the role from the mirror, read with the session in one round trip', async () => {
+    const owner = await register();
+    const key = memberKey(`${config.redisPrefix}:member:`, owner.companyId, owner.id);
+    const url = `/api/companies/${owner.companyId}/third-parties`;
+    expect((await owner.agent.get(url)).status).toBe(200);
+    // The mirror says "not a member" (Postgres still says owner): the read path believes the mirror.
+    await gw.redis!.set(key, 'none', 'EX', 60);
+    expect((await owner.agent.get(url)).status).toBe(404);
+    await gw.redis!.set(key, 'owner', 'EX', 60);
+    expect((await owner.agent.get(url)).status).toBe(200);
+  });
+
   it('another company’s members and invitations are 404, signed out 401', async () => {
     const owner = await register();
     const other = await register();
