@@ -132,6 +132,10 @@ test('an accountant registers, creates a second company, joins a third as reader
   const table = page.getByRole('table');
   for (const name of [r.companyName, hotelName, firm.companyName]) await table.getByText(name).first().waitFor();
   await table.getByText('Lecture seule').first().waitFor();
+  // A company opened from its row: the workspace moves to it.
+  const hotelRead = dashboardOf(page, second.companyId!);
+  await table.getByRole('button', { name: `Ouvrir ${hotelName}` }).click();
+  await onDashboardOf(page, hotelName, hotelRead);
 
   await ownerContext.close();
   await context.close();

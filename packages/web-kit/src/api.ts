@@ -3,7 +3,7 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import { sendRequest, type ApiError, type RequestArgs } from './http';
 import { notifySessionExpired } from './toast';
 
-export { errorMessage, isApiError, serverMessage, type ApiError, type RequestArgs } from './http';
+export { errorMessage, isApiError, sendRequest, serverMessage, type ApiError, type RequestArgs } from './http';
 
 /** Mutations whose 401 means "bad credentials", not "session expired". */
 const AUTH_ENDPOINTS = new Set(['login', 'register', 'logout']);

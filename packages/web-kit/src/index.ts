@@ -5,6 +5,7 @@ export * from './toast';
 export * from './api';
 export * from './auth';
 export * from './memberships';
+export * from './workspace';
 export * from './sectorModules';
 export * from './dispatch';
 export * from './store';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_MEMBERS, type Portfolio, type PortfolioRow } from '@xaalis/contracts';
-import { formatDate, todayIso } from '@xaalis/web-kit';
+import { formatDate, todayIso, WorkspaceResetContext } from '@xaalis/web-kit';
 import { mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
 import { attentionReasons, columnTotal, daysBetween } from './figures';
 import PortfolioPage from './PortfolioPage';
@@ -207,5 +207,32 @@ describe('PortfolioPage', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Réessayer' }));
     expect(await table()).toBeInTheDocument();
+  });
+
+  it("opens another company: the session switches to it and the shell's workspace starts over there", async () => {
+    const switched = { ...TEST_USER, companyId: 'c2', role: 'accountant' };
+    const bodies: unknown[] = [];
+    mockFetch({
+      ...routes({ rows: [TERANGA, BAOBAB], figuresAvailable: true }),
+      'POST /api/session/company': (init) => {
+        bodies.push(JSON.parse(init?.body as string));
+        return { body: switched };
+      },
+    });
+    const reset = jest.fn(() => Promise.resolve());
+    renderWithApp(
+      <WorkspaceResetContext.Provider value={reset}>
+        <PortfolioPage />
+      </WorkspaceResetContext.Provider>,
+      { route: '/portefeuille' },
+    );
+    const t = await table();
+    // The current company has nothing to open.
+    expect(within(rowNamed(t, 'Teranga SARL')).queryByRole('button')).not.toBeInTheDocument();
+    await userEvent.setup().click(within(t).getByRole('button', { name: 'Ouvrir Baobab Hôtel' }));
+    await screen.findByRole('table');
+    expect(bodies).toEqual([{ companyId: 'c2' }]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(reset).toHaveBeenCalledWith(switched);
   });
 });

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import { alpha } from '@mui/material/styles';
@@ -32,6 +33,7 @@ import {
   todayIso,
   useGetPortfolioQuery,
   useSession,
+  useSwitchWorkspace,
 } from '@xaalis/web-kit';
 import type { ReactNode } from 'react';
 import { attentionReasons, columnTotal, overdueCountTotal, type MoneyColumn } from './figures';
@@ -46,6 +48,7 @@ export const PORTFOLIO_TEXTS = {
   current: 'Entreprise actuelle',
   unnamed: 'Nom indisponible',
   total: 'Total',
+  open: 'Ouvrir',
 } as const;
 
 const MONEY_COLUMNS: readonly { key: MoneyColumn; label: string }[] = [
@@ -69,7 +72,8 @@ export function overdueText(count: number | null, amount: string | number | null
 
 const numberCell = { whiteSpace: 'nowrap' } as const;
 
-function CompanyRow({ row, reasons }: { row: PortfolioRow; reasons: string[] }) {
+/** One company; `onOpen` (absent for the current company, or outside the workspace) switches to it. */
+function CompanyRow({ row, reasons, onOpen, opening }: { row: PortfolioRow; reasons: string[]; onOpen?: () => void; opening: boolean }) {
   const attention = reasons.length > 0;
   const negative = row.treasury !== null && Number(row.treasury) < 0;
   return (
@@ -85,6 +89,16 @@ function CompanyRow({ row, reasons }: { row: PortfolioRow; reasons: string[] }) 
             {row.companyName ?? PORTFOLIO_TEXTS.unnamed}
           </Typography>
           {row.current ? <Chip size="small" color="primary" variant="outlined" label={PORTFOLIO_TEXTS.current} /> : null}
+          {onOpen ? (
+            <Button
+              size="small"
+              onClick={onOpen}
+              disabled={opening}
+              aria-label={`${PORTFOLIO_TEXTS.open} ${row.companyName ?? PORTFOLIO_TEXTS.unnamed}`}
+            >
+              {PORTFOLIO_TEXTS.open}
+            </Button>
+          ) : null}
         </Box>
         {attention ? (
           <Typography variant="caption" component="p" sx={{ color: 'warning.dark', fontWeight: 500 }}>
@@ -111,6 +125,8 @@ function CompanyRow({ row, reasons }: { row: PortfolioRow; reasons: string[] }) 
 export default function PortfolioPage() {
   const { user, isLoading: userLoading, error: userError } = useSession();
   const { data, isLoading, error, refetch, isFetching } = useGetPortfolioQuery(user ? undefined : skipToken);
+  // Opening a company switches the whole workspace to it (the shell's reset).
+  const [switchTo, { switching }] = useSwitchWorkspace();
   const title = ROUTE?.title ?? 'Portefeuille';
 
   let content: ReactNode;
@@ -148,7 +164,13 @@ export default function PortfolioPage() {
             </TableHead>
             <TableBody>
               {rows.map((row) => (
-                <CompanyRow key={row.companyId} row={row} reasons={figuresAvailable ? attentionReasons(row, today) : []} />
+                <CompanyRow
+                  key={row.companyId}
+                  row={row}
+                  reasons={figuresAvailable ? attentionReasons(row, today) : []}
+                  onOpen={switchTo && !row.current ? () => void switchTo(row.companyId) : undefined}
+                  opening={switching !== null}
+                />
               ))}
             </TableBody>
             {figuresAvailable ? (

@@ -7,11 +7,11 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { MESSAGES_MEMBERS, ROLE_LABELS, type Membership } from '@xaalis/contracts';
-import { AddIcon, CheckIcon, useAuth, useGetMembershipsQuery } from '@xaalis/web-kit';
+import { AddIcon, CheckIcon, useAuth, useGetMembershipsQuery, useSwitchWorkspace } from '@xaalis/web-kit';
 import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
 import { ExpandIcon } from '../layout/icons';
 import { CREATE_COMPANY_LABEL, SWITCHING_LABEL, visuallyHidden } from './labels';
-import { companyName, sectorLabel, useSwitchWorkspace } from './workspace';
+import { companyName, sectorLabel } from './workspace';
 
 // The form (react-hook-form, zod) loads when first opened.
 const CreateCompanyDialog = lazy(() => import(/* webpackChunkName: "create-company" */ './CreateCompanyDialog'));
@@ -45,7 +45,7 @@ export function CompanySwitcher() {
   const close = () => setAnchor(null);
   const choose = (membership: Membership) => {
     close();
-    if (membership.companyId !== currentId) void switchTo(membership.companyId);
+    if (membership.companyId !== currentId) void switchTo?.(membership.companyId);
   };
 
   return (

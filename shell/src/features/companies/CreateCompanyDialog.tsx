@@ -18,15 +18,15 @@ import {
   FullRow,
   toast,
   toastSaveError,
+  sendRequest,
   useAuth,
   useCreateCompanyMutation,
+  useResetWorkspace,
 } from '@xaalis/web-kit';
-import { sendRequest } from '@xaalis/web-kit/src/http';
 import { useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useGenerateNewCompanyChartMutation } from './api';
 import { CREATE_COMPANY_LABEL } from './labels';
-import { useResetWorkspace } from './workspaceReset';
 
 // Every sector, as at registration.
 const SECTOR_OPTIONS = SECTORS.map((value) => ({ value, label: SECTOR_LABELS[value] }));
@@ -91,7 +91,7 @@ export default function CreateCompanyDialog({ onClose }: { onClose: () => void }
     const read = await sendRequest('/api/user');
     const fresh = read.error ? userOn(user, company) : ((read.data ?? null) as User | null);
     onClose();
-    void resetWorkspace(fresh);
+    void resetWorkspace?.(fresh);
     toast(
       chart
         ? { title: MESSAGES_MEMBERS.companyCreated, description: MESSAGES_ACCOUNT.chartGenerated, variant: 'success' }

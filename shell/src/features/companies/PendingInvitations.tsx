@@ -9,10 +9,11 @@ import {
   useAcceptInvitationMutation,
   useDeclineInvitationMutation,
   useGetMyInvitationsQuery,
+  useSwitchWorkspace,
 } from '@xaalis/web-kit';
 import { useId, useState } from 'react';
 import { SWITCHING_LABEL } from './labels';
-import { companyName, useSwitchWorkspace } from './workspace';
+import { companyName } from './workspace';
 
 export const ACCEPT_ERROR = "Impossible d'accepter l'invitation";
 export const DECLINE_ERROR = "Impossible de refuser l'invitation";
@@ -119,7 +120,7 @@ export function PendingInvitations() {
                 size="small"
                 disabled={switching !== null}
                 onClick={() =>
-                  void switchTo(joined.companyId).then((switched) => {
+                  void switchTo?.(joined.companyId).then((switched) => {
                     if (switched) setJoined(null);
                   })
                 }

@@ -1,22 +1,7 @@
 import type { User } from '@xaalis/contracts';
-import { authApi, baseApi, useAppDispatch } from '@xaalis/web-kit';
-import { createContext, useCallback, useContext, useLayoutEffect, useRef, useState } from 'react';
+import { authApi, baseApi, useAppDispatch, type ResetWorkspace } from '@xaalis/web-kit';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-
-/** Resolves once the workspace runs on `user`'s company. */
-type ResetWorkspace = (user: User | null) => Promise<void>;
-
-export const WorkspaceResetContext = createContext<ResetWorkspace | null>(null);
-
-/**
- * Starts the workspace over on the session's (new) company, without signing out: the
- * dashboard, every cached datum dropped, `user` (the gateway's answer) as the current user.
- */
-export function useResetWorkspace(): ResetWorkspace {
-  const reset = useContext(WorkspaceResetContext);
-  if (!reset) throw new Error('WorkspaceResetContext manquant');
-  return reset;
-}
 
 /**
  * The layout's side of a reset. The page is taken down first (`resetting`: no page runs for the

@@ -14,13 +14,14 @@ import {
   useEnabledModules,
   useGetMembershipsQuery,
   useLogout,
+  WorkspaceResetContext,
 } from '@xaalis/web-kit';
 import { Fragment, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CompanySwitcher } from '../companies/CompanySwitcher';
 import { SWITCHING_LABEL } from '../companies/labels';
 import { PendingInvitations } from '../companies/PendingInvitations';
-import { useWorkspaceReset, WorkspaceResetContext } from '../companies/workspaceReset';
+import { useWorkspaceReset } from '../companies/workspaceReset';
 import { sessionFlags } from '../session/sessionFlags';
 import { MenuIcon } from './icons';
 import { INITIAL_OPEN_GROUPS, Sidebar, type OpenGroups } from './Sidebar';
