@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { launch, newPage, registration } from './browser';
+import { launch, newPage, registerViaForm, registration } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,19 +13,7 @@ test('register through the form, log out, log in through the form', async () => 
   const { context, page } = await newPage(browser);
   const r = registration('hotel');
 
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Inscription' }).click();
-  const form = page.getByRole('form', { name: 'Inscription' });
-  await form.getByLabel("Nom d'utilisateur").fill(r.username);
-  await form.getByLabel('Email').fill(r.email);
-  await form.getByLabel('Mot de passe').fill(r.password);
-  await form.getByLabel('Prénom').fill(r.firstName);
-  await form.getByLabel('Nom', { exact: true }).fill(r.lastName);
-  await form.getByLabel("Nom de l'entreprise").fill(r.companyName);
-  await form.getByLabel('Téléphone').fill(r.phone);
-  await form.getByLabel('Adresse').fill(r.address);
-  await form.getByLabel("Secteur d'activité").selectOption({ label: 'Hôtellerie' });
-  await form.getByRole('button', { name: /créer/i }).click();
+  await registerViaForm(page, r, 'Hôtellerie');
 
   await page.getByText('Compte créé avec succès').waitFor();
   await page.waitForURL(

@@ -70,6 +70,23 @@ export async function registerViaApi(context: BrowserContext, sector: string): P
   return r;
 }
 
+/** Fills and sends the registration form of /auth, as a person would; `sectorLabel` is the option's French label. */
+export async function registerViaForm(page: Page, r: Registration, sectorLabel: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Inscription' }).click();
+  const form = page.getByRole('form', { name: 'Inscription' });
+  await form.getByLabel("Nom d'utilisateur").fill(r.username);
+  await form.getByLabel('Email').fill(r.email);
+  await form.getByLabel('Mot de passe').fill(r.password);
+  await form.getByLabel('Prénom').fill(r.firstName);
+  await form.getByLabel('Nom', { exact: true }).fill(r.lastName);
+  await form.getByLabel("Nom de l'entreprise").fill(r.companyName);
+  await form.getByLabel('Téléphone').fill(r.phone);
+  await form.getByLabel('Adresse').fill(r.address);
+  await form.getByLabel("Secteur d'activité").selectOption({ label: sectorLabel });
+  await form.getByRole('button', { name: /créer/i }).click();
+}
+
 /** Headers of an API call made by the test itself (the gateway's CSRF rule: same Origin, custom header). */
 export const apiHeaders = () => ({ Origin: baseUrl(), 'X-Requested-With': 'XMLHttpRequest' });
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES_INVOICE, MESSAGES_MEMBERS, roleForbiddenMessage, type User } from '@xaalis/contracts';
-import { apiHeaders, launch, newPage, registerViaApi, registration } from './browser';
+import { apiHeaders, launch, newPage, registerViaApi, registerViaForm, registration } from './browser';
 
 // Issue 16: one workspace for an accountant's portfolio — register, create a second company from
 // the switcher, be invited into a third as 'Lecture seule', accept, switch between the three.
@@ -48,19 +48,7 @@ test('an accountant registers, creates a second company, joins a third as reader
 
   // 1. Registration through the form: a restaurant, the accountant its owner.
   const r = registration('restauration');
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Inscription' }).click();
-  const form = page.getByRole('form', { name: 'Inscription' });
-  await form.getByLabel("Nom d'utilisateur").fill(r.username);
-  await form.getByLabel('Email').fill(r.email);
-  await form.getByLabel('Mot de passe').fill(r.password);
-  await form.getByLabel('Prénom').fill(r.firstName);
-  await form.getByLabel('Nom', { exact: true }).fill(r.lastName);
-  await form.getByLabel("Nom de l'entreprise").fill(r.companyName);
-  await form.getByLabel('Téléphone').fill(r.phone);
-  await form.getByLabel('Adresse').fill(r.address);
-  await form.getByLabel("Secteur d'activité").selectOption({ label: 'Restauration' });
-  await form.getByRole('button', { name: /créer/i }).click();
+  await registerViaForm(page, r, 'Restauration');
   await page.getByRole('button', { name: `Entreprise actuelle : ${r.companyName}` }).waitFor();
   const first = (await (await context.request.get('/api/user')).json()) as User;
   expect(first.role).toBe('owner');

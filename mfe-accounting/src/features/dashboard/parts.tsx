@@ -118,15 +118,5 @@ export function Grid({ columns, children, mb = 3 }: { columns: number; children:
   );
 }
 
-/** Read by screen readers, not shown. */
-export const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
+/** Read by screen readers, not shown (web-kit's, re-exported for the charts). */
+export { visuallyHidden } from '@xaalis/web-kit';

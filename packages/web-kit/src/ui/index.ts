@@ -11,3 +11,4 @@ export * from './save';
 export * from './session';
 export * from './states';
 export * from './icons';
+export * from './a11y';

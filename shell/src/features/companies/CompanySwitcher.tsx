@@ -7,10 +7,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { MESSAGES_MEMBERS, ROLE_LABELS, type Membership } from '@xaalis/contracts';
-import { AddIcon, CheckIcon, useAuth, useGetMembershipsQuery, useSwitchWorkspace } from '@xaalis/web-kit';
+import { AddIcon, CheckIcon, useAuth, useGetMembershipsQuery, useSwitchWorkspace, visuallyHidden } from '@xaalis/web-kit';
 import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
 import { ExpandIcon } from '../layout/icons';
-import { CREATE_COMPANY_LABEL, SWITCHING_LABEL, visuallyHidden } from './labels';
+import { CREATE_COMPANY_LABEL, SWITCHING_LABEL } from './labels';
 import { companyName, sectorLabel } from './workspace';
 
 // The form (react-hook-form, zod) loads when first opened.
