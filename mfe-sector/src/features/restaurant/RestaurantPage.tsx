@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { MESSAGES_RESTAURANT, type Menu, type Recipe } from '@xaalis/contracts';
-import { AddIcon, EmptyState, ErrorState, PageHeader, toastFailure, toastSuccess } from '@xaalis/web-kit';
+import { AddIcon, ConfirmDialog, EmptyState, ErrorState, PageHeader, toastFailure, toastSuccess } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   useDeleteMenuMutation,
@@ -14,7 +14,6 @@ import {
   useListRecipesQuery,
   useListRestaurantInventoryQuery,
 } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
 import { formatQuantity, lowStockItems, unitLabel } from './format';
 import { InventoryItemDialog } from './InventoryItemDialog';
 import { InventoryTab } from './InventoryTab';

@@ -12,3 +12,4 @@ export * from './session';
 export * from './states';
 export * from './icons';
 export * from './a11y';
+export * from './ConfirmDialog';

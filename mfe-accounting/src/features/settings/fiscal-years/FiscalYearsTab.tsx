@@ -1,11 +1,6 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -15,7 +10,16 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { FISCAL_YEAR_STATUS_LABELS, MESSAGES_FISCAL_YEAR as M, type FiscalYear } from '@xaalis/contracts';
-import { ErrorState, LoadingState, errorMessage, formatDate, formatMoney, serverMessage, toastSuccess } from '@xaalis/web-kit';
+import {
+  ConfirmDialog,
+  ErrorState,
+  LoadingState,
+  errorMessage,
+  formatDate,
+  formatMoney,
+  serverMessage,
+  toastSuccess,
+} from '@xaalis/web-kit';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { IntegrityPanel } from '../integrity';
@@ -43,25 +47,17 @@ function ReopenDialog({ companyId, year, onClose }: { companyId: string; year: F
     }
   };
   return (
-    <Dialog open onClose={isLoading ? undefined : onClose} aria-labelledby="reopen-fiscal-year-title" fullWidth maxWidth="sm">
-      <DialogTitle id="reopen-fiscal-year-title">{M.reopenConfirmTitle(year.label)}</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2">{M.reopenConfirmText}</Typography>
-        {error ? (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {serverMessage(error) ?? (errorMessage(error) || M.reopenError)}
-          </Alert>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isLoading}>
-          Annuler
-        </Button>
-        <Button variant="contained" onClick={() => void confirm()} disabled={isLoading}>
-          {M.reopen}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      title={M.reopenConfirmTitle(year.label)}
+      text={M.reopenConfirmText}
+      confirmLabel={M.reopen}
+      danger={false}
+      maxWidth="sm"
+      busy={isLoading}
+      error={error ? (serverMessage(error) ?? (errorMessage(error) || M.reopenError)) : null}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    />
   );
 }
 

@@ -1,10 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -17,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { isRole, MESSAGES_MEMBERS, ROLE_LABELS, type Member, type Role } from '@xaalis/contracts';
 import {
   baseApi,
+  ConfirmDialog,
   EmptyState,
   ErrorState,
   errorMessage,
@@ -31,7 +27,7 @@ import {
   useGetMembersQuery,
   useRemoveMemberMutation,
 } from '@xaalis/web-kit';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MEMBER_TEXTS as T, ROLE_OPTIONS } from './roles';
 
 /** A change to the signed-in user's own membership: their role and companies are read again. */
@@ -44,7 +40,6 @@ function useRefreshOwnMembership() {
 }
 
 function RemoveMemberDialog({ companyId, member, onClose }: { companyId: string; member: Member; onClose: () => void }) {
-  const titleId = useId();
   const [remove, { isLoading, error }] = useRemoveMemberMutation();
   const refreshOwn = useRefreshOwnMembership();
   const confirm = async () => {
@@ -58,25 +53,15 @@ function RemoveMemberDialog({ companyId, member, onClose }: { companyId: string;
     }
   };
   return (
-    <Dialog open onClose={isLoading ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{T.removeTitle(member.name)}</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2">{T.removeText(member.name)}</Typography>
-        {error ? (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {serverMessage(error) ?? (errorMessage(error) || T.removeError)}
-          </Alert>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isLoading}>
-          Annuler
-        </Button>
-        <Button color="error" variant="contained" onClick={() => void confirm()} disabled={isLoading}>
-          {T.remove}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      title={T.removeTitle(member.name)}
+      text={T.removeText(member.name)}
+      confirmLabel={T.remove}
+      busy={isLoading}
+      error={error ? (serverMessage(error) ?? (errorMessage(error) || T.removeError)) : null}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    />
   );
 }
 
