@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -18,6 +17,7 @@ import {
   useGetCompanyInvitationsQuery,
 } from '@xaalis/web-kit';
 import type { ReactNode } from 'react';
+import { Section } from './Section';
 import { MEMBER_TEXTS as T } from './roles';
 
 /** The company's pending invitations, each with 'Annuler'. */
@@ -80,12 +80,5 @@ export function InvitationsList({ companyId }: { companyId: string }) {
       </TableContainer>
     );
 
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby="invitations-title" sx={{ p: { xs: 2, md: 3 } }}>
-      <Typography id="invitations-title" variant="h2" component="h2" gutterBottom>
-        {T.invitationsTitle}
-      </Typography>
-      {content}
-    </Paper>
-  );
+  return <Section title={T.invitationsTitle}>{content}</Section>;
 }

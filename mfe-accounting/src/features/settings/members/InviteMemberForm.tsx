@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { invitationInputSchema, isRole, MESSAGES_MEMBERS, ROLE_LABELS } from '@xaalis/contracts';
 import {
@@ -16,6 +15,7 @@ import {
 } from '@xaalis/web-kit';
 import { useId } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Section } from './Section';
 import { MEMBER_TEXTS as T, ROLE_DESCRIPTIONS, ROLE_OPTIONS } from './roles';
 
 type InvitationOutput = ReturnType<typeof invitationInputSchema.parse>;
@@ -53,10 +53,7 @@ export function InviteMemberForm({ companyId }: { companyId: string }) {
   });
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={`${formId}-title`} sx={{ p: { xs: 2, md: 3 } }}>
-      <Typography id={`${formId}-title`} variant="h2" component="h2" gutterBottom>
-        {T.inviteTitle}
-      </Typography>
+    <Section title={T.inviteTitle}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {T.inviteIntro}
       </Typography>
@@ -81,6 +78,6 @@ export function InviteMemberForm({ companyId }: { companyId: string }) {
           {isLoading ? T.inviting : T.invite}
         </Button>
       </Box>
-    </Paper>
+    </Section>
   );
 }

@@ -1,6 +1,5 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -8,7 +7,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { isRole, MESSAGES_MEMBERS, ROLE_LABELS, type Member, type Role } from '@xaalis/contracts';
 import {
   baseApi,
@@ -28,6 +26,7 @@ import {
   useRemoveMemberMutation,
 } from '@xaalis/web-kit';
 import { useState, type ReactNode } from 'react';
+import { Section } from './Section';
 import { MEMBER_TEXTS as T, ROLE_OPTIONS } from './roles';
 
 /** A change to the signed-in user's own membership: their role and companies are read again. */
@@ -154,12 +153,9 @@ export function MembersList({ companyId }: { companyId: string }) {
     );
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="members-title" sx={{ p: { xs: 2, md: 3 } }}>
-      <Typography id="members-title" variant="h2" component="h2" gutterBottom>
-        {T.membersTitle}
-      </Typography>
+    <Section title={T.membersTitle}>
       {content}
       {removing ? <RemoveMemberDialog companyId={companyId} member={removing} onClose={() => setRemoving(null)} /> : null}
-    </Paper>
+    </Section>
   );
 }
