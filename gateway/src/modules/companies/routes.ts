@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import express, { Router, type Request } from 'express';
+import type { Transaction } from 'sequelize';
 import { companyInputSchema, type Company, type Role, type User } from '@xaalis/contracts';
 import { parseOr400 } from '@xaalis/service-kit';
 import { requireUser, userOf } from '../sessions';
@@ -85,17 +86,13 @@ export function companiesRoutes(deps: WorkspaceDeps & { workspace: Workspace; co
     const values = parseOr400(companyInputSchema, req.body);
     const id = randomUUID();
     const company = await deps.accounting.createCompany({ ...values, id }, req.id as string);
+    let t: Transaction | undefined;
     try {
-      await deps.users.transaction().then(async (t) => {
-        try {
-          await deps.memberships.addOwner(user.id, id, t);
-          await t.commit();
-        } catch (err) {
-          await t.rollback().catch(() => {});
-          throw err;
-        }
-      });
+      t = await deps.users.transaction();
+      await deps.memberships.addOwner(user.id, id, t);
+      await t.commit();
     } catch (err) {
+      await t?.rollback().catch(() => {});
       await deps.accounting.deleteCompany(id, req.id as string).catch(() => {});
       throw err;
     }
