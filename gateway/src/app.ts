@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Sequelize } from 'sequelize';
 import { HEADERS, MESSAGES_HTTP } from '@xaalis/contracts';
 import {
+  caseSensitiveRouter,
   createLogger,
   createRedis,
   createSequelize,
@@ -34,6 +35,7 @@ import {
   createRedisRegistrationLimiter,
 } from './modules/rate-limit';
 import { csrfGuard } from './modules/csrf';
+import { canonicalPathGuard } from './modules/canonical';
 import { authRedirectRoutes, authRoutes } from './modules/auth';
 import { companiesRoutes, createAccountingClient, createWorkspace } from './modules/companies';
 import { createAccess, createMemberships, membershipsRoutes } from './modules/memberships';
@@ -145,6 +147,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> 
   });
 
   const app = express();
+  // Before the first route (the app's router is made with it); every Router is a caseSensitiveRouter.
+  app.set('case sensitive routing', true);
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(
@@ -176,6 +180,9 @@ export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> 
   );
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config), frameguard: { action: 'deny' } }));
 
+  // One canonical form of every /api path, before anything reads it.
+  app.use(canonicalPathGuard);
+
   // Plain signed-in reads of a service's path (most requests) are proxied at once: no router to
   // walk, no express-session (GET/HEAD: nothing for the CSRF check; the other requests go on).
   app.use('/api', proxy.readHandler);
@@ -187,7 +194,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> 
 
   // Everything else under /api: CSRF check, session, then the proxy for the paths a service owns
   // (before the own routes: none of them is in the ownership table), the own routes, 404.
-  const api = express.Router();
+  const api = caseSensitiveRouter();
   api.use(csrfGuard(config.allowedOrigins));
   api.use(sessionMiddleware(store, config.sessionSecret, { alwaysSecure: config.alwaysSecureCookies }));
   api.use(proxy.handler);

@@ -123,6 +123,18 @@ const workspaceResolver = {
   },
 };
 
+// DESIGN §4: "the decision is taken on the canonical path (case-sensitive routing everywhere)".
+// Express routers match case-insensitively unless told otherwise and do not inherit the app's
+// setting, so a router made any other way would let `/VALIDATE` reach the route of `/validate`.
+const routersCaseSensitive = [
+  'CallExpression[callee.name="Router"]',
+  'CallExpression[callee.property.name="Router"]',
+  'NewExpression[callee.property.name="Router"]',
+].map((selector) => ({
+  selector,
+  message: 'DESIGN §4: routers are case-sensitive — make them with caseSensitiveRouter() from @xaalis/service-kit, never express.Router()',
+}));
+
 /** The flat-config blocks that eslint.config.js includes (and the tests lint with). */
 const dependencyRules = [
   {
@@ -133,6 +145,10 @@ const dependencyRules = [
   {
     files: SERVER_SIDE.map((dir) => `${dir}/**`),
     rules: { 'no-restricted-imports': ['error', noBrowserLibraries] },
+  },
+  {
+    files: ['gateway/**', ...SERVICES.map((dir) => `${dir}/**`)],
+    rules: { 'no-restricted-syntax': ['error', ...routersCaseSensitive] },
   },
 ];
 

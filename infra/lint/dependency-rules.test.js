@@ -81,11 +81,22 @@ describe('dependency rules of DESIGN.md §1', () => {
   });
 
   it.each([
+    ['services/hr/src/modules/x/routes.ts', "import { Router } from 'express';\nexport const r = Router();"],
+    ['gateway/src/modules/x/routes.ts', "import express from 'express';\nexport const r = express.Router();"],
+  ])('%s: a router not made case-sensitive is refused', async (file, source) => {
+    const messages = await lint(file, source);
+    expect(messages).toEqual([
+      'DESIGN §4: routers are case-sensitive — make them with caseSensitiveRouter() from @xaalis/service-kit, never express.Router()',
+    ]);
+  });
+
+  it.each([
     [
       'services/accounting/src/modules/x.ts',
       "import { HttpError } from '@xaalis/service-kit';\nimport { MESSAGES_HTTP } from '@xaalis/contracts';\nimport { postEntry } from '../posting';",
     ],
     ['gateway/src/x.ts', "import { parseOr400 } from '@xaalis/service-kit';\nimport express from 'express';"],
+    ['services/sector/src/x.ts', "import { caseSensitiveRouter } from '@xaalis/service-kit';\nexport const r = caseSensitiveRouter();"],
     [
       'mfe-accounting/src/x.tsx',
       "import { useState } from 'react';\nimport Button from '@mui/material/Button';\nimport { baseApi } from '@xaalis/web-kit';\nimport { APP_ROUTES } from '@xaalis/contracts';",

@@ -15,17 +15,19 @@ export const ROLE_LABELS: Record<Role, string> = {
 };
 
 /**
- * What a write needs:
- * - `documents`: invoices, payments, stock, sector modules, payslip drafts, draft entries;
- * - `accounting`: everything else (validating or cancelling entries, payroll validation, closing,
- *   imports, investments, loans, staff, settings: company, chart, third parties, modules);
+ * What a call needs:
+ * - `documents`: invoices, payments, stock, sector modules, draft entries (writes);
+ * - `accounting`: everything else (validating or cancelling entries, closing, imports,
+ *   investments, loans, staff, settings: company, chart, third parties, modules) (writes);
+ * - `payroll`: payroll data, which is confidential — reading or writing payslips and bulletins,
+ *   reading salaries on employee records;
  * - `members`: the company's members and invitations (gateway).
  */
-export type Capability = 'documents' | 'accounting' | 'members';
+export type Capability = 'documents' | 'accounting' | 'payroll' | 'members';
 
 export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
-  owner: ['documents', 'accounting', 'members'],
-  accountant: ['documents', 'accounting'],
+  owner: ['documents', 'accounting', 'payroll', 'members'],
+  accountant: ['documents', 'accounting', 'payroll'],
   collaborator: ['documents'],
   reader: [],
 };
@@ -42,7 +44,6 @@ const DOCUMENT_SEGMENTS = new Set([
   'payments',
   'inventory',
   'accounting-entries',
-  'payrolls',
   'recipes',
   'menus',
   'restaurant-inventory',
@@ -56,32 +57,63 @@ const DOCUMENT_SEGMENTS = new Set([
 ]);
 
 /** `<segment>/<last path part>` of document segments that are accounting acts. */
-const ACCOUNTING_ACTIONS = new Set([
-  'accounting-entries/validate',
-  'accounting-entries/cancel',
-  'payrolls/validate',
-  'payrolls/pay',
-  'payrolls/cancel',
-]);
+const ACCOUNTING_ACTIONS = new Set(['accounting-entries/validate', 'accounting-entries/cancel']);
+
+/** Resource segments holding payroll data: every call, read or write, needs `payroll`. */
+const PAYROLL_SEGMENTS = new Set(['payrolls']);
+
+// The one canonical form of a path segment: what every route, id, date and job id is made of.
+const CANONICAL_SEGMENT = /^[a-z0-9_-]+$/;
+
+/**
+ * Whether `path` (query string excluded) is in canonical form: segments of lower-case letters,
+ * digits, '-' and '_' only — no upper case, no percent-encoding (encoded slashes or dots), no dot
+ * segments or trailing dots, no doubled slash; one trailing slash is tolerated. Routers match
+ * case-sensitively, and the gateway and the services refuse (404) any other form, so the role rule,
+ * the ownership table and the route matcher all see the same string.
+ */
+export function isCanonicalPath(path: string): boolean {
+  const parts = path.split('?')[0].split('/');
+  if (parts[0] !== '') return false;
+  const last = parts.length - 1;
+  return parts.slice(1).every((part, i) => CANONICAL_SEGMENT.test(part) || (part === '' && i + 1 === last && last > 1));
+}
+
+/** The resource segment and the parts after it of an `/api/...` path (`companies/:id` skipped). */
+function resourceParts(path: string): string[] {
+  const parts = path.split('?')[0].split('/').filter(Boolean);
+  const rest = parts[0] === 'api' ? parts.slice(1) : parts;
+  return rest[0] === 'companies' ? rest.slice(2) : rest;
+}
 
 /**
  * The capability a write (any method but GET/HEAD) to an `/api/...` path needs, from the path
  * alone (`/api/companies/:companyId/<segment>/...` or `/api/<segment>/...`): one rule for the
- * services, the generated role matrix and the front ends. Unknown paths need `accounting`.
+ * services, the generated role matrix and the front ends. Unknown paths need `accounting`, and so
+ * does a path not in canonical form (which no router matches anyway).
  */
 export function writeCapability(path: string): Capability {
-  const parts = path.split('?')[0].split('/').filter(Boolean);
-  let rest = parts[0] === 'api' ? parts.slice(1) : parts;
-  if (rest[0] === 'companies') rest = rest.slice(2);
+  if (!isCanonicalPath(path)) return 'accounting';
+  const rest = resourceParts(path);
   const segment = rest[0];
+  if (segment && PAYROLL_SEGMENTS.has(segment)) return 'payroll';
   if (!segment || !DOCUMENT_SEGMENTS.has(segment)) return 'accounting';
   return ACCOUNTING_ACTIONS.has(`${segment}/${rest[rest.length - 1]}`) ? 'accounting' : 'documents';
+}
+
+/**
+ * The capability a read (GET/HEAD) of an `/api/...` path needs: null for the ordinary reads every
+ * member may make, `payroll` for payroll data. Salaries on employee records are not a path of their
+ * own: the HR service leaves them out for a role without `payroll`.
+ */
+export function readCapability(path: string): Capability | null {
+  const segment = resourceParts(path)[0];
+  return segment && PAYROLL_SEGMENTS.has(segment) ? 'payroll' : null;
 }
 
 export const MESSAGES_MEMBERS = {
   loginRequired: "Nom d'utilisateur ou email requis",
   roleRequired: 'Rôle requis',
-  userNotFound: "Aucun utilisateur avec ce nom d'utilisateur ou cet email",
   alreadyMember: 'Cet utilisateur est déjà membre de l’entreprise',
   alreadyInvited: 'Une invitation est déjà en attente pour cet utilisateur',
   invitationNotFound: 'Invitation introuvable ou déjà traitée',
@@ -90,6 +122,8 @@ export const MESSAGES_MEMBERS = {
   noAccess: 'Vous n’avez plus accès à cette entreprise',
   noCompany: 'Aucune entreprise sélectionnée',
   invited: 'Invitation envoyée',
+  tooManyInvitations: 'Trop d’invitations envoyées : réessayez dans une heure',
+  tooManyCompanies: 'Trop d’entreprises créées : réessayez demain',
   invitationCancelled: 'Invitation annulée',
   accepted: 'Invitation acceptée',
   declined: 'Invitation refusée',

@@ -6,7 +6,7 @@ import type { Sequelize } from 'sequelize';
 import type { Redis } from 'ioredis';
 import { HEADERS } from '@xaalis/contracts';
 import { errorHandler, notFoundHandler } from './errors';
-import { requireInternalToken, requireRoleForWrites, requireSameCompany } from './tenant';
+import { requireInternalToken, requireRole, requireSameCompany } from './tenant';
 import { errorSerializer, type Logger } from './logger';
 
 export interface ServiceAppOptions {
@@ -30,6 +30,8 @@ export interface ServiceAppOptions {
  */
 export function createServiceApp(opts: ServiceAppOptions): Express {
   const app = express();
+  // Before the first route: the app's router is made with it (each Router is made by caseSensitiveRouter).
+  app.set('case sensitive routing', true);
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(
@@ -76,8 +78,8 @@ export function createServiceApp(opts: ServiceAppOptions): Express {
   // Routers also declare requireSameCompany on their company routes; this
   // catch-all makes forgetting it harmless: another company's path is a 404.
   app.use('/api/companies/:companyId', requireSameCompany);
-  // The gateway checked the membership; the role it sent decides which writes go through.
-  app.use('/api', requireRoleForWrites);
+  // The gateway checked the membership; the role it sent decides which calls go through.
+  app.use('/api', requireRole);
   app.use('/api', opts.api);
   if (opts.internal) app.use('/internal', guard, opts.internal);
   app.use(notFoundHandler);

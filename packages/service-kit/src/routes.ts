@@ -1,4 +1,4 @@
-import type { Express, RequestHandler } from 'express';
+import { Router, type Express, type RequestHandler } from 'express';
 import { VALIDATED_SCHEMAS, type ValidateSchemas } from './validate';
 
 /** One route of an Express app, found by walking its routers (see `listRoutes`). */
@@ -47,3 +47,11 @@ export function listRoutes(app: Express): DiscoveredRoute[] {
   walk((app as unknown as { router: { stack: LayerLike[] } }).router.stack, '', out);
   return out;
 }
+
+/**
+ * The only way to make a router in the services and the gateway: Express matches paths
+ * case-insensitively by default, and a router does not inherit the app's setting, so
+ * `/validate` and `/VALIDATE` would reach the same route while the role rule reads the path as
+ * typed. Case-sensitive, every decision sees the one canonical path (contracts' isCanonicalPath).
+ */
+export const caseSensitiveRouter = (): Router => Router({ caseSensitive: true });

@@ -1,6 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
-import { HEADERS, isRole, MESSAGES_HTTP, roleCan, roleForbiddenMessage, writeCapability, type Role } from '@xaalis/contracts';
+import {
+  HEADERS,
+  isCanonicalPath,
+  isRole,
+  MESSAGES_HTTP,
+  readCapability,
+  roleCan,
+  roleForbiddenMessage,
+  writeCapability,
+  type Role,
+} from '@xaalis/contracts';
 import { HttpError, notFound } from './errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,18 +51,27 @@ export function tenantOf(req: Request): Tenant {
 }
 
 /**
- * Every write under /api needs the capability its path asks for (contracts' writeCapability):
- * a role that lacks it (or no role at all) is 403 with a French message, before any route runs.
- * Reads are open to every role.
+ * Every call under /api needs the capability its path asks for (contracts' writeCapability for
+ * writes, readCapability for reads: payroll data is confidential): a role that lacks it (or no
+ * role at all) is 403 with a French message, before any route runs. A path not in canonical form
+ * is 404 here too (the gateway already refuses it): routers match case-sensitively, so the string
+ * this rule reads is the one a route matches.
  */
-export const requireRoleForWrites: RequestHandler = (req, _res, next) => {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') {
+export const requireRole: RequestHandler = (req, _res, next) => {
+  if (!isCanonicalPath(req.originalUrl)) {
+    next(notFound());
+    return;
+  }
+  const read = req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS';
+  const capability = read ? readCapability(req.originalUrl) : writeCapability(req.originalUrl);
+  if (!capability) {
     next();
     return;
   }
-  const role = isRole(req.get(HEADERS.role)) ? (req.get(HEADERS.role) as Role) : null;
-  if (!roleCan(role, writeCapability(req.originalUrl))) {
-    next(new HttpError(403, roleForbiddenMessage(role)));
+  const role = req.get(HEADERS.role);
+  const known = isRole(role) ? role : null;
+  if (!roleCan(known, capability)) {
+    next(new HttpError(403, roleForbiddenMessage(known)));
     return;
   }
   next();

@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { Router } from 'express';
 import { CLOSE_FISCAL_YEAR_JOB, JOBS } from '@xaalis/contracts';
-import { pingHandler, runService } from '@xaalis/service-kit';
+import { caseSensitiveRouter, pingHandler, runService } from '@xaalis/service-kit';
 import { accountsApi } from './modules/accounts';
 import { auditApi, rememberActorRole } from './modules/audit';
 import { chartApi, generateChartHandler } from './modules/chart';
@@ -33,7 +32,7 @@ export const accountingService = runService({
   schema: 'accounting',
   migrationsDir: path.join(__dirname, 'migrations'),
   buildApi: (ctx) =>
-    Router().use(
+    caseSensitiveRouter().use(
       // The caller's role, for the audit events of the request's writes.
       rememberActorRole(ctx.sequelize),
       companiesApi(ctx),
@@ -55,7 +54,13 @@ export const accountingService = runService({
       auditApi(ctx),
     ),
   buildInternal: (ctx) =>
-    Router().use(companiesInternal(ctx), inventoryInternal(ctx), invoicesInternal(ctx), thirdPartiesInternal(ctx), portfolioInternal(ctx)),
+    caseSensitiveRouter().use(
+      companiesInternal(ctx),
+      inventoryInternal(ctx),
+      invoicesInternal(ctx),
+      thirdPartiesInternal(ctx),
+      portfolioInternal(ctx),
+    ),
   jobHandlers: (ctx) => ({
     [JOBS.ping]: pingHandler(ctx),
     [JOBS.generateChart]: generateChartHandler(ctx),

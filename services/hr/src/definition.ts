@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { Router } from 'express';
 import { JOBS } from '@xaalis/contracts';
-import { pingHandler, runService } from '@xaalis/service-kit';
+import { caseSensitiveRouter, pingHandler, runService } from '@xaalis/service-kit';
 import { employeesApi, employeesInternal } from './modules/employees';
 import { payrollSettingsApi } from './modules/payroll-settings';
 import { payslipJobHandlers, payslipsApi, SWEEP_PAYSLIP_POSTINGS_SCHEDULE } from './modules/payslips';
@@ -15,8 +14,8 @@ export const hrService = runService({
   name: 'hr',
   schema: 'hr',
   migrationsDir: path.join(__dirname, 'migrations'),
-  buildApi: (ctx) => Router().use(employeesApi(ctx)).use(payslipsApi(ctx)).use(payrollSettingsApi(ctx)),
-  buildInternal: (ctx) => Router().use(employeesInternal(ctx)),
+  buildApi: (ctx) => caseSensitiveRouter().use(employeesApi(ctx)).use(payslipsApi(ctx)).use(payrollSettingsApi(ctx)),
+  buildInternal: (ctx) => caseSensitiveRouter().use(employeesInternal(ctx)),
   jobHandlers: (ctx) => ({ [JOBS.ping]: pingHandler(ctx), ...payslipJobHandlers(ctx) }),
   jobSchedules: () => [SWEEP_PAYSLIP_POSTINGS_SCHEDULE],
 });

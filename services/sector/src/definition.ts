@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { Router } from 'express';
 import { JOBS } from '@xaalis/contracts';
-import { pingHandler, runService } from '@xaalis/service-kit';
+import { caseSensitiveRouter, pingHandler, runService } from '@xaalis/service-kit';
 import { hotelApi, hotelJobHandlers, SETTLE_PENDING_STAY_INVOICES_SCHEDULE } from './modules/hotel';
 import { moduleGate, modulesApi } from './modules/modules';
 import { productionApi } from './modules/production';
@@ -19,7 +18,7 @@ export const sectorService = runService({
   migrationsDir: path.join(__dirname, 'migrations'),
   // The module gate comes first: a disabled module's routes are never reached.
   buildApi: (ctx) =>
-    Router()
+    caseSensitiveRouter()
       .use(moduleGate(ctx))
       .use(modulesApi(ctx))
       .use(productionApi(ctx))

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import express, { Router, type Request } from 'express';
+import express, { type Router, type Request } from 'express';
 import {
   changePasswordSchema,
   loginSchema,
@@ -9,7 +9,7 @@ import {
   type Company,
   type User,
 } from '@xaalis/contracts';
-import { HttpError, parseOr400 } from '@xaalis/service-kit';
+import { caseSensitiveRouter, HttpError, parseOr400 } from '@xaalis/service-kit';
 import { endSession, establishSession, requireUser, userOf, type UserSessions } from '../sessions';
 import { toUser, type UsersRepository, type UserRecord } from '../users';
 import { rememberCompany, type AccountingClient, type Workspace } from '../companies';
@@ -52,7 +52,7 @@ const sameOriginNavigation = (req: Request) => ['same-origin', 'none'].includes(
 
 /** Routes that need no session: safe to serve while Redis is down. */
 export function authRedirectRoutes(): Router {
-  const router = Router();
+  const router = caseSensitiveRouter();
   router.get('/login', (_req, res) => res.redirect(302, '/auth'));
   return router;
 }
@@ -60,7 +60,7 @@ export function authRedirectRoutes(): Router {
 /** GET /api/user, POST /api/login, /api/register, /api/logout, /api/user/password, GET /api/logout. */
 export function authRoutes(deps: AuthDeps): Router {
   const { users, accounting, memberships, access, workspace, limiter, registrations, userSessions, checkSessionStore } = deps;
-  const router = Router();
+  const router = caseSensitiveRouter();
 
   /** Signs the user in under a new session id, remembered among the user's sessions. */
   const signIn = async (req: Request, user: User) => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import express, { Router, type Request } from 'express';
+import express, { type Router, type Request } from 'express';
 import type { Transaction } from 'sequelize';
 import { companyInputSchema, type Company, type Role, type User } from '@xaalis/contracts';
-import { parseOr400 } from '@xaalis/service-kit';
+import { caseSensitiveRouter, parseOr400 } from '@xaalis/service-kit';
 import { requireUser, userOf } from '../sessions';
 import type { UsersRepository } from '../users';
 import type { Access } from '../memberships/access';
@@ -80,7 +80,7 @@ export type Workspace = ReturnType<typeof createWorkspace>;
  * the session moves to it. If the membership cannot be written, the company is deleted again.
  */
 export function companiesRoutes(deps: WorkspaceDeps & { workspace: Workspace; companyUsersChanged(companyId: string): void }): Router {
-  const router = Router();
+  const router = caseSensitiveRouter();
   router.post('/companies', requireUser, express.json({ limit: '100kb' }), async (req, res) => {
     const user = userOf(req);
     const values = parseOr400(companyInputSchema, req.body);

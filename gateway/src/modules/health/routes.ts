@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Router } from 'express';
+import type { Router } from 'express';
+import { caseSensitiveRouter } from '@xaalis/service-kit';
 import type { Redis } from 'ioredis';
 import type { Sequelize } from 'sequelize';
 import { HEADERS, SERVICES, type ServiceName } from '@xaalis/contracts';
@@ -79,7 +80,7 @@ export function healthRoutes(deps: HealthDeps): Router {
     return cached.report;
   }
 
-  const router = Router();
+  const router = caseSensitiveRouter();
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });
   });

@@ -1,4 +1,4 @@
-import express, { Router, type Request, type RequestHandler } from 'express';
+import express, { type Router, type Request, type RequestHandler } from 'express';
 import {
   invitationInputSchema,
   memberRoleSchema,
@@ -14,7 +14,7 @@ import {
   type Role,
   type User,
 } from '@xaalis/contracts';
-import { HttpError, isUuid, parseOr400 } from '@xaalis/service-kit';
+import { caseSensitiveRouter, HttpError, isUuid, parseOr400 } from '@xaalis/service-kit';
 import { requireUser, userOf } from '../sessions';
 import type { AccountingClient } from '../companies/accounting-client';
 import type { Access } from './access';
@@ -45,7 +45,7 @@ async function companyNames(accounting: AccountingClient, ids: string[], request
  */
 export function membershipsRoutes(deps: MembershipRoutesDeps): Router {
   const { memberships, access, accounting } = deps;
-  const router = Router();
+  const router = caseSensitiveRouter();
 
   /** `/companies/:companyId/...` of the session's company, by one of its owners (the role read now). */
   const requireOwner: RequestHandler = (req, _res, next) => {

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
-import express, { Router, type Response } from 'express';
+import express, { type Router, type Response } from 'express';
+import { caseSensitiveRouter } from '@xaalis/service-kit';
 import { MESSAGES_HTTP, REMOTES, type RemotesConfig } from '@xaalis/contracts';
 
 // Webpack's content-hashed file names (main.3f9a1c2b7d.js, 123.abcdef0123.css) never change content.
@@ -20,7 +21,7 @@ function notBuiltPage(): string {
 
 /** GET /config/remotes.json: where the shell finds each remote (read at run time, so operators can move or disable one). */
 export function remotesConfigRoute(remotes: RemotesConfig): Router {
-  const router = Router();
+  const router = caseSensitiveRouter();
   router.get('/config/remotes.json', (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
     res.json(remotes);
@@ -33,7 +34,7 @@ export function remotesConfigRoute(remotes: RemotesConfig): Router {
  * and the shell's index.html for client-side routes (/factures, /auth, ...).
  */
 export function staticRoutes(staticDir: string): Router {
-  const router = Router();
+  const router = caseSensitiveRouter();
   const shellDir = path.join(staticDir, 'shell', 'dist');
   const indexFile = path.join(shellDir, 'index.html');
   // Local mode has no nginx in front: gzip the bundles here.

@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { caseSensitiveRouter } from '@xaalis/service-kit';
 import type { CompanyUser } from '@xaalis/contracts';
 import { requireUser, userOf } from '../sessions';
 
@@ -36,7 +37,7 @@ export function usersRoutes(deps: {
     return entry.users;
   };
 
-  const router = Router();
+  const router = caseSensitiveRouter();
   router.get('/users', requireUser, async (req, res) => {
     const { id, companyId } = userOf(req);
     const users: CompanyUser[] = companyId && (await deps.isMember(id, companyId)) ? await companyUsers(companyId) : [];

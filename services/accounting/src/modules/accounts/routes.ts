@@ -1,12 +1,12 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { accountInputSchema } from '@xaalis/contracts';
-import { requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { accountsService } from './service';
 
 /** `/api/companies/:companyId/accounts`: the chart of accounts (settings, entry form). */
 export function accountsApi(ctx: ServiceContext): Router {
   const accounts = accountsService(ctx.sequelize);
-  const router = Router();
+  const router = caseSensitiveRouter();
 
   router.get('/companies/:companyId/accounts', requireSameCompany, async (req, res) => {
     res.json(await accounts.list(tenantOf(req).companyId));

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import {
   JOBS,
   MESSAGES_ACCOUNT,
@@ -9,6 +9,7 @@ import {
   type Sector,
 } from '@xaalis/contracts';
 import {
+  caseSensitiveRouter,
   HttpError,
   JobTimeoutError,
   notFound,
@@ -44,7 +45,7 @@ const WAIT_MS = 10_000;
  */
 export function chartApi(ctx: ServiceContext): Router {
   const companies = companiesService(ctx.sequelize);
-  const router = Router();
+  const router = caseSensitiveRouter();
 
   router.post('/companies/:companyId/generate-chart', requireSameCompany, validate({ body: generateChartSchema }), async (req, res) => {
     const { companyId } = tenantOf(req);

@@ -1,6 +1,6 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { MESSAGES_COMPANY, companyCreateSchema, companyInputSchema } from '@xaalis/contracts';
-import { notFound, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, notFound, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { companiesService } from './service';
 
 /**
@@ -10,7 +10,7 @@ import { companiesService } from './service';
  */
 export function companiesApi(ctx: ServiceContext): Router {
   const companies = companiesService(ctx.sequelize);
-  const router = Router();
+  const router = caseSensitiveRouter();
 
   router.get('/companies/:companyId', requireSameCompany, async (req, res) => {
     const company = await companies.get(tenantOf(req).companyId);
@@ -34,7 +34,7 @@ export function companiesApi(ctx: ServiceContext): Router {
  */
 export function companiesInternal(ctx: ServiceContext): Router {
   const companies = companiesService(ctx.sequelize);
-  const router = Router();
+  const router = caseSensitiveRouter();
 
   router.post('/companies', validate({ body: companyCreateSchema }), async (req, res) => {
     res.status(201).json(await companies.create(validated(req, 'body', companyCreateSchema)));

@@ -1,7 +1,7 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
 import { CASH_FLOW_PERIODS } from '@xaalis/contracts';
-import { requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { todayInDakar } from '../posting';
 import { dashboardService } from './service';
 
@@ -19,7 +19,7 @@ const breakdownQuery = z.object({ year: z.enum(['current', 'previous'], { error:
  */
 export function dashboardApi(ctx: ServiceContext): Router {
   const dashboard = dashboardService(ctx.sequelize);
-  const router = Router();
+  const router = caseSensitiveRouter();
 
   router.get('/companies/:companyId/dashboard', requireSameCompany, async (req, res) => {
     res.json(await dashboard.dashboard(tenantOf(req).companyId, todayInDakar()));

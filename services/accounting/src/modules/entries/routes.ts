@@ -1,6 +1,6 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { entryInputSchema, entryListQuerySchema, nextEntryNumberQuerySchema, type NextEntryNumber } from '@xaalis/contracts';
-import { requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { entriesService } from './service';
 
 /**
@@ -10,7 +10,7 @@ import { entriesService } from './service';
  */
 export function entriesApi(ctx: ServiceContext): Router {
   const entries = entriesService(ctx.sequelize);
-  const router = Router();
+  const router = caseSensitiveRouter();
   const company = '/companies/:companyId/accounting-entries';
 
   router.get(company, requireSameCompany, validate({ query: entryListQuerySchema }), async (req, res) => {

@@ -1,6 +1,6 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { FiscalYearCloseRefusal } from '@xaalis/contracts';
-import { requireSameCompany, tenantOf, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, requireSameCompany, tenantOf, type ServiceContext } from '@xaalis/service-kit';
 import { CloseRefusal, fiscalYearsService } from './service';
 
 /**
@@ -10,7 +10,7 @@ import { CloseRefusal, fiscalYearsService } from './service';
  */
 export function fiscalYearsApi(ctx: ServiceContext): Router {
   const years = fiscalYearsService(ctx);
-  const router = Router();
+  const router = caseSensitiveRouter();
 
   router.get('/companies/:companyId/fiscal-years', requireSameCompany, async (req, res) => {
     res.json(await years.list(tenantOf(req).companyId));

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import {
   inventoryItemInputSchema,
   inventoryItemUpdateSchema,
@@ -6,7 +6,7 @@ import {
   inventoryStockPatchSchema,
   stockMovementInputSchema,
 } from '@xaalis/contracts';
-import { requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { sendWorkbook } from '../spreadsheet';
 import { inventoryService } from './service';
 
@@ -17,7 +17,7 @@ import { inventoryService } from './service';
  */
 export function inventoryApi(ctx: ServiceContext): Router {
   const inventory = inventoryService(ctx.sequelize);
-  const router = Router();
+  const router = caseSensitiveRouter();
   const company = '/companies/:companyId/inventory';
 
   router.get(company, requireSameCompany, validate({ query: inventoryListQuerySchema }), async (req, res) => {

@@ -1,6 +1,6 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { investmentInputSchema } from '@xaalis/contracts';
-import { requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { investmentsService } from './service';
 
 /**
@@ -10,7 +10,7 @@ import { investmentsService } from './service';
  */
 export function investmentsApi(ctx: ServiceContext): Router {
   const investments = investmentsService(ctx.sequelize, ctx.queue);
-  const router = Router();
+  const router = caseSensitiveRouter();
   const company = '/companies/:companyId/investments';
 
   router.get(company, requireSameCompany, async (req, res) => {

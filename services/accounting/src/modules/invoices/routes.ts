@@ -1,6 +1,6 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { invoiceInputSchema, invoiceListQuerySchema, nextInvoiceNumberQuerySchema, type NextInvoiceNumber } from '@xaalis/contracts';
-import { requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { sendWorkbook } from '../spreadsheet';
 import { invoicesService } from './service';
 
@@ -11,7 +11,7 @@ import { invoicesService } from './service';
  */
 export function invoicesApi(ctx: ServiceContext): Router {
   const invoices = invoicesService(ctx.sequelize);
-  const router = Router();
+  const router = caseSensitiveRouter();
   const company = '/companies/:companyId/invoices';
 
   router.get(company, requireSameCompany, validate({ query: invoiceListQuerySchema }), async (req, res) => {

@@ -1,6 +1,6 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { loanInputSchema } from '@xaalis/contracts';
-import { requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { loansService } from './service';
 
 /**
@@ -11,7 +11,7 @@ import { loansService } from './service';
  */
 export function loansApi(ctx: ServiceContext): Router {
   const loans = loansService(ctx.sequelize);
-  const router = Router();
+  const router = caseSensitiveRouter();
   router.get('/companies/:companyId/loans', requireSameCompany, async (req, res) => {
     res.json(await loans.list(tenantOf(req).companyId));
   });

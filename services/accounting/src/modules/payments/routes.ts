@@ -1,6 +1,6 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { paymentInputSchema, paymentListQuerySchema } from '@xaalis/contracts';
-import { requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { paymentsService } from './service';
 
 /**
@@ -9,7 +9,7 @@ import { paymentsService } from './service';
  */
 export function paymentsApi(ctx: ServiceContext): Router {
   const payments = paymentsService(ctx.sequelize);
-  const router = Router();
+  const router = caseSensitiveRouter();
   router.post('/payments', validate({ body: paymentInputSchema }), async (req, res) => {
     const { companyId, userId } = tenantOf(req);
     res.status(201).json(await payments.create(companyId, validated(req, 'body', paymentInputSchema), userId));

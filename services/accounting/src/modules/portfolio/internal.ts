@@ -1,6 +1,6 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { MAX_INTERNAL_IDS } from '@xaalis/contracts';
-import { HttpError, isUuid, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, HttpError, isUuid, type ServiceContext } from '@xaalis/service-kit';
 import { todayInDakar } from '../posting';
 import { portfolioService } from './service';
 
@@ -32,7 +32,7 @@ export function parseCompanyIds(raw: unknown): string[] {
  */
 export function portfolioInternal(ctx: ServiceContext): Router {
   const portfolio = portfolioService(ctx.sequelize);
-  const router = Router();
+  const router = caseSensitiveRouter();
 
   router.get('/portfolio', async (req, res) => {
     res.json(await portfolio.figures(parseCompanyIds(req.query.companies), todayInDakar()));

@@ -1,4 +1,4 @@
-import { Router, type Response } from 'express';
+import type { Router, Response } from 'express';
 import {
   MAX_LEDGER_PDF_LINES,
   MAX_LEDGER_XLSX_LINES,
@@ -13,7 +13,15 @@ import {
   type ReportFormat,
   type ReportKind,
 } from '@xaalis/contracts';
-import { HttpError, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import {
+  caseSensitiveRouter,
+  HttpError,
+  requireSameCompany,
+  tenantOf,
+  validate,
+  validated,
+  type ServiceContext,
+} from '@xaalis/service-kit';
 import { todayInDakar } from '../posting';
 import {
   balanceSheetPdf,
@@ -72,7 +80,7 @@ function sendFile(res: Response, kind: ReportKind, period: string, format: Repor
  */
 export function reportsApi(ctx: ServiceContext): Router {
   const reports = reportsService(ctx.sequelize);
-  const router = Router();
+  const router = caseSensitiveRouter();
   const base = '/companies/:companyId/reports';
 
   router.get(`${base}/years`, requireSameCompany, async (req, res) => {

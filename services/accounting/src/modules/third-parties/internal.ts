@@ -1,7 +1,7 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { MAX_INTERNAL_IDS, MESSAGES_INTERNAL_INVOICE, type InternalThirdParty, type InternalInvoiceValues } from '@xaalis/contracts';
-import { HttpError, isUuid, notFound, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, HttpError, isUuid, notFound, type ServiceContext } from '@xaalis/service-kit';
 
 /**
  * `?ids=a,b` (or repeated `ids=`) → distinct lower-cased uuids: malformed ids
@@ -90,7 +90,7 @@ export async function resolveClient(
  * in one query; without: the company's clients (type client or both).
  */
 export function thirdPartiesInternal(ctx: ServiceContext): Router {
-  const router = Router();
+  const router = caseSensitiveRouter();
 
   router.get('/companies/:companyId/third-parties', async (req, res) => {
     const companyId = internalCompanyOf(req.params.companyId);

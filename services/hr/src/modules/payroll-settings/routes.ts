@@ -1,6 +1,6 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { payrollSettingsInputSchema } from '@xaalis/contracts';
-import { requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { payrollSettingsService } from './service';
 
 /**
@@ -9,7 +9,7 @@ import { payrollSettingsService } from './service';
  */
 export function payrollSettingsApi(ctx: ServiceContext): Router {
   const settings = payrollSettingsService(ctx.sequelize);
-  const router = Router();
+  const router = caseSensitiveRouter();
 
   router.get('/companies/:companyId/payroll-settings', requireSameCompany, async (req, res) => {
     res.json(await settings.get(tenantOf(req).companyId));

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import {
   JOBS,
   payrollGenerateSchema,
@@ -8,7 +8,7 @@ import {
   type GeneratePayrollJob,
   type PayrollGenerationProgress,
 } from '@xaalis/contracts';
-import { notFound, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, notFound, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { accountingEmployerLookup } from './employer';
 import { accountingProducer, generationJobId, type GenerationProgress } from './jobs';
 import { payslipsService } from './service';
@@ -22,7 +22,7 @@ import { payslipsService } from './service';
 export function payslipsApi(ctx: ServiceContext): Router {
   const payslips = payslipsService(ctx.sequelize, accountingProducer(ctx), ctx.log);
   const employer = accountingEmployerLookup(ctx.config.internalToken, ctx.log);
-  const router = Router();
+  const router = caseSensitiveRouter();
 
   router.get('/companies/:companyId/payrolls', requireSameCompany, validate({ query: payslipListQuerySchema }), async (req, res) => {
     res.json(await payslips.list(tenantOf(req).companyId, validated(req, 'query', payslipListQuerySchema).period));

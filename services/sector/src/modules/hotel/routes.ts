@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import {
   availableRoomsQuerySchema,
   reservationActionSchema,
@@ -7,6 +7,7 @@ import {
   roomInputSchema,
 } from '@xaalis/contracts';
 import {
+  caseSensitiveRouter,
   internalClient,
   requireSameCompany,
   tenantOf,
@@ -25,7 +26,7 @@ import { hotelService } from './service';
  */
 export function hotelApi(ctx: ServiceContext, accounting: InternalClient = internalClient('accounting', ctx.config.internalToken)): Router {
   const hotel = hotelService(ctx.sequelize, accounting);
-  const router = Router();
+  const router = caseSensitiveRouter();
   const base = '/companies/:companyId';
   const id = (params: Record<string, string | string[]>) => String(params.id);
 
@@ -81,7 +82,8 @@ export function hotelApi(ctx: ServiceContext, accounting: InternalClient = inter
 
   // 201 invoice created, 200 replay (same invoice), 202 waiting for the accounting service.
   router.post(`${base}/reservations/:id/invoice`, requireSameCompany, validate({ body: reservationActionSchema }), async (req, res) => {
-    const { reservation, outcome } = await hotel.invoice(tenantOf(req).companyId, id(req.params));
+    const { companyId, userId, role } = tenantOf(req);
+    const { reservation, outcome } = await hotel.invoice(companyId, id(req.params), { userId, role });
     res.status(outcome === 'created' ? 201 : outcome === 'replayed' ? 200 : 202).json(reservation);
   });
 

@@ -19,7 +19,17 @@ import {
   type RoomStatus,
   type RoomValues,
 } from '@xaalis/contracts';
-import { HttpError, isUniqueViolation, isUuid, mustExist, notFound, sqlStateOf, type InternalClient } from '@xaalis/service-kit';
+import {
+  HttpError,
+  isUniqueViolation,
+  isUuid,
+  mustExist,
+  NO_ACTOR,
+  notFound,
+  sqlStateOf,
+  type Actor,
+  type InternalClient,
+} from '@xaalis/service-kit';
 import { formatYearNumber } from '../../numbering';
 import {
   clearInvoicePending,
@@ -148,10 +158,13 @@ export function hotelService(sequelize: Sequelize, accounting: InternalClient) {
     return getReservation(companyId, rid);
   }
 
-  /** Posts the stored invoice body; stores the invoice, or clears the request when accounting refused it (4xx). */
-  async function sendInvoice(companyId: string, id: string, body: InternalInvoiceInput): Promise<'done' | 'pending'> {
+  /**
+   * Posts the stored invoice body for `actor` (the invoice's author in the accounting service);
+   * stores the invoice, or clears the request when accounting refused it (4xx).
+   */
+  async function sendInvoice(companyId: string, id: string, body: InternalInvoiceInput, actor: Actor): Promise<'done' | 'pending'> {
     try {
-      const inv = await accounting.post<InternalInvoiceSummary>(invoicesPath(companyId), body);
+      const inv = await accounting.post<InternalInvoiceSummary>(invoicesPath(companyId), body, actor);
       await settleInvoice({ sequelize }, companyId, id, inv);
       return 'done';
     } catch (err) {
@@ -254,9 +267,10 @@ export function hotelService(sequelize: Sequelize, accounting: InternalClient) {
      * checked_out): a validated service invoice in the accounting service, to
      * the guest as a client, one line nights × price per night. Idempotent:
      * the key is the reservation, so a second click (or a replay after a lost
-     * answer) returns the same invoice and creates nothing.
+     * answer) returns the same invoice and creates nothing. `actor` (the
+     * requesting user and role) is the invoice's author in the audit trail.
      */
-    async invoice(companyId: string, id: string): Promise<{ reservation: Reservation; outcome: InvoiceOutcome }> {
+    async invoice(companyId: string, id: string, actor: Actor): Promise<{ reservation: Reservation; outcome: InvoiceOutcome }> {
       const claimed = await sequelize.transaction(async (transaction) => {
         const db = { sequelize, transaction };
         const row = await findOwn(db, companyId, id, true);
@@ -281,7 +295,7 @@ export function hotelService(sequelize: Sequelize, accounting: InternalClient) {
         return { row, body };
       });
       if (!claimed.body) return { reservation: await getReservation(companyId, claimed.row.id), outcome: 'replayed' };
-      const sent = await sendInvoice(companyId, claimed.row.id, claimed.body);
+      const sent = await sendInvoice(companyId, claimed.row.id, claimed.body, actor);
       return { reservation: await getReservation(companyId, claimed.row.id), outcome: sent === 'done' ? 'created' : 'pending' };
     },
 
@@ -289,14 +303,15 @@ export function hotelService(sequelize: Sequelize, accounting: InternalClient) {
      * Settles the stay invoices left pending by an accounting call whose
      * outcome is unknown (older than `olderThanMs`): replays the stored body
      * (same sourceId: accounting answers the first invoice if it was made).
-     * A refusal (4xx) clears the request; stops at the first 503.
+     * A refusal (4xx) clears the request; stops at the first 503. A sweep acts
+     * for no user: an invoice it makes has no author, as every job's.
      */
     async settlePendingInvoices(olderThanMs = 30_000, limit = 100): Promise<{ settled: number; dropped: number }> {
       let settled = 0;
       let dropped = 0;
       for (const p of await findPendingInvoices({ sequelize }, olderThanMs, limit)) {
         try {
-          if ((await sendInvoice(p.company_id, p.id, p.invoice_request)) === 'pending') break;
+          if ((await sendInvoice(p.company_id, p.id, p.invoice_request, NO_ACTOR)) === 'pending') break;
           settled += 1;
         } catch {
           dropped += 1;

@@ -1,6 +1,6 @@
-import { Router, type RequestHandler } from 'express';
+import type { Router, RequestHandler } from 'express';
 import { companyModulesInputSchema, MESSAGES_SECTOR_MODULES, sectorModuleOfResource } from '@xaalis/contracts';
-import { notFound, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, notFound, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { companyModulesService, type CompanyModulesService } from './service';
 
 // One service per running service, shared by the gate and the settings routes (one sector cache).
@@ -17,7 +17,7 @@ function modulesOf(ctx: ServiceContext): CompanyModulesService {
 /** Paramètres → Modules: the company's sector modules (read, with whether it chose them; save). */
 export function modulesApi(ctx: ServiceContext): Router {
   const modules = modulesOf(ctx);
-  const router = Router();
+  const router = caseSensitiveRouter();
 
   router.get('/companies/:companyId/modules', requireSameCompany, async (req, res) => {
     res.json(await modules.get(tenantOf(req).companyId));

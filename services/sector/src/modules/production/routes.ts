@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import {
   finishedProductInputSchema,
   finishedProductUpdateSchema,
@@ -11,7 +11,7 @@ import {
   rawMaterialInputSchema,
   rawMaterialUpdateSchema,
 } from '@xaalis/contracts';
-import { requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { productionService } from './service';
 
 /**
@@ -23,7 +23,7 @@ import { productionService } from './service';
  */
 export function productionApi(ctx: ServiceContext): Router {
   const production = productionService(ctx.sequelize);
-  const router = Router();
+  const router = caseSensitiveRouter();
   const base = '/companies/:companyId';
   const id = (params: Record<string, string | string[]>) => String(params.id);
 

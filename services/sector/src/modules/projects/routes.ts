@@ -1,6 +1,7 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { projectInputSchema, projectListQuerySchema, timesheetInputSchema, timesheetListQuerySchema } from '@xaalis/contracts';
 import {
+  caseSensitiveRouter,
   internalClient,
   requireSameCompany,
   tenantOf,
@@ -25,7 +26,7 @@ export function projectsApi(
   hr: InternalClient = internalClient('hr', ctx.config.internalToken),
 ): Router {
   const services = projectsService(ctx.sequelize, accounting, hr);
-  const router = Router();
+  const router = caseSensitiveRouter();
   const projects = '/companies/:companyId/projects';
   const timesheets = '/companies/:companyId/timesheets';
   const company = (req: Parameters<typeof tenantOf>[0]) => tenantOf(req).companyId;
@@ -49,7 +50,8 @@ export function projectsApi(
     res.json(await services.updateProject(company(req), String(req.params.id), validated(req, 'body', projectInputSchema)));
   });
   router.post(`${projects}/:id/invoice`, requireSameCompany, async (req, res) => {
-    const result = await services.billProject(company(req), String(req.params.id));
+    const { companyId, userId, role } = tenantOf(req);
+    const result = await services.billProject(companyId, String(req.params.id), { userId, role });
     // 202: recorded, the invoice is being settled with the accounting service.
     res.status(result.status === 'pending' ? 202 : 201).json(result);
   });

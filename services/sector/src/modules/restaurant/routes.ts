@@ -1,6 +1,7 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { menuInputSchema, recipeInputSchema, restaurantInventoryItemInputSchema, serveInputSchema } from '@xaalis/contracts';
 import {
+  caseSensitiveRouter,
   internalClient,
   requireSameCompany,
   tenantOf,
@@ -24,7 +25,7 @@ export function restaurantApi(
   accounting: InternalClient = internalClient('accounting', ctx.config.internalToken),
 ): Router {
   const restaurant = restaurantService(ctx.sequelize, accounting);
-  const router = Router();
+  const router = caseSensitiveRouter();
   const recipes = '/companies/:companyId/recipes';
   const menus = '/companies/:companyId/menus';
   const inventory = '/companies/:companyId/restaurant-inventory';
@@ -50,7 +51,8 @@ export function restaurantApi(
   });
   router.post(`${recipes}/:id/serve`, requireSameCompany, validate({ body: serveInputSchema }), async (req, res) => {
     const { quantity, requestId } = validated(req, 'body', serveInputSchema);
-    const { serve, replayed } = await restaurant.serve(company(req), String(req.params.id), quantity, requestId);
+    const { companyId, userId, role } = tenantOf(req);
+    const { serve, replayed } = await restaurant.serve(companyId, String(req.params.id), quantity, { userId, role }, requestId);
     // 202: recorded, its stock exit is being settled with the accounting service.
     res.status(serve.status === 'pending' ? 202 : replayed ? 200 : 201).json(serve);
   });
@@ -77,7 +79,10 @@ export function restaurantApi(
     res.json(await restaurant.inventory(company(req)));
   });
   router.post(inventory, requireSameCompany, validate({ body: restaurantInventoryItemInputSchema }), async (req, res) => {
-    res.status(201).json(await restaurant.createItem(company(req), validated(req, 'body', restaurantInventoryItemInputSchema)));
+    const { companyId, userId, role } = tenantOf(req);
+    res
+      .status(201)
+      .json(await restaurant.createItem(companyId, validated(req, 'body', restaurantInventoryItemInputSchema), { userId, role }));
   });
 
   return router;
