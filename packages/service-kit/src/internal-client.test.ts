@@ -8,7 +8,7 @@ import { HttpError } from './errors';
 describe('internalClient', () => {
   let server: Server;
   let base: string;
-  const seen: { token?: string; body?: unknown }[] = [];
+  const seen: { token?: string; body?: unknown; userId?: string; role?: string }[] = [];
 
   beforeAll(async () => {
     const app = express().use(express.json());
@@ -16,7 +16,10 @@ describe('internalClient', () => {
       seen.push({ token: req.header(HEADERS.internalToken) });
       res.json({ ok: true });
     });
-    app.post('/internal/echo', (req, res) => res.status(201).json(req.body));
+    app.post('/internal/echo', (req, res) => {
+      seen.push({ userId: req.header(HEADERS.userId), role: req.header(HEADERS.role) });
+      res.status(201).json(req.body);
+    });
     app.get('/internal/refused', (_req, res) =>
       res.status(400).json({ message: 'Quantité invalide', issues: [{ path: 'q', message: 'x' }] }),
     );
@@ -32,6 +35,19 @@ describe('internalClient', () => {
     await expect(internalClient('accounting', 'tok', base).get('/internal/ok')).resolves.toEqual({ ok: true });
     expect(seen.at(-1)?.token).toBe('tok');
     await expect(internalClient('accounting', 'tok', base).post('/internal/echo', { a: 1 })).resolves.toEqual({ a: 1 });
+  });
+
+  it('forwards the acting user and role, and nothing that is not a uuid or a known role', async () => {
+    const client = internalClient('accounting', 'tok', base);
+    const userId = '0b6f8a52-3c1e-4f7a-9d2b-5e8c1a4f6d30';
+    await client.post('/internal/echo', {}, { userId, role: 'collaborator' });
+    expect(seen.at(-1)).toEqual({ userId, role: 'collaborator' });
+    await client.post('/internal/echo', {});
+    expect(seen.at(-1)).toEqual({ userId: undefined, role: undefined });
+    await client.post('/internal/echo', {}, { userId: null, role: null });
+    expect(seen.at(-1)).toEqual({ userId: undefined, role: undefined });
+    await client.post('/internal/echo', {}, { userId: 'alice', role: 'admin' as never });
+    expect(seen.at(-1)).toEqual({ userId: undefined, role: undefined });
   });
 
   it("keeps the owner's 4xx message and issues", async () => {

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import {
   MAX_INVENTORY_ITEM_IDS,
@@ -8,8 +8,9 @@ import {
   type InventoryItem,
   type StockConsumptionResult,
 } from '@xaalis/contracts';
-import { HttpError, isUuid, notFound, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, HttpError, isUuid, notFound, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import type { z } from 'zod';
+import { rememberInternalActor } from '../audit';
 import { applyMovement, findItems, stockError } from './model';
 import { inventoryService } from './service';
 
@@ -45,9 +46,15 @@ const unknownCompany = (err: unknown): unknown => {
  * movement as a manual exit; going below zero is allowed, spec 02 §4), all in
  * one transaction, claimed by (company, sourceId) first so that a replay
  * answers the first result without moving again. An unknown item refuses the
- * whole consumption (404), nothing moved.
+ * whole consumption (404), nothing moved. `userId` (the user the caller acts
+ * for, null for its jobs) is each movement's author, as for /api movements.
  */
-export async function consumeStock(sequelize: Sequelize, companyId: string, input: ConsumptionValues): Promise<StockConsumptionResult> {
+export async function consumeStock(
+  sequelize: Sequelize,
+  companyId: string,
+  input: ConsumptionValues,
+  userId: string | null = null,
+): Promise<StockConsumptionResult> {
   return sequelize
     .transaction(async (transaction) => {
       // Waits for a concurrent claim of the same source, then sees it committed (or rolled back).
@@ -77,6 +84,7 @@ export async function consumeStock(sequelize: Sequelize, companyId: string, inpu
           quantity: line.quantity,
           reason: input.reason,
           reference: input.sourceId,
+          createdBy: userId,
         });
         if (!movement) throw notFound(MESSAGES_RESTAURANT.itemNotFound);
         movements.push({ itemId: movement.itemId, movementId: movement.id, quantity: movement.quantity, stockAfter: movement.stockAfter });
@@ -96,11 +104,12 @@ export async function consumeStock(sequelize: Sequelize, companyId: string, inpu
  * `/internal/companies/:companyId/...` stock routes for the sector service
  * (restaurant inventory tab, recipe costs, "Servir"). Behind the internal
  * token (the kit checks it); the gateway forwards only `/api/*`, so a browser
- * never reaches them. Every query is scoped to the path's company.
+ * never reaches them. Every query is scoped to the path's company. Writes
+ * take their author from the forwarded X-User-Id / X-User-Role.
  */
 export function inventoryInternal(ctx: ServiceContext): Router {
   const inventory = inventoryService(ctx.sequelize);
-  const router = Router();
+  const router = caseSensitiveRouter();
   const base = '/companies/:companyId';
 
   // With `ids`: those items of the company, in one query (others simply absent). Without: the full list.
@@ -116,7 +125,8 @@ export function inventoryInternal(ctx: ServiceContext): Router {
 
   router.post(`${base}/inventory-items`, validate({ body: inventoryItemInputSchema }), async (req, res) => {
     const companyId = companyOf(req.params.companyId);
-    const item = await inventory.create(companyId, validated(req, 'body', inventoryItemInputSchema), null).catch((err: unknown) => {
+    const { userId } = await rememberInternalActor(ctx.sequelize, companyId, req);
+    const item = await inventory.create(companyId, validated(req, 'body', inventoryItemInputSchema), userId).catch((err: unknown) => {
       throw unknownCompany(err);
     });
     res.status(201).json(item);
@@ -124,7 +134,8 @@ export function inventoryInternal(ctx: ServiceContext): Router {
 
   router.post(`${base}/stock-consumptions`, validate({ body: stockConsumptionInputSchema }), async (req, res) => {
     const companyId = companyOf(req.params.companyId);
-    const result = await consumeStock(ctx.sequelize, companyId, validated(req, 'body', stockConsumptionInputSchema));
+    const { userId } = await rememberInternalActor(ctx.sequelize, companyId, req);
+    const result = await consumeStock(ctx.sequelize, companyId, validated(req, 'body', stockConsumptionInputSchema), userId);
     res.status(result.replayed ? 200 : 201).json(result);
   });
 

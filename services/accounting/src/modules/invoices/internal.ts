@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import {
   DEFAULT_VAT_RATE,
@@ -7,7 +7,8 @@ import {
   type InternalInvoiceSummary,
   type InternalInvoiceValues,
 } from '@xaalis/contracts';
-import { notFound, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, notFound, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { rememberInternalActor } from '../audit';
 import { ledgerWrite, yearOf } from '../posting';
 import { internalCompanyOf, parseInternalIds, resolveClient } from '../third-parties';
 import { invoiceError, invoicesService } from './service';
@@ -66,12 +67,15 @@ const unknownCompany = (err: unknown): unknown => {
  * through postEntry, snapshots taken). All in one transaction that first
  * claims (company, sourceId): a concurrent or later replay waits for that
  * claim, then answers the first invoice and creates nothing; a refusal rolls
- * the claim back with the rest (the source id stays free).
+ * the claim back with the rest (the source id stays free). `userId` is the
+ * user the caller acts for (null for its jobs): the invoice's author and
+ * validator, as for /api.
  */
 export async function createInternalInvoice(
   sequelize: Sequelize,
   companyId: string,
   input: InternalInvoiceValues,
+  userId: string | null = null,
 ): Promise<{ invoice: InternalInvoiceSummary; replayed: boolean }> {
   const invoices = invoicesService(sequelize);
   const { id, replayed } = await ledgerWrite(
@@ -94,21 +98,26 @@ export async function createInternalInvoice(
         return { id: row.invoice_id, replayed: true };
       }
       const thirdPartyId = await resolveClient(sequelize, transaction, companyId, input.client);
-      const invoiceId = await invoices.createIn(transaction, companyId, {
-        invoice: {
-          type: input.type,
-          // A counter-format proposal: the invoices service takes the series' next number.
-          number: formatInvoiceNumber(input.type, yearOf(input.date), 1),
-          thirdPartyId,
-          date: input.date,
-          dueDate: null,
-          paymentMethod: input.paymentMethod,
-          vatRate: input.vatRate ?? DEFAULT_VAT_RATE,
-          notes: input.notes || null,
+      const invoiceId = await invoices.createIn(
+        transaction,
+        companyId,
+        {
+          invoice: {
+            type: input.type,
+            // A counter-format proposal: the invoices service takes the series' next number.
+            number: formatInvoiceNumber(input.type, yearOf(input.date), 1),
+            thirdPartyId,
+            date: input.date,
+            dueDate: null,
+            paymentMethod: input.paymentMethod,
+            vatRate: input.vatRate ?? DEFAULT_VAT_RATE,
+            notes: input.notes || null,
+          },
+          lines: input.lines.map((l) => ({ ...l, accountId: null, inventoryItemId: null, useExistingProduct: false })),
         },
-        lines: input.lines.map((l) => ({ ...l, accountId: null, inventoryItemId: null, useExistingProduct: false })),
-      });
-      if (input.validate) await invoices.validateIn(transaction, companyId, invoiceId);
+        userId,
+      );
+      if (input.validate) await invoices.validateIn(transaction, companyId, invoiceId, userId);
       await sequelize.query('UPDATE accounting.invoice_sources SET invoice_id = $3 WHERE company_id = $1 AND source_id = $2', {
         bind: [companyId, input.sourceId, invoiceId],
         transaction,
@@ -125,15 +134,18 @@ export async function createInternalInvoice(
  * `/internal/companies/:companyId/invoices` for the sector service (hotel
  * reservations, service projects). Behind the internal token (the kit checks
  * it); the gateway forwards only `/api/*`. Every query is scoped to the
- * path's company: another company's invoice is never returned.
+ * path's company: another company's invoice is never returned. A creation
+ * takes its author from the forwarded X-User-Id / X-User-Role (audit trail).
  */
 export function invoicesInternal(ctx: ServiceContext): Router {
-  const router = Router();
+  const router = caseSensitiveRouter();
   const base = '/companies/:companyId/invoices';
 
   router.post(base, validate({ body: internalInvoiceInputSchema }), async (req, res) => {
     const companyId = internalCompanyOf(req.params.companyId);
-    const { invoice, replayed } = await createInternalInvoice(ctx.sequelize, companyId, validated(req, 'body', internalInvoiceInputSchema));
+    const { userId } = await rememberInternalActor(ctx.sequelize, companyId, req);
+    const body = validated(req, 'body', internalInvoiceInputSchema);
+    const { invoice, replayed } = await createInternalInvoice(ctx.sequelize, companyId, body, userId);
     res.status(replayed ? 200 : 201).json(invoice);
   });
 

@@ -25,7 +25,7 @@ import {
   type TimesheetListQuery,
   type TimesheetValues,
 } from '@xaalis/contracts';
-import { HttpError, isUuid, notFound, type InternalClient } from '@xaalis/service-kit';
+import { HttpError, isUuid, NO_ACTOR, notFound, type Actor, type InternalClient } from '@xaalis/service-kit';
 import {
   claimBilling,
   completeBilling,
@@ -192,11 +192,19 @@ export function projectsService(sequelize: Sequelize, accounting: InternalClient
     return toTimesheet(row, employees);
   }
 
-  /** Sends a billing's invoice and settles it (billed; a 4xx: dropped). The 503 propagates: the billing stays pending. */
-  async function sendBilling(companyId: string, billingId: string, request: InternalInvoiceInput): Promise<InternalInvoiceSummary> {
+  /**
+   * Sends a billing's invoice for `actor` (its author in the accounting service) and settles it
+   * (billed; a 4xx: dropped). The 503 propagates: the billing stays pending.
+   */
+  async function sendBilling(
+    companyId: string,
+    billingId: string,
+    request: InternalInvoiceInput,
+    actor: Actor,
+  ): Promise<InternalInvoiceSummary> {
     let invoice: InternalInvoiceSummary;
     try {
-      invoice = await accounting.post<InternalInvoiceSummary>(invoicesPath(companyId), request);
+      invoice = await accounting.post<InternalInvoiceSummary>(invoicesPath(companyId), request, actor);
     } catch (err) {
       // A 503 may be a timeout after the accounting side committed: the billing
       // stays pending and settlePendingBillings replays the same sourceId.
@@ -293,9 +301,15 @@ export function projectsService(sequelize: Sequelize, accounting: InternalClient
      * billing in flight per project), names their employees (one HR read; HR
      * down → 503 and the claim is released, so the invoice never shows "—"),
      * then asks accounting for a draft service invoice, one line per employee
-     * and rate, idempotent by `project-hours:<project>:<billing>`.
+     * and rate, idempotent by `project-hours:<project>:<billing>`. `actor` (the
+     * requesting user and role) is the invoice's author in the audit trail.
      */
-    async billProject(companyId: string, id: string, today = new Date().toISOString().slice(0, 10)): Promise<ProjectBillingResult> {
+    async billProject(
+      companyId: string,
+      id: string,
+      actor: Actor,
+      today = new Date().toISOString().slice(0, 10),
+    ): Promise<ProjectBillingResult> {
       if (!isUuid(id)) throw notFound(MESSAGES_SERVICES.projectNotFound);
       const projectId = id.toLowerCase();
       const project = await findProjectRow(sequelize, companyId, projectId);
@@ -344,7 +358,7 @@ export function projectsService(sequelize: Sequelize, accounting: InternalClient
       const amount = fromCents(sumCents(timesheets.map((t) => t.total_cost)));
       const base = { batchId: billingId, timesheetCount: timesheets.length, hours, amount };
       try {
-        const invoice = await sendBilling(companyId, billingId, request);
+        const invoice = await sendBilling(companyId, billingId, request, actor);
         return {
           ...base,
           status: 'billed',
@@ -360,7 +374,8 @@ export function projectsService(sequelize: Sequelize, accounting: InternalClient
      * Settles the billings left pending (older than `olderThanMs`): replays
      * their stored request — accounting answers the first invoice if it was
      * created — then marks them billed; a refusal (4xx: nothing created) or a
-     * billing never sent releases its timesheets. Stops at the first 503.
+     * billing never sent releases its timesheets. Stops at the first 503. A
+     * sweep acts for no user: an invoice it makes has no author, as every job's.
      */
     async settlePendingBillings(olderThanMs = 30_000, limit = 100): Promise<{ billed: number; dropped: number }> {
       let billed = 0;
@@ -372,7 +387,7 @@ export function projectsService(sequelize: Sequelize, accounting: InternalClient
           continue;
         }
         try {
-          await sendBilling(pending.company_id, pending.id, pending.request);
+          await sendBilling(pending.company_id, pending.id, pending.request, NO_ACTOR);
           billed += 1;
         } catch (err) {
           if (isUnavailable(err)) break;

@@ -22,7 +22,16 @@ import {
   type StockConsumptionInput,
   type StockConsumptionResult,
 } from '@xaalis/contracts';
-import { HttpError, isForeignKeyViolation, isUuid, mustExist, notFound, type InternalClient } from '@xaalis/service-kit';
+import {
+  HttpError,
+  isForeignKeyViolation,
+  isUuid,
+  mustExist,
+  NO_ACTOR,
+  notFound,
+  type Actor,
+  type InternalClient,
+} from '@xaalis/service-kit';
 import {
   claimServe,
   completeServe,
@@ -219,12 +228,14 @@ export function restaurantService(sequelize: Sequelize, accounting: InternalClie
      * unit) out of stock through the accounting service, as a whole: an unknown
      * item (404), an incompatible unit (400) or the accounting service down
      * (503) records nothing. The accounting side is idempotent by the serve's
-     * id, and `requestId` lets a client retry the same serve safely.
+     * id, and `requestId` lets a client retry the same serve safely. `actor`
+     * (the requesting user and role) is the stock movements' author.
      */
     async serve(
       companyId: string,
       recipeId: string,
       quantity: number,
+      actor: Actor,
       requestId?: string,
     ): Promise<{ serve: ServeResult; replayed: boolean }> {
       if (!isUuid(recipeId)) throw notFound(MESSAGES_RESTAURANT.recipeNotFound);
@@ -265,7 +276,7 @@ export function restaurantService(sequelize: Sequelize, accounting: InternalClie
       let movements: StockConsumptionResult['movements'] = [];
       if (lines.length) {
         try {
-          movements = (await accounting.post<StockConsumptionResult>(consumptionsPath(companyId), consumption)).movements;
+          movements = (await accounting.post<StockConsumptionResult>(consumptionsPath(companyId), consumption, actor)).movements;
         } catch (err) {
           // A 503 may be a timeout after the accounting side committed: the
           // serve stays pending and settlePendingServes finishes it with the
@@ -284,14 +295,15 @@ export function restaurantService(sequelize: Sequelize, accounting: InternalClie
      * the accounting side answers the first result if it was applied — then
      * completes them; a refusal (4xx: nothing was applied) drops them. Stops at
      * the first 503 (still down: the next sweep retries). Returns how many
-     * were completed and dropped.
+     * were completed and dropped. A sweep acts for no user: movements it makes
+     * have no author, as every job's.
      */
     async settlePendingServes(olderThanMs = 30_000, limit = 100): Promise<{ completed: number; dropped: number }> {
       let completed = 0;
       let dropped = 0;
       for (const pending of await findPendingServes(sequelize, olderThanMs, limit)) {
         try {
-          const result = await accounting.post<StockConsumptionResult>(consumptionsPath(pending.company_id), pending.consumption);
+          const result = await accounting.post<StockConsumptionResult>(consumptionsPath(pending.company_id), pending.consumption, NO_ACTOR);
           await completeServe(sequelize, pending.id, result.movements);
           completed += 1;
         } catch (err) {
@@ -343,8 +355,9 @@ export function restaurantService(sequelize: Sequelize, accounting: InternalClie
       });
     },
 
-    createItem(companyId: string, body: unknown): Promise<InventoryItem> {
-      return accounting.post<InventoryItem>(itemsPath(companyId), body);
+    /** A stock item of the accounting service, created for `actor` (the author of its opening movement). */
+    createItem(companyId: string, body: unknown, actor: Actor): Promise<InventoryItem> {
+      return accounting.post<InventoryItem>(itemsPath(companyId), body, actor);
     },
   };
 
