@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { z } from 'zod';
-import { MESSAGES_AUTH, roleCan, roleForbiddenMessage, writeCapability, type Role, type ServiceName } from '@xaalis/contracts';
-import { HttpError, parseOr400 } from '@xaalis/service-kit';
+import { HEADERS, MESSAGES_AUTH, roleCan, roleForbiddenMessage, writeCapability, type Role, type ServiceName } from '@xaalis/contracts';
+import { caseInsensitiveRouters, HttpError, parseOr400 } from '@xaalis/service-kit';
 import { badBodies } from './bad-bodies';
 import { BODY_IDS, pool, resolvePath } from './routes-coverage';
 import { call, seedCompany, seedOtherCompany, type Seeded } from './seed';
@@ -271,6 +271,32 @@ describe('the generated bad-input test', () => {
   });
 });
 
+/**
+ * Case and encoding variants of each fixed (non-parameter) segment of a route's concrete `url`:
+ * upper case, a capital first letter, the first letter percent-encoded, a trailing dot, a doubled
+ * slash before it, and the slash before it percent-encoded. Express would match the first ones to
+ * the plain route if a router were case-insensitive; none is in canonical form.
+ */
+function segmentVariants(routePath: string, url: string): string[] {
+  const fixed = routePath.split('/');
+  const parts = url.split('/');
+  const out: string[] = [];
+  parts.forEach((segment, i) => {
+    if (i === 0 || fixed[i].startsWith(':')) return;
+    const at = (value: string, from = i) => [...parts.slice(0, from), value, ...parts.slice(i + 1)].join('/');
+    const hex = segment.charCodeAt(0).toString(16).toUpperCase();
+    out.push(
+      at(segment.toUpperCase()),
+      at(segment[0].toUpperCase() + segment.slice(1)),
+      at(`%${hex}${segment.slice(1)}`),
+      at(`${segment}.`),
+      at(`/${segment}`),
+    );
+    if (i > 1) out.push(at(`${parts[i - 1]}%2F${segment}`, i - 1));
+  });
+  return out;
+}
+
 describe('the generated role matrix', () => {
   const ROLES_UNDER_TEST = ['accountant', 'collaborator', 'reader'] as const;
 
@@ -293,11 +319,63 @@ describe('the generated role matrix', () => {
     return { agent: user.agent, companyId: owner.companyId };
   }
 
-  it('answers every write route as the table of roles says, for every role: a French 403 and nothing written when refused', async () => {
-    const members = {} as Record<(typeof ROLES_UNDER_TEST)[number], SignedIn>;
-    for (const [i, role] of ROLES_UNDER_TEST.entries()) members[role] = await memberWith(role, `10.98.1.${i + 1}`);
-    const ipOf = (role: Role) => `10.98.1.${ROLES_UNDER_TEST.indexOf(role as (typeof ROLES_UNDER_TEST)[number]) + 1}`;
+  const members = {} as Record<(typeof ROLES_UNDER_TEST)[number], SignedIn>;
+  const ipOf = (role: Role) => `10.98.1.${ROLES_UNDER_TEST.indexOf(role as (typeof ROLES_UNDER_TEST)[number]) + 1}`;
 
+  beforeAll(async () => {
+    for (const [i, role] of ROLES_UNDER_TEST.entries()) members[role] = await memberWith(role, `10.98.1.${i + 1}`);
+  });
+
+  it('routes case-sensitively in every router of every service and of the gateway', () => {
+    const loose = Object.entries({ ...stack.services, gateway: stack.gw }).flatMap(([name, { app }]) =>
+      caseInsensitiveRouters(app).map((path) => `${name} ${path}`),
+    );
+    expect(loose).toEqual([]);
+  });
+
+  it('refuses (404) every case and encoding variant of every write route, for every role, through the gateway and at the service, writing nothing', async () => {
+    const writes = api().filter((r) => isWrite(r.method));
+    const callers = [['owner', owner, '10.98.0.1'] as const, ...ROLES_UNDER_TEST.map((role) => [role, members[role], ipOf(role)] as const)];
+    const failures: string[] = [];
+    let calls = 0;
+    for (const service of ['accounting', 'hr', 'sector'] as const) {
+      const sql = await snapshotQuery(service);
+      const before = await settled(service, sql);
+      const direct = `http://127.0.0.1:${stack.services[service].port}`;
+      for (const route of writes.filter((r) => r.service === service)) {
+        const resolved = resolvePath(route, owner.companyId, seeded);
+        if ('unknown' in resolved) continue; // reported by the tenant matrix
+        const body = BODY_IDS[key(route)]?.(seeded, owner.companyId) ?? seeded.bodies[key(route)] ?? {};
+        for (const url of segmentVariants(route.path, resolved.url)) {
+          for (const [role, member, ip] of callers) {
+            calls += 2;
+            const res = await call(member.agent, route.method, url, body, ip);
+            if (res.status !== 404) failures.push(`${role} ${route.method} ${url} (gateway) → ${res.status}`);
+            // The service alone, as if the gateway let it through: its routers and its role rule.
+            const at = await fetch(direct + url, {
+              method: route.method,
+              headers: {
+                'content-type': 'application/json',
+                [HEADERS.internalToken]: process.env.INTERNAL_TOKEN ?? '',
+                [HEADERS.companyId]: owner.companyId,
+                [HEADERS.userId]: randomUUID(),
+                [HEADERS.role]: role,
+              },
+              body: JSON.stringify(body),
+            });
+            await at.arrayBuffer();
+            if (at.status !== 404) failures.push(`${role} ${route.method} ${url} (service) → ${at.status}`);
+          }
+        }
+      }
+      if ((await settled(service, sql)) !== before) failures.push(`${service}: a variant path changed the company's rows`);
+    }
+    process.stdout.write(`path variants: ${calls} calls\n`);
+    expect(failures).toEqual([]);
+    expect(calls).toBeGreaterThan(writes.length * 8 * 5);
+  });
+
+  it('answers every write route as the table of roles says, for every role: a French 403 and nothing written when refused', async () => {
     const writes = api().filter((r) => isWrite(r.method));
     expect(writes.length).toBeGreaterThan(40);
     const failures: string[] = [];

@@ -62,13 +62,15 @@ const ACCOUNTING_ACTIONS = new Set(['accounting-entries/validate', 'accounting-e
 /** Resource segments holding payroll data: every call, read or write, needs `payroll`. */
 const PAYROLL_SEGMENTS = new Set(['payrolls']);
 
-// The one canonical form of a path segment: what every route, id, date and job id is made of.
-const CANONICAL_SEGMENT = /^[a-z0-9_-]+$/;
+// The one canonical form of a path segment: what every route, id, date and job id is made of
+// (and a file name such as `export.xlsx`: dots only between such words).
+const CANONICAL_SEGMENT = /^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/;
 
 /**
  * Whether `path` (query string excluded) is in canonical form: segments of lower-case letters,
- * digits, '-' and '_' only — no upper case, no percent-encoding (encoded slashes or dots), no dot
- * segments or trailing dots, no doubled slash; one trailing slash is tolerated. Routers match
+ * digits, '-' and '_', with dots only between them (`export.xlsx`) — no upper case, no
+ * percent-encoding (encoded slashes or dots), no dot segments, leading or trailing dots, no doubled
+ * slash; one trailing slash is tolerated. Routers match
  * case-sensitively, and the gateway and the services refuse (404) any other form, so the role rule,
  * the ownership table and the route matcher all see the same string.
  */

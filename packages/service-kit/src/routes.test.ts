@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import { z } from 'zod';
-import { listRoutes } from './routes';
+import { caseInsensitiveRouters, caseSensitiveRouter, listRoutes } from './routes';
 import { validate } from './validate';
 
 describe('listRoutes', () => {
@@ -31,5 +31,19 @@ describe('listRoutes', () => {
       ['POST', '/internal/companies', ['body']],
     ]);
     expect(listRoutes(app).find((r) => r.method === 'PUT')?.schemas.body).toBe(body);
+  });
+});
+
+describe('caseInsensitiveRouters', () => {
+  it('names every router, the app itself included, that would match /VALIDATE to /validate', () => {
+    const app = express();
+    app.use('/api', caseSensitiveRouter().use(Router().post('/x/validate', (_req, res) => void res.json({}))));
+    app.use('/internal', caseSensitiveRouter());
+    expect(caseInsensitiveRouters(app)).toEqual(['/', '/api']);
+
+    const strict = express();
+    strict.set('case sensitive routing', true);
+    strict.use('/api', caseSensitiveRouter().use(caseSensitiveRouter()));
+    expect(caseInsensitiveRouters(strict)).toEqual([]);
   });
 });

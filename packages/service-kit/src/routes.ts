@@ -14,7 +14,7 @@ export interface DiscoveredRoute {
 // The parts of router@2's Layer and Route the walk reads.
 interface LayerLike {
   rawPath?: unknown;
-  handle: RequestHandler & { stack?: unknown; [VALIDATED_SCHEMAS]?: ValidateSchemas };
+  handle: RequestHandler & { stack?: unknown; caseSensitive?: boolean; [VALIDATED_SCHEMAS]?: ValidateSchemas };
   route?: { path: unknown; methods: Record<string, boolean>; stack: LayerLike[] };
 }
 
@@ -55,3 +55,21 @@ export function listRoutes(app: Express): DiscoveredRoute[] {
  * typed. Case-sensitive, every decision sees the one canonical path (contracts' isCanonicalPath).
  */
 export const caseSensitiveRouter = (): Router => Router({ caseSensitive: true });
+
+/**
+ * The mount paths of the routers of `app` (the app's own router included, as '/') that match
+ * paths case-insensitively: the generated tests expect none in any service or in the gateway.
+ */
+export function caseInsensitiveRouters(app: Express): string[] {
+  const out: string[] = [];
+  const visit = (router: { stack: LayerLike[]; caseSensitive?: boolean }, prefix: string) => {
+    if (router.caseSensitive !== true) out.push(prefix || '/');
+    for (const layer of router.stack) {
+      if (layer.route || !Array.isArray(layer.handle.stack)) continue;
+      const paths = (Array.isArray(layer.rawPath) ? layer.rawPath : [layer.rawPath]).filter((p): p is string => typeof p === 'string');
+      for (const path of paths) visit(layer.handle as unknown as { stack: LayerLike[]; caseSensitive?: boolean }, join(prefix, path));
+    }
+  };
+  visit((app as unknown as { router: { stack: LayerLike[]; caseSensitive?: boolean } }).router, '');
+  return out;
+}
