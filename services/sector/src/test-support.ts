@@ -1,7 +1,11 @@
 // Helpers for the service's integration tests (real Postgres and Redis from the
 // Jest global setup; nothing is mocked). Not imported by the service itself.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import request from 'supertest';
@@ -76,4 +80,52 @@ export async function startWithStandIns(standIns: Record<string, http.RequestLis
       Object.assign(process.env, Object.fromEntries(saved));
     },
   };
+}
+
+export interface ChildService {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Another domain service, for real, as a child process: `services/<name>/dist/server.js` (built by
+ * `npx tsc -b tsconfig.json`) on a free port with this run's environment (database, Redis prefix,
+ * internal token), once its /health answers. For the tests that check what the owner records of
+ * the sector's calls; services never import each other, even in tests.
+ */
+export async function startChildService(name: 'accounting' | 'hr'): Promise<ChildService> {
+  const entry = path.resolve(__dirname, '..', '..', name, 'dist', 'server.js');
+  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run "npx tsc -b tsconfig.json" first`);
+  const probe = http.createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    await exited;
+  };
+  for (const deadline = Date.now() + 30_000; ;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}:\n${output}`);
+    const ok = await fetch(`${url}/health`, { signal: AbortSignal.timeout(500) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { url, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${name} not healthy after 30 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
