@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import YAML from 'yaml';
+import { COMPANY_RECORD_OWNER, COMPANY_SCOPED, SERVICES, TOP_LEVEL, type ServiceName } from '@xaalis/contracts';
 
 // infra/k8s must run the same processes as docker-compose.yml (same images, commands,
 // ports and environment), probe each on the right route, bound its resources and take
@@ -70,6 +71,24 @@ interface ConfigMap extends Manifest {
   kind: 'ConfigMap';
   data: Record<string, string>;
 }
+interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: unknown[];
+}
+interface PolicyPeer {
+  podSelector?: LabelSelector;
+  namespaceSelector?: LabelSelector;
+  ipBlock?: unknown;
+}
+interface NetworkPolicy extends Manifest {
+  kind: 'NetworkPolicy';
+  spec: {
+    podSelector: LabelSelector;
+    policyTypes?: string[];
+    ingress?: { from?: PolicyPeer[]; ports?: { protocol?: string; port?: number | string; endPort?: number }[] }[];
+    egress?: unknown[];
+  };
+}
 interface Kustomization {
   namespace?: string;
   resources: string[];
@@ -95,6 +114,7 @@ const deployments = ofKind<Deployment>('Deployment');
 const jobs = ofKind<Job>('Job');
 const services = ofKind<Service>('Service');
 const configMaps = ofKind<ConfigMap>('ConfigMap');
+const policies = ofKind<NetworkPolicy>('NetworkPolicy');
 const byName = <T extends Manifest>(list: T[], name: string) => {
   const found = list.find((m) => m.metadata.name === name);
   if (!found) throw new Error(`no ${name} in infra/k8s`);
@@ -325,6 +345,190 @@ describe('infra/k8s', () => {
     );
     expect(keys.size).toBeGreaterThan(0);
     for (const key of keys) expect({ key, inReadme: section.includes(`--from-literal=${key}=`) }).toEqual({ key, inReadme: true });
+  });
+});
+
+// ─── Network policies: who may call whom, derived from the code ──────────────────────────
+
+/** The non-test TypeScript sources under `dir`. */
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return /\.ts$/.test(entry.name) && !/\.test\.ts$|^test-/.test(entry.name) ? [file] : [];
+  });
+}
+
+/** The files `file` imports or re-exports values from (relative paths; type-only imports left out). */
+function valueImportsOf(file: string): string[] {
+  const found: string[] = [];
+  const clause = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?([^;]*?)\s+from\s+'(\.{1,2}\/[^']*)'/g;
+  for (const [, typeOnly, names, spec] of read(file).matchAll(clause)) {
+    const braces = /\{([^}]*)\}/.exec(names);
+    const onlyTypes =
+      braces !== null &&
+      !/^\s*\w+\s*,/.test(names) &&
+      braces[1]
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean)
+        .every((n) => n.startsWith('type '));
+    if (typeOnly || onlyTypes) continue;
+    const base = path.resolve(path.dirname(file), spec);
+    const target = [`${base}.ts`, path.join(base, 'index.ts')].find((f) => fs.existsSync(f));
+    if (target) found.push(target);
+  }
+  return found;
+}
+
+/** `roots` and every file they reach through value imports. */
+function reachable(roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...valueImportsOf(file));
+  }
+  return seen;
+}
+
+/** The Deployment whose main container runs `command` (e.g. `node services/sector/dist/worker.js`). */
+function deploymentRunning(command: string): string {
+  const found = deployments.filter((d) => main(d).command?.join(' ') === command);
+  if (found.length !== 1) throw new Error(`${found.length} Deployments run "${command}"`);
+  return found[0].metadata.name;
+}
+
+/** The Deployment behind a service's `<NAME>_URL` in the ConfigMap (its host is a Service, which selects its pods). */
+function deploymentOfService(service: ServiceName): string {
+  const url = configMaps.map((m) => m.data[`${service.toUpperCase()}_URL`]).find(Boolean);
+  if (!url) throw new Error(`no ${service.toUpperCase()}_URL in the ConfigMap`);
+  const selector = byName(services, new URL(url).hostname).spec.selector ?? {};
+  const picked = deployments.filter((d) => selects(selector, d.spec.template.metadata.labels));
+  if (picked.length !== 1) throw new Error(`${service}: its Service selects ${picked.length} Deployments`);
+  return picked[0].metadata.name;
+}
+
+/**
+ * Who opens connections to each HTTP process, read from the code: nginx (web) calls the gateway
+ * (its upstream, XAALIS_GATEWAY); the gateway calls every service (it proxies /api by the
+ * ownership table and probes each one for /api/health); a service's server calls what any of its
+ * `internalClient('<service>')` calls, and its worker what those reachable from its job handlers
+ * (`jobs.ts`) do.
+ */
+function callersFromCode(): Map<string, Set<string>> {
+  const callers = new Map<string, Set<string>>(deployments.filter((d) => main(d).ports?.length).map((d) => [d.metadata.name, new Set()]));
+  const add = (callee: string, caller: string) => {
+    const set = callers.get(callee);
+    if (!set) throw new Error(`${caller} calls ${callee}, which has no port`);
+    set.add(caller);
+  };
+  // nginx's upstream: XAALIS_GATEWAY host:port, a Service name.
+  const upstream = String(main(byName(deployments, 'web')).env?.find((e) => e.name === 'XAALIS_GATEWAY')?.value).split(':')[0];
+  add(byName(services, upstream).metadata.name, 'web');
+  const proxied = new Set<ServiceName>([...Object.values(COMPANY_SCOPED), ...Object.values(TOP_LEVEL), COMPANY_RECORD_OWNER]);
+  for (const service of new Set<ServiceName>([...SERVICES, ...proxied])) add(deploymentOfService(service), 'gateway');
+
+  const call = /internalClient\(\s*'([a-z]+)'/g;
+  for (const app of fs.readdirSync(path.join(ROOT, 'services'))) {
+    const files = sourceFiles(path.join(ROOT, 'services', app, 'src'));
+    const forJobs = reachable(files.filter((f) => path.basename(f) === 'jobs.ts'));
+    for (const file of files)
+      for (const [, callee] of read(file).matchAll(call)) {
+        if (!(SERVICES as readonly string[]).includes(callee)) throw new Error(`${file}: internalClient('${callee}') is no service`);
+        add(deploymentOfService(callee as ServiceName), deploymentRunning(`node services/${app}/dist/server.js`));
+        if (forJobs.has(file)) add(deploymentOfService(callee as ServiceName), deploymentRunning(`node services/${app}/dist/worker.js`));
+      }
+  }
+  return callers;
+}
+
+const isEmptySelector = (s: LabelSelector) => !s.matchExpressions?.length && Object.keys(s.matchLabels ?? {}).length === 0;
+/** The Deployments whose pods a policy's podSelector (matchLabels only) selects. */
+const podsOf = (selector: LabelSelector) => {
+  expect(selector.matchExpressions).toBeUndefined();
+  return deployments.filter((d) => selects(selector.matchLabels ?? {}, d.spec.template.metadata.labels)).map((d) => d.metadata.name);
+};
+/** The table of infra/k8s/README.md, "Network policies": process → port and callers ('anyone' for any source). */
+function documentedMatrix(): Map<string, { port: number; from: string[] }> {
+  const readme = read(path.join(K8S, 'README.md'));
+  const section = readme.slice(readme.indexOf('## Network policies'));
+  const rows = [...section.matchAll(/^\| ([a-z-]+) \| (\d+) \| ([^|]+) \|$/gm)];
+  return new Map(rows.map(([, name, port, from]) => [name, { port: Number(port), from: from.split(',').map((f) => f.trim()) }]));
+}
+
+describe('infra/k8s network policies', () => {
+  const derived = callersFromCode();
+
+  it('derives the callers from the code (sector and its worker call accounting and hr, hr calls accounting)', () => {
+    // A guard against a derivation that finds nothing: these calls exist today.
+    expect([...(derived.get('accounting') ?? [])]).toEqual(expect.arrayContaining(['gateway', 'hr', 'sector', 'sector-worker']));
+    expect([...(derived.get('hr') ?? [])]).toEqual(expect.arrayContaining(['gateway', 'sector', 'sector-worker']));
+  });
+
+  it('refuses every incoming connection by default, in every pod of the namespace', () => {
+    const denyAll = policies.filter((p) => isEmptySelector(p.spec.podSelector));
+    expect(denyAll.map((p) => ({ name: p.metadata.name, types: p.spec.policyTypes, ingress: p.spec.ingress ?? [] }))).toEqual([
+      { name: 'default-deny-ingress', types: ['Ingress'], ingress: [] },
+    ]);
+    for (const p of policies)
+      expect({ name: p.metadata.name, types: p.spec.policyTypes, egress: p.spec.egress }).toEqual({
+        name: p.metadata.name,
+        types: ['Ingress'],
+        egress: undefined,
+      });
+  });
+
+  it('opens each listening process (and only those) to its callers from the code, on its container port only', () => {
+    const allowing = policies.filter((p) => !isEmptySelector(p.spec.podSelector));
+    const opened = new Map<string, NetworkPolicy>();
+    for (const policy of allowing) {
+      const selected = podsOf(policy.spec.podSelector);
+      expect({ policy: policy.metadata.name, selected: selected.length }).toEqual({ policy: policy.metadata.name, selected: 1 });
+      expect({ policy: policy.metadata.name, twice: opened.has(selected[0]) }).toEqual({ policy: policy.metadata.name, twice: false });
+      opened.set(selected[0], policy);
+    }
+    // Every process with a port has its policy; workers and Jobs have none (they accept nothing).
+    expect([...opened.keys()].sort()).toEqual([...derived.keys()].sort());
+
+    for (const [name, policy] of opened) {
+      const container = main(byName(deployments, name));
+      const containerPorts = (container.ports ?? []).map((p) => p.containerPort);
+      const rules = policy.spec.ingress ?? [];
+      expect({ name, rules: rules.length }).toEqual({ name, rules: 1 });
+      const [rule] = rules;
+      expect({
+        name,
+        ports: (rule.ports ?? []).map((p) => ({ protocol: p.protocol, port: resolvePort(container, p.port), endPort: p.endPort })),
+      }).toEqual({
+        name,
+        ports: containerPorts.map((port) => ({ protocol: 'TCP', port, endPort: undefined })),
+      });
+      if (name === 'web') {
+        // The entry point: the Ingress controller or load balancer, outside the namespace.
+        expect(rule.from).toBeUndefined();
+        continue;
+      }
+      // Pods of this namespace only, named by their Deployment's labels: no namespace, no address range.
+      const peers = (rule.from ?? []).map((peer) => {
+        expect({ name, peer: Object.keys(peer) }).toEqual({ name, peer: ['podSelector'] });
+        const picked = podsOf(peer.podSelector ?? {});
+        expect({ name, peer: peer.podSelector, picked: picked.length }).toEqual({ name, peer: peer.podSelector, picked: 1 });
+        return picked[0];
+      });
+      expect({ name, from: [...peers].sort() }).toEqual({ name, from: [...(derived.get(name) ?? [])].sort() });
+    }
+  });
+
+  it("matches the README's table beside the manifests", () => {
+    const documented = documentedMatrix();
+    expect([...documented.keys()].sort()).toEqual([...derived.keys()].sort());
+    for (const [name, callers] of derived) {
+      const port = main(byName(deployments, name)).ports?.[0].containerPort;
+      const expected = name === 'web' ? ['anyone'] : [...callers].sort();
+      expect({ name, ...documented.get(name) }).toEqual({ name, port, from: expected });
+    }
   });
 });
 
