@@ -13,3 +13,4 @@ export * from './service';
 export * from './pdf';
 export * from './internal-client';
 export * from './routes';
+export * from './uploads';
