@@ -2,6 +2,7 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import {
+  MESSAGES_HTTP,
   MESSAGES_SECTOR_MODULES,
   SECTOR_MODULE_IDS,
   SECTOR_RESOURCES,
@@ -113,11 +114,17 @@ describe('module gate', () => {
       app.delete(`${base}/${id}`).set(h),
       app.post(`${base}/${id}/complete`).set(h).send({}),
       app.get(`/api/${resource}/${id}`).set(h),
-      // Express matches paths case-insensitively: so does the gate.
-      app.get(`/api/companies/${companyId}/${resource.toUpperCase()}`).set(h),
-      // …and a percent-encoded first letter ('%72ecipes').
-      app.get(`/api/Companies/${companyId}/%${resource.charCodeAt(0).toString(16)}${resource.slice(1)}`).set(h),
       app.patch(`/api/${resource}/${id}`).set(h).send({}),
+    ];
+  }
+
+  /** Other forms of the same path: not canonical, so no route and no module is reached (a plain 404). */
+  function variants(companyId: string, resource: string) {
+    const app = request(service.app);
+    const h = asTenant(companyId);
+    return [
+      app.get(`/api/companies/${companyId}/${resource.toUpperCase()}`).set(h),
+      app.get(`/api/Companies/${companyId}/%${resource.charCodeAt(0).toString(16)}${resource.slice(1)}`).set(h),
     ];
   }
 
@@ -133,6 +140,8 @@ describe('module gate', () => {
         message: MESSAGES_SECTOR_MODULES.notEnabled,
       });
     }
+    for (const res of await Promise.all(variants(id, resource).map(async (call) => call)))
+      expect({ status: res.status, message: message(res) }).toEqual({ status: 404, message: MESSAGES_HTTP.notFound });
   });
 
   it.each(RESOURCES)("lets the calls of '%s' (module %s) through to the module once it is on", async (resource, module) => {

@@ -33,8 +33,8 @@ export function modulesApi(ctx: ServiceContext): Router {
 
 /**
  * The resource segment of an API path: `/companies/:id/<segment>/...` or the top-level
- * `/<segment>/...`, decoded and lower-cased as Express matches routes (case-insensitive),
- * so that no spelling of a path slips past the gate.
+ * `/<segment>/...`, decoded and lower-cased: service-kit's requireRole already answers 404 to a
+ * path not in canonical form, this keeps the gate safe on its own.
  */
 export function resourceSegment(path: string): string | undefined {
   const parts = path.split('/').filter(Boolean);
