@@ -2,6 +2,7 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import type { EntryListResponse, entryListQuerySchema } from '@xaalis/contracts';
 import type { z } from 'zod';
 import { ENTRY_COLUMNS, toEntry } from '../posting';
+import { payrollEntrySql } from './payroll';
 
 type ListQuery = z.output<typeof entryListQuerySchema>;
 
@@ -15,8 +16,15 @@ const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}
  * - one aggregate over the company gives the counters and, with FILTER, the
  *   number of rows matching the filters; without a search it can be answered
  *   from the (company_id, status) INCLUDE (total) index alone.
+ * With `hidePayroll` (a role without `payroll`), the payroll entries are out of the page and of
+ * every counter, as if they did not exist.
  */
-export async function listEntries(sequelize: Sequelize, companyId: string, q: ListQuery): Promise<EntryListResponse> {
+export async function listEntries(
+  sequelize: Sequelize,
+  companyId: string,
+  q: ListQuery,
+  opts: { hidePayroll: boolean },
+): Promise<EntryListResponse> {
   const bind: unknown[] = [companyId];
   const filters: string[] = [];
   if (q.status) {
@@ -32,6 +40,7 @@ export async function listEntries(sequelize: Sequelize, companyId: string, q: Li
     filters.push(`(e.number ILIKE $${bind.length} OR e.description ILIKE $${bind.length})`);
   }
   const where = filters.length ? ` AND ${filters.join(' AND ')}` : '';
+  const scope = opts.hidePayroll ? ` AND NOT ${payrollEntrySql('e')}` : '';
   const matching = filters.length ? `count(*) FILTER (WHERE ${filters.join(' AND ')})::int` : 'count(*)::int';
 
   const pageBind = [...bind, q.pageSize, (q.page - 1) * q.pageSize];
@@ -41,7 +50,7 @@ export async function listEntries(sequelize: Sequelize, companyId: string, q: Li
     sequelize.query<Parameters<typeof toEntry>[0]>(
       `SELECT ${ENTRY_COLUMNS}
          FROM (SELECT e.id, e.date, e.number FROM accounting.accounting_entries e
-                WHERE e.company_id = $1${where}
+                WHERE e.company_id = $1${scope}${where}
                 ORDER BY e.date DESC, e.number DESC
                 LIMIT $${pageBind.length - 1} OFFSET $${pageBind.length}) p
          JOIN accounting.accounting_entries e ON e.id = p.id
@@ -56,7 +65,7 @@ export async function listEntries(sequelize: Sequelize, companyId: string, q: Li
               coalesce(sum(e.total) FILTER (WHERE e.status = 'validated'), 0.00)::text AS total_amount,
               ${matching} AS matching
          FROM accounting.accounting_entries e
-        WHERE e.company_id = $1`,
+        WHERE e.company_id = $1${scope}`,
       { bind, type: QueryTypes.SELECT },
     ),
   ]);

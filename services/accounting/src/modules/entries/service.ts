@@ -2,10 +2,12 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import {
   MESSAGES_ENTRY,
   entryTotals,
+  roleForbiddenMessage,
   type AccountingEntry,
   type EntryCancellation,
   type EntryListResponse,
   type Journal,
+  type Role,
   type entryInputSchema,
   type entryListQuerySchema,
 } from '@xaalis/contracts';
@@ -30,6 +32,7 @@ import {
 } from '../posting';
 import { recordAuditEvent } from '../audit/record';
 import { listEntries } from './model';
+import { isPayrollEntry, PAYROLL_JOURNAL, seesPayroll } from './payroll';
 
 type EntryValues = z.output<typeof entryInputSchema>;
 type ListQuery = z.output<typeof entryListQuerySchema>;
@@ -85,16 +88,32 @@ export function entriesService(sequelize: Sequelize) {
       thirdPartyId: l.thirdPartyId ?? null,
     }));
 
-  /** The entry of this company, locked for the rest of the transaction; 404 otherwise. */
-  async function lockOwn(transaction: Transaction, companyId: string, id: string): Promise<AccountingEntry> {
+  /** The entry of this company, locked for the rest of the transaction; 404 otherwise, 403 when `role` may not see it. */
+  async function lockOwn(transaction: Transaction, companyId: string, id: string, role: Role | null): Promise<AccountingEntry> {
     const entry = isUuid(id) ? await findEntry(sequelize, companyId, id, { transaction, lock: true }) : null;
     if (!entry) throw notFound();
+    await refusePayroll(role, entry, transaction);
     return entry;
   }
 
+  /**
+   * Payroll entries (see ./payroll) are refused (403, like a write the role may not make) to a role
+   * without `payroll`: opening, editing or deleting one, or typing an entry in the payroll journal.
+   */
+  async function refusePayroll(
+    role: Role | null,
+    entry: Pick<AccountingEntry, 'companyId' | 'journal' | 'sourceType' | 'reversalOfId'>,
+    transaction?: Transaction,
+  ): Promise<void> {
+    if (seesPayroll(role)) return;
+    const original = entry.reversalOfId ? await findEntry(sequelize, entry.companyId, entry.reversalOfId, { transaction }) : null;
+    if (isPayrollEntry(entry, original)) throw new HttpError(403, roleForbiddenMessage(role));
+  }
+
   return {
-    list(companyId: string, query: ListQuery): Promise<EntryListResponse> {
-      return listEntries(sequelize, companyId, query);
+    /** One page of entries; a role without `payroll` sees neither the payroll entries nor their counts. */
+    list(companyId: string, query: ListQuery, role: Role | null): Promise<EntryListResponse> {
+      return listEntries(sequelize, companyId, query, { hidePayroll: !seesPayroll(role) });
     },
 
     async nextNumber(companyId: string, journal: Journal, date?: string): Promise<string> {
@@ -103,14 +122,17 @@ export function entriesService(sequelize: Sequelize) {
       return peekEntryNumber(sequelize, companyId, journal, yearOf(day));
     },
 
-    async get(companyId: string, id: string): Promise<AccountingEntry> {
+    async get(companyId: string, id: string, role: Role | null): Promise<AccountingEntry> {
       const entry = isUuid(id) ? await findEntryWithLines(sequelize, companyId, id) : null;
       if (!entry) throw notFound();
+      await refusePayroll(role, entry);
       return entry;
     },
 
     /** A new draft (by `userId`, null when unknown); the total is the sum of the debits, whatever the client sent. */
-    create(companyId: string, values: EntryValues, userId: string | null = null): Promise<AccountingEntry> {
+    create(companyId: string, values: EntryValues, userId: string | null, role: Role | null): Promise<AccountingEntry> {
+      if (values.entry.journal === PAYROLL_JOURNAL && !seesPayroll(role))
+        return Promise.reject(new HttpError(403, roleForbiddenMessage(role)));
       return write(async (transaction) => {
         await checkReferences(transaction, companyId, values);
         const id = await insertDraftEntry(sequelize, transaction, {
@@ -129,9 +151,11 @@ export function entriesService(sequelize: Sequelize) {
     },
 
     /** Replaces a draft's header and lines (by `userId`: recorded in the audit trail). */
-    update(companyId: string, id: string, values: EntryValues, userId: string | null = null): Promise<AccountingEntry> {
+    update(companyId: string, id: string, values: EntryValues, userId: string | null, role: Role | null): Promise<AccountingEntry> {
+      if (values.entry.journal === PAYROLL_JOURNAL && !seesPayroll(role))
+        return Promise.reject(new HttpError(403, roleForbiddenMessage(role)));
       return write(async (transaction) => {
-        const entry = await lockOwn(transaction, companyId, id);
+        const entry = await lockOwn(transaction, companyId, id, role);
         if (entry.status !== 'draft') throw new HttpError(409, MESSAGES_ENTRY.notDraft);
         await checkReferences(transaction, companyId, values);
         const number = await numberFor(transaction, companyId, values, entry.number);
@@ -169,9 +193,9 @@ export function entriesService(sequelize: Sequelize) {
     },
 
     /** Only drafts can be deleted (its lines go with it); the deletion stays in the audit trail. */
-    remove(companyId: string, id: string, userId: string | null = null): Promise<void> {
+    remove(companyId: string, id: string, userId: string | null, role: Role | null): Promise<void> {
       return write(async (transaction) => {
-        const entry = await lockOwn(transaction, companyId, id);
+        const entry = await lockOwn(transaction, companyId, id, role);
         if (entry.status !== 'draft') throw new HttpError(409, MESSAGES_ENTRY.notDraft);
         await sequelize.query('DELETE FROM accounting.accounting_entries WHERE id = $1', { bind: [id], transaction });
         await recordAuditEvent(sequelize, transaction, {
@@ -190,9 +214,9 @@ export function entriesService(sequelize: Sequelize) {
      * draft → validated. The lines are checked here for a clear message; the
      * deferred trigger checks them again at commit, whatever happens meanwhile.
      */
-    validate(companyId: string, id: string, userId: string | null = null): Promise<AccountingEntry> {
+    validate(companyId: string, id: string, userId: string | null, role: Role | null): Promise<AccountingEntry> {
       return write(async (transaction) => {
-        const entry = await lockOwn(transaction, companyId, id);
+        const entry = await lockOwn(transaction, companyId, id, role);
         if (entry.status !== 'draft') throw new HttpError(409, MESSAGES_ENTRY.notDraft);
         const [sums] = await sequelize.query<{ n: number; debit: string; credit: string }>(
           `SELECT count(*)::int AS n, coalesce(sum(debit), 0.00)::text AS debit, coalesce(sum(credit), 0.00)::text AS credit
@@ -213,9 +237,11 @@ export function entriesService(sequelize: Sequelize) {
     },
 
     /** validated → cancelled, with its reversal entry (contre-passation) dated today. */
-    cancel(companyId: string, id: string, userId: string | null = null): Promise<EntryCancellation> {
-      if (!isUuid(id)) return Promise.reject(notFound());
-      return write((transaction) => reverseEntry(transaction, companyId, id, { userId }));
+    cancel(companyId: string, id: string, userId: string | null, role: Role | null): Promise<EntryCancellation> {
+      return write(async (transaction) => {
+        await lockOwn(transaction, companyId, id, role);
+        return reverseEntry(transaction, companyId, id, { userId });
+      });
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   type GeneralLedgerRow,
 } from '@xaalis/contracts';
 import { addDays } from '../dashboard';
+import { payrollEntrySql } from '../entries';
 import { accountTotals, rangePlan, type AccountPeriod } from './totals';
 
 /**
@@ -51,7 +52,19 @@ export interface LedgerRange {
   to: string;
   accountFrom?: string;
   accountTo?: string;
+  /**
+   * For a role without `payroll`: the lines of payroll entries keep their amounts (the balances
+   * stay right) but not their labels, which name the employee (PAYROLL_LINE_LABEL instead).
+   */
+  maskPayroll?: boolean;
 }
+
+/** The label of a payroll entry's line in the Grand livre of a role without `payroll`. */
+export const PAYROLL_LINE_LABEL = 'Paie (détail confidentiel)';
+
+/** The line's label, masked for payroll entries when the range asks for it (replacements maskPayroll, payrollLabel). */
+const LINE_LABEL = `CASE WHEN :maskPayroll AND ${payrollEntrySql('e')} THEN :payrollLabel ELSE l.description END`;
+const labelReplacements = (range: LedgerRange) => ({ maskPayroll: range.maskPayroll ?? false, payrollLabel: PAYROLL_LINE_LABEL });
 
 /** The accounts of the range that have a balance or lines in the period, with their totals. */
 export async function ledgerAccounts(sequelize: Sequelize, companyId: string, range: LedgerRange): Promise<AccountPeriod[]> {
@@ -161,7 +174,7 @@ async function accountLines(
   const start = await pageStart(sequelize, companyId, account, range, offset);
   const rows = await sequelize.query<LineRow>(
     `SELECT entry_id, number, journal, date, description, reference, debit, credit, running::text AS running FROM (
-       SELECT l.entry_id, e.number, e.journal, l.entry_date::text AS date, l.description, e.reference, l.debit, l.credit, l.line_no,
+       SELECT l.entry_id, e.number, e.journal, l.entry_date::text AS date, ${LINE_LABEL} AS description, e.reference, l.debit, l.credit, l.line_no,
               sum(l.debit - l.credit) OVER (ORDER BY l.entry_date, e.number, l.line_no ROWS UNBOUNDED PRECEDING) AS running
          FROM accounting.accounting_entry_lines AS l
          JOIN accounting.accounting_entries AS e ON e.id = l.entry_id
@@ -172,7 +185,15 @@ async function accountLines(
      OFFSET :offset LIMIT :limit`,
     {
       type: QueryTypes.SELECT,
-      replacements: { companyId, accountId: account.accountId, from: start.date, to: range.to, offset: offset - start.before, limit },
+      replacements: {
+        companyId,
+        accountId: account.accountId,
+        from: start.date,
+        to: range.to,
+        offset: offset - start.before,
+        limit,
+        ...labelReplacements(range),
+      },
     },
   );
   return rows.map((r) => toRow(account.code, r, account.opening + start.net + toCents(r.running)));
@@ -228,7 +249,7 @@ export async function* allLedgerRows(
     let after: { date: string; number: string; lineNo: number } | null = null;
     for (;;) {
       const rows: BatchRow[] = await sequelize.query<BatchRow>(
-        `SELECT l.entry_id, e.number, e.journal, l.entry_date::text AS date, l.description, e.reference, l.debit, l.credit, l.line_no
+        `SELECT l.entry_id, e.number, e.journal, l.entry_date::text AS date, ${LINE_LABEL} AS description, e.reference, l.debit, l.credit, l.line_no
            FROM accounting.accounting_entry_lines AS l
            JOIN accounting.accounting_entries AS e ON e.id = l.entry_id
           WHERE l.company_id = :companyId AND l.account_id = :accountId AND l.entry_date >= :start AND l.entry_date <= :to
@@ -247,6 +268,7 @@ export async function* allLedgerRows(
             afterNumber: after?.number ?? null,
             afterLine: after?.lineNo ?? null,
             batch,
+            ...labelReplacements(range),
           },
         },
       );

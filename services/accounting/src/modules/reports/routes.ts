@@ -6,6 +6,7 @@ import {
   REPORT_DOCUMENT_TITLES,
   generalLedgerQuerySchema,
   reportFileName,
+  roleCan,
   statementQuerySchema,
   trialBalanceQuerySchema,
   type Company,
@@ -133,7 +134,8 @@ export function reportsApi(ctx: ServiceContext): Router {
   router.get(`${base}/general-ledger`, requireSameCompany, validate({ query: generalLedgerQuerySchema }), async (req, res) => {
     const { companyId } = tenantOf(req);
     const { from, to, accountFrom, accountTo, page, pageSize, format } = validated(req, 'query', generalLedgerQuerySchema);
-    const range = { from, to, accountFrom, accountTo };
+    // Payroll entries' labels name the employee: masked for a role without `payroll`.
+    const range = { from, to, accountFrom, accountTo, maskPayroll: !roleCan(tenantOf(req).role, 'payroll') };
     if (!format) return void res.json(await reports.generalLedger(companyId, range, page, pageSize));
     const company = await reports.company(companyId);
     const accounts = await ledgerAccounts(ctx.sequelize, companyId, range);
