@@ -146,7 +146,10 @@ export const employeeListQuerySchema = z.object({
   status: z.enum(EMPLOYEE_STATUSES, { error: MESSAGES_EMPLOYEE.statusInvalid }).optional(),
 });
 
-/** An employee as the API returns it (list, one, create, edit, internal read). Money as a two-decimal string. */
+/**
+ * An employee as the API returns it (list, one, create, edit, internal read). Money as a two-decimal string.
+ * Salaries are payroll data: for a caller whose role lacks the `payroll` capability, `salary` is null.
+ */
 export interface Employee {
   id: string;
   employeeNumber: string;
@@ -155,7 +158,8 @@ export interface Employee {
   position: string;
   department: string | null;
   hireDate: string;
-  salary: string;
+  /** The base salary; null for a role without the `payroll` capability (confidential). */
+  salary: string | null;
   salaryType: SalaryType;
   bankAccount: string | null;
   phone: string | null;

@@ -2,16 +2,16 @@
 // Jest global setup; nothing is mocked). Not imported by the service itself.
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { Employee, EmployeeInput } from '@xaalis/contracts';
+import type { Employee, EmployeeInput, Role } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 
 export const TOKEN = process.env.INTERNAL_TOKEN as string;
 
-/** The headers the gateway sends for a signed-in user of `companyId`. */
-export const asTenant = (companyId: string) => ({
+/** The headers the gateway sends for a signed-in user of `companyId` (an owner unless `role` says otherwise). */
+export const asTenant = (companyId: string, role: Role = 'owner') => ({
   'X-Internal-Token': TOKEN,
   'X-Company-Id': companyId,
-  'X-User-Role': 'owner',
+  'X-User-Role': role,
   'X-User-Id': randomUUID(),
 });
 

@@ -1,6 +1,9 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Employee, EmployeeStatus, MaritalStatus, SalaryType } from '@xaalis/contracts';
 
+/** An employee as stored: the salary is always there (the API leaves it out for roles without `payroll`). */
+export type StoredEmployee = Employee & { salary: string };
+
 /** Row-level access to `hr.employees`: every statement is scoped by the company. */
 interface EmployeeDbRow {
   id: string;
@@ -50,7 +53,7 @@ const COLUMNS =
   'id, company_id, employee_number, first_name, last_name, position, department, hire_date, salary, salary_type, bank_account, phone, email, address, status, is_cadre, marital_status, children, created_at, updated_at';
 const ORDER = 'ORDER BY last_name, first_name, employee_number, id';
 
-function toEmployee(row: EmployeeDbRow): Employee {
+function toEmployee(row: EmployeeDbRow): StoredEmployee {
   return {
     id: row.id,
     employeeNumber: row.employee_number,
@@ -115,7 +118,7 @@ const fieldValues = (f: EmployeeFields) => [
 ];
 
 /** The company's employees by name, optionally only those of one status. */
-export async function listEmployees(sequelize: Sequelize, companyId: string, status?: EmployeeStatus): Promise<Employee[]> {
+export async function listEmployees(sequelize: Sequelize, companyId: string, status?: EmployeeStatus): Promise<StoredEmployee[]> {
   const rows = await sequelize.query<EmployeeDbRow>(
     `SELECT ${COLUMNS} FROM hr.employees WHERE company_id = $1 AND ($2::text IS NULL OR status = $2) ${ORDER}`,
     { bind: [companyId, status ?? null], type: QueryTypes.SELECT },
@@ -129,7 +132,7 @@ export async function findEmployeesByIds(
   companyId: string,
   ids: string[],
   transaction?: Transaction,
-): Promise<Employee[]> {
+): Promise<StoredEmployee[]> {
   if (ids.length === 0) return [];
   const rows = await sequelize.query<EmployeeDbRow>(
     `SELECT ${COLUMNS} FROM hr.employees WHERE company_id = $1 AND id = ANY($2::uuid[]) ${ORDER}`,
@@ -148,7 +151,7 @@ export async function findEmployee(
   companyId: string,
   id: string,
   transaction?: Transaction,
-): Promise<Employee | null> {
+): Promise<StoredEmployee | null> {
   return (await findEmployeesByIds(sequelize, companyId, [id], transaction))[0] ?? null;
 }
 
@@ -157,7 +160,7 @@ export async function insertEmployee(
   companyId: string,
   fields: EmployeeFields & { status: EmployeeStatus },
   createdBy: string | null,
-): Promise<Employee> {
+): Promise<StoredEmployee> {
   const values = fieldValues(fields);
   const placeholders = values.map((_, i) => `$${i + 3}`).join(', ');
   const rows = await sequelize.query<EmployeeDbRow>(
@@ -173,7 +176,7 @@ export async function updateEmployee(
   companyId: string,
   id: string,
   fields: EmployeeFields,
-): Promise<Employee | null> {
+): Promise<StoredEmployee | null> {
   const values = fieldValues(fields);
   // A status left out of the form keeps the stored one, in the same statement.
   const set = FIELD_COLUMNS.map((c, i) => (c === 'status' ? `status = COALESCE($${i + 3}::text, status)` : `${c} = $${i + 3}`)).join(', ');
@@ -190,7 +193,7 @@ export async function setEmployeeStatus(
   companyId: string,
   id: string,
   status: EmployeeStatus,
-): Promise<Employee | null> {
+): Promise<StoredEmployee | null> {
   const rows = await sequelize.query<EmployeeDbRow>(
     `UPDATE hr.employees SET status = $3, updated_at = CASE WHEN status = $3 THEN updated_at ELSE now() END
       WHERE company_id = $1 AND id = $2 RETURNING ${COLUMNS}`,

@@ -1,37 +1,54 @@
-import { Router } from 'express';
-import { employeeInputSchema, employeeListQuerySchema, employeeStatusSchema } from '@xaalis/contracts';
-import { isUuid, notFound, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
-import { employeesService, parseIds } from './service';
+import type { Request, Router } from 'express';
+import { employeeInputSchema, employeeListQuerySchema, employeeStatusSchema, type Employee } from '@xaalis/contracts';
+import {
+  caseSensitiveRouter,
+  isUuid,
+  notFound,
+  requireSameCompany,
+  tenantOf,
+  validate,
+  validated,
+  type ServiceContext,
+} from '@xaalis/service-kit';
+import { employeeFor, employeesService, parseIds } from './service';
+
+/** The employee as the caller may see it: no salary for a role without `payroll` (see employeeFor). */
+const shown = (req: Request) => (employee: Employee) => employeeFor(tenantOf(req).role, employee);
 
 /**
  * Staff (the Personnel page): the company's list (by name, `?status=active`),
  * creation, one employee, edit and status, all tenant-scoped (another
  * company's employee is a 404). No DELETE: an employee is set inactive.
+ * Salaries are payroll data: a role without `payroll` gets every employee with a null salary.
  */
 export function employeesApi(ctx: ServiceContext): Router {
   const employees = employeesService(ctx.sequelize);
-  const router = Router();
+  const router = caseSensitiveRouter();
 
   router.get('/companies/:companyId/employees', requireSameCompany, validate({ query: employeeListQuerySchema }), async (req, res) => {
-    res.json(await employees.list(tenantOf(req).companyId, validated(req, 'query', employeeListQuerySchema).status));
+    res.json((await employees.list(tenantOf(req).companyId, validated(req, 'query', employeeListQuerySchema).status)).map(shown(req)));
   });
 
   router.post('/companies/:companyId/employees', requireSameCompany, validate({ body: employeeInputSchema }), async (req, res) => {
     const { companyId, userId } = tenantOf(req);
-    res.status(201).json(await employees.create(companyId, validated(req, 'body', employeeInputSchema), userId));
+    res.status(201).json(shown(req)(await employees.create(companyId, validated(req, 'body', employeeInputSchema), userId)));
   });
 
   router.get('/employees/:id', async (req, res) => {
-    res.json(await employees.get(tenantOf(req).companyId, req.params.id));
+    res.json(shown(req)(await employees.get(tenantOf(req).companyId, req.params.id)));
   });
 
   router.put('/employees/:id', validate({ body: employeeInputSchema }), async (req, res) => {
-    res.json(await employees.update(tenantOf(req).companyId, String(req.params.id), validated(req, 'body', employeeInputSchema)));
+    res.json(
+      shown(req)(await employees.update(tenantOf(req).companyId, String(req.params.id), validated(req, 'body', employeeInputSchema))),
+    );
   });
 
   router.patch('/employees/:id/status', validate({ body: employeeStatusSchema }), async (req, res) => {
     res.json(
-      await employees.setStatus(tenantOf(req).companyId, String(req.params.id), validated(req, 'body', employeeStatusSchema).status),
+      shown(req)(
+        await employees.setStatus(tenantOf(req).companyId, String(req.params.id), validated(req, 'body', employeeStatusSchema).status),
+      ),
     );
   });
 
@@ -46,7 +63,7 @@ export function employeesApi(ctx: ServiceContext): Router {
  */
 export function employeesInternal(ctx: ServiceContext): Router {
   const employees = employeesService(ctx.sequelize);
-  const router = Router();
+  const router = caseSensitiveRouter();
 
   router.get('/companies/:companyId/employees', async (req, res) => {
     const { companyId } = req.params;

@@ -1,5 +1,13 @@
 import type { Sequelize } from 'sequelize';
-import { MAX_EMPLOYEE_IDS, MESSAGES_EMPLOYEE, type Employee, type EmployeeStatus, type EmployeeValues } from '@xaalis/contracts';
+import {
+  MAX_EMPLOYEE_IDS,
+  MESSAGES_EMPLOYEE,
+  roleCan,
+  type Employee,
+  type EmployeeStatus,
+  type EmployeeValues,
+  type Role,
+} from '@xaalis/contracts';
 import { HttpError, isUniqueViolation, isUuid, notFound } from '@xaalis/service-kit';
 import {
   findEmployee,
@@ -9,6 +17,7 @@ import {
   setEmployeeStatus,
   updateEmployee,
   type EmployeeFields,
+  type StoredEmployee,
 } from './model';
 
 /** Optional fields left empty in a form are stored as NULL, not as ''. */
@@ -57,35 +66,43 @@ export function parseIds(raw: unknown): string[] {
 }
 
 /**
+ * What a caller of `role` sees of an employee: salaries are payroll data (confidential), so the
+ * salary is null for a role without the `payroll` capability. Everything else stays.
+ */
+export function employeeFor(role: Role | null, employee: Employee): Employee {
+  return roleCan(role, 'payroll') ? employee : { ...employee, salary: null };
+}
+
+/**
  * Staff of one company (spec "Gestion du Personnel"): list, create, edit and
  * set inactive; never deleted (payslips keep pointing at them). Another
  * company's employee, or an id that is not one, is a 404.
  */
 export function employeesService(sequelize: Sequelize) {
-  async function get(companyId: string, id: string): Promise<Employee> {
+  async function get(companyId: string, id: string): Promise<StoredEmployee> {
     const employee = isUuid(id) ? await findEmployee(sequelize, companyId, id) : null;
     if (!employee) throw notFound(MESSAGES_EMPLOYEE.notFound);
     return employee;
   }
 
   return {
-    list(companyId: string, status?: EmployeeStatus): Promise<Employee[]> {
+    list(companyId: string, status?: EmployeeStatus): Promise<StoredEmployee[]> {
       return listEmployees(sequelize, companyId, status);
     },
 
     get,
 
     /** The company's employees among `ids` (the internal read of other services); unknown ids are left out. */
-    byIds(companyId: string, ids: string[]): Promise<Employee[]> {
+    byIds(companyId: string, ids: string[]): Promise<StoredEmployee[]> {
       return findEmployeesByIds(sequelize, companyId, ids);
     },
 
-    create(companyId: string, v: EmployeeValues, userId: string | null = null): Promise<Employee> {
+    create(companyId: string, v: EmployeeValues, userId: string | null = null): Promise<StoredEmployee> {
       return refusingDuplicates(() => insertEmployee(sequelize, companyId, fieldsOf(v, v.status ?? ('active' as const)), userId));
     },
 
     /** Rewrites the employee's card; the status is kept when the form does not send it. */
-    async update(companyId: string, id: string, v: EmployeeValues): Promise<Employee> {
+    async update(companyId: string, id: string, v: EmployeeValues): Promise<StoredEmployee> {
       const updated = isUuid(id)
         ? await refusingDuplicates(() => updateEmployee(sequelize, companyId, id, fieldsOf(v, v.status ?? null)))
         : null;
@@ -93,7 +110,7 @@ export function employeesService(sequelize: Sequelize) {
       return updated;
     },
 
-    async setStatus(companyId: string, id: string, status: EmployeeStatus): Promise<Employee> {
+    async setStatus(companyId: string, id: string, status: EmployeeStatus): Promise<StoredEmployee> {
       const updated = isUuid(id) ? await setEmployeeStatus(sequelize, companyId, id, status) : null;
       if (!updated) throw notFound(MESSAGES_EMPLOYEE.notFound);
       return updated;
