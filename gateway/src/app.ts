@@ -33,6 +33,7 @@ import {
   createMemoryRegistrationLimiter,
   createRedisLoginLimiter,
   createRedisRegistrationLimiter,
+  createQuotas,
 } from './modules/rate-limit';
 import { csrfGuard } from './modules/csrf';
 import { canonicalPathGuard } from './modules/canonical';
@@ -128,6 +129,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> 
   const registrations = redis
     ? createRedisRegistrationLimiter(redis, config.redisPrefix, registerOptions)
     : createMemoryRegistrationLimiter(registerOptions);
+  const quotas = createQuotas(redis, config);
   const store = createSessionStore({ redis, redisPrefix: config.redisPrefix });
   const userSessions = createUserSessions({ redis, redisPrefix: config.redisPrefix, store });
   const access = createAccess(sequelize, redis, config.redisPrefix);
@@ -211,7 +213,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> 
       checkSessionStore: storeCheck(redis),
     }),
   );
-  api.use(companiesRoutes({ users, accounting, memberships, access, workspace, companyUsersChanged: companyUsers.changed }));
+  api.use(companiesRoutes({ users, accounting, memberships, access, workspace, companyUsersChanged: companyUsers.changed, quotas }));
   api.use(
     membershipsRoutes({
       memberships,
@@ -219,6 +221,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> 
       accounting,
       switchTo: (req, user, companyId, role) => workspace.switchTo(req, user, companyId, role),
       companyUsersChanged: companyUsers.changed,
+      quotas,
     }),
   );
   api.use(companyUsers.router);

@@ -26,6 +26,12 @@ export interface GatewayConfig extends CommonConfig {
   /** Registrations allowed per client address within the window (tests and e2e raise it). */
   registerMaxPerWindow: number;
   registerWindowSeconds: number;
+  /** Invitations an owner may send within the window (every company together). */
+  invitationsMaxPerWindow: number;
+  invitationsWindowSeconds: number;
+  /** Companies a user may create with POST /api/companies within the window (registration is limited per address). */
+  companiesMaxPerWindow: number;
+  companiesWindowSeconds: number;
   /**
    * Session cookie always Secure (SESSION_COOKIE_SECURE=always, the default when NODE_ENV=production),
    * or Secure exactly when req.secure (`auto`: plain-HTTP local mode).
@@ -77,6 +83,10 @@ export function loadConfig(overrides: Partial<GatewayConfig> = {}, env: NodeJS.P
     loginWindowSeconds: envInt('LOGIN_WINDOW_SECONDS', 15 * 60),
     registerMaxPerWindow: envInt('REGISTER_MAX_PER_WINDOW', 5),
     registerWindowSeconds: envInt('REGISTER_WINDOW_SECONDS', 60 * 60),
+    invitationsMaxPerWindow: envInt('INVITATIONS_MAX_PER_WINDOW', 20),
+    invitationsWindowSeconds: envInt('INVITATIONS_WINDOW_SECONDS', 60 * 60),
+    companiesMaxPerWindow: envInt('COMPANIES_MAX_PER_WINDOW', 10),
+    companiesWindowSeconds: envInt('COMPANIES_WINDOW_SECONDS', 24 * 60 * 60),
     alwaysSecureCookies: (env.SESSION_COOKIE_SECURE || (env.NODE_ENV === 'production' ? 'always' : 'auto')) !== 'auto',
     ...overrides,
   };

@@ -3,7 +3,9 @@
 // /internal/portfolio?companies=<all> on the accounting service (in-process,
 // internal token), as the gateway calls it for a user's portfolio; median and
 // p95 over REQUESTS sequential requests (after 5 warm-up), and the same for
-// GET /internal/companies?ids=<all>.
+// GET /internal/companies?ids=<all>. An internal call takes at most 200 ids
+// (MAX_INTERNAL_IDS): past that the ids go in chunks of 200, all at once, as the
+// gateway sends them (issue 24: a user in 500 companies).
 //
 // COMPANIES companies are created through the service (POST /internal/companies)
 // with their chart (POST …/generate-chart), then seeded in SQL by
@@ -19,7 +21,8 @@
 // roles owner, accountant, collaborator and reader in turn) and signs in with
 // POST /api/login: median and p95 over REQUESTS sequential requests (after 5
 // warm-up), the answer checked first (one row per company, figures available and
-// equal to the internal route's, names and roles). The gateway keeps its
+// equal to the internal route's, names and roles); then GET /api/memberships
+// (the company switcher: one row per company with its name). The gateway keeps its
 // sessions in memory, and with BENCH_REDIS_URL (e.g. redis://127.0.0.1:6379) is
 // timed a second time with its sessions and membership mirror in that Redis,
 // as deployed (keys under a fresh prefix, removed at the end).
@@ -29,6 +32,7 @@
 // the end; a superuser: the seeding uses session_replication_role).
 // Usage: node infra/bench/portfolio.js [companies=50] [invoices=10000] [requests=50]
 //        (env BENCH_REDIS_URL: also through a gateway on Redis)
+//        a user in 500 companies: node infra/bench/portfolio.js 500 2000 20
 const path = require('node:path');
 const { randomUUID } = require('node:crypto');
 const { Client } = require('pg');
@@ -43,6 +47,8 @@ const REQUESTS = Number(process.argv[4] ?? 50);
 const TODAY = new Date().toISOString().slice(0, 10);
 const SECTORS = ['commerce', 'service', 'restauration', 'hotel', 'transformation'];
 const ROLES = ['owner', 'accountant', 'collaborator', 'reader'];
+// What one internal call takes (MAX_INTERNAL_IDS in packages/contracts).
+const CHUNK = 200;
 // Read before withAccountingService empties REDIS_URL for the in-process processes.
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? '';
 
@@ -80,26 +86,27 @@ async function run(base, db) {
       `in ${((now() - t) / 1000).toFixed(1)} s (database ${rows[0].size}); today ${TODAY}`,
   );
 
-  const portfolioUrl = `${base}/internal/portfolio?companies=${ids.join(',')}`;
-  const companiesUrl = `${base}/internal/companies?ids=${ids.join(',')}`;
-  await verify(db, ids, await getJson(portfolioUrl));
+  const portfolio = () => getChunked(`${base}/internal/portfolio?companies=`, ids);
+  const companies = () => getChunked(`${base}/internal/companies?ids=`, ids);
+  await verify(db, ids, await portfolio());
   await explain(db, ids);
 
+  const calls = Math.ceil(ids.length / CHUNK);
   const round = async (title) => {
     console.log(`\n${title} — ${REQUESTS} sequential requests each (after 5 warm-up)`);
-    for (const [name, url] of [
-      [`portfolio (${COMPANIES} companies)`, portfolioUrl],
-      [`companies (${COMPANIES} ids)`, companiesUrl],
+    for (const [name, read] of [
+      [`portfolio (${COMPANIES} companies${calls > 1 ? `, ${calls} calls` : ''})`, portfolio],
+      [`companies (${COMPANIES} ids${calls > 1 ? `, ${calls} calls` : ''})`, companies],
     ]) {
       let body;
       const s = await timeSequential(async () => {
-        body = await getJson(url);
+        body = await read();
       }, REQUESTS);
-      console.log(`  ${name.padEnd(26)} median ${ms(s.median).padStart(10)}   p95 ${ms(s.p95).padStart(10)}   ${body.length} rows`);
+      console.log(`  ${name.padEnd(36)} median ${ms(s.median).padStart(10)}   p95 ${ms(s.p95).padStart(10)}   ${body.length} rows`);
     }
   };
   await round('schema as migrated');
-  await throughGateway(base, db, ids, await getJson(portfolioUrl));
+  await throughGateway(base, db, ids, await portfolio());
   await db.query('DROP INDEX accounting.invoices_receivable_due_idx; ANALYZE accounting.invoices');
   await round("without 0015's invoices_receivable_due_idx (0003's due-date index only)");
 }
@@ -114,7 +121,7 @@ async function throughGateway(base, db, ids, figures) {
   const username = `portfolio${Date.now().toString(36)}`;
   const password = 'motdepasse-bench-1';
   const userId = randomUUID();
-  const names = new Map((await getJson(`${base}/internal/companies?ids=${ids.join(',')}`)).map((c) => [c.id, c]));
+  const names = new Map((await getChunked(`${base}/internal/companies?ids=`, ids)).map((c) => [c.id, c]));
   const byId = new Map(figures.map((f) => [f.companyId, f]));
   let created = false;
 
@@ -158,7 +165,7 @@ async function throughGateway(base, db, ids, figures) {
         };
         checkPortfolio(await get(), ids, byId, names);
         // The internal route alone just before, for the gateway's share (the machine may be busy).
-        const internal = await timeSequential(() => getJson(`${base}/internal/portfolio?companies=${ids.join(',')}`), REQUESTS);
+        const internal = await timeSequential(() => getChunked(`${base}/internal/portfolio?companies=`, ids), REQUESTS);
         let body;
         const s = await timeSequential(async () => {
           body = await get();
@@ -170,6 +177,23 @@ async function throughGateway(base, db, ids, figures) {
             `  ${'internal route, just before'.padEnd(30)} median ${ms(internal.median).padStart(10)}   p95 ${ms(internal.p95).padStart(10)}\n` +
             `  ${`GET /api/portfolio (${body.rows.length} rows)`.padEnd(30)} median ${ms(s.median).padStart(10)}   p95 ${ms(s.p95).padStart(10)}` +
             `   max ${ms(s.max)}   ${withFigures} rows with figures, figuresAvailable ${body.figuresAvailable}`,
+        );
+
+        // The company switcher's list: every company with its name and role.
+        const memberships = async () => {
+          const res = await gatewayGet(gatewayBase, cookie, '/api/memberships');
+          if (res.status !== 200) throw new Error(`/api/memberships: ${res.status} ${await res.text()}`);
+          return res.json();
+        };
+        let list = await memberships();
+        checkMemberships(list, ids, names);
+        const m = await timeSequential(async () => {
+          list = await memberships();
+        }, REQUESTS);
+        checkMemberships(list, ids, names);
+        console.log(
+          `  ${`GET /api/memberships (${list.length} rows)`.padEnd(30)} median ${ms(m.median).padStart(10)}   p95 ${ms(m.p95).padStart(10)}` +
+            `   max ${ms(m.max)}`,
         );
       },
       { redisUrl, redisPrefix },
@@ -201,6 +225,21 @@ function checkPortfolio(portfolio, ids, byId, names) {
   }
 }
 
+/** The switcher's list: one row per company, with its name, sector and role. */
+function checkMemberships(list, ids, names) {
+  const fail = (m) => {
+    throw new Error(`/api/memberships: ${m}`);
+  };
+  if (list.length !== ids.length) fail(`${list.length} rows, expected ${ids.length}`);
+  for (const row of list) {
+    const k = ids.indexOf(row.companyId);
+    if (k < 0) fail(`unexpected company ${row.companyId}`);
+    if (row.companyName !== names.get(row.companyId).name || row.sector !== names.get(row.companyId).sector)
+      fail(`name of ${row.companyId}`);
+    if (row.role !== ROLES[k % 4]) fail(`role of ${row.companyId}`);
+  }
+}
+
 /** Removes the keys a bench gateway left under `prefix` in Redis. */
 async function dropRedisKeys(url, prefix) {
   const { Redis } = require('ioredis');
@@ -216,6 +255,13 @@ async function dropRedisKeys(url, prefix) {
   } finally {
     redis.disconnect();
   }
+}
+
+/** `urlPrefix` + ids, in chunks of CHUNK ids all at once (as the gateway calls): the rows in order. */
+async function getChunked(urlPrefix, ids) {
+  const chunks = [];
+  for (let i = 0; i < ids.length; i += CHUNK) chunks.push(ids.slice(i, i + CHUNK));
+  return (await Promise.all(chunks.map((chunk) => getJson(urlPrefix + chunk.join(','))))).flat();
 }
 
 async function getJson(url) {

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import express, { type Router, type Request } from 'express';
 import type { Transaction } from 'sequelize';
-import { companyInputSchema, type Company, type Role, type User } from '@xaalis/contracts';
+import { companyInputSchema, MESSAGES_MEMBERS, type Company, type Role, type User } from '@xaalis/contracts';
 import { caseSensitiveRouter, parseOr400 } from '@xaalis/service-kit';
 import { requireUser, userOf } from '../sessions';
 import type { UsersRepository } from '../users';
 import type { Access } from '../memberships/access';
 import type { Memberships } from '../memberships/service';
+import { takeQuota, type Quotas } from '../rate-limit/quotas';
 import type { AccountingClient } from './accounting-client';
 
 /** Company name/sector in the session are re-read from accounting at most this often. */
@@ -78,22 +79,32 @@ export type Workspace = ReturnType<typeof createWorkspace>;
 /**
  * `POST /api/companies`: any signed-in user creates a company (accounting) and becomes its owner;
  * the session moves to it. If the membership cannot be written, the company is deleted again.
+ * At most `companiesMaxPerWindow` per user and window (429); a creation that fails is not counted.
  */
-export function companiesRoutes(deps: WorkspaceDeps & { workspace: Workspace; companyUsersChanged(companyId: string): void }): Router {
+export function companiesRoutes(
+  deps: WorkspaceDeps & { workspace: Workspace; companyUsersChanged(companyId: string): void; quotas: Pick<Quotas, 'companies'> },
+): Router {
   const router = caseSensitiveRouter();
   router.post('/companies', requireUser, express.json({ limit: '100kb' }), async (req, res) => {
     const user = userOf(req);
     const values = parseOr400(companyInputSchema, req.body);
+    await takeQuota(deps.quotas.companies, user.id, MESSAGES_MEMBERS.tooManyCompanies);
     const id = randomUUID();
-    const company = await deps.accounting.createCompany({ ...values, id }, req.id as string);
     let t: Transaction | undefined;
+    let company: Company;
     try {
-      t = await deps.users.transaction();
-      await deps.memberships.addOwner(user.id, id, t);
-      await t.commit();
+      company = await deps.accounting.createCompany({ ...values, id }, req.id as string);
+      try {
+        t = await deps.users.transaction();
+        await deps.memberships.addOwner(user.id, id, t);
+        await t.commit();
+      } catch (err) {
+        await t?.rollback().catch(() => {});
+        await deps.accounting.deleteCompany(id, req.id as string).catch(() => {});
+        throw err;
+      }
     } catch (err) {
-      await t?.rollback().catch(() => {});
-      await deps.accounting.deleteCompany(id, req.id as string).catch(() => {});
+      await deps.quotas.companies.giveBack(user.id).catch(() => {});
       throw err;
     }
     await deps.access.changed(user.id, id, 'owner');

@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { createRedis } from '@xaalis/service-kit';
 import { MESSAGES_HTTP, MESSAGES_MEMBERS, roleForbiddenMessage, type Invitation, type Member, type Membership } from '@xaalis/contracts';
 import type { Gateway } from '../../app';
 import { loadConfig } from '../../config';
 import { startService, type RunningChild } from '../../test-support/services';
 import { newRegistration, postJson, testGateway } from '../../test-support/gateway';
-import { memberKey } from './access';
+import { ACCESS_TTL_S, memberKey } from './access';
 
 // Memberships, invitations, the company switch and removals through the real gateway, Postgres,
 // Redis and accounting service (a child process): nothing mocked.
@@ -34,9 +36,10 @@ interface Account {
   ip: string;
 }
 
-async function register(extra: Record<string, unknown> = {}): Promise<Account> {
-  const agent = request.agent(gw.app);
-  const form = newRegistration(extra);
+/** A new user signed in on `on` (the main gateway unless said), from an address of its own. */
+async function register(on: Gateway = gw): Promise<Account> {
+  const agent = request.agent(on.app);
+  const form = newRegistration();
   const ip = `10.16.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
   const res = await postJson(agent, '/api/register', form, ip);
   expect(res.status).toBe(201);
@@ -67,16 +70,22 @@ describe('invitations', () => {
     });
     expect(invited.status).toBe(201);
     const invitation = invited.body as Invitation;
-    expect(invitation).toMatchObject({ companyId: owner.companyId, role: 'accountant', userId: guest.id, username: guest.username });
+    // The owner sees the login typed, never the account behind it.
+    expect(invitation).toMatchObject({ companyId: owner.companyId, role: 'accountant', username: guest.email.toUpperCase() });
+    expect(invitation).not.toHaveProperty('userId');
     expect(invitation.invitedBy).toBe('Awa Diop');
 
-    // The same user twice: 409 while pending.
-    const twice = await post(owner, `/api/companies/${owner.companyId}/invitations`, { login: guest.username, role: 'reader' });
+    // The same login twice (in any case): 409 while pending.
+    const twice = await post(owner, `/api/companies/${owner.companyId}/invitations`, { login: guest.email, role: 'reader' });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe(MESSAGES_MEMBERS.alreadyInvited);
+    // The same account under its other login: kept like any login (201), but the invitee has one invitation.
+    const other = await post(owner, `/api/companies/${owner.companyId}/invitations`, { login: guest.username, role: 'reader' });
+    expect(other.status).toBe(201);
 
     const pending = (await guest.agent.get('/api/invitations').expect(200)).body as Invitation[];
     expect(pending.map((i) => i.id)).toEqual([invitation.id]);
+    expect(pending[0]).toMatchObject({ userId: guest.id, username: guest.username });
     expect(pending[0].companyName).toMatch(/^Entreprise /);
     // Nobody else can answer it.
     expect((await post(owner, `/api/invitations/${invitation.id}/accept`)).status).toBe(404);
@@ -98,12 +107,9 @@ describe('invitations', () => {
     expect(again.body.message).toBe(MESSAGES_MEMBERS.alreadyMember);
   });
 
-  it('refuses an unknown user, and a declined or cancelled invitation cannot be accepted', async () => {
+  it('refuses a bad role, and a declined or cancelled invitation cannot be accepted', async () => {
     const owner = await register();
     const guest = await register();
-    const unknown = await post(owner, `/api/companies/${owner.companyId}/invitations`, { login: 'personne-ici', role: 'reader' });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe(MESSAGES_MEMBERS.userNotFound);
     const badRole = await post(owner, `/api/companies/${owner.companyId}/invitations`, { login: guest.username, role: 'admin' });
     expect(badRole.status).toBe(400);
     expect(badRole.body.issues[0].message).toBe(MESSAGES_MEMBERS.roleRequired);
@@ -131,6 +137,42 @@ describe('invitations', () => {
     await expect(
       gw.sequelize.query(`DELETE FROM identity.membership_events WHERE company_id = $1`, { bind: [owner.companyId] }),
     ).rejects.toThrow(/historique des membres/);
+  });
+});
+
+describe('issue 24: invitations reveal nothing about accounts', () => {
+  it('answers the same for a known and an unknown login, and lists only the login typed', async () => {
+    const owner = await register();
+    const known = await register();
+    const knownByEmail = await register();
+    const unknownLogin = `personne_${randomUUID().slice(0, 8)}`;
+    const unknownEmail = `${unknownLogin}@nulle-part.sn`;
+    const logins = [known.username, knownByEmail.email.toUpperCase(), unknownLogin, unknownEmail];
+    const answers = [];
+    for (const login of logins) answers.push(await post(owner, `/api/companies/${owner.companyId}/invitations`, { login, role: 'reader' }));
+    const shape = (body: Record<string, unknown>) => Object.keys(body).sort();
+    for (const [i, res] of answers.entries()) {
+      expect(res.status).toBe(201);
+      expect(shape(res.body as Record<string, unknown>)).toEqual(shape(answers[0].body as Record<string, unknown>));
+      expect(res.body).toMatchObject({ username: logins[i], role: 'reader', companyId: owner.companyId, invitedBy: 'Awa Diop' });
+      expect(res.body).not.toHaveProperty('userId');
+    }
+    // The owners' list: the logins typed, nothing that tells accounts from nobody.
+    const listed = (await owner.agent.get(`/api/companies/${owner.companyId}/invitations`).expect(200)).body as Invitation[];
+    expect(listed.map((i) => i.username)).toEqual(logins);
+    expect(JSON.stringify(listed)).not.toMatch(new RegExp(`${known.id}|${knownByEmail.id}|${knownByEmail.username}`));
+    // Typing a login again is the same 409 for both.
+    for (const login of [known.username.toUpperCase(), unknownEmail.toUpperCase()]) {
+      const again = await post(owner, `/api/companies/${owner.companyId}/invitations`, { login, role: 'reader' });
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe(MESSAGES_MEMBERS.alreadyInvited);
+    }
+    // The known accounts see and may accept theirs; the unknown logins' invitations bind nobody (cancellable).
+    expect(((await known.agent.get('/api/invitations').expect(200)).body as Invitation[]).map((i) => i.id)).toEqual([answers[0].body.id]);
+    expect(((await knownByEmail.agent.get('/api/invitations').expect(200)).body as Invitation[]).map((i) => i.id)).toEqual([
+      answers[1].body.id,
+    ]);
+    expect((await del(owner, `/api/companies/${owner.companyId}/invitations/${answers[2].body.id}`)).status).toBe(204);
   });
 });
 
@@ -291,5 +333,202 @@ describe('GET /api/portfolio', () => {
       expect(r.companyName).toMatch(/^Entreprise /);
       expect(r.treasury).toBe('0.00');
     }
+  });
+});
+
+describe('issue 24: quotas on invitations and companies', () => {
+  let limited: Gateway;
+  beforeAll(async () => {
+    limited = await testGateway({
+      services: { ...config.services, accounting: accounting.url },
+      invitationsMaxPerWindow: 3,
+      companiesMaxPerWindow: 2,
+    });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('answers 429 in French past the invitations an owner may send, known login or not', async () => {
+    const owner = await register(limited);
+    const url = `/api/companies/${owner.companyId}/invitations`;
+    for (let i = 0; i < 3; i++) expect((await post(owner, url, { login: `inconnu_${randomUUID()}`, role: 'reader' })).status).toBe(201);
+    const guest = await register(limited);
+    for (const login of [guest.username, `inconnu_${randomUUID()}`]) {
+      const refused = await post(owner, url, { login, role: 'reader' });
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe(MESSAGES_MEMBERS.tooManyInvitations);
+    }
+    expect((await guest.agent.get('/api/invitations').expect(200)).body).toEqual([]);
+    // Per user: another owner still invites.
+    const other = await register(limited);
+    expect((await post(other, `/api/companies/${other.companyId}/invitations`, { login: guest.username, role: 'reader' })).status).toBe(
+      201,
+    );
+  });
+
+  it('answers 429 in French past the companies a user may create, and creates nothing more', async () => {
+    const user = await register(limited);
+    // An invalid body is refused before the quota and costs nothing.
+    expect((await post(user, '/api/companies', { name: '', sector: 'commerce' })).status).toBe(400);
+    for (const name of ['Atelier Sow', 'Boutique Fall'])
+      expect((await post(user, '/api/companies', { name, sector: 'commerce' })).status).toBe(201);
+    const refused = await post(user, '/api/companies', { name: 'Une de trop', sector: 'commerce' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(MESSAGES_MEMBERS.tooManyCompanies);
+    expect((await user.agent.get('/api/memberships').expect(200)).body).toHaveLength(3);
+  });
+});
+
+describe('issue 4: a user in 500 companies', () => {
+  it('gets every company in GET /api/portfolio (with figures) and GET /api/memberships (with names)', async () => {
+    const user = await register();
+    const ids = Array.from({ length: 499 }, () => randomUUID());
+    await gw.sequelize.query(
+      `INSERT INTO accounting.companies (id, name, sector) SELECT c, 'Société ' || k, 'commerce' FROM unnest($1::uuid[]) WITH ORDINALITY AS u (c, k)`,
+      { bind: [ids] },
+    );
+    await gw.sequelize.query(
+      `INSERT INTO identity.memberships (user_id, company_id, role) SELECT $1, c, 'reader' FROM unnest($2::uuid[]) AS c`,
+      { bind: [user.id, ids] },
+    );
+    const names = new Map<string, string>(ids.map((id, k) => [id, `Société ${k + 1}`]));
+    names.set(user.companyId, expect.stringMatching(/^Entreprise /));
+
+    const portfolio = (await user.agent.get('/api/portfolio').expect(200)).body as {
+      figuresAvailable: boolean;
+      rows: { companyId: string; companyName: string; treasury: string | null; overdueInvoices: number | null }[];
+    };
+    expect(portfolio.figuresAvailable).toBe(true);
+    expect(portfolio.rows).toHaveLength(500);
+    expect(new Set(portfolio.rows.map((r) => r.companyId))).toEqual(new Set(names.keys()));
+    for (const row of portfolio.rows) {
+      expect(row.companyName).toEqual(names.get(row.companyId));
+      expect(row.treasury).toBe('0.00');
+      expect(row.overdueInvoices).toBe(0);
+    }
+
+    const mine = (await user.agent.get('/api/memberships').expect(200)).body as Membership[];
+    expect(mine).toHaveLength(500);
+    for (const m of mine) expect(m.companyName).toEqual(names.get(m.companyId));
+  });
+});
+
+describe('issue 24 finding 6: a removal takes effect at the next request even when Redis refuses writes', () => {
+  // The gateway under test signs in to Redis as its own ACL user, whose write commands the test
+  // revokes at the chosen moment (NOPERM for every write from then on): a real Redis refusal.
+  const aclUser = `xaalis-test-${randomUUID().slice(0, 8)}`;
+  const aclPassword = randomUUID();
+  let admin: ReturnType<typeof createRedis>;
+  let acl: Gateway;
+  const writes = (on: boolean) => admin.call('ACL', 'SETUSER', aclUser, on ? '+@all' : '-@write');
+
+  beforeAll(async () => {
+    admin = createRedis(config.redisUrl, { enableOfflineQueue: true });
+    await admin.call('ACL', 'SETUSER', aclUser, 'on', `>${aclPassword}`, '~*', '&*', '+@all');
+    const url = new URL(config.redisUrl);
+    url.username = aclUser;
+    url.password = aclPassword;
+    acl = await testGateway({ redisUrl: url.toString(), services: { ...config.services, accounting: accounting.url } });
+  });
+  afterAll(async () => {
+    await acl?.close();
+    await admin?.call('ACL', 'DELUSER', aclUser);
+    admin?.disconnect();
+  });
+
+  /** Until the removal's DELETE waits for the row the test holds (inside its transaction). */
+  async function removalWaiting(): Promise<void> {
+    for (let i = 0; i < 200; i++) {
+      const [rows] = await acl.sequelize.query(
+        `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'DELETE FROM%memberships%'`,
+      );
+      if (rows.length) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error('the removal never reached its DELETE');
+  }
+
+  async function memberOf(): Promise<{ owner: Account; member: Account; key: string; url: string }> {
+    const owner = await register(acl);
+    const member = await register(acl);
+    const invited = await post(owner, `/api/companies/${owner.companyId}/invitations`, { login: member.username, role: 'accountant' });
+    expect((await post(member, `/api/invitations/${(invited.body as Invitation).id}/accept`)).status).toBe(200);
+    expect((await post(member, '/api/session/company', { companyId: owner.companyId })).status).toBe(200);
+    const url = `/api/companies/${owner.companyId}/third-parties`;
+    expect((await member.agent.get(url)).status).toBe(200);
+    const key = memberKey(`${config.redisPrefix}:member:`, owner.companyId, member.id);
+    expect(await admin.get(key)).toBe('accountant');
+    return { owner, member, key, url };
+  }
+
+  it('Redis refuses the write after the commit: the old role is gone all the same, the member gets 404', async () => {
+    const { owner, member, key, url } = await memberOf();
+    // Hold the membership row so the removal stops inside its transaction; revoke Redis writes
+    // while it waits, then let it commit: its write to the mirror after the commit gets NOPERM.
+    const hold = await acl.sequelize.transaction();
+    let removed: number;
+    let next: number;
+    try {
+      await acl.sequelize.query(`SELECT 1 FROM identity.memberships WHERE company_id = $1 AND user_id = $2 FOR UPDATE`, {
+        bind: [owner.companyId, member.id],
+        transaction: hold,
+      });
+      const removal = del(owner, `/api/companies/${owner.companyId}/members/${member.id}`).then((r) => r.status);
+      await removalWaiting();
+      await writes(false);
+      await hold.commit();
+      removed = await removal;
+      // The member's next request, Redis still refusing writes.
+      next = (await member.agent.get(url)).status;
+    } finally {
+      await writes(true);
+    }
+    expect(next).toBe(404);
+    // The removal is done (committed) and said so; the mirror holds its marker, not the old role.
+    expect(removed).toBe(204);
+    expect(await admin.get(key)).toMatch(/^changing:/);
+    expect(await admin.ttl(key)).toBeLessThanOrEqual(ACCESS_TTL_S);
+    // Redis writable again: still 404 (Postgres answers while the marker is there; nothing refills the old role).
+    expect((await member.agent.get(url)).status).toBe(404);
+    expect(await admin.get(key)).toMatch(/^changing:/);
+  });
+
+  it('Redis refuses the write before the change: 503 in French and nothing changes', async () => {
+    const { owner, member, key, url } = await memberOf();
+    await writes(false);
+    let res;
+    try {
+      res = await del(owner, `/api/companies/${owner.companyId}/members/${member.id}`);
+    } finally {
+      await writes(true);
+    }
+    expect(res.status).toBe(503);
+    expect(res.body.message).toMatch(/indisponible/);
+    const [rows] = await acl.sequelize.query(`SELECT role FROM identity.memberships WHERE company_id = $1 AND user_id = $2`, {
+      bind: [owner.companyId, member.id],
+    });
+    expect(rows).toEqual([{ role: 'accountant' }]);
+    expect(await admin.get(key)).toBe('accountant');
+    expect((await member.agent.get(url)).status).toBe(200);
+  });
+
+  it('a fill that read Postgres before the commit cannot put the old role back', async () => {
+    const { owner, member, key, url } = await memberOf();
+    await admin.del(key);
+    const hold = await acl.sequelize.transaction();
+    await acl.sequelize.query(`SELECT 1 FROM identity.memberships WHERE company_id = $1 AND user_id = $2 FOR UPDATE`, {
+      bind: [owner.companyId, member.id],
+      transaction: hold,
+    });
+    const removal = del(owner, `/api/companies/${owner.companyId}/members/${member.id}`).then((r) => r);
+    await removalWaiting();
+    // During the change the member's request reads Postgres (still a member: 200) and fills nothing.
+    expect((await member.agent.get(url)).status).toBe(200);
+    expect(await admin.get(key)).toMatch(/^changing:/);
+    await hold.commit();
+    expect((await removal).status).toBe(204);
+    expect(await admin.get(key)).toBe('none');
+    expect((await member.agent.get(url)).status).toBe(404);
   });
 });

@@ -3,6 +3,7 @@ import {
   invitationInputSchema,
   memberRoleSchema,
   MESSAGES_HTTP,
+  MESSAGES_MEMBERS,
   roleCan,
   roleForbiddenMessage,
   switchCompanySchema,
@@ -17,6 +18,7 @@ import {
 import { caseSensitiveRouter, HttpError, isUuid, parseOr400 } from '@xaalis/service-kit';
 import { requireUser, userOf } from '../sessions';
 import type { AccountingClient } from '../companies/accounting-client';
+import { takeQuota, type Quotas } from '../rate-limit/quotas';
 import type { Access } from './access';
 import type { Memberships } from './service';
 
@@ -28,6 +30,8 @@ export interface MembershipRoutesDeps {
   switchTo(req: Request, user: User, companyId: string, role: Role): Promise<User>;
   /** Forgets the per-process list of a company's users (GET /api/users). */
   companyUsersChanged(companyId: string): void;
+  /** Invitations sent per owner (429 beyond). */
+  quotas: Pick<Quotas, 'invitations'>;
 }
 
 const json = express.json({ limit: '100kb' });
@@ -71,7 +75,7 @@ export function membershipsRoutes(deps: MembershipRoutesDeps): Router {
     if (typeof value !== 'string' || !isUuid(value)) throw new HttpError(404, MESSAGES_HTTP.notFound);
     return value;
   };
-  const named = async (invitations: Invitation[], requestId: string) => {
+  const named = async <T extends Pick<Invitation, 'companyId' | 'companyName'>>(invitations: T[], requestId: string): Promise<T[]> => {
     const names = await companyNames(
       accounting,
       invitations.map((i) => i.companyId),
@@ -108,7 +112,7 @@ export function membershipsRoutes(deps: MembershipRoutesDeps): Router {
   });
 
   router.get('/invitations', requireUser, async (req, res) => {
-    res.json(await named(await memberships.pendingInvitations({ userId: userOf(req).id }), req.id as string));
+    res.json(await named(await memberships.invitationsOf(userOf(req).id), req.id as string));
   });
 
   router.post('/invitations/:id/accept', requireUser, async (req, res) => {
@@ -149,12 +153,16 @@ export function membershipsRoutes(deps: MembershipRoutesDeps): Router {
 
   router.get('/companies/:companyId/invitations', requireUser, requireOwner, async (req, res) => {
     const companyId = idParam(req.params.companyId);
-    res.json(await named(await memberships.pendingInvitations({ companyId }), req.id as string));
+    res.json(await named(await memberships.companyInvitations(companyId), req.id as string));
   });
 
   router.post('/companies/:companyId/invitations', requireUser, requireOwner, json, async (req, res) => {
     const { login, role } = parseOr400(invitationInputSchema, req.body);
-    const invitation = await memberships.invite(idParam(req.params.companyId), login, role, actorOf(req));
+    const companyId = idParam(req.params.companyId);
+    const actor = actorOf(req);
+    await takeQuota(deps.quotas.invitations, actor.id, MESSAGES_MEMBERS.tooManyInvitations);
+    // The same answer whether the login names an account or not (see Memberships.invite).
+    const invitation = await memberships.invite(companyId, login, role, actor);
     res.status(201).json((await named([invitation], req.id as string))[0]);
   });
 

@@ -41,6 +41,17 @@ export interface RegistrationLimiter {
   reserve(ip: string): Promise<boolean>;
 }
 
+/**
+ * Actions a signed-in user may take at most `max` times per window (sending invitations, creating
+ * companies), counted per user id before the work is done.
+ */
+export interface UserQuota {
+  /** false: the user has used up this action for the window (429, nothing done). */
+  reserve(userId: string): Promise<boolean>;
+  /** The action failed on our side (e.g. a service down): the reservation is given back. */
+  giveBack(userId: string): Promise<void>;
+}
+
 // Usernames are unique case-insensitively (identity.users lower(username) index), so the lower-cased
 // name designates exactly one account.
 const userKey = (username: string) => `login-failures:user:${username.trim().toLowerCase().slice(0, 200)}`;
@@ -57,6 +68,14 @@ export const loginLimiter = (counters: WindowCounters): LoginLimiter => ({
 export const registrationLimiter = (counters: WindowCounters): RegistrationLimiter => ({
   reserve: (ip) => counters.take([registerKey(ip)]),
 });
+
+export const userQuota = (counters: WindowCounters, action: string): UserQuota => {
+  const key = (userId: string) => `quota:${action}:user:${userId}`;
+  return {
+    reserve: (userId) => counters.take([key(userId)]),
+    giveBack: (userId) => counters.giveBack(key(userId)),
+  };
+};
 
 // Check every key, then count on every key with the window set on the first hit: one script, so atomic.
 // A refused attempt counts nowhere (a blocked address cannot push up other usernames' counters).
@@ -136,3 +155,6 @@ export const createMemoryLoginLimiter = (opts: LimiterOptions) => loginLimiter(c
 export const createRedisRegistrationLimiter = (redis: Redis, prefix: string, opts: LimiterOptions) =>
   registrationLimiter(createRedisCounters(redis, prefix, opts));
 export const createMemoryRegistrationLimiter = (opts: LimiterOptions) => registrationLimiter(createMemoryCounters(opts));
+export const createRedisUserQuota = (redis: Redis, prefix: string, action: string, opts: LimiterOptions) =>
+  userQuota(createRedisCounters(redis, prefix, opts), action);
+export const createMemoryUserQuota = (action: string, opts: LimiterOptions) => userQuota(createMemoryCounters(opts), action);

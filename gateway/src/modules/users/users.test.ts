@@ -86,6 +86,33 @@ describe('GET /api/users', () => {
   });
 });
 
+describe('GET /api/users names members only (issue 24)', () => {
+  it('never names someone who was only invited, known login or not; a former member stays named', async () => {
+    const company = randomUUID();
+    const owner = await newUser(company, { firstName: 'Awa', lastName: 'Diop' });
+    const invited = await newUser(randomUUID(), { firstName: 'Fatou', lastName: 'Sow' });
+    const declined = await newUser(randomUUID(), { firstName: 'Ibou', lastName: 'Ndiaye' });
+    const former = await newUser(randomUUID(), { firstName: 'Moussa', lastName: 'Fall' });
+    const memberships = createMemberships(gw.sequelize, createAccess(gw.sequelize, null, 'test'));
+    const actor = { id: owner.id, role: 'owner' as const };
+    await memberships.invite(company, invited.username, 'reader', actor);
+    await memberships.invite(company, `${declined.username}@exemple.sn`, 'reader', actor);
+    const [mine] = await memberships.invitationsOf(declined.id);
+    await memberships.decline(mine.id, declined.id);
+    await memberships.invite(company, former.username, 'accountant', actor);
+    const [formerInvitation] = await memberships.invitationsOf(former.id);
+    await memberships.accept(formerInvitation.id, former.id);
+    await memberships.remove(company, former.id, actor);
+
+    const users = (await (await signedIn(owner.username)).get('/api/users').expect(200)).body as CompanyUser[];
+    expect(users).toEqual([
+      { id: owner.id, name: 'Awa Diop' },
+      { id: former.id, name: 'Moussa Fall' },
+    ]);
+    expect(JSON.stringify(users)).not.toMatch(/Fatou|Ibou/);
+  });
+});
+
 describe('GET /api/users without a database read on every request', () => {
   it('reads a company’s list once for many requests (the same answer), and again after a failure', async () => {
     const company = randomUUID();

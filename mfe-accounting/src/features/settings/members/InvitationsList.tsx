@@ -20,7 +20,7 @@ import type { ReactNode } from 'react';
 import { Section } from './Section';
 import { MEMBER_TEXTS as T } from './roles';
 
-/** The company's pending invitations, each with 'Annuler'. */
+/** The company's pending invitations (the login typed by the owner), each with 'Annuler'. */
 export function InvitationsList({ companyId }: { companyId: string }) {
   const { data, isLoading, error, refetch } = useGetCompanyInvitationsQuery(companyId);
   const [cancel, cancelState] = useCancelInvitationMutation();

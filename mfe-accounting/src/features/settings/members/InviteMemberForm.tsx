@@ -28,7 +28,11 @@ interface InviteFormValues {
 const resolver = zodResolver(invitationInputSchema) as unknown as Resolver<InviteFormValues, unknown, InvitationOutput>;
 const EMPTY: InviteFormValues = { login: '', role: 'collaborator' };
 
-/** 'Inviter un membre': a username or an email and a role; the server's 404/409 show on the field. */
+/**
+ * 'Inviter un membre': a username or an email and a role. The server answers the same whether the
+ * login names an account or not (the invitation then lists the login as typed); its 409 (already
+ * a member, already invited) shows on the field, anything else (429 included) in a toast.
+ */
 export function InviteMemberForm({ companyId }: { companyId: string }) {
   const formId = useId();
   const [invite, { isLoading }] = useInviteMemberMutation();
@@ -40,13 +44,13 @@ export function InviteMemberForm({ companyId }: { companyId: string }) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const invitation = await invite({ companyId, ...values }).unwrap();
-      toastSuccess(MESSAGES_MEMBERS.invited, `${invitation.username} : ${ROLE_LABELS[values.role]}`);
+      await invite({ companyId, ...values }).unwrap();
+      toastSuccess(MESSAGES_MEMBERS.invited, `${values.login} : ${ROLE_LABELS[values.role]}`);
       reset({ login: '', role: values.role });
     } catch (error) {
       const status = errorStatus(error);
-      // Unknown user (404), already a member or already invited (409): said on the field.
-      if (status === 404 || status === 409)
+      // Already a member or already invited (409): said on the field.
+      if (status === 409)
         setError('login', { type: 'server', message: serverMessage(error) ?? errorMessage(error) }, { shouldFocus: true });
       else toastSaveError(error, T.inviteError);
     }

@@ -164,7 +164,8 @@ describe("Paramètres: tab 'Membres'", () => {
       routes({
         [`GET ${INVITATIONS}`]: () => ({ body: invitations }),
         [`POST ${INVITATIONS}`]: () => {
-          invitations = [{ ...INVITATION, role: 'collaborator', username: 'ibou', id: 'i9' }];
+          // The owners' view: the login as typed, no invitee id (the same for an unknown login).
+          invitations = [{ ...INVITATION, role: 'collaborator', username: 'ibou@example.sn', id: 'i9' }];
           return { status: 201, body: invitations[0] };
         },
       }),
@@ -182,13 +183,24 @@ describe("Paramètres: tab 'Membres'", () => {
     expect(callsTo(fetchMock, 'POST', INVITATIONS).map((c) => c.body)).toEqual([{ login: 'ibou@example.sn', role: 'collaborator' }]);
     expect(within(form).getByLabelText("Nom d'utilisateur ou email")).toHaveValue('');
     const table = await screen.findByRole('table', { name: 'Invitations en attente' });
-    expect(within(table).getByText('ibou')).toBeInTheDocument();
+    expect(within(table).getByText('ibou@example.sn')).toBeInTheDocument();
+  });
+
+  it('shows the invitation limit (429) in a toast, not on the field', async () => {
+    const user = userEvent.setup();
+    mockFetch(routes({ [`POST ${INVITATIONS}`]: { status: 429, body: { message: MESSAGES_MEMBERS.tooManyInvitations } } }));
+    openTab();
+    const form = await screen.findByRole('form', { name: 'Inviter un membre' });
+    await user.type(within(form).getByLabelText("Nom d'utilisateur ou email"), 'fatou');
+    await user.click(within(form).getByRole('button', { name: 'Inviter' }));
+    expect(await screen.findByText(MESSAGES_MEMBERS.tooManyInvitations)).toBeInTheDocument();
+    expect(within(form).getByLabelText("Nom d'utilisateur ou email")).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it.each([
-    [404, MESSAGES_MEMBERS.userNotFound],
     [409, MESSAGES_MEMBERS.alreadyMember],
-  ])("shows the server's %s message on the field", async (status, message) => {
+    [409, MESSAGES_MEMBERS.alreadyInvited],
+  ])("shows the server's %s message on the field (%s)", async (status, message) => {
     const user = userEvent.setup();
     mockFetch(routes({ [`POST ${INVITATIONS}`]: { status, body: { message } } }));
     openTab();

@@ -20,7 +20,8 @@ export const MEMBER_TEXTS = {
   removeText: (name: string) => `${name} n'aura plus accès à l'entreprise. Vous pourrez l'inviter de nouveau.`,
   removeError: 'Impossible de retirer le membre',
   inviteTitle: 'Inviter un membre',
-  inviteIntro: "L'utilisateur doit déjà avoir un compte Xaalis ; il accepte l'invitation depuis son espace.",
+  inviteIntro:
+    "L'utilisateur doit déjà avoir un compte Xaalis ; il accepte l'invitation depuis son espace. Une invitation reste en attente tant qu'elle n'est ni acceptée ni annulée.",
   invite: 'Inviter',
   inviting: 'Envoi...',
   inviteError: "Impossible d'envoyer l'invitation",
