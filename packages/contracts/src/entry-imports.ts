@@ -41,6 +41,14 @@ export const ENTRY_IMPORT_STATUS_LABELS: Record<EntryImportStatus, string> = {
 
 /** Upload cap (bytes): larger bodies get 413 with MESSAGES_ENTRY_IMPORT.tooLarge. */
 export const ENTRY_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * What an XLSX may inflate to (bytes, all its parts), the compression ratio it
+ * may show (a spreadsheet's XML compresses about 10:1, a zip bomb 1000:1) and
+ * the columns it may use: checked before and while it is read.
+ */
+export const ENTRY_IMPORT_MAX_UNCOMPRESSED_BYTES = 100 * 1024 * 1024;
+export const ENTRY_IMPORT_MAX_COMPRESSION_RATIO = 100;
+export const ENTRY_IMPORT_MAX_COLUMNS = 100;
 /** Data lines (non-blank) a file may hold. */
 export const ENTRY_IMPORT_MAX_LINES = 200_000;
 /** Blank lines tolerated in a file (they are skipped) before it is refused as malformed. */
@@ -177,6 +185,11 @@ export const MESSAGES_ENTRY_IMPORT = {
   kindInvalid: "Type d'import invalide (écritures ou À-nouveaux)",
   notCsvOrXlsx: 'Format non reconnu : le fichier doit être un CSV (séparateur ; , ou tabulation) ou un classeur Excel (.xlsx)',
   tooLarge: `Fichier trop volumineux (${ENTRY_IMPORT_MAX_BYTES / 1024 / 1024} Mo au maximum) : découpez-le en plusieurs fichiers`,
+  tooLargeUncompressed: `Fichier trop volumineux une fois décompressé (${ENTRY_IMPORT_MAX_UNCOMPRESSED_BYTES / 1024 / 1024} Mo au maximum) : découpez-le en plusieurs fichiers`,
+  compressionRatio: 'Fichier XLSX refusé : taux de compression anormal',
+  unreadableXlsx: 'Impossible de lire le fichier XLSX : enregistrez-le de nouveau depuis Excel et réessayez',
+  xlsxTooHeavy: 'Impossible de lire le fichier XLSX dans les limites de mémoire et de temps : découpez-le en plusieurs fichiers',
+  tooManyColumns: `Trop de colonnes (${ENTRY_IMPORT_MAX_COLUMNS} au maximum) : supprimez les colonnes inutiles`,
   empty: 'Le fichier est vide',
   noDataLines: "Le fichier ne contient aucune ligne d'écriture",
   tooManyLines: `Trop de lignes (${ENTRY_IMPORT_MAX_LINES.toLocaleString('fr-FR')} au maximum) : découpez le fichier`,

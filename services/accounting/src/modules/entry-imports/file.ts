@@ -1,20 +1,24 @@
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import {
   ENTRY_IMPORT_COLUMN_LABELS,
   ENTRY_IMPORT_MAX_BLANK_LINES,
+  ENTRY_IMPORT_MAX_COLUMNS,
+  ENTRY_IMPORT_MAX_COMPRESSION_RATIO,
   ENTRY_IMPORT_MAX_LINES,
+  ENTRY_IMPORT_MAX_UNCOMPRESSED_BYTES,
   MESSAGES_ENTRY_IMPORT,
   importColumnOf,
   type EntryImportColumn,
 } from '@xaalis/contracts';
-import { HttpError } from '@xaalis/service-kit';
+import { HttpError, UploadRefusedError, looksLikeZip, readXlsxRowsInWorker, type XlsxCell } from '@xaalis/service-kit';
 
 /**
  * An uploaded file turned into rows: CSV (`;`, `,` or tab, detected from the
  * header; UTF-8 with or without BOM, UTF-16 with BOM, or Windows-1252 when the
- * whole file is consistently so) or XLSX (first worksheet, streamed). Every
- * refusal is a French 4xx; blank rows are skipped, but only so many of them.
+ * whole file is consistently so) or XLSX (first worksheet, read by
+ * service-kit's upload guards: zip directory checked before anything is
+ * inflated, inflate capped, parsed in a worker thread with heap and time
+ * limits). Every refusal is a French 4xx; blank rows are skipped, but only so
+ * many of them.
  */
 
 /** A cell: text from a CSV, or what a spreadsheet holds (number, date). */
@@ -40,12 +44,10 @@ const notCsvOrXlsx = () => new HttpError(415, MESSAGES_ENTRY_IMPORT.notCsvOrXlsx
 /** Reads the file's rows (see the module comment). */
 export async function readSheet(bytes: Buffer): Promise<Sheet> {
   if (bytes.length === 0) throw unprocessable(MESSAGES_ENTRY_IMPORT.empty);
-  if (isZip(bytes)) return readXlsx(bytes);
+  if (looksLikeZip(bytes)) return readXlsx(bytes);
   if (hasBinarySignature(bytes)) throw notCsvOrXlsx();
   return readCsv(decodeText(bytes));
 }
-
-const isZip = (b: Buffer) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 
 /** PDF, old Excel/Word (OLE), images, gzip, other archives and executables. */
 function hasBinarySignature(b: Buffer): boolean {
@@ -249,66 +251,53 @@ export function parseCsv(text: string, sep: string, onRow: (cells: string[], lin
 
 // ─── XLSX ────────────────────────────────────────────────────────────────────
 
-const COLUMN_LETTERS = (index: number): string => {
-  let s = '';
-  for (let n = index; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
-};
-
-/** A spreadsheet cell's value as a Cell; a formula is refused with its reference (B12). */
-function cellOf(value: unknown, row: number, col: number): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number') return value;
-  if (typeof value === 'boolean') return value ? 'VRAI' : 'FAUX';
-  if (value instanceof Date) return value;
-  const v = value as Record<string, unknown>;
-  if ('formula' in v || 'sharedFormula' in v) throw unprocessable(MESSAGES_ENTRY_IMPORT.formula(`${COLUMN_LETTERS(col)}${row}`));
-  if (Array.isArray(v.richText)) return (v.richText as { text?: string }[]).map((r) => r.text ?? '').join('');
-  if (typeof v.text === 'string') return v.text; // hyperlink
-  if ('error' in v) return String(v.error);
-  return null;
+/** The French refusal of each upload guard's reason (service-kit `UploadRefusal`). */
+function refusalOf(err: UploadRefusedError): HttpError {
+  switch (err.reason) {
+    case 'tooLarge':
+      return new HttpError(413, MESSAGES_ENTRY_IMPORT.tooLargeUncompressed);
+    case 'compressionRatio':
+      return unprocessable(MESSAGES_ENTRY_IMPORT.compressionRatio);
+    case 'notWorkbook':
+      return notCsvOrXlsx();
+    case 'tooManyRows':
+      return unprocessable(MESSAGES_ENTRY_IMPORT.tooManyLines);
+    case 'tooManyBlankRows':
+      return unprocessable(MESSAGES_ENTRY_IMPORT.tooManyBlankLines);
+    case 'tooManyColumns':
+      return unprocessable(MESSAGES_ENTRY_IMPORT.tooManyColumns);
+    case 'formula':
+      return unprocessable(MESSAGES_ENTRY_IMPORT.formula(err.detail ?? ''));
+    case 'memory':
+    case 'timeout':
+      return unprocessable(MESSAGES_ENTRY_IMPORT.xlsxTooHeavy);
+    case 'tooManyEntries':
+    case 'unreadable':
+    case 'xmlForbidden':
+    case 'xmlTooDeep':
+      return unprocessable(MESSAGES_ENTRY_IMPORT.unreadableXlsx);
+  }
 }
 
+/** A spreadsheet value as a Cell: booleans as Excel writes them in French. */
+const cellOf = (value: XlsxCell): Cell => (typeof value === 'boolean' ? (value ? 'VRAI' : 'FAUX') : value);
+
 async function readXlsx(bytes: Buffer): Promise<Sheet> {
-  let header: SheetRow | null = null;
-  const rows: SheetRow[] = [];
-  let blank = 0;
-  let sawSheet = false;
-  let lastRow = 0;
+  let read;
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-      sharedStrings: 'cache',
-      styles: 'cache',
-      hyperlinks: 'ignore',
-      worksheets: 'emit',
-      entries: 'emit',
+    read = await readXlsxRowsInWorker(bytes, {
+      // The header row, then the data lines.
+      maxRows: ENTRY_IMPORT_MAX_LINES + 1,
+      maxBlankRows: ENTRY_IMPORT_MAX_BLANK_LINES,
+      maxColumns: ENTRY_IMPORT_MAX_COLUMNS,
+      formulas: 'refuse',
+      zip: { maxTotalUncompressed: ENTRY_IMPORT_MAX_UNCOMPRESSED_BYTES, maxRatio: ENTRY_IMPORT_MAX_COMPRESSION_RATIO },
     });
-    for await (const worksheet of reader) {
-      sawSheet = true;
-      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-        const values = row.values as unknown[];
-        const cells: Cell[] = [];
-        for (let c = 1; c < values.length; c++) cells.push(cellOf(values[c], row.number, c));
-        // Rows the reader skips (never written) are blank lines too.
-        blank += Math.max(0, row.number - lastRow - 1) + (isBlank(cells) ? 1 : 0);
-        lastRow = row.number;
-        if (blank > ENTRY_IMPORT_MAX_BLANK_LINES) throw unprocessable(MESSAGES_ENTRY_IMPORT.tooManyBlankLines);
-        if (isBlank(cells)) continue;
-        if (!header) header = { line: row.number, cells };
-        else {
-          if (rows.length >= ENTRY_IMPORT_MAX_LINES) throw unprocessable(MESSAGES_ENTRY_IMPORT.tooManyLines);
-          rows.push({ line: row.number, cells });
-        }
-      }
-      break; // The first worksheet only.
-    }
   } catch (err) {
-    if (err instanceof HttpError) throw err;
-    // A zip that is not a workbook, or a damaged one.
-    throw notCsvOrXlsx();
+    if (err instanceof UploadRefusedError) throw refusalOf(err);
+    throw err;
   }
-  // A zip without a worksheet is not a workbook (every XLSX has at least one sheet).
-  if (!sawSheet) throw notCsvOrXlsx();
+  const [header, ...rows] = read.rows.map((r) => ({ line: r.line, cells: r.cells.map(cellOf) }));
   if (!header) throw unprocessable(MESSAGES_ENTRY_IMPORT.empty);
   return sheetOf(header, rows);
 }
