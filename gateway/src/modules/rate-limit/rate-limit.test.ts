@@ -5,9 +5,12 @@ import {
   createMemoryRegistrationLimiter,
   createRedisLoginLimiter,
   createRedisRegistrationLimiter,
+  createMemoryUserQuota,
+  createRedisUserQuota,
   type LimiterOptions,
   type LoginLimiter,
   type RegistrationLimiter,
+  type UserQuota,
 } from './limiter';
 
 // Against the test run's real Redis (key prefix of the run).
@@ -75,5 +78,22 @@ describe.each([
     expect(await limiter.reserve('10.9.9.10')).toBe(true);
     await new Promise((r) => setTimeout(r, 1100));
     expect(await limiter.reserve('10.9.9.9')).toBe(true);
+  });
+});
+
+describe.each([
+  ['redis', () => createRedisUserQuota(redis, prefix(), 'invitations', opts)],
+  ['memory', () => createMemoryUserQuota('invitations', opts)],
+])('%s user quota', (_name, make: () => UserQuota) => {
+  it('allows max actions per user per window, atomically; a failed action is given back', async () => {
+    const quota = make();
+    const results = await Promise.all(Array.from({ length: 10 }, () => quota.reserve('user-a')));
+    expect(results.filter(Boolean)).toHaveLength(3);
+    expect(await quota.reserve('user-b')).toBe(true);
+    await quota.giveBack('user-a');
+    expect(await quota.reserve('user-a')).toBe(true);
+    expect(await quota.reserve('user-a')).toBe(false);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await quota.reserve('user-a')).toBe(true);
   });
 });
