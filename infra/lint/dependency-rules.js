@@ -147,7 +147,9 @@ const dependencyRules = [
     rules: { 'no-restricted-imports': ['error', noBrowserLibraries] },
   },
   {
-    files: ['gateway/**', ...SERVICES.map((dir) => `${dir}/**`)],
+    files: ['gateway/**', 'packages/service-kit/**', ...SERVICES.map((dir) => `${dir}/**`)],
+    // Where caseSensitiveRouter is made, and its test that proves a plain Router is caught.
+    ignores: ['packages/service-kit/src/routes.ts', 'packages/service-kit/src/routes.test.ts'],
     rules: { 'no-restricted-syntax': ['error', ...routersCaseSensitive] },
   },
 ];

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { Router } from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import type { Sequelize } from 'sequelize';
@@ -9,6 +8,7 @@ import { createServiceApp } from './app';
 import { createSequelize } from './db';
 import { isDatabaseUnavailable } from './errors';
 import { createLogger } from './logger';
+import { caseSensitiveRouter } from './routes';
 
 // The shared error handler and logger against a real Postgres: the database's
 // refusals of input data are French 400s, and a 500's log line keeps the error's
@@ -35,7 +35,7 @@ function capturedLogger() {
 }
 
 function app(log = capturedLogger()) {
-  const api = Router();
+  const api = caseSensitiveRouter();
   // Each route sends the secrets as bind parameters of a query the database refuses.
   // (Sequelize rewrites a NUL in a plain string parameter as the two characters "\0";
   // arrays and jsonb reach Postgres, which refuses them.)
@@ -140,7 +140,7 @@ describe('a database out of reach is a French 503, never a 500', () => {
     // A pool of its own: the terminated connection may be handed out once more before pg notices its end.
     const own = createSequelize(process.env.DATABASE_URL as string, { poolMax: 1 });
     try {
-      const api = Router();
+      const api = caseSensitiveRouter();
       api.get('/terminated', async (_req, res) => {
         await own.query('SELECT pg_terminate_backend(pg_backend_pid())');
         res.json({ ok: true });
@@ -162,7 +162,7 @@ describe('a database out of reach is a French 503, never a 500', () => {
   it('a database that refuses connections (Sequelize ConnectionRefusedError)', async () => {
     const down = createSequelize('postgres://postgres@127.0.0.1:1/none', { poolMax: 1 });
     try {
-      const api = Router();
+      const api = caseSensitiveRouter();
       api.get('/refused', async (_req, res) => {
         await down.query('SELECT 1');
         res.json({ ok: true });

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Router, type Express } from 'express';
+import type { Express, Router } from 'express';
 import type { Redis } from 'ioredis';
 import type { Sequelize } from 'sequelize';
 import { QUEUES, SERVICE_DEFAULT_PORTS, statusSegment, type ServiceName } from '@xaalis/contracts';
@@ -10,6 +10,7 @@ import { createSequelize, migrate } from './db';
 import { createLogger, type Logger } from './logger';
 import { createJobQueue, createJobWorker, upsertJobSchedules, type JobHandlers, type JobQueue, type JobSchedule } from './queue';
 import { closeRedis, createRedis } from './redis';
+import { caseSensitiveRouter } from './routes';
 import { requireSameCompany } from './tenant';
 
 /** What a service's routers and job handlers are built from. */
@@ -79,7 +80,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 /** The tenancy probe every service answers: `GET /api/companies/:companyId/<name>-status`. */
 export function companyStatusRouter(name: ServiceName): Router {
-  const router = Router();
+  const router = caseSensitiveRouter();
   router.get(`/companies/:companyId/${statusSegment(name)}`, requireSameCompany, (req, res) => {
     res.json({ service: name, companyId: req.params.companyId });
   });
@@ -161,7 +162,7 @@ export function runService(def: ServiceDefinition): ServiceRunner {
     const { ctx } = createContext(def);
     try {
       if (opts.runMigrations !== false) await migrate(ctx.sequelize, def.schema, def.migrationsDir, ctx.log);
-      const api = Router();
+      const api = caseSensitiveRouter();
       api.use(companyStatusRouter(def.name));
       api.use(def.buildApi(ctx));
       const app = createServiceApp({
