@@ -1,7 +1,14 @@
-import type { Request } from 'express';
-import { Router } from 'express';
+import type { Request, Router } from 'express';
 import { ENTRY_IMPORT_MAX_BYTES, MESSAGES_ENTRY_IMPORT, entryImportRunSchema, entryImportUploadQuerySchema } from '@xaalis/contracts';
-import { HttpError, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import {
+  caseSensitiveRouter,
+  HttpError,
+  requireSameCompany,
+  tenantOf,
+  validate,
+  validated,
+  type ServiceContext,
+} from '@xaalis/service-kit';
 import { entryImportsService } from './service';
 
 /**
@@ -45,7 +52,7 @@ function readBody(req: Request, max: number): Promise<Buffer> {
  */
 export function entryImportsApi(ctx: ServiceContext): Router {
   const imports = entryImportsService(ctx);
-  const router = Router();
+  const router = caseSensitiveRouter();
 
   router.post(
     '/companies/:companyId/entry-imports',
