@@ -53,6 +53,9 @@ export const MESSAGES_PAYSLIP = {
     'Un bulletin en brouillon pour chaque employé actif, payé au mois et embauché avant la fin de la période ; ceux qui en ont déjà un sont laissés tels quels.',
   generateProgress: 'Bulletins créés',
   generateFailed: 'La génération de la paie a échoué',
+  /** What a role without the `payroll` capability (collaborator, reader) sees instead of payroll data. */
+  restricted: 'La paie est réservée aux propriétaires et aux comptables',
+  restrictedHint: 'Les bulletins et les salaires sont confidentiels : demandez à un propriétaire de la société si vous en avez besoin.',
 } as const;
 
 const optionalComputed = z.union([text(), z.number()]).optional().pipe(moneySchema.optional());

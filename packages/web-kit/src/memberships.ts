@@ -117,12 +117,23 @@ export function useRole(): Role | null {
 }
 
 /**
- * Whether the current role may perform writes needing `capability` — or, given an API path
- * (e.g. `/api/invoices/x/validate`), the write to that path. The interface hides what the role
- * cannot do; the services refuse it anyway.
+ * The capability a write to an API path needs, the path possibly written with route parameters
+ * (`/api/invoices/:id/validate`): contracts' writeCapability reads only canonical paths (anything
+ * else needs `accounting`), so each `:param` segment stands for an id first.
+ */
+export function pathCapability(path: `/api/${string}`): Capability {
+  return writeCapability(path.replace(/\/:[A-Za-z_]\w*/g, '/id'));
+}
+
+/**
+ * Whether the current role has `capability` — `payroll` for payroll data (payslips, bulletins,
+ * salaries: reads included) — or, given an API path (e.g. `/api/invoices/:id/validate`), may make
+ * the write to that path. The interface hides what the role cannot do; the services refuse it anyway.
  */
 export function useCan(capabilityOrPath: Capability | `/api/${string}`): boolean {
   const role = useRole();
-  const capability = capabilityOrPath.startsWith('/api/') ? writeCapability(capabilityOrPath) : (capabilityOrPath as Capability);
+  const capability = capabilityOrPath.startsWith('/api/')
+    ? pathCapability(capabilityOrPath as `/api/${string}`)
+    : (capabilityOrPath as Capability);
   return roleCan(role, capability);
 }

@@ -20,7 +20,11 @@ export interface EmployeeCardProps {
   busy?: boolean;
 }
 
-/** One employee: name, matricule, position, department, hire date, salary and status badge, with edit and (de)activate. */
+/**
+ * One employee: name, matricule, position, department, hire date, salary and status badge, with edit
+ * and (de)activate. The salary is payroll data: a role without `payroll` receives it null, and the
+ * card leaves the line out.
+ */
 export function EmployeeCard({ employee, onEdit, onToggleStatus, busy = false }: EmployeeCardProps) {
   const name = employeeName(employee);
   const active = employee.status === 'active';
@@ -29,8 +33,9 @@ export function EmployeeCard({ employee, onEdit, onToggleStatus, busy = false }:
     ['Poste', employee.position],
     ['Département', employee.department || '—'],
     ['Embauche', formatDate(employee.hireDate)],
-    ['Salaire', `${formatMoney(employee.salary)} (${SALARY_TYPE_LABELS[employee.salaryType] ?? employee.salaryType})`],
   ];
+  if (employee.salary !== null)
+    facts.push(['Salaire', `${formatMoney(employee.salary)} (${SALARY_TYPE_LABELS[employee.salaryType] ?? employee.salaryType})`]);
   return (
     <Paper variant="outlined" component="article" aria-label={name} sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>

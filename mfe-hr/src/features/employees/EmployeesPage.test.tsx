@@ -226,20 +226,36 @@ it("labels 'active' 'Actif' and any other status 'Inactif' (spec §2)", () => {
 });
 
 describe('EmployeesPage: role gating', () => {
-  it("staff is 'accounting': a collaborator sees the employees without 'Nouvel Employé', 'Modifier' nor 'Désactiver'", async () => {
-    mockFetch(routes([MOUSSA], { 'GET /api/user': { body: { ...TEST_USER, role: 'collaborator' } } }));
-    renderWithApp(<EmployeesPage />, { route: '/employes' });
-    const moussa = await screen.findByRole('article', { name: 'Moussa Fall' });
-    expect(within(moussa).queryByRole('button')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Nouvel Employé' })).not.toBeInTheDocument();
-  });
+  // What the HR service answers a role without `payroll`: the same records, salary null.
+  const WITHOUT_SALARY = { ...MOUSSA, salary: null };
 
-  it('an accountant manages the staff', async () => {
+  it.each(['collaborator', 'reader'] as const)(
+    "a %s sees the employees without salary, 'Paie' tab, 'Nouvel Employé', 'Modifier' nor 'Désactiver'",
+    async (role) => {
+      const fetchMock = mockFetch(routes([WITHOUT_SALARY], { 'GET /api/user': { body: { ...TEST_USER, role } } }));
+      renderWithApp(<EmployeesPage />, { route: '/employes' });
+      const moussa = await screen.findByRole('article', { name: 'Moussa Fall' });
+      expect(within(moussa).getByText('Comptable')).toBeInTheDocument();
+      expect(within(moussa).queryByText('Salaire')).not.toBeInTheDocument();
+      expect(within(moussa).queryByText(/XOF/)).not.toBeInTheDocument();
+      expect(within(moussa).queryByRole('button')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Nouvel Employé' })).not.toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Employés' })).toBeInTheDocument();
+      expect(screen.queryByRole('tab', { name: 'Paie' })).not.toBeInTheDocument();
+      expect(callsTo(fetchMock, 'GET', `${BASE}/payrolls`)).toEqual([]);
+    },
+  );
+
+  it("an accountant manages the staff, sees the salaries and the 'Paie' tab", async () => {
+    const user = userEvent.setup();
     mockFetch(routes([MOUSSA], { 'GET /api/user': { body: { ...TEST_USER, role: 'accountant' } } }));
     renderWithApp(<EmployeesPage />, { route: '/employes' });
     const moussa = await screen.findByRole('article', { name: 'Moussa Fall' });
+    expect(within(moussa).getByText('450 000 XOF (Mensuel)')).toBeInTheDocument();
     expect(within(moussa).getByRole('button', { name: 'Modifier Moussa Fall' })).toBeInTheDocument();
     expect(within(moussa).getByRole('button', { name: 'Désactiver Moussa Fall' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Nouvel Employé' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Paie' }));
+    expect(await screen.findByRole('button', { name: 'Nouvelle fiche de paie' })).toBeEnabled();
   });
 });

@@ -106,7 +106,11 @@ function PayrollTab({ companyId, employees }: { companyId: string; employees: re
   );
 }
 
-/** Route /employes (exposed as './Employees'): 'Gestion du Personnel', employees and their pay slips. */
+/**
+ * Route /employes (exposed as './Employees'): 'Gestion du Personnel', employees and their pay slips.
+ * Payroll data is confidential: a role without `payroll` sees the employees without their salary
+ * (the server leaves it out) and no 'Paie' tab.
+ */
 export default function EmployeesPage() {
   const { companyId, isLoading: userLoading, error: userError, user } = useSession();
   const list = useListEmployeesQuery(companyId ?? skipToken);
@@ -114,6 +118,8 @@ export default function EmployeesPage() {
   const [tab, setTab] = useState<'employees' | 'payroll'>('employees');
   const [dialog, setDialog] = useState<{ open: boolean; key: number; employee: Employee | null }>({ open: false, key: 0, employee: null });
   const canEdit = useCanEditStaff();
+  // Payslips are payroll data: without `payroll`, no 'Paie' tab (and no request that would be refused).
+  const seesPayroll = usePayrollRights().read;
 
   const employees = useMemo(() => list.data ?? [], [list.data]);
   const openCreate = () => setDialog((d) => ({ open: true, key: d.key + 1, employee: null }));
@@ -139,7 +145,7 @@ export default function EmployeesPage() {
   });
   let content: ReactNode;
   if (preamble) content = preamble;
-  else if (tab === 'payroll' && companyId) content = <PayrollTab companyId={companyId} employees={employees} />;
+  else if (tab === 'payroll' && seesPayroll && companyId) content = <PayrollTab companyId={companyId} employees={employees} />;
   else if (employees.length === 0)
     content = (
       <EmptyState
@@ -184,7 +190,7 @@ export default function EmployeesPage() {
       />
       <Tabs value={tab} onChange={(_e, value: 'employees' | 'payroll') => setTab(value)} sx={{ mb: 2 }} aria-label="Personnel">
         <Tab value="employees" label="Employés" />
-        <Tab value="payroll" label="Paie" />
+        {seesPayroll ? <Tab value="payroll" label="Paie" /> : null}
       </Tabs>
       <Box role="tabpanel">{content}</Box>
       <EmployeeDialog

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { computePayslip, MESSAGES_PAYSLIP, parameterSetFor, type Employee, type Payslip } from '@xaalis/contracts';
-import { formatMoney } from '@xaalis/web-kit';
+import { formatMoney, useRole } from '@xaalis/web-kit';
 import { callsTo, company, COMPANY_ID, employee, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
+import { usePayrollRights } from './rights';
 import { currentPeriod } from './PayslipDialog';
 import PayrollPage, { payrollTotals } from './PayrollPage';
 
@@ -13,7 +14,7 @@ const GONE = employee({ id: 'emp-gone', employeeNumber: 'E009', firstName: 'Ousm
 
 /** A slip whose figures come from the calculator (spec's set). */
 function slip(who: Employee, period: string, overrides: Partial<Payslip> = {}, input: { baseSalary?: string } = {}): Payslip {
-  const b = computePayslip({ baseSalary: input.baseSalary ?? who.salary }, parameterSetFor('xaalis', period)!);
+  const b = computePayslip({ baseSalary: input.baseSalary ?? who.salary ?? '0' }, parameterSetFor('xaalis', period)!);
   return {
     id: `slip-${who.id}-${period}`,
     employeeId: who.id,
@@ -349,37 +350,59 @@ describe('PayrollPage: role gating', () => {
     mockFetch(routes([DRAFT, VALIDATED], undefined, { 'GET /api/user': { body: { ...TEST_USER, role } } }));
   const table = () => screen.findByRole('table', { name: 'Bulletins de paie' });
 
-  it('a collaborator prepares drafts (one or the month) but cannot validate, pay nor cancel', async () => {
-    asRole('collaborator');
-    renderWithApp(<PayrollPage />, { route: '/paie' });
-    await table();
-    expect(screen.getByRole('button', { name: MESSAGES_PAYSLIP.generate })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Nouveau bulletin' })).toBeInTheDocument();
-    expect(
-      within(row('Moussa Fall', '2026-01')).getByRole('button', { name: 'Voir le détail de Moussa Fall 2026-01' }),
-    ).toBeInTheDocument();
-    for (const name of ['Valider Moussa Fall 2026-01', 'Annuler Moussa Fall 2026-01'])
-      expect(within(row('Moussa Fall', '2026-01')).queryByRole('button', { name })).not.toBeInTheDocument();
-    for (const name of ['Payer Awa Ndiaye 2026-01', 'Annuler Awa Ndiaye 2026-01'])
-      expect(within(row('Awa Ndiaye', '2026-01')).queryByRole('button', { name })).not.toBeInTheDocument();
-  });
+  it.each(['collaborator', 'reader'] as const)(
+    'payroll data is confidential: a %s sees the notice, no slip, no figure, and nothing is asked of the server',
+    async (role) => {
+      const fetchMock = asRole(role);
+      renderWithApp(<PayrollPage />, { route: '/paie' });
+      expect(await screen.findByText(MESSAGES_PAYSLIP.restricted)).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: 'Gestion de la Paie' })).toBeInTheDocument();
+      expect(screen.queryByRole('table', { name: 'Bulletins de paie' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('group', { name: 'Masse salariale' })).not.toBeInTheDocument();
+      for (const name of [MESSAGES_PAYSLIP.generate, 'Nouveau bulletin'])
+        expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+      expect(screen.queryByText(/XOF/)).not.toBeInTheDocument();
+      // Give the page a chance to fire its queries: none goes out.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(callsTo(fetchMock, 'GET', `${BASE}/payrolls`)).toEqual([]);
+      expect(callsTo(fetchMock, 'GET', `${BASE}/employees`)).toEqual([]);
+    },
+  );
 
-  it('an accountant validates, pays and cancels', async () => {
+  it('an accountant prepares, generates, validates, pays, cancels and prints', async () => {
     asRole('accountant');
     renderWithApp(<PayrollPage />, { route: '/paie' });
     await table();
+    expect(screen.queryByText(MESSAGES_PAYSLIP.restricted)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: MESSAGES_PAYSLIP.generate })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nouveau bulletin' })).toBeInTheDocument();
     expect(within(row('Moussa Fall', '2026-01')).getByRole('button', { name: 'Valider Moussa Fall 2026-01' })).toBeInTheDocument();
+    expect(within(row('Moussa Fall', '2026-01')).getByRole('button', { name: 'Imprimer Moussa Fall 2026-01' })).toBeInTheDocument();
     expect(within(row('Awa Ndiaye', '2026-01')).getByRole('button', { name: 'Payer Awa Ndiaye 2026-01' })).toBeInTheDocument();
     expect(within(row('Awa Ndiaye', '2026-01')).getByRole('button', { name: 'Annuler Awa Ndiaye 2026-01' })).toBeInTheDocument();
   });
+});
 
-  it('a reader only reads and prints', async () => {
-    asRole('reader');
-    renderWithApp(<PayrollPage />, { route: '/paie' });
-    await table();
-    for (const name of [MESSAGES_PAYSLIP.generate, 'Nouveau bulletin'])
-      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
-    expect(within(row('Moussa Fall', '2026-01')).getByRole('button', { name: 'Imprimer Moussa Fall 2026-01' })).toBeInTheDocument();
-    expect(within(row('Moussa Fall', '2026-01')).queryByRole('button', { name: 'Valider Moussa Fall 2026-01' })).not.toBeInTheDocument();
+describe('usePayrollRights', () => {
+  function Probe() {
+    const rights = usePayrollRights();
+    const role = useRole();
+    return role ? <output aria-label="rights">{JSON.stringify(rights)}</output> : null;
+  }
+  const rightsOf = async (role: 'owner' | 'accountant' | 'collaborator' | 'reader') => {
+    mockFetch({ 'GET /api/user': { body: { ...TEST_USER, role } } });
+    const view = renderWithApp(<Probe />);
+    const rights = JSON.parse((await screen.findByLabelText('rights')).textContent ?? '{}') as Record<string, boolean>;
+    view.unmount();
+    return rights;
+  };
+
+  it('everything for owners and accountants, nothing for collaborators and readers (drafts and generation included)', async () => {
+    const all = { read: true, create: true, generate: true, validate: true, pay: true, cancel: true };
+    expect(await rightsOf('owner')).toEqual(all);
+    expect(await rightsOf('accountant')).toEqual(all);
+    const none = Object.fromEntries(Object.keys(all).map((k) => [k, false]));
+    expect(await rightsOf('collaborator')).toEqual(none);
+    expect(await rightsOf('reader')).toEqual(none);
   });
 });

@@ -1,3 +1,5 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -81,18 +83,33 @@ export function downloadPayslipPdf(companyId: string, slip: Pick<Payslip, 'id' |
   );
 }
 
-/** Route /paie (exposed as './Payroll'): 'Gestion de la Paie', pay slips computed with the Senegalese payroll rules. */
+/** What a role without the `payroll` capability sees instead of payroll data (pages /paie and /employes). */
+export function PayrollRestricted() {
+  return (
+    <Alert severity="info">
+      <AlertTitle>{MESSAGES_PAYSLIP.restricted}</AlertTitle>
+      {MESSAGES_PAYSLIP.restrictedHint}
+    </Alert>
+  );
+}
+
+/**
+ * Route /paie (exposed as './Payroll'): 'Gestion de la Paie', pay slips computed with the Senegalese
+ * payroll rules. Payroll data is confidential: a role without `payroll` sees a notice, and nothing
+ * is asked of the server (it would answer 403).
+ */
 export default function PayrollPage() {
   const { companyId, isLoading: userLoading, error: userError, user } = useSession();
-  const list = useListPayslipsQuery(companyId ?? skipToken);
-  const employeesList = useListEmployeesQuery(companyId ?? skipToken);
+  const rights = usePayrollRights();
+  const readable = companyId && rights.read ? companyId : skipToken;
+  const list = useListPayslipsQuery(readable);
+  const employeesList = useListEmployeesQuery(readable);
   const [validate] = useValidatePayslipMutation();
   const [cancel] = useCancelPayslipMutation();
   const [creating, setCreating] = useState({ open: false, key: 0 });
   const [generating, setGenerating] = useState({ open: false, key: 0 });
   const [viewing, setViewing] = useState<Payslip | null>(null);
   const [paying, setPaying] = useState<Payslip | null>(null);
-  const rights = usePayrollRights();
 
   const slips = useMemo(() => list.data ?? [], [list.data]);
   const employees = useMemo(() => employeesList.data ?? [], [employeesList.data]);
@@ -119,6 +136,13 @@ export default function PayrollPage() {
     errorTitle: 'Impossible de charger les bulletins de paie',
     rows: 3,
   });
+  if (user && !rights.read)
+    return (
+      <Box component="section" aria-label={ROUTE?.title ?? 'Gestion de la Paie'}>
+        <PageHeader title={ROUTE?.title ?? 'Gestion de la Paie'} subtitle={ROUTE?.subtitle} />
+        <PayrollRestricted />
+      </Box>
+    );
   let content: ReactNode;
   if (preamble) content = preamble;
   else if (slips.length === 0)

@@ -109,7 +109,7 @@ export function PayslipDialog({
   const chooseEmployee = (id: string) => {
     setValue('employeeId', id, { shouldValidate: true });
     const chosen = active.find((e) => e.id === id);
-    if (chosen) setValue('baseSalary', chosen.salary, { shouldValidate: true });
+    if (chosen?.salary) setValue('baseSalary', chosen.salary, { shouldValidate: true });
   };
 
   const onCalculate = handleSubmit((values) => {
