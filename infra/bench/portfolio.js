@@ -174,8 +174,8 @@ async function throughGateway(base, db, ids, figures) {
         const withFigures = body.rows.filter((r) => r.treasury !== null && r.overdueInvoices !== null).length;
         console.log(
           `  ${mode}\n` +
-            `  ${'internal route, just before'.padEnd(30)} median ${ms(internal.median).padStart(10)}   p95 ${ms(internal.p95).padStart(10)}\n` +
-            `  ${`GET /api/portfolio (${body.rows.length} rows)`.padEnd(30)} median ${ms(s.median).padStart(10)}   p95 ${ms(s.p95).padStart(10)}` +
+            `  ${'internal route, just before'.padEnd(32)} median ${ms(internal.median).padStart(10)}   p95 ${ms(internal.p95).padStart(10)}\n` +
+            `  ${`GET /api/portfolio (${body.rows.length} rows)`.padEnd(32)} median ${ms(s.median).padStart(10)}   p95 ${ms(s.p95).padStart(10)}` +
             `   max ${ms(s.max)}   ${withFigures} rows with figures, figuresAvailable ${body.figuresAvailable}`,
         );
 
@@ -192,7 +192,7 @@ async function throughGateway(base, db, ids, figures) {
         }, REQUESTS);
         checkMemberships(list, ids, names);
         console.log(
-          `  ${`GET /api/memberships (${list.length} rows)`.padEnd(30)} median ${ms(m.median).padStart(10)}   p95 ${ms(m.p95).padStart(10)}` +
+          `  ${`GET /api/memberships (${list.length} rows)`.padEnd(32)} median ${ms(m.median).padStart(10)}   p95 ${ms(m.p95).padStart(10)}` +
             `   max ${ms(m.max)}`,
         );
       },
