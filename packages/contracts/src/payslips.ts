@@ -19,6 +19,13 @@ export const PAYSLIP_STATUS_LABELS: Record<PayslipStatus, string> = {
   cancelled: 'Annulée',
 };
 
+/**
+ * The label shown instead of a payroll entry's own (which names the employee) to a role without the
+ * `payroll` capability, where the amount must still show: Grand livre lines, the dashboard's
+ * treasury movements.
+ */
+export const PAYROLL_MASKED_LABEL = 'Paie (détail confidentiel)';
+
 export const MESSAGES_PAYSLIP = {
   created: 'Bulletin de paie créé avec succès',
   createdShort: 'Paie créée',

@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { fromCents, toCents, type TreasuryAccountKind } from '@xaalis/contracts';
+import { fromCents, PAYROLL_MASKED_LABEL, toCents, type TreasuryAccountKind } from '@xaalis/contracts';
+import { payrollEntrySql } from '../entries';
 
 /**
  * The figures of the dashboard and the treasury screen, read from the ledger
@@ -239,10 +240,14 @@ export async function latestTreasuryMovements(
   treasuryIds: string[],
   today: string,
   limit: number,
+  maskPayroll: boolean,
 ): Promise<TreasuryMovement[]> {
   if (!treasuryIds.length) return [];
+  // A payslip's payment names the employee and their net pay: a role without `payroll` sees the
+  // movement (treasury must add up) under a masked label.
+  const description = maskPayroll ? `CASE WHEN ${payrollEntrySql('e')} THEN $5 ELSE e.description END` : 'e.description';
   return sequelize.query<TreasuryMovement>(
-    `SELECT e.id, e.date::text AS date, e.description, round(t.net, 2)::text AS net
+    `SELECT e.id, e.date::text AS date, ${description} AS description, round(t.net, 2)::text AS net
        FROM accounting.accounting_entries e
       CROSS JOIN LATERAL (
         SELECT sum(l.debit - l.credit) AS net
@@ -252,7 +257,7 @@ export async function latestTreasuryMovements(
       WHERE e.company_id = $1 AND ${IN_LEDGER} AND e.date <= $3::date AND t.net <> 0
       ORDER BY e.date DESC, e.number DESC
       LIMIT $4`,
-    { bind: [companyId, treasuryIds, today, limit], type: QueryTypes.SELECT },
+    { bind: [companyId, treasuryIds, today, limit, ...(maskPayroll ? [PAYROLL_MASKED_LABEL] : [])], type: QueryTypes.SELECT },
   );
 }
 

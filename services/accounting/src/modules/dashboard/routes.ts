@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import { z } from 'zod';
 import { CASH_FLOW_PERIODS } from '@xaalis/contracts';
 import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { seesPayroll } from '../entries';
 import { todayInDakar } from '../posting';
 import { dashboardService } from './service';
 
@@ -22,7 +23,8 @@ export function dashboardApi(ctx: ServiceContext): Router {
   const router = caseSensitiveRouter();
 
   router.get('/companies/:companyId/dashboard', requireSameCompany, async (req, res) => {
-    res.json(await dashboard.dashboard(tenantOf(req).companyId, todayInDakar()));
+    const { companyId, role } = tenantOf(req);
+    res.json(await dashboard.dashboard(companyId, todayInDakar(), !seesPayroll(role)));
   });
 
   router.get('/companies/:companyId/cash-flow', requireSameCompany, async (req, res) => {

@@ -89,8 +89,11 @@ export function dashboardService(sequelize: Sequelize) {
   const context = (companyId: string) => reportingContext(sequelize, companyId);
 
   return {
-    /** GET /api/companies/:companyId/dashboard, as of `today` (Dakar). */
-    async dashboard(companyId: string, today: string): Promise<DashboardData> {
+    /**
+     * GET /api/companies/:companyId/dashboard, as of `today` (Dakar); `maskPayroll` for a role
+     * without `payroll` (payslip payments listed under a masked label).
+     */
+    async dashboard(companyId: string, today: string, maskPayroll = false): Promise<DashboardData> {
       const { fiscalStart, sets } = await context(companyId);
       const fiscalYear = fiscalYearOf(fiscalStart, today);
       const previous = fiscalYearOf(fiscalStart, today, -1);
@@ -110,6 +113,7 @@ export function dashboardService(sequelize: Sequelize) {
           sets.treasury.map((a) => a.id),
           today,
           DASHBOARD_LIST_SIZE,
+          maskPayroll,
         ),
         firstDueItems(sequelize, companyId, DASHBOARD_LIST_SIZE),
       ]);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import {
+  PAYROLL_MASKED_LABEL,
   PAYROLL_PARAMETER_SETS,
   computePayslip,
   type AccountingEntry,
@@ -15,8 +16,7 @@ import {
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { TOKEN, companyWithChart } from '../../test-support';
-import { postPayslip } from '../payroll-posting';
-import { PAYROLL_LINE_LABEL } from '../reports/general-ledger';
+import { postPayslip, postPayslipJobSchema } from '../payroll-posting';
 
 // Payroll entries are payroll data (issue 24 §7): on the real service and database, a role without
 // the `payroll` capability neither lists nor opens them, cannot write them, and reads the Grand
@@ -66,8 +66,11 @@ beforeAll(async () => {
   service = await start({ port: 0 });
   ({ company, accounts } = await companyWithChart(service));
   const payslipId = randomUUID();
-  validated = await entry((await postPayslip(service.ctx.sequelize, job({ payslipId }))).entryId!);
-  paid = await entry((await postPayslip(service.ctx.sequelize, job({ payslipId, event: 'paid', paymentMethod: 'bank' }))).entryId!);
+  validated = await entry((await postPayslip(service.ctx.sequelize, postPayslipJobSchema.parse(job({ payslipId })))).entryId!);
+  paid = await entry(
+    (await postPayslip(service.ctx.sequelize, postPayslipJobSchema.parse(job({ payslipId, event: 'paid', paymentMethod: 'bank' }))))
+      .entryId!,
+  );
   // The payment cancelled by hand: its reversal (no source of its own) is payroll too.
   await http().post(`/api/accounting-entries/${paid.id}/cancel`).set(as('owner')).expect(200);
   paidReversal = await entry((await entry(paid.id)).reversedById!);
@@ -178,7 +181,7 @@ describe('payroll entries: the Grand livre', () => {
       expect(masked.rows.some((r) => r.description.includes('Awa Diop'))).toBe(false);
       for (const [i, row] of masked.rows.entries()) {
         const payroll = [validated.id, paid.id, paidReversal.id].includes(row.entryId);
-        expect(row.description).toBe(payroll ? PAYROLL_LINE_LABEL : full.rows[i].description);
+        expect(row.description).toBe(payroll ? PAYROLL_MASKED_LABEL : full.rows[i].description);
       }
     }
   });
@@ -196,10 +199,29 @@ describe('payroll entries: the Grand livre', () => {
       })
       .expect(200);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.body as Buffer);
+    // exceljs types its own `Buffer` (an ArrayBuffer); Node's Buffer is what it reads at run time.
+    await book.xlsx.load(res.body as never);
     const cells: string[] = [];
     book.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => cells.push(cell.text))));
-    expect(cells).toContain(PAYROLL_LINE_LABEL);
+    expect(cells).toContain(PAYROLL_MASKED_LABEL);
     expect(cells.some((c) => c.includes('Awa Diop'))).toBe(false);
+  });
+});
+
+describe('payroll entries: the dashboard', () => {
+  it("lists a payslip's payment to a reader under the masked label, with its amount", async () => {
+    const recent = async (role: Role) =>
+      (
+        (await http().get(`/api/companies/${company.id}/dashboard`).set(as(role)).expect(200)).body as {
+          recentTransactions: { id: string; description: string; amount: string }[];
+        }
+      ).recentTransactions;
+    const [full, masked] = await Promise.all([recent('accountant'), recent('reader')]);
+    expect(masked.map(({ description: _d, ...rest }) => rest)).toEqual(full.map(({ description: _d, ...rest }) => rest));
+    const payment = full.find((t) => t.id === paid.id);
+    expect(payment?.description).toContain('Awa Diop');
+    expect(masked.find((t) => t.id === paid.id)?.description).toBe(PAYROLL_MASKED_LABEL);
+    expect(masked.find((t) => t.id === paidReversal.id)?.description).toBe(PAYROLL_MASKED_LABEL);
+    expect(masked.some((t) => t.description.includes('Awa Diop'))).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import {
   fromCents,
+  PAYROLL_MASKED_LABEL,
   inAccountRange,
   toCents,
   type GeneralLedger,
@@ -54,17 +55,14 @@ export interface LedgerRange {
   accountTo?: string;
   /**
    * For a role without `payroll`: the lines of payroll entries keep their amounts (the balances
-   * stay right) but not their labels, which name the employee (PAYROLL_LINE_LABEL instead).
+   * stay right) but not their labels, which name the employee (PAYROLL_MASKED_LABEL instead).
    */
   maskPayroll?: boolean;
 }
 
-/** The label of a payroll entry's line in the Grand livre of a role without `payroll`. */
-export const PAYROLL_LINE_LABEL = 'Paie (détail confidentiel)';
-
 /** The line's label, masked for payroll entries when the range asks for it (replacements maskPayroll, payrollLabel). */
 const LINE_LABEL = `CASE WHEN :maskPayroll AND ${payrollEntrySql('e')} THEN :payrollLabel ELSE l.description END`;
-const labelReplacements = (range: LedgerRange) => ({ maskPayroll: range.maskPayroll ?? false, payrollLabel: PAYROLL_LINE_LABEL });
+const labelReplacements = (range: LedgerRange) => ({ maskPayroll: range.maskPayroll ?? false, payrollLabel: PAYROLL_MASKED_LABEL });
 
 /** The accounts of the range that have a balance or lines in the period, with their totals. */
 export async function ledgerAccounts(sequelize: Sequelize, companyId: string, range: LedgerRange): Promise<AccountPeriod[]> {
