@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { MESSAGES_INVOICE, MESSAGES_MEMBERS, roleForbiddenMessage, type User } from '@xaalis/contracts';
+import { MESSAGES_INVOICE, MESSAGES_MEMBERS, MESSAGES_PAYSLIP, roleForbiddenMessage, type User } from '@xaalis/contracts';
 import { apiHeaders, launch, newPage, registerViaApi, registerViaForm, registration } from './browser';
 
 // Issue 16: one workspace for an accountant's portfolio — register, create a second company from
@@ -104,6 +104,17 @@ test('an accountant registers, creates a second company, joins a third as reader
   });
   expect(forced.status()).toBe(403);
   expect(((await forced.json()) as { message: string }).message).toBe(roleForbiddenMessage('reader'));
+  // Salaries are confidential: the payroll page shows the notice and the payslips call is refused.
+  await sidebar(page).getByRole('link', { name: 'Paie', exact: true }).click();
+  await page.getByText(MESSAGES_PAYSLIP.restricted).first().waitFor();
+  const payslips = await context.request.get(`/api/companies/${firmUser.companyId}/payrolls`, { headers: apiHeaders() });
+  expect(payslips.status()).toBe(403);
+  // A capital letter does not make a refused write an allowed one: the path is simply not found.
+  const shouted = await context.request.post(`/api/companies/${firmUser.companyId}/INVOICES`, {
+    data: { type: 'sale', date: '2026-03-01', lines: [] },
+    headers: apiHeaders(),
+  });
+  expect(shouted.status()).toBe(404);
 
   // 6. Back and forth between the three: the sidebar and the dashboard follow each company.
   await switchTo(page, r.companyName, first.companyId!);

@@ -190,13 +190,20 @@ export interface Invitation {
   companyId: string;
   companyName: string | null;
   role: Role;
-  /** The invitee. */
+  /** The invitee (the invitee's own view only). */
   userId: string;
+  /** The invitee's username; in the owners' view, the login as the owner typed it. */
   username: string;
   /** Name of the member who invited. */
   invitedBy: string;
   createdAt: string;
 }
+
+/**
+ * An invitation as the company's owners see it (POST and GET …/invitations): no invitee id, and the
+ * login as typed, so that inviting never tells whether an account exists.
+ */
+export type CompanyInvitation = Omit<Invitation, 'userId'>;
 
 /**
  * GET /api/portfolio: one row per company of the user, from each company's own ledger. Money as

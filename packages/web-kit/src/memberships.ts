@@ -4,6 +4,7 @@ import {
   type Capability,
   type Company,
   type CompanyInput,
+  type CompanyInvitation,
   type Invitation,
   type InvitationInput,
   type Member,
@@ -71,11 +72,11 @@ export const membershipsApi = baseApi.injectEndpoints({
       invalidatesTags: ['Members'],
     }),
     /** GET /api/companies/:id/invitations: the company's pending invitations (owners only). */
-    getCompanyInvitations: build.query<Invitation[], string>({
+    getCompanyInvitations: build.query<CompanyInvitation[], string>({
       query: (companyId) => `/api/companies/${encodeURIComponent(companyId)}/invitations`,
       providesTags: ['Members'],
     }),
-    inviteMember: build.mutation<Invitation, { companyId: string } & InvitationInput>({
+    inviteMember: build.mutation<CompanyInvitation, { companyId: string } & InvitationInput>({
       query: ({ companyId, ...body }) => ({ url: `/api/companies/${encodeURIComponent(companyId)}/invitations`, method: 'POST', body }),
       invalidatesTags: ['Members'],
     }),

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { isRole, MESSAGES_MEMBERS, type CompanyUser, type Invitation, type Member, type Role } from '@xaalis/contracts';
+import {
+  isRole,
+  MESSAGES_MEMBERS,
+  type CompanyInvitation,
+  type CompanyUser,
+  type Invitation,
+  type Member,
+  type Role,
+} from '@xaalis/contracts';
 import { HttpError, isUniqueViolation, sqlStateOf } from '@xaalis/service-kit';
 import { IDENTITY_SCHEMA } from '../users/model';
 import type { Access } from './access';
@@ -26,12 +34,6 @@ interface InvitationRow {
   invited_by: string;
   created_at: Date;
 }
-
-/**
- * A pending invitation as the company's owners see it: the login they typed, never whether it
- * names an account (no invitee id, no username found from an email).
- */
-export type CompanyInvitation = Omit<Invitation, 'userId'>;
 
 const toInvitation = (r: InvitationRow): Invitation => ({
   id: r.id,
