@@ -2,7 +2,7 @@
 // Jest global setup; nothing is mocked). Not imported by the service itself.
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { Account, Company, Sector, ThirdParty } from '@xaalis/contracts';
+import type { Account, Company, PayslipBreakdown, PostPayslipJob, Sector, ThirdParty } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 import { generateChart } from './modules/chart';
 
@@ -66,4 +66,25 @@ export async function companyWithChart(
   await generateChart(service.ctx.sequelize, company.id, sector);
   const res = await request(service.app).get(`/api/companies/${company.id}/accounts`).set(asTenant(company.id)).expect(200);
   return { company, accounts: new Map((res.body as Account[]).map((a) => [a.code, a])) };
+}
+
+/** The job the HR service sends to post a computed payslip (`over` replaces any field). */
+export function payslipJobOf(companyId: string, slip: PayslipBreakdown, over: Partial<PostPayslipJob> = {}): PostPayslipJob {
+  return {
+    companyId,
+    payslipId: randomUUID(),
+    event: 'validated',
+    userId: randomUUID(),
+    period: '2026-03',
+    date: '2026-03-31',
+    employeeLabel: 'Awa Diop (E001)',
+    gross: slip.totals.gross,
+    net: slip.totals.net,
+    incomeTax: slip.totals.incomeTax,
+    trimf: slip.totals.trimf,
+    contributions: slip.lines
+      .filter((l) => l.organism && l.code !== 'IR' && l.code !== 'TRIMF')
+      .map((l) => ({ code: l.code, organism: l.organism as string, employee: l.employee, employer: l.employer })),
+    ...over,
+  };
 }

@@ -15,7 +15,7 @@ import {
 } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
-import { TOKEN, companyWithChart } from '../../test-support';
+import { TOKEN, companyWithChart, payslipJobOf } from '../../test-support';
 import { postPayslip, postPayslipJobSchema } from '../payroll-posting';
 
 // Payroll entries are payroll data (issue 24 §7): on the real service and database, a role without
@@ -41,23 +41,7 @@ const slip = computePayslip(
   { baseSalary: '450000' },
   PAYROLL_PARAMETER_SETS.find((s) => s.id === 'xaalis')!,
 );
-const job = (over: Partial<PostPayslipJob>): PostPayslipJob => ({
-  companyId: company.id,
-  payslipId: randomUUID(),
-  event: 'validated',
-  userId: null,
-  period: '2026-03',
-  date: '2026-03-31',
-  employeeLabel: 'Awa Diop (E001)',
-  gross: slip.totals.gross,
-  net: slip.totals.net,
-  incomeTax: slip.totals.incomeTax,
-  trimf: slip.totals.trimf,
-  contributions: slip.lines
-    .filter((l) => l.organism && l.code !== 'IR' && l.code !== 'TRIMF')
-    .map((l) => ({ code: l.code, organism: l.organism as 'IPRES' | 'CSS' | 'DGID', employee: l.employee, employer: l.employer })),
-  ...over,
-});
+const job = (over: Partial<PostPayslipJob>): PostPayslipJob => payslipJobOf(company.id, slip, { userId: null, ...over });
 
 const entry = async (id: string) =>
   (await http().get(`/api/accounting-entries/${id}`).set(as('owner')).expect(200)).body as AccountingEntry;

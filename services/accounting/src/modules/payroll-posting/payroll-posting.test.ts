@@ -14,7 +14,7 @@ import {
 } from '@xaalis/contracts';
 import { closeRedis, createRedis, type Job, type RunningService, type RunningWorker } from '@xaalis/service-kit';
 import { start } from '../../server';
-import { companyWithChart, createCompany } from '../../test-support';
+import { companyWithChart, createCompany, payslipJobOf } from '../../test-support';
 import { balances, entryLines } from '../../test-invoicing';
 import { startWorker } from '../../worker';
 import { payslipPostedJobId, postPayslipHandler } from './jobs';
@@ -35,25 +35,7 @@ const official = PAYROLL_PARAMETER_SETS.find((s) => s.id === 'senegal-official')
 const spec = PAYROLL_PARAMETER_SETS.find((s) => s.id === 'xaalis')!;
 
 /** The payload the HR service sends for a computed slip. */
-function payloadOf(b: PayslipBreakdown, over: Partial<PostPayslipJob> = {}): PostPayslipJob {
-  return {
-    companyId: company.id,
-    payslipId: randomUUID(),
-    event: 'validated',
-    userId: randomUUID(),
-    period: '2026-03',
-    date: '2026-03-31',
-    employeeLabel: 'Awa Diop (E001)',
-    gross: b.totals.gross,
-    net: b.totals.net,
-    incomeTax: b.totals.incomeTax,
-    trimf: b.totals.trimf,
-    contributions: b.lines
-      .filter((l) => l.organism && l.code !== 'IR' && l.code !== 'TRIMF')
-      .map((l) => ({ code: l.code, organism: l.organism as string, employee: l.employee, employer: l.employer })),
-    ...over,
-  };
-}
+const payloadOf = (b: PayslipBreakdown, over: Partial<PostPayslipJob> = {}): PostPayslipJob => payslipJobOf(company.id, b, over);
 
 const officialSlip = () =>
   computePayslip(

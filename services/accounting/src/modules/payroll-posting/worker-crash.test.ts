@@ -2,12 +2,11 @@
 // `post-payslip` job the HR service enqueues when a payslip is validated), then started again.
 // The posting is one transaction: the killed run leaves no entry and does not move the PA
 // counter; the redelivered job posts exactly one PA entry, numbered without a gap.
-import { randomUUID } from 'node:crypto';
 import { QueryTypes } from 'sequelize';
-import { JOBS, PAYROLL_PARAMETER_SETS, computePayslip, type Company, type PostPayslipJob } from '@xaalis/contracts';
+import { JOBS, PAYROLL_PARAMETER_SETS, computePayslip, type Company } from '@xaalis/contracts';
 import { mustExist, type RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
-import { companyWithChart } from '../../test-support';
+import { companyWithChart, payslipJobOf } from '../../test-support';
 import {
   alive,
   childWorkers,
@@ -68,22 +67,7 @@ it('posts one PA entry per payslip when the worker is killed mid-posting and the
     { baseSalary: '450000', housingAllowance: '50000', isCadre: true, maritalStatus: 'married', children: 2, riskClass: 2 },
     official,
   );
-  const payload: PostPayslipJob = {
-    companyId: company.id,
-    payslipId: randomUUID(),
-    event: 'validated',
-    userId: randomUUID(),
-    period: '2026-03',
-    date: '2026-03-31',
-    employeeLabel: 'Awa Diop (E001)',
-    gross: slip.totals.gross,
-    net: slip.totals.net,
-    incomeTax: slip.totals.incomeTax,
-    trimf: slip.totals.trimf,
-    contributions: slip.lines
-      .filter((l) => l.organism && l.code !== 'IR' && l.code !== 'TRIMF')
-      .map((l) => ({ code: l.code, organism: l.organism as 'IPRES' | 'CSS' | 'DGID', employee: l.employee, employer: l.employer })),
-  };
+  const payload = payslipJobOf(company.id, slip);
   expect(await ledger()).toEqual({ entries: [], counters: [] });
 
   // The test takes the unique slot of the number the job will get (PA-2026-00001): the job
