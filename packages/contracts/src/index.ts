@@ -3,6 +3,7 @@ export * from './auth';
 export * from './company';
 export * from './services';
 export * from './ownership';
+export * from './resources';
 export * from './navigation';
 export * from './errors';
 export * from './jobs';

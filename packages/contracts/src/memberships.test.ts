@@ -48,6 +48,11 @@ describe('writeCapability', () => {
     expect(writeCapability(`/api/payrolls/${id}/validate`)).toBe('payroll');
   });
 
+  it('reads an action only as an own entry of the resource: an inherited name is no action', () => {
+    expect(writeCapability(`/api/accounting-entries/${id}/constructor`)).toBe('documents');
+    expect(writeCapability(`/api/companies/${id}/constructor`)).toBe('accounting');
+  });
+
   it('gives a path in any other form the strictest document-free capability, never documents', () => {
     for (const action of ['VALIDATE', 'Validate', '%76alidate', 'validate.'])
       expect(writeCapability(`/api/accounting-entries/${id}/${action}`)).toBe('accounting');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resourceOf } from './resources';
 import { text, tooLong } from './text';
 
 // A user belongs to one or more companies, each with a role. The gateway decides the tenant and
@@ -38,30 +39,6 @@ export const isRole = (value: unknown): value is Role => typeof value === 'strin
 export const roleCan = (role: Role | null | undefined, capability: Capability): boolean =>
   !!role && ROLE_CAPABILITIES[role].includes(capability);
 
-/** Resource segments whose writes are documents: a collaborator may write them. */
-const DOCUMENT_SEGMENTS = new Set([
-  'invoices',
-  'payments',
-  'inventory',
-  'accounting-entries',
-  'recipes',
-  'menus',
-  'restaurant-inventory',
-  'raw-materials',
-  'finished-products',
-  'production-orders',
-  'rooms',
-  'reservations',
-  'projects',
-  'timesheets',
-]);
-
-/** `<segment>/<last path part>` of document segments that are accounting acts. */
-const ACCOUNTING_ACTIONS = new Set(['accounting-entries/validate', 'accounting-entries/cancel']);
-
-/** Resource segments holding payroll data: every call, read or write, needs `payroll`. */
-const PAYROLL_SEGMENTS = new Set(['payrolls']);
-
 // The one canonical form of a path segment: what every route, id, date and job id is made of
 // (and a file name such as `export.xlsx`: dots only between such words).
 const CANONICAL_SEGMENT = /^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/;
@@ -90,17 +67,18 @@ function resourceParts(path: string): string[] {
 
 /**
  * The capability a write (any method but GET/HEAD) to an `/api/...` path needs, from the path
- * alone (`/api/companies/:companyId/<segment>/...` or `/api/<segment>/...`): one rule for the
- * services, the generated role matrix and the front ends. Unknown paths need `accounting`, and so
+ * alone (`/api/companies/:companyId/<segment>/...` or `/api/<segment>/...`), from the segment's
+ * entry in RESOURCES: one rule for the services, the generated role matrix and the front ends. Unknown paths need `accounting`, and so
  * does a path not in canonical form (which no router matches anyway).
  */
 export function writeCapability(path: string): Capability {
   if (!isCanonicalPath(path)) return 'accounting';
   const rest = resourceParts(path);
-  const segment = rest[0];
-  if (segment && PAYROLL_SEGMENTS.has(segment)) return 'payroll';
-  if (!segment || !DOCUMENT_SEGMENTS.has(segment)) return 'accounting';
-  return ACCOUNTING_ACTIONS.has(`${segment}/${rest[rest.length - 1]}`) ? 'accounting' : 'documents';
+  const resource = resourceOf(rest[0]);
+  if (!resource) return 'accounting';
+  const action = rest.length > 1 ? rest[rest.length - 1] : undefined;
+  const actions = resource.actions ?? {};
+  return action !== undefined && Object.prototype.hasOwnProperty.call(actions, action) ? actions[action] : resource.write;
 }
 
 /**
@@ -109,8 +87,7 @@ export function writeCapability(path: string): Capability {
  * own: the HR service leaves them out for a role without `payroll`.
  */
 export function readCapability(path: string): Capability | null {
-  const segment = resourceParts(path)[0];
-  return segment && PAYROLL_SEGMENTS.has(segment) ? 'payroll' : null;
+  return resourceOf(resourceParts(path)[0])?.read ?? null;
 }
 
 export const MESSAGES_MEMBERS = {
