@@ -3,6 +3,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const importX = require('eslint-plugin-import-x');
+const { plugin: xaalis } = require('./feature-rules');
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -135,12 +136,43 @@ const routersCaseSensitive = [
   message: 'DESIGN §4: routers are case-sensitive — make them with caseSensitiveRouter() from @xaalis/service-kit, never express.Router()',
 }));
 
+// Imports of a package's src/ that stay (each a module by path, on purpose).
+const PACKAGE_SRC_ALLOWED = [
+  // The shell's signed-out pages (/, /auth) take these web-kit modules by path: the package
+  // index brings the store, RTK Query and notistack, over the 170 KiB budget of /auth
+  // (packages/web-kit/README.md, e2e/src/auth-bundle-budget.e2e.test.ts).
+  {
+    files: ['shell/src/**'],
+    imports: ['@xaalis/web-kit/src/{theme,http,fields,toast,toaster}'],
+  },
+  // Test helpers are not part of the package's runtime face (they bring Testing Library).
+  {
+    files: ['**/*.test.{ts,tsx}', '**/test-utils.{ts,tsx}', '**/testing.{ts,tsx}', '**/fixtures.ts'],
+    imports: ['@xaalis/web-kit/src/testing/*'],
+  },
+];
+
 /** The flat-config blocks that eslint.config.js includes (and the tests lint with). */
 const dependencyRules = [
   {
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, xaalis },
     settings: { 'import-x/resolver-next': [workspaceResolver] },
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+      // "shared code goes to packages/": a package is imported by its name, never its src/.
+      'xaalis/package-entry': ['error', { allow: PACKAGE_SRC_ALLOWED }],
+    },
+  },
+  // "No cross-feature imports except through a feature's public index.ts" (feature-rules.js).
+  {
+    files: FRONT_ENDS.map((app) => `${app}/src/features/**`),
+    rules: { 'xaalis/no-feature-cycle': 'error' },
+  },
+  {
+    // Not the shell: its features are imported by file on purpose, each file a chunk of the
+    // signed-out pages' budget (an index would bring react-router or the store into /auth).
+    files: REMOTES.map((app) => `${app}/src/features/**`),
+    rules: { 'xaalis/feature-index': 'error' },
   },
   {
     files: SERVER_SIDE.map((dir) => `${dir}/**`),

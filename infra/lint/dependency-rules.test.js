@@ -74,6 +74,69 @@ describe('dependency rules of DESIGN.md §1', () => {
     ],
     // the tooling sits above the product
     ['services/accounting/src/x.ts', "import { seedDemo } from '@xaalis/infra/demo';", 'product code never imports the tooling'],
+    // a feature imports a sibling only through its index.ts (the remotes)
+    [
+      'mfe-accounting/src/features/invoices/x.tsx',
+      "import { PaymentDialog } from '../payments/PaymentDialog';",
+      "a feature imports a sibling only through its index.ts — import '../payments'",
+    ],
+    [
+      'mfe-hr/src/features/employees/x.tsx',
+      "export { PayslipDialog } from '../payroll/PayslipDialog';",
+      'a feature imports a sibling only',
+    ],
+    [
+      'mfe-accounting/src/features/settings/x.tsx',
+      "import { MembersTab } from './members/MembersTab';",
+      "a feature imports a sibling only through its index.ts — import './members'",
+    ],
+    ['mfe-sector/src/features/hotel/x.tsx', "import type { Recipe } from '../restaurant/api';", 'a feature imports a sibling only'],
+    // no cycle between feature folders (against the features on disk: payroll/EmployeesPage
+    // imports payroll, the payment dialog is on the invoices page, the signed-in area loads
+    // the layout, the landing page uses the navigation, fiscal years show the integrity panel)
+    [
+      'mfe-hr/src/features/payroll/x.ts',
+      "import { useListEmployeesQuery } from '../employees';",
+      'no cycle between feature folders — payroll → employees → payroll',
+    ],
+    [
+      'mfe-accounting/src/features/payments/x.ts',
+      "import type { InvoiceDialogProps } from '../invoices';",
+      'no cycle between feature folders — payments → invoices → payments',
+    ],
+    [
+      'shell/src/features/layout/x.tsx',
+      "import { SignedInArea } from '../session/SignedInArea';",
+      'no cycle between feature folders — layout → session → layout',
+    ],
+    [
+      'shell/src/features/navigation/x.ts',
+      "export const page = () => import('../landing/LandingPage');",
+      'no cycle between feature folders — navigation → landing → navigation',
+    ],
+    [
+      'mfe-accounting/src/features/settings/integrity/x.tsx',
+      "import { FiscalYearsTab } from '../fiscal-years';",
+      'no cycle between feature folders — settings/integrity → settings/fiscal-years → settings/integrity',
+    ],
+    // a package is imported by its name, never through its src/
+    [
+      'mfe-accounting/src/x.tsx',
+      "import { theme } from '@xaalis/web-kit/src/theme';",
+      "a package is imported by its name — '@xaalis/web-kit'",
+    ],
+    ['shell/src/features/layout/x.tsx', "import { baseApi } from '@xaalis/web-kit/src/api';", 'a package is imported by its name'],
+    ['shell/src/x.tsx', "import { toast } from '../../packages/web-kit/src/toast';", 'a package is imported by its name'],
+    [
+      'services/hr/src/x.ts',
+      "import { roleCan } from '@xaalis/contracts/src/memberships';",
+      "a package is imported by its name — '@xaalis/contracts'",
+    ],
+    [
+      'mfe-hr/src/features/payroll/x.tsx',
+      "import { renderWithApp } from '@xaalis/web-kit/src/testing/app';",
+      'a package is imported by its name',
+    ],
   ])('%s: %s', async (file, source, rule) => {
     const messages = await lint(file, source);
     expect(messages).toHaveLength(1);
@@ -105,6 +168,29 @@ describe('dependency rules of DESIGN.md §1', () => {
     ['packages/web-kit/src/x.ts', "import { MESSAGES_HTTP } from '@xaalis/contracts';"],
     ['e2e/src/x.ts', "import { seedDemo } from '@xaalis/infra/demo';"],
     ['infra/src/x.ts', "import { createSequelize } from '@xaalis/service-kit';"],
+    // features: a sibling's index, the feature's own files, the app's shared folders
+    [
+      'mfe-accounting/src/features/invoices/x.tsx',
+      "import { PaymentDialog } from '../payments';\nimport { formatQuantity } from '../inventory/index';\nimport { invoicePdfUrl } from './api';\nimport { FilterSelect } from '../../ui/FilterSelect';\nimport { useListInvoicesQuery } from '../../api/invoiceList';",
+    ],
+    // a sub-feature uses its parent's files and its siblings' index; a parent its sub-feature's index
+    [
+      'mfe-accounting/src/features/settings/fiscal-years/x.tsx',
+      "import { useSettingsRights } from '../rights';\nimport { IntegrityPanel } from '../integrity';\nimport { useListAccountsQuery } from '../../accounts';",
+    ],
+    [
+      'mfe-accounting/src/features/settings/x.tsx',
+      "import { MembersTab } from './members';\nimport { useSettingsRights } from './rights';",
+    ],
+    // tests take a sibling's fixtures; test helpers come from web-kit's src/testing
+    ['mfe-accounting/src/features/treasury/x.test.tsx', "import { dashboardData } from '../dashboard/fixtures';"],
+    ['mfe-hr/src/test-utils.tsx', "export { renderWithApp } from '@xaalis/web-kit/src/testing/app';"],
+    // the shell's features by file (its chunks), and the signed-out pages' narrow web-kit modules
+    [
+      'shell/src/features/auth/x.tsx',
+      "import { theme } from '@xaalis/web-kit/src/theme';\nimport { sendRequest } from '@xaalis/web-kit/src/http';\nimport { FullPageLoader } from '../session/FullPageLoader';",
+    ],
+    ['shell/src/features/session/x.tsx', "const AppLayout = () => import('../layout/AppLayout');\nexport { AppLayout };"],
   ])('%s may import what the design allows', async (file, source) => {
     expect(await lint(file, source)).toEqual([]);
   });

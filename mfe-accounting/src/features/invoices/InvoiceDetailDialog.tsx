@@ -22,8 +22,8 @@ import { formatDate, formatMoney, toastSuccess, toastFailure, ErrorState, Loadin
 import { useId, useState, type ReactNode } from 'react';
 import { AuditHistory, AuditTrail, useUserName } from '../audit';
 import { downloadWithToast } from '../../ui/download';
-import { formatQuantity } from '../inventory/stock';
-import type { PaymentDialogDefaults } from '../payments/PaymentDialog';
+import { formatQuantity } from '../inventory';
+import type { PaymentDialogDefaults } from '../payments';
 import { invoicePdfUrl, useCancelInvoiceMutation, useGetInvoiceQuery, useValidateInvoiceMutation } from './api';
 import { formatRate } from './invoiceForm';
 import {

@@ -36,7 +36,7 @@ import { useEffect, useEffectEvent, useId, useMemo, useRef, type BaseSyntheticEv
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { useListThirdPartiesQuery } from '../third-parties';
-import { useListInventoryQuery } from '../inventory/api';
+import { useListInventoryQuery } from '../inventory';
 import { useCreateInvoiceMutation, useGetInvoiceQuery, useNextInvoiceNumberQuery, useUpdateInvoiceMutation } from './api';
 import {
   formatExactMoney,

@@ -42,7 +42,7 @@ import { FilterSelect } from '../../ui/FilterSelect';
 import { ListPagination, useFilteredPage, useLastPageFallback } from '../../ui/ListPagination';
 import { SearchField } from '../../ui/SearchField';
 import { useDebounced } from '../../ui/useDebounced';
-import { PaymentDialog, type PaymentDialogDefaults } from '../payments/PaymentDialog';
+import { PaymentDialog, type PaymentDialogDefaults } from '../payments';
 import { invoicesExportUrl, useListInvoicesQuery } from './api';
 import { downloadInvoicePdf, InvoiceDetailDialog } from './InvoiceDetailDialog';
 import { InvoiceDialog } from './InvoiceDialog';

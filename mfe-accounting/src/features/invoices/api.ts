@@ -1,31 +1,15 @@
-import type { Invoice, InvoiceInput, InvoiceListResponse, InvoiceStatus, InvoiceType } from '@xaalis/contracts';
+import type { Invoice, InvoiceInput, InvoiceType } from '@xaalis/contracts';
 import { baseApi, COMPANY_DATA_TAG } from '@xaalis/web-kit';
+import { INVOICE_LIST_TAG as listTag } from '../../api/invoiceList';
+
+// The list itself is in src/api/invoiceList.ts: the payment dialog reads it too.
+export { useListInvoicesQuery, type InvoiceListArgs } from '../../api/invoiceList';
 
 const enc = encodeURIComponent;
-const listTag = { type: 'Invoice' as const, id: 'LIST' };
 
-export interface InvoiceListArgs {
-  companyId: string;
-  /** 1-based. */
-  page: number;
-  pageSize: number;
-  status?: InvoiceStatus;
-  type?: InvoiceType;
-  search?: string;
-  /** Only invoices with a balance due (the payment dialog). */
-  payable?: boolean;
-}
-
-/** Invoices: list (server pages and counters), detail, next number, create, edit, validate, cancel. */
+/** Invoices: detail, next number, create, edit, validate, cancel (and the list, in src/api). */
 export const invoicesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    listInvoices: build.query<InvoiceListResponse, InvoiceListArgs>({
-      query: ({ companyId, page, pageSize, status, type, search, payable }) => ({
-        url: `/api/companies/${enc(companyId)}/invoices`,
-        params: { page, pageSize, status, type, search: search?.trim() || undefined, payable: payable ? 'true' : undefined },
-      }),
-      providesTags: [listTag, COMPANY_DATA_TAG],
-    }),
     /** GET /api/invoices/:id: with lines, payments and balance due. */
     getInvoice: build.query<Invoice, string>({
       query: (id) => `/api/invoices/${enc(id)}`,
@@ -61,7 +45,6 @@ export const invoicesApi = baseApi.injectEndpoints({
 });
 
 export const {
-  useListInvoicesQuery,
   useGetInvoiceQuery,
   useNextInvoiceNumberQuery,
   useCreateInvoiceMutation,

@@ -1,5 +1,5 @@
 import { useCan } from '@xaalis/web-kit';
-import { useCanRecordPayment } from '../payments/rights';
+import { useCanRecordPayment } from '../payments';
 
 /** What the current role may do with invoices: all documents (collaborators may, readers may not). */
 export function useInvoiceRights() {

@@ -37,7 +37,7 @@ import { useEffect, useEffectEvent, useId, useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { useListAccountsQuery } from '../accounts';
-import { useListInvoicesQuery } from '../invoices/api';
+import { useListInvoicesQuery } from '../../api/invoiceList';
 import { useCreatePaymentMutation, useListPaymentLoansQuery, type LoanInstalment, type LoanWithSchedule } from './api';
 
 type PaymentOutput = z.output<typeof paymentInputSchema>;

@@ -19,10 +19,7 @@ import {
 import { formatMoney, PageHeader, toastFailure, toastSuccess, useSession, EmptyState, listPreamble, AddIcon } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useListPayslipsQuery } from '../payroll/api';
-import { PayslipDialog } from '../payroll/PayslipDialog';
-import { usePayrollRights } from '../payroll/rights';
-import { payslipStatusColor } from '../payroll/status';
+import { payslipStatusColor, PayslipDialog, useListPayslipsQuery, usePayrollRights } from '../payroll';
 import { useListEmployeesQuery, useSetEmployeeStatusMutation } from './api';
 import { EmployeeCard } from './EmployeeCard';
 import { EmployeeDialog } from './EmployeeDialog';

@@ -1,17 +1,15 @@
 import type { Employee, EmployeeInput, EmployeeStatus } from '@xaalis/contracts';
 import { baseApi, COMPANY_DATA_TAG } from '@xaalis/web-kit';
+import { EMPLOYEE_LIST_TAG as listTag } from '../../api/employees';
+
+// The list itself is in src/api/employees.ts: the payroll page reads it too.
+export { useListEmployeesQuery } from '../../api/employees';
 
 const enc = encodeURIComponent;
-const listTag = { type: 'Employee' as const, id: 'LIST' };
 
-/** The company's employees: list, create, edit, set active / inactive. Every write refreshes the company's data. */
+/** The company's employees: create, edit, set active / inactive (and the list, in src/api). Every write refreshes the company's data. */
 export const employeesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/companies/:id/employees (every status). */
-    listEmployees: build.query<Employee[], string>({
-      query: (companyId) => `/api/companies/${enc(companyId)}/employees`,
-      providesTags: [listTag, COMPANY_DATA_TAG],
-    }),
     /** POST /api/companies/:id/employees → 201 Employee (409: matricule already used). */
     createEmployee: build.mutation<Employee, { companyId: string; body: EmployeeInput }>({
       query: ({ companyId, body }) => ({ url: `/api/companies/${enc(companyId)}/employees`, method: 'POST', body }),
@@ -30,4 +28,4 @@ export const employeesApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useListEmployeesQuery, useCreateEmployeeMutation, useUpdateEmployeeMutation, useSetEmployeeStatusMutation } = employeesApi;
+export const { useCreateEmployeeMutation, useUpdateEmployeeMutation, useSetEmployeeStatusMutation } = employeesApi;

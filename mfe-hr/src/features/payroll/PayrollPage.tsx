@@ -40,7 +40,7 @@ import {
   ViewIcon,
 } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useListEmployeesQuery } from '../employees/api';
+import { useListEmployeesQuery } from '../../api/employees';
 import { payslipPdfUrl, useCancelPayslipMutation, useListPayslipsQuery, useValidatePayslipMutation } from './api';
 import { BreakdownDialog } from './BreakdownDialog';
 import { PayDialog } from './PayDialog';

@@ -9,7 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { MESSAGES_MEMBERS, ROLE_LABELS, type Membership } from '@xaalis/contracts';
 import { AddIcon, CheckIcon, useAuth, useGetMembershipsQuery, useSwitchWorkspace, visuallyHidden } from '@xaalis/web-kit';
 import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
-import { ExpandIcon } from '../layout/icons';
+import { ExpandIcon } from '../../shared/icons';
 import { CREATE_COMPANY_LABEL, SWITCHING_LABEL } from './labels';
 import { companyName, sectorLabel } from './workspace';
 

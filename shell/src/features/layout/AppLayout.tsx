@@ -22,8 +22,8 @@ import { CompanySwitcher } from '../companies/CompanySwitcher';
 import { SWITCHING_LABEL } from '../companies/labels';
 import { PendingInvitations } from '../companies/PendingInvitations';
 import { useWorkspaceReset } from '../companies/workspaceReset';
-import { sessionFlags } from '../session/sessionFlags';
-import { MenuIcon } from './icons';
+import { sessionFlags } from '../../shared/sessionFlags';
+import { MenuIcon } from '../../shared/icons';
 import { INITIAL_OPEN_GROUPS, Sidebar, type OpenGroups } from './Sidebar';
 
 export const DRAWER_WIDTH = 264;

@@ -10,7 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { NAV_GROUP_LABELS, NAV_GROUP_ORDER, ROLE_LABELS, type AppRoute, type NavGroup, type User } from '@xaalis/contracts';
 import { NavLink } from 'react-router-dom';
-import { CloseIcon, ExpandIcon, LogoutIcon } from './icons';
+import { CloseIcon, ExpandIcon, LogoutIcon } from '../../shared/icons';
 
 export type OpenGroups = Record<NavGroup, boolean>;
 

@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { RouterNavigation } from '../navigation/RouterNavigation';
 import { FullPageLoader } from './FullPageLoader';
-import { sessionFlags } from './sessionFlags';
+import { sessionFlags } from '../../shared/sessionFlags';
 
 // Split by audience: a signed-out visitor never downloads the layout, and a
 // signed-in user never downloads the landing page.

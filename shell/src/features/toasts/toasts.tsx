@@ -1,4 +1,4 @@
-import type { ToastOptions } from '@xaalis/web-kit/src/toast';
+import type { ToastOptions } from '@xaalis/web-kit';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 

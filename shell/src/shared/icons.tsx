@@ -1,7 +1,7 @@
 import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
 
 // The few icons the shell needs, drawn inline (Material Design paths) rather than
-// pulling an icon package.
+// pulling an icon package. Below the features: the layout and the company switcher use them.
 export function MenuIcon(props: SvgIconProps) {
   return (
     <SvgIcon {...props}>
