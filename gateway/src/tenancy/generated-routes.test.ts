@@ -3,10 +3,10 @@ import request from 'supertest';
 import type { z } from 'zod';
 import { HEADERS, MESSAGES_AUTH, roleCan, roleForbiddenMessage, writeCapability, type Role, type ServiceName } from '@xaalis/contracts';
 import { caseInsensitiveRouters, HttpError, parseOr400 } from '@xaalis/service-kit';
-import { badBodies } from './bad-bodies';
-import { BODY_IDS, pool, resolvePath } from './routes-coverage';
-import { call, seedCompany, seedOtherCompany, type Seeded } from './seed';
-import { signUp, startStack, type SignedIn, type Stack } from './stack';
+import { badBodies } from '../test-support/bad-bodies';
+import { BODY_IDS, pool, resolvePath } from '../test-support/routes-coverage';
+import { call, seedCompany, seedOtherCompany, type Seeded } from '../test-support/seed';
+import { signUp, startStack, type SignedIn, type Stack } from '../test-support/stack';
 
 // Tests that grow with the routes. The routes are those the services' Express apps declare
 // (walked by listRoutes, not listed by hand), through an in-process gateway:

@@ -2,7 +2,7 @@ import { QueryTypes } from 'sequelize';
 import { MESSAGES_HTTP, MESSAGES_INVENTORY, MESSAGES_MONEY, MESSAGES_TEXT } from '@xaalis/contracts';
 import { dataError, type RunningService } from '@xaalis/service-kit';
 import { asTenant } from './test-support';
-import { http, invoicePayload, startWithWorlds, type InvoicingWorld } from './test-invoicing';
+import { http, invoicePayload, startWithWorlds, type InvoicingWorld } from './test-support/invoicing';
 import { invoiceError } from './modules/invoices';
 
 // Never a 500 on input: a NUL byte in any text, amounts and sums beyond

@@ -50,9 +50,20 @@ describe('sector service', () => {
       }
     });
 
-    it('starts no worker (nothing to consume)', async () => {
+    it('starts no worker (nothing to consume): no Redis connection, no BullMQ queue, jobs run inline', async () => {
       const worker = await startWorker();
-      await worker.close();
+      try {
+        expect({ redis: worker.ctx.redis, queue: worker.ctx.queue.queue }).toEqual({ redis: null, queue: null });
+        const companyId = randomUUID();
+        const jobId = `ping-${companyId}`;
+        await expect(worker.ctx.queue.add(JOBS.ping, { companyId }, { jobId })).resolves.toEqual({
+          id: jobId,
+          inline: true,
+          result: { recorded: true },
+        });
+      } finally {
+        await worker.close();
+      }
     });
   });
 

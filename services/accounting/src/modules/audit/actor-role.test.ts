@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { AccountingEntry, AuditEventDto, AuditEventListResponse, Invoice, Role } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 import { asTenant, TOKEN } from '../../test-support';
-import { invoicePayload, startWithWorlds, type InvoicingWorld } from '../../test-invoicing';
+import { invoicePayload, startWithWorlds, type InvoicingWorld } from '../../test-support/invoicing';
 import { recordAuditEvent } from './record';
 
 // The acting user's role beside the user in the audit trail (migrations 0015, 0016): real service, real Postgres.

@@ -12,7 +12,7 @@ import type {
 import type { RunningService, RunningWorker } from '@xaalis/service-kit';
 import { startWorker } from '../../worker';
 import { asTenant, TOKEN } from '../../test-support';
-import { createInvoice, invoicePayload, payOk, startWithWorlds, validateInvoice, type InvoicingWorld } from '../../test-invoicing';
+import { createInvoice, invoicePayload, payOk, startWithWorlds, validateInvoice, type InvoicingWorld } from '../../test-support/invoicing';
 import { recordAuditEvent } from './record';
 
 // The audit trail end to end: real service, real Postgres (triggers of migration 0014), real BullMQ worker for the import.

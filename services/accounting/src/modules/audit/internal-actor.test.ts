@@ -12,7 +12,7 @@ import {
   type StockConsumptionResult,
 } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
-import { startWithWorlds, type InvoicingWorld } from '../../test-invoicing';
+import { startWithWorlds, type InvoicingWorld } from '../../test-support/invoicing';
 import { asTenant, TOKEN } from '../../test-support';
 
 // Issue 24, finding 5: what another service writes for a user (stay invoices, 'Facturer les heures',

@@ -15,7 +15,7 @@ import {
   waitForBackendGone,
   waitForBlockedWriter,
   completeOnNewWorker,
-} from '../../test-worker-crash';
+} from '../../test-support/worker-crash';
 import { chartFor } from './reference';
 
 // About 15–40 s on an idle machine; room for a loaded one (child workers and migrations start slowly).

@@ -12,7 +12,7 @@ import {
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { asTenant, companyWithChart, createThirdParty, pinDate } from '../../test-support';
-import { ExpectedLedger, isRevenue, isTreasury } from './expected-ledger';
+import { ExpectedLedger, isRevenue, isTreasury } from '../../test-support/expected-ledger';
 
 // The dashboard figures end to end: real service, real Postgres. Every figure
 // is checked against what the model of the ledger (the lines posted here,

@@ -11,7 +11,7 @@ import {
   payOk,
   validatedInvoice,
   type InvoicingWorld,
-} from '../../test-invoicing';
+} from '../../test-support/invoicing';
 
 // The dashboard and treasury follow the business documents through their own
 // APIs (invoices validated and posted, payments posted, a cancellation by

@@ -11,7 +11,7 @@ import {
 import { mustExist, type RunningService, type RunningWorker } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { startWorker } from '../../worker';
-import { invoicePayload, invoicingWorld, createInvoice, type InvoicingWorld } from '../../test-invoicing';
+import { invoicePayload, invoicingWorld, createInvoice, type InvoicingWorld } from '../../test-support/invoicing';
 import { asTenant, companyWithChart } from '../../test-support';
 import { ledgerWrite, postEntry } from '../posting';
 import { closeFiscalYear } from '.';

@@ -63,7 +63,9 @@ describe('internal inventory routes', () => {
   });
 
   it('refuses a bad item (400) and an unknown company (404)', async () => {
-    expect((await post(`${own}/inventory-items`, { name: '', unit: 'kg' }).expect(400)).body.message).toBeTruthy();
+    expect((await post(`${own}/inventory-items`, { name: '', unit: 'kg' }).expect(400)).body.message).toBe(
+      MESSAGES_RESTAURANT.nameRequired,
+    );
     await post(`${randomUUID()}/inventory-items`, { name: 'X', category: 'ingredient', unit: 'kg', unitCost: '1' }).expect(404);
     await get('not-a-uuid/inventory-items').expect(404);
   });
@@ -163,7 +165,15 @@ describe('internal inventory routes', () => {
       { sourceId: 's', reason: 'x', lines: [{ itemId: rice.id, quantity: '0' }] },
       { sourceId: 's', reason: 'x', lines: [{ itemId: rice.id, quantity: '1.2345' }] },
     ];
-    for (const body of bad) expect((await consume(own, body).expect(400)).body.message).toBeTruthy();
+    const refusals: string[] = [];
+    for (const body of bad) refusals.push((await consume(own, body).expect(400)).body.message);
+    expect(refusals).toEqual([
+      MESSAGES_RESTAURANT.sourceIdRequired,
+      MESSAGES_RESTAURANT.consumptionLinesInvalid,
+      MESSAGES_RESTAURANT.ingredientQuantityInvalid,
+      MESSAGES_RESTAURANT.ingredientQuantityInvalid,
+      MESSAGES_RESTAURANT.ingredientQuantityInvalid,
+    ]);
     await consume(randomUUID(), { sourceId: 's', reason: 'x', lines: [{ itemId: rice.id, quantity: '1' }] }).expect(404);
   });
 });

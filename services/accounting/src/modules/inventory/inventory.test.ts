@@ -3,7 +3,7 @@ import type { InventoryItem, StockMovementResult } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 import { randomUUID } from 'node:crypto';
 import { asTenant, TOKEN } from '../../test-support';
-import { http, invoicingWorld, startWithWorlds, stockOf, type InvoicingWorld } from '../../test-invoicing';
+import { http, invoicingWorld, startWithWorlds, stockOf, type InvoicingWorld } from '../../test-support/invoicing';
 
 // Stock items and movements end to end (spec 02 "Gestion des Stocks").
 let service: RunningService;

@@ -3,7 +3,7 @@ import { JOBS, type Account, type Company, type Investment, type InvestmentInput
 import type { RunningService, RunningWorker } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { asTenant, companyWithChart } from '../../test-support';
-import { balances, entryLines, http } from '../../test-invoicing';
+import { balances, entryLines, http } from '../../test-support/invoicing';
 import { startWorker } from '../../worker';
 import { RECORD_DEPRECIATIONS_SCHEDULE } from './jobs';
 import { planJobId } from './service';

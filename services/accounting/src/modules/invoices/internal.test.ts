@@ -11,7 +11,7 @@ import {
   type Invoice,
 } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
-import { entryLines, payOk, startWithWorlds, type InvoicingWorld } from '../../test-invoicing';
+import { entryLines, payOk, startWithWorlds, type InvoicingWorld } from '../../test-support/invoicing';
 import { TOKEN, asTenant, createThirdParty } from '../../test-support';
 
 // The internal invoice routes the sector service calls (hotel, services), on the real service and database.

@@ -18,7 +18,7 @@ import {
   validateInvoice,
   validatedInvoice,
   type InvoicingWorld,
-} from '../../test-invoicing';
+} from '../../test-support/invoicing';
 
 // The invoices API end to end: real service, real Postgres, the gateway's headers.
 let service: RunningService;

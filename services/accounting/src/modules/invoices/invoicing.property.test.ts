@@ -4,7 +4,7 @@ import { INVOICE_NUMBER_PATTERN, fromCents, invoiceTotals, toCents, type Invoice
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { asTenant } from '../../test-support';
-import { balances, createInvoice, http, invoicePayload, invoicingWorld, pay } from '../../test-invoicing';
+import { balances, createInvoice, http, invoicePayload, invoicingWorld, pay } from '../../test-support/invoicing';
 
 // Property: whatever invoices users create, validate, pay (in parts, by any
 // method, concurrently, sometimes too much) and cancel, the ledger balances,

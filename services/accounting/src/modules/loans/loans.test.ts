@@ -3,7 +3,7 @@ import { QueryTypes } from 'sequelize';
 import { JOBS, toCents, type Loan, type LoanInput, type LoanSchedule } from '@xaalis/contracts';
 import type { RunningService, RunningWorker } from '@xaalis/service-kit';
 import { asTenant } from '../../test-support';
-import { balances, entryLines, http, invoicingWorld, pay, payOk, startWithWorlds, type InvoicingWorld } from '../../test-invoicing';
+import { balances, entryLines, http, invoicingWorld, pay, payOk, startWithWorlds, type InvoicingWorld } from '../../test-support/invoicing';
 import { startWorker } from '../../worker';
 import { MARK_OVERDUE_SCHEDULE } from './jobs';
 

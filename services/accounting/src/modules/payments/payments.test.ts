@@ -14,7 +14,7 @@ import {
   startWithWorlds,
   validatedInvoice,
   type InvoicingWorld,
-} from '../../test-invoicing';
+} from '../../test-support/invoicing';
 
 // Payments end to end: invoices settled (customer and supplier), expenses and
 // loan instalments, each posted in its treasury journal; real Postgres.

@@ -15,7 +15,7 @@ import {
 import { closeRedis, createRedis, type Job, type RunningService, type RunningWorker } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { companyWithChart, createCompany, payslipJobOf } from '../../test-support';
-import { balances, entryLines } from '../../test-invoicing';
+import { balances, entryLines } from '../../test-support/invoicing';
 import { startWorker } from '../../worker';
 import { payslipPostedJobId, postPayslipHandler } from './jobs';
 import { PayslipPostingError, validatedLines } from './posting';

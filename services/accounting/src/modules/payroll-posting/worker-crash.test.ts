@@ -16,7 +16,7 @@ import {
   waitForBackendGone,
   waitForBlockedWriter,
   completeOnNewWorker,
-} from '../../test-worker-crash';
+} from '../../test-support/worker-crash';
 
 // About 15–40 s on an idle machine; room for a loaded one (child workers and migrations start slowly).
 jest.setTimeout(90_000);

@@ -3,7 +3,15 @@ import request from 'supertest';
 import type { CompanySummary, PortfolioFigures } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 import { asTenant, createCompany, pinDate, TOKEN } from '../../test-support';
-import { createInvoice, http, invoicePayload, payOk, startWithWorlds, validatedInvoice, type InvoicingWorld } from '../../test-invoicing';
+import {
+  createInvoice,
+  http,
+  invoicePayload,
+  payOk,
+  startWithWorlds,
+  validatedInvoice,
+  type InvoicingWorld,
+} from '../../test-support/invoicing';
 import { MESSAGES_PORTFOLIO } from './internal';
 
 // The gateway's cross-company reads, end to end: real service, real Postgres, documents written through the API.

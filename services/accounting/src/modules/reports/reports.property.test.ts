@@ -11,7 +11,7 @@ import {
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { asTenant, createCompany, pinDate } from '../../test-support';
-import { ensureAccounts, naiveBalances, postSql, storedAndRebuiltBalances, type EntrySpec, type Fate } from './test-ledger';
+import { ensureAccounts, naiveBalances, postSql, storedAndRebuiltBalances, type EntrySpec, type Fate } from '../../test-support/ledger';
 
 // Property: on random journals (any accounts, including ones the SYSCOHADA
 // tables do not name, creditor cash, transit accounts; drafts, cancellations

@@ -12,7 +12,7 @@ import type {
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { asTenant, createCompany, pinDate } from '../../test-support';
-import { ensureAccounts, postSql, storedAndRebuiltBalances, type EntrySpec } from './test-ledger';
+import { ensureAccounts, postSql, storedAndRebuiltBalances, type EntrySpec } from '../../test-support/ledger';
 
 let service: RunningService;
 

@@ -4,7 +4,7 @@ import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { asTenant, companyWithChart, createThirdParty, pinDate } from '../../test-support';
 import { addDays } from '../dashboard';
-import { ExpectedLedger, isTreasury } from '../dashboard/expected-ledger';
+import { ExpectedLedger, isTreasury } from '../../test-support/expected-ledger';
 
 // The treasury screen end to end (real service and Postgres), against the
 // model of the ledger kept by the test. Only Date is faked: "today" is pinned.

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
-import { HEADERS, fromCents, toCents, type Company, type Employee, type Payslip } from '@xaalis/contracts';
+import { HEADERS, MESSAGES_HTTP, MESSAGES_PAYSLIP, fromCents, toCents, type Company, type Employee, type Payslip } from '@xaalis/contracts';
 import { internalClient, pdfText, type RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { TOKEN, asTenant, createEmployee } from '../../test-support';
@@ -111,11 +111,14 @@ describe('bulletin de paie PDF route', () => {
 
   it("is a 404 for another company's slip, an unknown id, a malformed id and another company's path", async () => {
     const notFound = async (companyId: string, url: string) =>
-      expect(((await api().get(url).set(asTenant(companyId)).expect(404)).body as { message: string }).message).toBeTruthy();
-    await notFound(other, pdfUrl(other, slip.id));
-    await notFound(own, pdfUrl(own, randomUUID()));
-    await notFound(own, pdfUrl(own, 'not-a-uuid'));
-    await notFound(other, pdfUrl(own, slip.id));
+      ((await api().get(url).set(asTenant(companyId)).expect(404)).body as { message: string }).message;
+    expect([
+      await notFound(other, pdfUrl(other, slip.id)),
+      await notFound(own, pdfUrl(own, randomUUID())),
+      await notFound(own, pdfUrl(own, 'not-a-uuid')),
+      // Another company's path: the tenant check's generic 404, before the payslip route.
+      await notFound(other, pdfUrl(own, slip.id)),
+    ]).toEqual([MESSAGES_PAYSLIP.notFound, MESSAGES_PAYSLIP.notFound, MESSAGES_PAYSLIP.notFound, MESSAGES_HTTP.notFound]);
     expect(((await api().get(pdfUrl(own, randomUUID())).set(asTenant(own)).expect(404)).body as { message: string }).message).toBe(
       'Bulletin introuvable',
     );

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import {
+  MESSAGES_MONEY,
   MESSAGES_SECTOR_MODULES,
   MESSAGES_SERVICES,
+  serviceUnavailableMessage,
   type InternalInvoiceInput,
   type InternalInvoiceSummary,
   type Project,
@@ -168,6 +170,7 @@ describe('projects', () => {
   });
 
   it('refuses bad input (400 French), an end before the start, an unknown or foreign client (404)', async () => {
+    const refusals: string[] = [];
     for (const body of [
       {},
       { name: '', clientId: client.id, startDate: '2026-01-01' },
@@ -176,8 +179,16 @@ describe('projects', () => {
       { name: 'X', clientId: client.id, startDate: '2026-01-01', budget: '-1' },
       { name: 'X', clientId: client.id, startDate: '2026-01-01', status: 'done' },
     ]) {
-      expect(message(await postProject(own, body).expect(400))).toBeTruthy();
+      refusals.push(message(await postProject(own, body).expect(400)));
     }
+    expect(refusals).toEqual([
+      MESSAGES_SERVICES.nameRequired,
+      MESSAGES_SERVICES.nameRequired,
+      MESSAGES_SERVICES.clientRequired,
+      MESSAGES_SERVICES.startDateRequired,
+      MESSAGES_MONEY.negative,
+      MESSAGES_SERVICES.statusInvalid,
+    ]);
     const early = await postProject(own, { name: 'X', clientId: client.id, startDate: '2026-03-01', endDate: '2026-02-01' }).expect(400);
     expect(JSON.stringify(early.body)).toContain(MESSAGES_SERVICES.endBeforeStart);
     const foreign = addParty(other, 'Ailleurs');
@@ -191,7 +202,7 @@ describe('projects', () => {
     up.accounting = false;
     const before = ((await api().get(base(own, 'projects')).set(asTenant(own)).expect(200)).body as ProjectList).items.length;
     const res = await postProject(own, { name: 'Hors ligne', clientId: client.id, startDate: '2026-01-01' }).expect(503);
-    expect(message(res)).toBeTruthy();
+    expect(message(res)).toBe(serviceUnavailableMessage('accounting'));
     up.accounting = true;
     const after = ((await api().get(base(own, 'projects')).set(asTenant(own)).expect(200)).body as ProjectList).items.length;
     expect(after).toBe(before);
@@ -266,6 +277,7 @@ describe('timesheets', () => {
     expect(JSON.stringify((await postTimesheet(own, { ...body, endTime: '11:00', hoursWorked: '2' }).expect(400)).body)).toContain(
       MESSAGES_SERVICES.hoursMismatch,
     );
+    const refusals: string[] = [];
     for (const bad of [
       {},
       { ...body, endTime: '25:00' },
@@ -276,8 +288,18 @@ describe('timesheets', () => {
       { ...body, endTime: '11:00', employeeId: 'x' },
       { ...body, endTime: '11:00', hourlyRate: 'abc' },
     ]) {
-      expect(message(await postTimesheet(own, bad).expect(400))).toBeTruthy();
+      refusals.push(message(await postTimesheet(own, bad).expect(400)));
     }
+    expect(refusals).toEqual([
+      MESSAGES_SERVICES.employeeRequired,
+      MESSAGES_SERVICES.timeInvalid,
+      MESSAGES_SERVICES.timeInvalid,
+      MESSAGES_SERVICES.breakInvalid,
+      MESSAGES_SERVICES.breakInvalid,
+      MESSAGES_SERVICES.timesheetDateRequired,
+      MESSAGES_SERVICES.employeeRequired,
+      MESSAGES_MONEY.invalid,
+    ]);
   });
 
   it('refuses an unknown or foreign employee (404), a project not active (400) or foreign (404), HR down (503)', async () => {
@@ -295,7 +317,7 @@ describe('timesheets', () => {
     ).body as Project;
     expect(message(await postTimesheet(own, { ...body, projectId: foreign.id }).expect(404))).toBe(MESSAGES_SERVICES.projectNotFound);
     up.hr = false;
-    expect(message(await postTimesheet(own, body).expect(503))).toBeTruthy();
+    expect(message(await postTimesheet(own, body).expect(503))).toBe(serviceUnavailableMessage('hr'));
   });
 
   it('lists newest first, paginated and filtered, with ONE HR call per page; HR down → names null and the flag', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import {
+  MESSAGES_MONEY,
   MESSAGES_RESTAURANT,
   incompatibleUnit,
   serviceUnavailableMessage,
@@ -138,7 +139,7 @@ describe('restaurant inventory tab', () => {
 
   it('refuses a bad item (400) and says the accounting service is down (503, French)', async () => {
     const bad = await api().post(base(own, 'restaurant-inventory')).set(asTenant(own)).send({ name: '' }).expect(400);
-    expect(message(bad)).toBeTruthy();
+    expect(message(bad)).toBe(MESSAGES_RESTAURANT.nameRequired);
     accountingUp = false;
     const res = await api().get(base(own, 'restaurant-inventory')).set(asTenant(own)).expect(503);
     expect(message(res)).toBe(MESSAGES_RESTAURANT.accountingDown);
@@ -183,6 +184,7 @@ describe('recipes', () => {
   it('defaults as the spec says (1 serving, price 0 → no margin) and refuses bad input (400)', async () => {
     const plain = (await postRecipe(own, { name: 'Bissap' }).expect(201)).body as Recipe;
     expect(plain).toMatchObject({ servings: 1, sellingPrice: '0.00', totalCost: '0.00', margin: null, ingredients: [] });
+    const refusals: string[] = [];
     for (const body of [
       {},
       { name: 'X', servings: 0 },
@@ -193,8 +195,18 @@ describe('recipes', () => {
       { name: 'X', ingredients: [{ inventoryItemId: rice.id, quantity: '1', unit: 'tasse' }] },
       { name: 'X', ingredients: [{ inventoryItemId: 'nope', quantity: '1', unit: 'kg' }] },
     ]) {
-      expect(message(await postRecipe(own, body).expect(400))).toBeTruthy();
+      refusals.push(message(await postRecipe(own, body).expect(400)));
     }
+    expect(refusals).toEqual([
+      MESSAGES_RESTAURANT.nameRequired,
+      MESSAGES_RESTAURANT.servingsInvalid,
+      MESSAGES_RESTAURANT.timeInvalid,
+      MESSAGES_MONEY.negative,
+      MESSAGES_RESTAURANT.categoryInvalid,
+      MESSAGES_RESTAURANT.ingredientQuantityInvalid,
+      MESSAGES_RESTAURANT.unitInvalid,
+      MESSAGES_RESTAURANT.ingredientItemRequired,
+    ]);
   });
 
   it('refuses an incompatible unit (400, French) and an unknown or foreign item (404)', async () => {

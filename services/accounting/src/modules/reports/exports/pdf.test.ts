@@ -1,5 +1,14 @@
 import { MESSAGES_REPORTS, REPORT_CHECK_LABELS, REPORT_DOCUMENT_TITLES } from '@xaalis/contracts';
-import { balanceSheet, header, incomeStatement, ledgerAccounts, ledgerRows, pdfPageCount, pdfText, trialBalance } from './fixtures';
+import {
+  balanceSheet,
+  header,
+  incomeStatement,
+  ledgerAccounts,
+  ledgerRows,
+  pdfPageCount,
+  pdfText,
+  trialBalance,
+} from '../../../test-support/report-fixtures';
 import { balanceSheetPdf, cashFlowPdf, generalLedgerPdf, incomeStatementPdf, trialBalancePdf } from './pdf';
 
 const isPdf = (pdf: Buffer) => {

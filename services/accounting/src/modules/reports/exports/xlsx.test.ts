@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { MESSAGES_REPORTS, REPORT_CHECK_LABELS, type GeneralLedgerRow } from '@xaalis/contracts';
 import { XOF_FORMAT } from '../../spreadsheet';
-import { balanceSheet, header, incomeStatement, ledgerAccounts, ledgerRows, trialBalance } from './fixtures';
+import { balanceSheet, header, incomeStatement, ledgerAccounts, ledgerRows, trialBalance } from '../../../test-support/report-fixtures';
 import { balanceSheetXlsx, cashFlowXlsx, generalLedgerXlsx, incomeStatementXlsx, trialBalanceXlsx } from './xlsx';
 
 async function read(buffer: Buffer): Promise<ExcelJS.Workbook> {

@@ -6,8 +6,8 @@ import { QueryTypes } from 'sequelize';
 import request from 'supertest';
 import type { Account, Company, InventoryItem, Invoice, InvoiceInput, Payment, PaymentInput, ThirdParty } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
-import { start } from './server';
-import { asTenant, companyWithChart, createThirdParty } from './test-support';
+import { start } from '../server';
+import { asTenant, companyWithChart, createThirdParty } from '.';
 
 export interface InvoicingWorld {
   company: Company;

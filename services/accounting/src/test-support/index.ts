@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { Account, Company, PayslipBreakdown, PostPayslipJob, Sector, ThirdParty } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
-import { generateChart } from './modules/chart';
+import { generateChart } from '../modules/chart';
 
 export const TOKEN = process.env.INTERNAL_TOKEN as string;
 

@@ -11,7 +11,7 @@ import express from 'express';
 import request from 'supertest';
 import type { SectorModule } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
-import { start } from './server';
+import { start } from '../server';
 
 export const TOKEN = process.env.INTERNAL_TOKEN as string;
 
@@ -94,7 +94,7 @@ export interface ChildService {
  * the sector's calls; services never import each other, even in tests.
  */
 export async function startChildService(name: 'accounting' | 'hr'): Promise<ChildService> {
-  const entry = path.resolve(__dirname, '..', '..', name, 'dist', 'server.js');
+  const entry = path.resolve(__dirname, '..', '..', '..', name, 'dist', 'server.js');
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run "npx tsc -b tsconfig.json" first`);
   const probe = http.createServer().listen(0, '127.0.0.1');
   await once(probe, 'listening');

@@ -1,5 +1,5 @@
 import type { BalanceSheet, GeneralLedgerAccount, GeneralLedgerRow, IncomeStatement, ReportLine, TrialBalance } from '@xaalis/contracts';
-import type { ReportHeader } from './header';
+import type { ReportHeader } from '../modules/reports/exports/header';
 
 /** Small reports built by hand for the export tests. */
 

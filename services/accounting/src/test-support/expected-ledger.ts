@@ -5,7 +5,7 @@
 import Decimal from 'decimal.js';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { fromCents, toCents, type AccountingEntry, type Journal } from '@xaalis/contracts';
-import { postEntry, reverseEntry } from '../posting';
+import { postEntry, reverseEntry } from '../modules/posting';
 
 export interface ModelLine {
   entryId: string;

@@ -7,7 +7,7 @@ import { SERVICES, type ServiceName } from '@xaalis/contracts';
 import { listRoutes, type DiscoveredRoute, type RunningService, type RunningWorker, type ServiceRunner } from '@xaalis/service-kit';
 import type { Gateway } from '../app';
 import { loadConfig } from '../config';
-import { newRegistration, postJson, testGateway } from '../test-support/gateway';
+import { newRegistration, postJson, testGateway } from './gateway';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const RUNNERS: Record<ServiceName, string> = { accounting: 'accountingService', hr: 'hrService', sector: 'sectorService' };
@@ -26,7 +26,7 @@ async function runnerOf(name: ServiceName): Promise<ServiceRunner> {
   const file = path.join(ROOT, 'services', name, 'src', 'definition');
   const mod = (await import(file)) as Record<string, ServiceRunner | undefined>;
   const runner = mod[RUNNERS[name]];
-  if (!runner) throw new Error(`${file} no longer exports ${RUNNERS[name]}: update tenancy/stack.ts`);
+  if (!runner) throw new Error(`${file} no longer exports ${RUNNERS[name]}: update test-support/stack.ts`);
   return runner;
 }
 

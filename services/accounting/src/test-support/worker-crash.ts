@@ -10,7 +10,7 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { QUEUES } from '@xaalis/contracts';
 import { closeRedis, createRedis, mustExist } from '@xaalis/service-kit';
 
-const WORKER_JS = path.resolve(__dirname, '..', 'dist', 'worker.js');
+const WORKER_JS = path.resolve(__dirname, '..', '..', 'dist', 'worker.js');
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
