@@ -3,10 +3,6 @@
 // BullMQ redelivers the stalled job once its lock expires, and the new worker writes the
 // import exactly once. The workers are real child processes (`node dist/worker.js`, built by
 // `npx tsc -b`) on a Redis prefix of their own, so no other test file's worker takes the job.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import fs from 'node:fs';
-import path from 'node:path';
 import { Worker } from 'bullmq';
 import request from 'supertest';
 import { QueryTypes, type Transaction } from 'sequelize';
@@ -14,55 +10,17 @@ import { QUEUES, type Company, type EntryImportPreview } from '@xaalis/contracts
 import { closeRedis, createRedis, mustExist, type RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { asTenant, companyWithChart } from '../../test-support';
+import { alive, childWorkers, sleep } from '../../test-support/worker-crash';
 import { importJobId } from '.';
 
 // Two full imports of 80 000 lines and a lock that expires up to 30 s after the kill.
 jest.setTimeout(150_000);
 
-const WORKER_JS = path.resolve(__dirname, '..', '..', '..', 'dist', 'worker.js');
 const PREFIX = `${process.env.REDIS_PREFIX ?? 'xaalis_test'}_worker_crash`;
 const ENTRIES = 20_000;
 const LINES_PER_ENTRY = 4;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface ChildWorker {
-  child: ChildProcess;
-  output(): string;
-}
-const children = new Set<ChildProcess>();
-
-const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
-
-/** `node dist/worker.js` with the test run's database and this file's Redis prefix; resolves once it consumes the queue. */
-async function startChildWorker(): Promise<ChildWorker> {
-  if (!fs.existsSync(WORKER_JS)) throw new Error(`${WORKER_JS} is missing: run "npx tsc -b" first`);
-  const child = spawn(process.execPath, [WORKER_JS], {
-    env: { ...process.env, REDIS_PREFIX: PREFIX, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-8000);
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  const deadline = Date.now() + 30_000;
-  while (!output.includes('worker started')) {
-    if (!alive(child)) throw new Error(`worker exited (${child.exitCode ?? child.signalCode}):\n${output}`);
-    if (Date.now() > deadline) throw new Error(`worker not started after 30 s:\n${output}`);
-    await sleep(50);
-  }
-  return { child, output: () => output };
-}
-
-async function kill(child: ChildProcess): Promise<void> {
-  if (!alive(child)) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGKILL');
-  await exited;
-}
+const { startChildWorker, kill, killAll } = childWorkers(PREFIX);
 
 let service: RunningService;
 let company: Company;
@@ -131,7 +89,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   process.env.REDIS_PREFIX = savedPrefix;
-  for (const child of children) await kill(child);
+  await killAll();
   await checker?.close();
   if (checkerConnection) await closeRedis(checkerConnection);
   await service?.close();
