@@ -52,13 +52,22 @@ test('a wrong password shows the login error toast', async () => {
 
 test('a signed-out visit to /factures shows the toast, then /auth', async () => {
   const { context, page } = await newPage(browser);
-  // Watch from the first response: the workspace chunks load before the page's load event
-  // may fire, and the toast lasts only the 500 ms before the redirect.
+  // The toast lasts only the 500 ms before a full-page redirect, so polling for its two lines
+  // one after the other can straddle the reload on a loaded machine. A MutationObserver
+  // installed before any script runs records, in sessionStorage (which survives the same-origin
+  // redirect), the first moment the page shows title and description together.
+  await page.addInitScript(() => {
+    const record = () => {
+      const text = document.body?.innerText ?? '';
+      if (text.includes('Non autorisé') && text.includes('Vous devez être connecté. Redirection...')) {
+        if (!sessionStorage.getItem('seenSignInToast')) sessionStorage.setItem('seenSignInToast', window.location.pathname);
+      }
+    };
+    new MutationObserver(record).observe(document, { childList: true, subtree: true, characterData: true });
+  });
   await page.goto('/factures', { waitUntil: 'commit' });
-  // The toast 'Non autorisé - Vous devez être connecté. Redirection...' (title, then description).
-  await page.getByText('Non autorisé', { exact: true }).waitFor();
-  await page.getByText('Vous devez être connecté. Redirection...').waitFor();
-  await page.waitForURL((url) => url.pathname === '/auth', { timeout: 5000 });
+  await page.waitForURL((url) => url.pathname === '/auth', { timeout: 15_000 });
+  expect(await page.evaluate(() => sessionStorage.getItem('seenSignInToast'))).toBe('/factures');
   await context.close();
 });
 
