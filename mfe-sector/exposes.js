@@ -4,5 +4,5 @@ module.exports = {
   './Restaurant': './src/features/restaurant/RestaurantPage.tsx',
   './Production': './src/features/production/ProductionPage.tsx',
   './Hotel': './src/features/hotel/HotelPage.tsx',
-  './Services': './src/features/services/ServicesPage.tsx',
+  './Projects': './src/features/projects/ProjectsPage.tsx',
 };

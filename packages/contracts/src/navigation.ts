@@ -139,7 +139,7 @@ export const APP_ROUTES: AppRoute[] = [
     label: 'Services',
     group: 'sectoriels',
     remote: 'sector',
-    module: './Services',
+    module: './Projects',
     title: 'Gestion des Services',
     subtitle: 'Projets et feuilles de temps',
     sectorModule: 'services',

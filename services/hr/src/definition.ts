@@ -3,7 +3,7 @@ import { JOBS } from '@xaalis/contracts';
 import { caseSensitiveRouter, pingHandler, runService } from '@xaalis/service-kit';
 import { employeesApi, employeesInternal } from './modules/employees';
 import { payrollSettingsApi } from './modules/payroll-settings';
-import { payslipJobHandlers, payslipsApi, SWEEP_PAYSLIP_POSTINGS_SCHEDULE } from './modules/payslips';
+import { payrollJobHandlers, payrollApi, SWEEP_PAYSLIP_POSTINGS_SCHEDULE } from './modules/payroll';
 
 /**
  * The HR service (employees, payroll). Its modules mount on the API router
@@ -14,8 +14,8 @@ export const hrService = runService({
   name: 'hr',
   schema: 'hr',
   migrationsDir: path.join(__dirname, 'migrations'),
-  buildApi: (ctx) => caseSensitiveRouter().use(employeesApi(ctx)).use(payslipsApi(ctx)).use(payrollSettingsApi(ctx)),
+  buildApi: (ctx) => caseSensitiveRouter().use(employeesApi(ctx)).use(payrollApi(ctx)).use(payrollSettingsApi(ctx)),
   buildInternal: (ctx) => caseSensitiveRouter().use(employeesInternal(ctx)),
-  jobHandlers: (ctx) => ({ [JOBS.ping]: pingHandler(ctx), ...payslipJobHandlers(ctx) }),
+  jobHandlers: (ctx) => ({ [JOBS.ping]: pingHandler(ctx), ...payrollJobHandlers(ctx) }),
   jobSchedules: () => [SWEEP_PAYSLIP_POSTINGS_SCHEDULE],
 });

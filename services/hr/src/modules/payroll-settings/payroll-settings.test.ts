@@ -4,7 +4,7 @@ import { computePayslip, fromCents, parameterSetFor, toCents, type PayrollSettin
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { asTenant, createEmployee } from '../../test-support';
-import { payslipsService } from '../payslips';
+import { payrollService } from '../payroll';
 
 // The real HR service on the real database; companies are plain uuids.
 let service: RunningService;
@@ -115,7 +115,7 @@ describe('payslips with the company settings', () => {
     const gen = randomUUID();
     await put(gen, { parameterSetId: 'senegal-official', accidentRiskClass: 2 }).expect(200);
     const e = await createEmployee(service, gen, { hireDate: '2023-01-01', salary: '500000', ...situation });
-    const payslips = payslipsService(service.ctx.sequelize, { add: async () => undefined });
+    const payslips = payrollService(service.ctx.sequelize, { add: async () => undefined });
     expect(await payslips.generate({ companyId: gen, period: '2024-07', userId: null })).toEqual({ created: 1, skipped: 0, total: 1 });
     expect(await payslips.generate({ companyId: gen, period: '2023-11', userId: null })).toEqual({ created: 1, skipped: 0, total: 1 });
     const [july, november] = await payslips.list(gen);

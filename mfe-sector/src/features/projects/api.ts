@@ -32,7 +32,7 @@ export interface TimesheetPageArgs {
  * through their public routes. A timesheet changes its project's totals and the
  * cards; billing changes both lists and the invoices.
  */
-export const servicesApi = baseApi.injectEndpoints({
+export const projectsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/companies/:id/projects → {items, clientsAvailable}. */
     listServiceProjects: build.query<ProjectList, string>({
@@ -40,7 +40,7 @@ export const servicesApi = baseApi.injectEndpoints({
       providesTags: [PROJECTS, COMPANY_DATA_TAG],
     }),
     /** GET /api/companies/:id/projects/summary: the cards. */
-    getServicesSummary: build.query<ServicesSummary, string>({
+    getProjectsSummary: build.query<ServicesSummary, string>({
       query: (companyId) => `${base(companyId)}/projects/summary`,
       providesTags: [SUMMARY, COMPANY_DATA_TAG],
     }),
@@ -80,11 +80,11 @@ export const servicesApi = baseApi.injectEndpoints({
 
 export const {
   useListServiceProjectsQuery,
-  useGetServicesSummaryQuery,
+  useGetProjectsSummaryQuery,
   useCreateServiceProjectMutation,
   useBillServiceProjectMutation,
   useListServiceTimesheetsQuery,
   useCreateServiceTimesheetMutation,
   useListServiceEmployeesQuery,
   useListServiceClientsQuery,
-} = servicesApi;
+} = projectsApi;

@@ -17,7 +17,7 @@ import { hrService } from '../../definition';
 import { start } from '../../server';
 import { asTenant, createEmployee } from '../../test-support';
 import { accountingProducer, payslipPostedHandler } from './jobs';
-import { lastDayOf, payslipsService } from './service';
+import { lastDayOf, payrollService } from './service';
 
 // The real HR service and worker on the real database and Redis; companies are plain uuids.
 // Its own queue prefix: the posting jobs these tests inspect must not be taken by an accounting
@@ -338,7 +338,7 @@ describe('payslips', () => {
   it('keeps a posting whose enqueue failed (Redis down) and enqueues it on the sweep', async () => {
     const e = await createEmployee(service, own);
     const draft = await create(own, { employeeId: e.id, period: '2024-08', baseSalary: '250000' });
-    const down = payslipsService(service.ctx.sequelize, {
+    const down = payrollService(service.ctx.sequelize, {
       add: () => Promise.reject(new Error('Redis unavailable')),
     });
     const validated = await down.validate(own, draft.id, null);
@@ -346,7 +346,7 @@ describe('payslips', () => {
     expect(validated).toMatchObject({ status: 'validated', postingPending: true });
     expect(await postingJobs(draft.id)).toEqual([]);
 
-    const up = payslipsService(service.ctx.sequelize, accountingProducer(service.ctx));
+    const up = payrollService(service.ctx.sequelize, accountingProducer(service.ctx));
     expect(await up.sweepUnposted(0)).toBeGreaterThanOrEqual(1);
     const jobs = await postingJobs(draft.id);
     expect(jobs.map((j) => j.id)).toEqual([`payslip-${draft.id}-validated`]);

@@ -143,7 +143,7 @@ function draftOf(employee: Employee, v: DraftInput, setId: PayrollSetId, riskCla
  * commit; an enqueue that fails (Redis down) is retried by the sweep. Another
  * company's slip, or an id that is not one, is a 404.
  */
-export function payslipsService(sequelize: Sequelize, producer: PostingProducer, log?: Logger) {
+export function payrollService(sequelize: Sequelize, producer: PostingProducer, log?: Logger) {
   const settings = payrollSettingsService(sequelize);
 
   async function mustFind(companyId: string, id: string, transaction?: Transaction): Promise<PayslipDbRow> {
@@ -330,4 +330,4 @@ export function payslipsService(sequelize: Sequelize, producer: PostingProducer,
   };
 }
 
-export type PayslipsService = ReturnType<typeof payslipsService>;
+export type PayrollService = ReturnType<typeof payrollService>;

@@ -2,7 +2,7 @@ import { Queue, UnrecoverableError } from 'bullmq';
 import { JOBS, QUEUES, type GeneratePayrollJob, type PayslipPostedJob, type PayslipPostingEvent } from '@xaalis/contracts';
 import { DEFAULT_JOB_OPTIONS, isUuid, type Job, type JobSchedule, type ServiceContext } from '@xaalis/service-kit';
 import { recordPosting } from './model';
-import { payslipsService, type PostingProducer } from './service';
+import { payrollService, type PostingProducer } from './service';
 
 /** Job name of the outbox sweep (the HR queue's own schedule, no payload). */
 export const SWEEP_PAYSLIP_POSTINGS = 'sweep-payslip-postings';
@@ -77,9 +77,9 @@ export function payslipPostedHandler(ctx: Pick<ServiceContext, 'sequelize' | 'lo
   };
 }
 
-/** The scheduled outbox sweep (see payslipsService.sweepUnposted). */
+/** The scheduled outbox sweep (see payrollService.sweepUnposted). */
 export function sweepPayslipPostingsHandler(ctx: Pick<ServiceContext, 'sequelize' | 'redis' | 'config' | 'log'>) {
-  const payslips = payslipsService(ctx.sequelize, accountingProducer(ctx), ctx.log);
+  const payslips = payrollService(ctx.sequelize, accountingProducer(ctx), ctx.log);
   return async (): Promise<{ slips: number }> => ({ slips: await payslips.sweepUnposted() });
 }
 
@@ -94,9 +94,9 @@ export interface GenerationProgress {
   total: number;
 }
 
-/** `generate-payroll`: the drafts of the month (see payslipsService.generate), progress on the job as { done, total }. */
+/** `generate-payroll`: the drafts of the month (see payrollService.generate), progress on the job as { done, total }. */
 export function generatePayrollHandler(ctx: Pick<ServiceContext, 'sequelize' | 'redis' | 'config' | 'log'>) {
-  const payslips = payslipsService(ctx.sequelize, accountingProducer(ctx), ctx.log);
+  const payslips = payrollService(ctx.sequelize, accountingProducer(ctx), ctx.log);
   return async (data: unknown, job: Job) => {
     const d = (data ?? {}) as Partial<GeneratePayrollJob>;
     if (!isUuid(d.companyId) || typeof d.period !== 'string' || !PERIOD.test(d.period)) {
@@ -111,7 +111,7 @@ export function generatePayrollHandler(ctx: Pick<ServiceContext, 'sequelize' | '
 }
 
 /** The HR queue's handlers of this feature. */
-export function payslipJobHandlers(ctx: ServiceContext) {
+export function payrollJobHandlers(ctx: ServiceContext) {
   return {
     [JOBS.payslipPosted]: payslipPostedHandler(ctx),
     [SWEEP_PAYSLIP_POSTINGS]: sweepPayslipPostingsHandler(ctx),

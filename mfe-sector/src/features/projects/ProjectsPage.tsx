@@ -22,7 +22,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { sectorRoute } from '../../ui/CompanyPage';
 import {
   useBillServiceProjectMutation,
-  useGetServicesSummaryQuery,
+  useGetProjectsSummaryQuery,
   useListServiceClientsQuery,
   useListServiceEmployeesQuery,
   useListServiceProjectsQuery,
@@ -31,7 +31,7 @@ import {
 import { formatHours } from './format';
 import { ProjectDialog } from './ProjectDialog';
 import { ProjectsPanel } from './ProjectsPanel';
-import { useServicesRights } from './rights';
+import { useProjectsRights } from './rights';
 import { TimesheetDialog } from './TimesheetDialog';
 import { TIMESHEET_PAGE_SIZES, TimesheetsPanel } from './TimesheetsPanel';
 
@@ -55,19 +55,19 @@ function billingToast(result: ProjectBillingResult) {
 }
 
 /**
- * Route /services (exposed as './Services'): 'Gestion des Services', the
+ * Route /services (exposed as './Projects'): 'Gestion des Services', the
  * cards, the projects (with 'Facturer les heures') and the timesheets. Clients
  * come from accounting and employees from HR: when one is down the page still
  * shows its own data, with "—" and a notice.
  */
-export default function ServicesPage() {
+export default function ProjectsPage() {
   const { companyId, isLoading: userLoading, error: userError, user } = useSession();
   const args = companyId ?? skipToken;
   const [tab, setTab] = useState<TabValue>('projects');
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(TIMESHEET_PAGE_SIZES[1]);
   const projectsList = useListServiceProjectsQuery(args);
-  const summary = useGetServicesSummaryQuery(args);
+  const summary = useGetProjectsSummaryQuery(args);
   const employeesList = useListServiceEmployeesQuery(args);
   const clientsList = useListServiceClientsQuery(args);
   // Read when its tab is shown: the projects tab does not need it.
@@ -77,7 +77,7 @@ export default function ServicesPage() {
   const [bill, billState] = useBillServiceProjectMutation();
   const [projectDialog, setProjectDialog] = useState<Opening>({ open: false, key: 0 });
   const [timesheetDialog, setTimesheetDialog] = useState<Opening>({ open: false, key: 0 });
-  const rights = useServicesRights();
+  const rights = useProjectsRights();
 
   const projects = useMemo(() => projectsList.data?.items ?? [], [projectsList.data]);
   const employees = useMemo(() => employeesList.data ?? [], [employeesList.data]);

@@ -1,4 +1,4 @@
-// Test data of the services feature (component tests only; not imported by the pages).
+// Test data of the projects feature (component tests only; not imported by the pages).
 import type { Employee, Project, ThirdParty, Timesheet } from '@xaalis/contracts';
 import { COMPANY_ID, testUuid } from '../../test-utils';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { hoursBilled, MESSAGES_SERVICES, type Employee, type Project, type ThirdParty, type TimesheetList } from '@xaalis/contracts';
 import { BASE, callsTo, company, mockFetch, renderWithApp, TEST_USER, typeIn } from '../../test-utils';
 import { client, employee, project, timesheet } from './fixtures';
-import ServicesPage from './ServicesPage';
+import ProjectsPage from './ProjectsPage';
 
 type Routes = Parameters<typeof mockFetch>[0];
 
@@ -54,11 +54,11 @@ function routes(
   };
 }
 
-const render = () => renderWithApp(<ServicesPage />, { route: '/services' });
+const render = () => renderWithApp(<ProjectsPage />, { route: '/services' });
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('ServicesPage', () => {
+describe('ProjectsPage', () => {
   it('shows the title, the four cards and the project cards with client, dates, budget, rate, cost against budget and unbilled hours', async () => {
     mockFetch(routes({ projects: [SITE, AUDIT], employees: [AWA] }));
     render();
@@ -355,7 +355,7 @@ describe('ServicesPage', () => {
   });
 });
 
-describe('ServicesPage: role gating', () => {
+describe('ProjectsPage: role gating', () => {
   it("a reader sees the projects without 'Nouveau projet' nor 'Facturer les heures'", async () => {
     mockFetch(routes({ projects: [SITE], employees: [AWA] }, { 'GET /api/user': { body: { ...TEST_USER, role: 'reader' } } }));
     render();

@@ -11,7 +11,7 @@ import {
 import { caseSensitiveRouter, notFound, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { accountingEmployerLookup } from './employer';
 import { accountingProducer, generationJobId, type GenerationProgress } from './jobs';
-import { payslipsService } from './service';
+import { payrollService } from './service';
 
 /**
  * Payroll (the Paie page): the company's slips (newest period first,
@@ -19,8 +19,8 @@ import { payslipsService } from './service';
  * transitions validate / pay / cancel, all tenant-scoped (another company's
  * slip is a 404).
  */
-export function payslipsApi(ctx: ServiceContext): Router {
-  const payslips = payslipsService(ctx.sequelize, accountingProducer(ctx), ctx.log);
+export function payrollApi(ctx: ServiceContext): Router {
+  const payslips = payrollService(ctx.sequelize, accountingProducer(ctx), ctx.log);
   const employer = accountingEmployerLookup(ctx.config.internalToken, ctx.log);
   const router = caseSensitiveRouter();
 
