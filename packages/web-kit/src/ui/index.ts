@@ -2,6 +2,7 @@
 // fields, row actions, counters, toasts of a save, the signed-in session.
 export * from './CounterTile';
 export * from './DateField';
+export * from './entityForm';
 export * from './FormDialog';
 export * from './RowAction';
 export * from './SelectField';
