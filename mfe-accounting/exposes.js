@@ -1,4 +1,4 @@
-// The modules this remote exposes: one per route of APP_ROUTES owned by the 'accounting' remote
+// The modules this remote exposes: one per page, tab or banner of APP_ROUTES owned by the 'accounting' remote
 // (packages/contracts/src/navigation.ts). A test checks both agree.
 module.exports = {
   './Dashboard': './src/features/dashboard/DashboardPage.tsx',
@@ -9,6 +9,10 @@ module.exports = {
   './Loans': './src/features/loans/LoansPage.tsx',
   './Reports': './src/features/reports/ReportsPage.tsx',
   './Entries': './src/features/entries/EntriesPage.tsx',
-  './Portfolio': './src/features/portfolio/PortfolioPage.tsx',
-  './Settings': './src/features/settings/SettingsPage.tsx',
+  // Paramètres (composed by the shell): accounting's tabs and the onboarding guide above them.
+  './CompanySettings': './src/features/settings/CompanySettings.tsx',
+  './AccountsSettings': './src/features/settings/AccountsSettings.tsx',
+  './ThirdPartiesSettings': './src/features/settings/ThirdPartiesSettings.tsx',
+  './FiscalYearsSettings': './src/features/settings/FiscalYearsSettings.tsx',
+  './SettingsGuide': './src/features/settings/SettingsGuide.tsx',
 };

@@ -1,15 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { APP_ROUTES } from '@xaalis/contracts';
+import { APP_ROUTES, exposedModules } from '@xaalis/contracts';
 import { browser } from '@xaalis/web-kit';
-import { AppRoutes } from './AppRoutes';
-import type { RemotePageLoader } from './features/remotes/RemotePage';
-import { company, LocationProbe, mockFetch, renderWithApp, TEST_USER } from './test-utils';
-
-/** Remote pages stand-in: each exposed module renders its name. */
-const loader: RemotePageLoader = async (remote, module) => ({
-  default: () => <h1>{`${remote} ${module}`}</h1>,
-});
+import { AppRoutes, SHELL_PAGES } from './AppRoutes';
+import { SHELL_TABS } from './features/settings/SettingsPage';
+import { company, LocationProbe, mockFetch, renderWithApp, stubLoader as loader, TEST_USER } from './test-utils';
 
 function renderRoutes(route: string) {
   return renderWithApp(
@@ -77,6 +72,12 @@ describe('routes, signed out', () => {
   });
 });
 
+describe("the shell's own modules", () => {
+  it('are exactly the pages and tabs the route table gives the shell', () => {
+    expect([...Object.keys(SHELL_PAGES), ...Object.keys(SHELL_TABS)].sort()).toEqual(exposedModules('shell').sort());
+  });
+});
+
 describe('routes, signed in', () => {
   it('/ is the dashboard of the accounting remote, inside the layout', async () => {
     signedIn();
@@ -85,11 +86,23 @@ describe('routes, signed in', () => {
     expect((await screen.findAllByRole('navigation', { name: 'Navigation principale' })).length).toBeGreaterThan(0);
   });
 
-  it.each(APP_ROUTES.map((r) => [r.path, r.remote, r.module]))('%s mounts %s %s', async (path, remote, module) => {
-    signedIn();
-    renderRoutes(path);
-    expect(await screen.findByRole('heading', { name: `${remote} ${module}` })).toBeInTheDocument();
-  });
+  it.each(APP_ROUTES.filter((r) => r.remote !== 'shell').map((r) => [r.path, r.remote, r.module]))(
+    '%s mounts %s %s',
+    async (path, remote, module) => {
+      signedIn();
+      renderRoutes(path);
+      expect(await screen.findByRole('heading', { name: `${remote} ${module}` })).toBeInTheDocument();
+    },
+  );
+
+  it.each(APP_ROUTES.filter((r) => r.remote === 'shell').map((r) => [r.path, r.module, r.title]))(
+    "%s is the shell's own page %s, titled %s",
+    async (path, _module, title) => {
+      signedIn();
+      renderRoutes(path);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    },
+  );
 
   it.each(APP_ROUTES.filter((r) => r.sectorModule).map((r) => [r.path, r.sectorModule, r.module]))(
     '%s (module %s disabled) shows "Module non activé" with a link to Paramètres → Modules, not %s',
@@ -112,7 +125,8 @@ describe('routes, signed in', () => {
       expect(loadRemote).not.toHaveBeenCalledWith('sector', expect.anything());
       await user.click(link);
       await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/parametres?tab=modules'));
-      expect(await screen.findByRole('heading', { name: 'accounting ./Settings' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'sector ./ModulesSettings' })).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Modules' })).toHaveAttribute('aria-selected', 'true');
     },
   );
 
@@ -138,8 +152,10 @@ describe('routes, signed in', () => {
   it('/settings goes to /parametres, keeping the query string', async () => {
     signedIn();
     renderRoutes('/settings?tab=company&welcome=true');
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/parametres?tab=company&welcome=true'));
-    expect(await screen.findByRole('heading', { name: 'accounting ./Settings' })).toBeInTheDocument();
+    // Paramètres shows the welcome, then takes welcome=true out of the address.
+    expect(await screen.findByText('Bienvenue sur Xaalis !')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/parametres\?tab=company$/));
+    expect(await screen.findByRole('heading', { name: 'accounting ./CompanySettings' })).toBeInTheDocument();
   });
 
   it("logout: POST /api/logout, toast 'Déconnexion', then the landing page at /", async () => {

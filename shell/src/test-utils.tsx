@@ -48,6 +48,11 @@ export interface RenderOptions {
   loader?: RemotePageLoader;
 }
 
+/** Remote modules stand-in: each exposed module renders its owner and name as a heading. */
+export const stubLoader: RemotePageLoader = async (remote, module) => ({
+  default: () => <h1>{`${remote} ${module}`}</h1>,
+});
+
 /** Renders with the real store, theme and toasts, in a memory router. */
 export function renderWithApp(
   ui: ReactElement,

@@ -15,12 +15,32 @@ export const NAV_GROUP_ORDER: NavGroup[] = ['comptabilite', 'rh', 'sectoriels', 
 
 export type SectorModule = 'restaurant' | 'transformation' | 'hotel' | 'services';
 
+/**
+ * Who renders a page or a part of one: a remote (a module it exposes) or the shell itself
+ * (identity and workspace screens: the gateway's routes, which no remote owns).
+ */
+export type PageOwner = RemoteName | 'shell';
+
+/** A module of a page composed from several owners, e.g. { remote: 'hr', module: './PayrollSettings' }. */
+export interface PagePart {
+  remote: PageOwner;
+  module: string;
+}
+
+/** A tab of a composed page (Paramètres): ?tab=<value>, labelled as shown. */
+export interface PageTab extends PagePart {
+  value: string;
+  label: string;
+  /** Shown only to a role with this capability ('Membres': owners). */
+  capability?: 'members';
+}
+
 export interface AppRoute {
   path: string;
   label: string;
   group: NavGroup;
-  remote: RemoteName;
-  /** The module the remote exposes, e.g. './Invoices'. */
+  remote: PageOwner;
+  /** The module the remote (or the shell) provides, e.g. './Invoices'. */
   module: string;
   title: string;
   subtitle: string;
@@ -28,6 +48,10 @@ export interface AppRoute {
   sectorModule?: SectorModule;
   /** Shown only to a user who belongs to several companies (the portfolio). */
   multiCompany?: boolean;
+  /** A page composed of tabs, each rendered by its owner (the first is the default tab). */
+  tabs?: PageTab[];
+  /** Parts shown above the tabs (e.g. accounting's onboarding guide); one that cannot load is left out. */
+  banners?: PagePart[];
 }
 
 /** The route table: the sidebar, the router and the remotes' exposes all follow it. */
@@ -166,7 +190,7 @@ export const APP_ROUTES: AppRoute[] = [
     path: '/portefeuille',
     label: 'Portefeuille',
     group: 'administration',
-    remote: 'accounting',
+    remote: 'shell',
     module: './Portfolio',
     title: 'Portefeuille',
     subtitle: 'Toutes vos entreprises en un coup d’œil',
@@ -176,10 +200,22 @@ export const APP_ROUTES: AppRoute[] = [
     path: '/parametres',
     label: 'Paramètres',
     group: 'administration',
-    remote: 'accounting',
+    remote: 'shell',
     module: './Settings',
     title: 'Paramètres',
     subtitle: 'Entreprise, plan comptable, tiers et profil',
+    // Each remote contributes the tabs of the data it owns; the shell, the identity ones.
+    tabs: [
+      { value: 'company', label: 'Entreprise', remote: 'accounting', module: './CompanySettings' },
+      { value: 'accounts', label: 'Plan Comptable', remote: 'accounting', module: './AccountsSettings' },
+      { value: 'third-parties', label: 'Tiers', remote: 'accounting', module: './ThirdPartiesSettings' },
+      { value: 'payroll', label: 'Paie', remote: 'hr', module: './PayrollSettings' },
+      { value: 'fiscal-years', label: 'Exercices', remote: 'accounting', module: './FiscalYearsSettings' },
+      { value: 'modules', label: 'Modules', remote: 'sector', module: './ModulesSettings' },
+      { value: 'members', label: 'Membres', remote: 'shell', module: './Members', capability: 'members' },
+      { value: 'profile', label: 'Profil', remote: 'shell', module: './Profile' },
+    ],
+    banners: [{ remote: 'accounting', module: './SettingsGuide' }],
   },
 ];
 
@@ -212,9 +248,16 @@ export function routesForSector(sector: string | null | undefined): AppRoute[] {
   return routesForModules(defaultModulesForSector(sector));
 }
 
-/** The modules each remote must expose, derived from the route table. */
-export function exposedModules(remote: RemoteName): string[] {
-  return APP_ROUTES.filter((r) => r.remote === remote).map((r) => r.module);
+/** Every page and part of the route table: routes, their tabs and banners. */
+function pageParts(): PagePart[] {
+  return APP_ROUTES.flatMap((r) => [r, ...(r.tabs ?? []), ...(r.banners ?? [])]);
+}
+
+/** The modules each remote must expose (or the shell provide), derived from the route table. */
+export function exposedModules(remote: PageOwner): string[] {
+  return pageParts()
+    .filter((p) => p.remote === remote)
+    .map((p) => p.module);
 }
 
 /** Shape of GET /config/remotes.json. */

@@ -1,3 +1,2 @@
-// Public face of the settings feature.
+// Public face of the settings feature (the accounting tabs of Paramètres, which the shell composes).
 export { companySettingsApi, useUpdateCompanyMutation } from './api';
-export { SETTINGS_TABS } from './SettingsPage';

@@ -1,9 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { MESSAGES_FISCAL_YEAR, MESSAGES_LEDGER_INTEGRITY, PAYROLL_SET_OPTIONS, roleForbiddenMessage, type Role } from '@xaalis/contracts';
+import { MESSAGES_FISCAL_YEAR, MESSAGES_LEDGER_INTEGRITY, roleForbiddenMessage, type Role } from '@xaalis/contracts';
+import type { ComponentType } from 'react';
 import { account, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
-import SettingsPage from './SettingsPage';
+import AccountsSettings from './AccountsSettings';
+import CompanySettings from './CompanySettings';
+import FiscalYearsSettings from './FiscalYearsSettings';
+import ThirdPartiesSettings from './ThirdPartiesSettings';
 
-// Paramètres for a role without 'accounting': every form reads, none writes.
+// Accounting's Paramètres tabs for a role without 'accounting': every form reads, none writes.
+// (Paie and Modules: the HR and sector remotes' tests; 'Membres' for owners only: the shell's.)
 
 const BASE = `/api/companies/${COMPANY_ID}`;
 
@@ -13,10 +18,6 @@ function routes(role: Role) {
     [`GET ${BASE}`]: { body: company() },
     [`GET ${BASE}/accounts`]: { body: [account('521', 'Banques locales')] },
     [`GET ${BASE}/third-parties`]: { body: [] },
-    [`GET ${BASE}/modules`]: { body: { modules: ['services'], customized: false } },
-    [`GET ${BASE}/payroll-settings`]: {
-      body: { parameterSetId: 'xaalis', accidentRiskClass: 1, sets: PAYROLL_SET_OPTIONS.map((o) => ({ ...o })) },
-    },
     [`GET ${BASE}/fiscal-years`]: {
       body: {
         items: [
@@ -45,7 +46,16 @@ function routes(role: Role) {
   } as Parameters<typeof mockFetch>[0];
 }
 
-const open = (tab: string) => renderWithApp(<SettingsPage />, { route: `/parametres?tab=${tab}` });
+const TABS: Record<string, ComponentType> = {
+  company: CompanySettings,
+  accounts: AccountsSettings,
+  'third-parties': ThirdPartiesSettings,
+  'fiscal-years': FiscalYearsSettings,
+};
+const open = (tab: string) => {
+  const Tab = TABS[tab];
+  return renderWithApp(<Tab />, { route: `/parametres?tab=${tab}` });
+};
 
 beforeEach(() => window.localStorage.clear());
 afterEach(() => jest.restoreAllMocks());
@@ -76,23 +86,6 @@ describe.each(['collaborator', 'reader'] as const)('Paramètres for a %s', (role
     expect(screen.queryByRole('button', { name: 'Ajouter le premier tiers' })).not.toBeInTheDocument();
   });
 
-  it('shows the payroll settings and the modules read-only', async () => {
-    mockFetch(routes(role));
-    const payroll = open('payroll');
-    const scale = await screen.findByLabelText(/^Barème de paie/);
-    await waitFor(() => expect(scale).toHaveValue('xaalis'));
-    expect(scale).toBeDisabled();
-    expect(screen.getByLabelText(/^Classe de risque accidents du travail/)).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Enregistrer' })).not.toBeInTheDocument();
-    payroll.unmount();
-
-    open('modules');
-    const services = await screen.findByRole('switch', { name: 'Services' });
-    await waitFor(() => expect(services).toBeChecked());
-    expect(services).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Enregistrer' })).not.toBeInTheDocument();
-  });
-
   it("lists the fiscal years without 'Clôturer l'exercice', and still offers the integrity check", async () => {
     mockFetch(routes(role));
     open('fiscal-years');
@@ -103,14 +96,13 @@ describe.each(['collaborator', 'reader'] as const)('Paramètres for a %s', (role
 });
 
 describe('Paramètres for an accountant', () => {
-  it("edits the company and closes fiscal years, but has no 'Membres' tab", async () => {
+  it('edits the company and closes fiscal years', async () => {
     mockFetch(routes('accountant'));
     const view = open('company');
     const name = await screen.findByLabelText(/^Nom de l'entreprise/);
     expect(name).toBeEnabled();
     expect(await screen.findByRole('button', { name: 'Sauvegarder' })).toBeInTheDocument();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
-    expect(screen.queryByRole('tab', { name: 'Membres' })).not.toBeInTheDocument();
     view.unmount();
 
     open('fiscal-years');

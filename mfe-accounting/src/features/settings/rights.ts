@@ -1,11 +1,9 @@
 import { useCan } from '@xaalis/web-kit';
 
-/** What the current role may change in Paramètres (all 'accounting' acts; 'Membres' is for owners). */
+/** What the current role may change in accounting's Paramètres tabs (all 'accounting' acts). */
 export function useSettingsRights() {
   return {
     company: useCan('/api/companies/:id'),
-    payroll: useCan('/api/companies/:id/payroll-settings'),
-    modules: useCan('/api/companies/:id/modules'),
     fiscalYears: useCan('/api/companies/:id/fiscal-years/:start/close'),
   };
 }

@@ -3,6 +3,7 @@ import type {
   PayrollGenerationProgress,
   PayrollGenerationStarted,
   PayrollSettings,
+  PayrollSettingsValues,
   Payslip,
   PayslipCreateInput,
 } from '@xaalis/contracts';
@@ -10,8 +11,12 @@ import { baseApi, COMPANY_DATA_TAG } from '@xaalis/web-kit';
 
 const enc = encodeURIComponent;
 const listTag = { type: 'Payroll' as const, id: 'LIST' };
+const settingsTag = { type: 'Payroll' as const, id: 'SETTINGS' };
 
-/** The company's pay slips: list, create (the figures computed client-side), validate, pay, cancel. */
+/**
+ * The company's pay slips (list, create with the figures computed client-side, validate, pay,
+ * cancel) and its payroll settings (Paramètres → Paie, the 'Nouveau bulletin' defaults).
+ */
 export const payrollApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/companies/:id/payrolls: every slip with its nested employee and breakdown. */
@@ -36,7 +41,20 @@ export const payrollApi = baseApi.injectEndpoints({
     /** GET /api/companies/:id/payroll-settings: the company's parameter set and accident risk class. */
     getPayrollSettings: build.query<PayrollSettings, string>({
       query: (companyId) => `/api/companies/${enc(companyId)}/payroll-settings`,
-      providesTags: [COMPANY_DATA_TAG],
+      providesTags: [settingsTag, COMPANY_DATA_TAG],
+    }),
+    /** PUT /api/companies/:id/payroll-settings → PayrollSettings (the cached copy is replaced at once). */
+    updatePayrollSettings: build.mutation<PayrollSettings, { companyId: string; body: PayrollSettingsValues }>({
+      query: ({ companyId, body }) => ({ url: `/api/companies/${enc(companyId)}/payroll-settings`, method: 'PUT', body }),
+      async onQueryStarted({ companyId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          await dispatch(payrollApi.util.upsertQueryData('getPayrollSettings', companyId, data));
+        } catch {
+          /* the tab shows the error */
+        }
+      },
+      invalidatesTags: [settingsTag, COMPANY_DATA_TAG],
     }),
     /** PATCH /api/payrolls/:id/validate → Payslip. */
     validatePayslip: build.mutation<Payslip, string>({
@@ -70,6 +88,7 @@ export const {
   usePayPayslipMutation,
   useCancelPayslipMutation,
   useGetPayrollSettingsQuery,
+  useUpdatePayrollSettingsMutation,
   useGeneratePayrollMutation,
   useGetPayrollGenerationQuery,
 } = payrollApi;

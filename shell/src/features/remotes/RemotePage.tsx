@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { RemoteName } from '@xaalis/contracts';
-import { Component, createContext, lazy, Suspense, useContext, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, createContext, lazy, Suspense, useContext, useState, type ErrorInfo, type ReactNode } from 'react';
 import { loadRemotePage, type RemotePageModule } from './remotes';
 
 export type RemotePageLoader = (remote: RemoteName, module: string) => Promise<RemotePageModule>;
@@ -29,6 +29,8 @@ export function PageSkeleton() {
 interface BoundaryProps {
   remote: RemoteName;
   onRetry: () => void;
+  /** Show nothing rather than 'Module indisponible' (an optional part of a page). */
+  quiet?: boolean;
   children: ReactNode;
 }
 
@@ -46,6 +48,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
 
   override render() {
     if (!this.state.error) return this.props.children;
+    if (this.props.quiet) return null;
     return (
       <Paper variant="outlined" role="alert" sx={{ p: 3, maxWidth: 640 }}>
         <Typography variant="h2" component="h2" gutterBottom>
@@ -66,6 +69,10 @@ export interface RemotePageProps {
   remote: RemoteName;
   /** The exposed module, e.g. './Invoices'. */
   module: string;
+  /** Given to the module's component (a banner of a composed page: { welcomed }). */
+  props?: Record<string, unknown>;
+  /** An optional part: nothing while it loads nor when it cannot be loaded. */
+  quiet?: boolean;
 }
 
 /**
@@ -73,25 +80,29 @@ export interface RemotePageProps {
  * created during render (or in a useMemo, which React may drop) would remount
  * and lose its state. A new attempt gets a new one: React.lazy remembers a failed load.
  */
-const lazyPages = new WeakMap<RemotePageLoader, Map<string, ComponentType>>();
-function lazyPage(load: RemotePageLoader, remote: RemoteName, module: string, attempt: number): ComponentType {
+type AnyPage = RemotePageModule['default'];
+const lazyPages = new WeakMap<RemotePageLoader, Map<string, AnyPage>>();
+function lazyPage(load: RemotePageLoader, remote: RemoteName, module: string, attempt: number): AnyPage {
   let pages = lazyPages.get(load);
-  if (!pages) lazyPages.set(load, (pages = new Map<string, ComponentType>()));
+  if (!pages) lazyPages.set(load, (pages = new Map<string, AnyPage>()));
   const key = `${remote}:${module}:${attempt}`;
   let page = pages.get(key);
   if (!page) pages.set(key, (page = lazy(() => load(remote, module))));
   return page;
 }
 
-/** A page of a remote, loaded at run time inside Suspense and an error boundary with a retry. */
-export default function RemotePage({ remote, module }: RemotePageProps) {
+/**
+ * A page (or a tab, a banner) of a remote, loaded at run time inside Suspense and an
+ * error boundary with a retry: a remote that is down leaves the rest of the screen working.
+ */
+export default function RemotePage({ remote, module, props, quiet }: RemotePageProps) {
   const load = useContext(RemotePageLoaderContext);
   const [attempt, setAttempt] = useState(0);
   const Page = lazyPage(load, remote, module, attempt);
   return (
-    <RemoteErrorBoundary key={`${remote}:${module}:${attempt}`} remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense fallback={<PageSkeleton />}>
-        <Page />
+    <RemoteErrorBoundary key={`${remote}:${module}:${attempt}`} remote={remote} quiet={quiet} onRetry={() => setAttempt((n) => n + 1)}>
+      <Suspense fallback={quiet ? null : <PageSkeleton />}>
+        <Page {...props} />
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -6,7 +6,8 @@ import type { ComponentType } from 'react';
 export const REMOTES_CONFIG_URL = '/config/remotes.json';
 
 export interface RemotePageModule {
-  default: ComponentType;
+  /** A page takes no props; a banner of a composed page may (see RemotePage's `props`). */
+  default: ComponentType<Record<string, unknown>>;
 }
 
 let registration: Promise<RemotesConfig> | null = null;

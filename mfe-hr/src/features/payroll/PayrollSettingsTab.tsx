@@ -17,13 +17,19 @@ import {
   type PayrollSettings,
   type PayrollSettingsValues,
 } from '@xaalis/contracts';
-import { formatDate, FormSelectField, toastSuccess } from '@xaalis/web-kit';
+import {
+  formatDate,
+  FormSelectField,
+  ReadOnlyNotice,
+  serviceTabState,
+  toastServiceSaveError,
+  toastSuccess,
+  useCan,
+  useSession,
+} from '@xaalis/web-kit';
 import { useEffect, useId, useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { useGetCompanyPayrollSettingsQuery, useUpdatePayrollSettingsMutation } from './api';
-import { ReadOnlyNotice } from '../../ui/rights';
-import { serviceTabState, toastServiceSaveError } from './otherService';
-import { useSettingsRights } from './rights';
+import { useGetPayrollSettingsQuery, useUpdatePayrollSettingsMutation } from './api';
 
 interface PayrollFormValues {
   parameterSetId: string;
@@ -48,15 +54,17 @@ export function payrollSetOptionLabel(option: PayrollSetOption): string {
 const RISK_OPTIONS = PAYROLL_RISK_CLASSES.map((c) => ({ value: String(c), label: PAYROLL_RISK_CLASS_LABELS[c] }));
 
 /**
- * Tab 'Paie': the company's payroll parameter set (Barème Xaalis or the dated official
- * Senegalese one) and its work-accident risk class, served by the HR service. When that
- * service is down only this tab says so; the rest of Paramètres keeps working.
+ * Paramètres → 'Paie' (exposed as './PayrollSettings'): the company's payroll parameter set
+ * (Barème Xaalis or the dated official Senegalese one) and its work-accident risk class,
+ * served by the HR service. When that service is down only this tab says so; the rest of
+ * Paramètres keeps working.
  */
-export function PayrollTab({ companyId }: { companyId: string | null }) {
+export default function PayrollSettingsTab() {
+  const { companyId } = useSession();
   const formId = useId();
-  const { data, isLoading, error, refetch } = useGetCompanyPayrollSettingsQuery(companyId ?? skipToken);
+  const { data, isLoading, error, refetch } = useGetPayrollSettingsQuery(companyId ?? skipToken);
   const [save, { isLoading: saving }] = useUpdatePayrollSettingsMutation();
-  const readOnly = !useSettingsRights().payroll;
+  const readOnly = !useCan('/api/companies/:id/payroll-settings');
   const { control, handleSubmit, reset } = useForm<PayrollFormValues, unknown, PayrollSettingsValues>({
     resolver,
     defaultValues: payrollFormValues(data),

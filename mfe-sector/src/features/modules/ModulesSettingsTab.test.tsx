@@ -2,23 +2,21 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CompanyModules } from '@xaalis/contracts';
 import { callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
-import { ModulesTab } from './ModulesTab';
-import SettingsPage from './SettingsPage';
+import ModulesSettingsTab, { ModulesTab } from './ModulesSettingsTab';
 
 const PATH = `/api/companies/${COMPANY_ID}/modules`;
 const switchOf = (name: string) => screen.getByRole('switch', { name });
 
 afterEach(() => jest.restoreAllMocks());
 
-describe("Paramètres: tab 'Modules'", () => {
-  it('is the tab opened by /parametres?tab=modules (the link of the "Module non activé" page)', async () => {
+describe("Paramètres: tab 'Modules' (sector remote)", () => {
+  it("shows the session's company (the tab the shell opens at /parametres?tab=modules, the 'Module non activé' link)", async () => {
     mockFetch({
       'GET /api/user': { body: TEST_USER },
       [`GET /api/companies/${COMPANY_ID}`]: { body: company() },
       [`GET ${PATH}`]: { body: { modules: ['services'], customized: false } },
     });
-    renderWithApp(<SettingsPage />, { route: '/parametres?tab=modules' });
-    expect(screen.getByRole('tab', { name: 'Modules' })).toHaveAttribute('aria-selected', 'true');
+    renderWithApp(<ModulesSettingsTab />, { route: '/parametres?tab=modules' });
     await waitFor(() => expect(switchOf('Services')).toBeChecked());
   });
 
@@ -90,5 +88,20 @@ describe("Paramètres: tab 'Modules'", () => {
     mockFetch({});
     renderWithApp(<ModulesTab companyId={null} />);
     expect(screen.getByText('Aucune entreprise')).toBeInTheDocument();
+  });
+});
+
+describe.each(['collaborator', 'reader'] as const)("Paramètres: tab 'Modules' for a %s", (role) => {
+  it('shows the modules read-only', async () => {
+    mockFetch({
+      'GET /api/user': { body: { ...TEST_USER, role } },
+      [`GET /api/companies/${COMPANY_ID}`]: { body: company() },
+      [`GET ${PATH}`]: { body: { modules: ['services'], customized: false } },
+    });
+    renderWithApp(<ModulesSettingsTab />, { route: '/parametres?tab=modules' });
+    const services = await screen.findByRole('switch', { name: 'Services' });
+    await waitFor(() => expect(services).toBeChecked());
+    expect(services).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Enregistrer' })).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_AUTH, MESSAGES_SIGN_IN } from '@xaalis/contracts';
-import { callsTo, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
+import { callsTo, renderWithApp, TEST_USER } from '@xaalis/web-kit/src/testing/app';
+import { mockFetch } from '@xaalis/web-kit/src/testing/fetch';
 import { ProfileTab } from './ProfileTab';
 
 const USER = { ...TEST_USER, username: 'moussa_diop' };

@@ -1,9 +1,15 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_ACCOUNT, MESSAGES_COMPANY } from '@xaalis/contracts';
 import { account, callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER, thirdParty } from '../../test-utils';
-import SettingsPage from './SettingsPage';
+import AccountsSettings from './AccountsSettings';
+import CompanySettings from './CompanySettings';
 import { onboardingKey } from './onboarding';
+import SettingsGuide from './SettingsGuide';
+import ThirdPartiesSettings from './ThirdPartiesSettings';
+
+// Accounting's Paramètres tabs and guide, as the shell loads them (the page, its tabs and
+// the welcome notice are the shell's: shell/src/features/settings).
 
 const BASE = `/api/companies/${COMPANY_ID}`;
 const ACCOUNTS = [
@@ -27,49 +33,29 @@ const location = () => screen.getByTestId('location').textContent;
 beforeEach(() => window.localStorage.clear());
 afterEach(() => jest.restoreAllMocks());
 
-describe('SettingsPage tabs', () => {
-  it("opens 'Entreprise' by default and the tab named by ?tab=", async () => {
+describe("accounting's Paramètres tabs", () => {
+  it("'Entreprise' shows the session's company and 'Plan Comptable' its chart", async () => {
     mockFetch(routes());
-    const first = renderWithApp(<SettingsPage />, { route: '/parametres' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Entreprise' })).toHaveAttribute('aria-selected', 'true');
+    const first = renderWithApp(<CompanySettings />, { route: '/parametres' });
     expect(await screen.findByLabelText(/^Nom de l'entreprise/)).toHaveValue('Teranga SARL');
     first.unmount();
 
-    renderWithApp(<SettingsPage />, { route: '/parametres?tab=accounts' });
-    expect(screen.getByRole('tab', { name: 'Plan Comptable' })).toHaveAttribute('aria-selected', 'true');
+    renderWithApp(<AccountsSettings />, { route: '/parametres?tab=accounts' });
     expect(await screen.findByRole('table', { name: 'Plan comptable' })).toBeInTheDocument();
   });
 
-  it('switches tabs through ?tab= and an unknown tab falls back to Entreprise', async () => {
-    const user = userEvent.setup();
+  it("'Tiers' lists the session company's third parties", async () => {
     mockFetch(routes());
-    renderWithApp(<SettingsPage />, { route: '/parametres?tab=nope' });
-    expect(screen.getByRole('tab', { name: 'Entreprise' })).toHaveAttribute('aria-selected', 'true');
-
-    await user.click(screen.getByRole('tab', { name: 'Tiers' }));
-    expect(location()).toBe('/parametres?tab=third-parties');
-    expect(screen.getByRole('tab', { name: 'Tiers' })).toHaveAttribute('aria-selected', 'true');
+    renderWithApp(<ThirdPartiesSettings />, { route: '/parametres?tab=third-parties' });
     expect(await screen.findByText('Aucun tiers configuré')).toBeInTheDocument();
-
-    await user.click(screen.getByRole('tab', { name: 'Profil' }));
-    expect(location()).toBe('/parametres?tab=profile');
-    expect(screen.getByLabelText('Prénom')).toHaveValue('Awa');
-    expect(screen.getByLabelText('Nom')).toHaveValue('Diop');
-    expect(screen.getByLabelText('Email')).toHaveValue('awa@example.sn');
-    expect(screen.getByLabelText('Prénom')).toHaveAttribute('readonly');
-    expect(screen.getByRole('button', { name: 'Fermer la session' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeInTheDocument();
   });
 });
 
-describe('welcome', () => {
-  it('shows the notice once, removes welcome=true from the address (keeping the tab) and shows the onboarding guide', async () => {
+describe('the onboarding guide (above the tabs)', () => {
+  it('shows after a welcome, ticks the steps done, opens the tab of a step and can be dismissed', async () => {
     const user = userEvent.setup();
     mockFetch(routes());
-    renderWithApp(<SettingsPage />, { route: '/parametres?tab=company&welcome=true' });
-    expect(await screen.findByText('Bienvenue sur Xaalis !')).toBeInTheDocument();
-    await waitFor(() => expect(location()).toBe('/parametres?tab=company'));
+    renderWithApp(<SettingsGuide welcomed />, { route: '/parametres?tab=company' });
 
     const guide = await screen.findByRole('region', { name: /Premiers pas : configurez votre entreprise/ });
     const steps = within(guide).getAllByRole('listitem');
@@ -86,20 +72,12 @@ describe('welcome', () => {
     expect(window.localStorage.getItem(onboardingKey(COMPANY_ID))).toBe('dismissed');
   });
 
-  it('hides the welcome notice after 6000 ms', async () => {
-    jest.useFakeTimers();
-    try {
-      mockFetch(routes());
-      renderWithApp(<SettingsPage />, { route: '/parametres?welcome=true' });
-      expect(await screen.findByText('Bienvenue sur Xaalis !')).toBeInTheDocument();
-      expect(location()).toBe('/parametres');
-      act(() => jest.advanceTimersByTime(5900));
-      expect(screen.getByText('Bienvenue sur Xaalis !')).toBeInTheDocument();
-      act(() => jest.advanceTimersByTime(1000));
-      await waitFor(() => expect(screen.queryByText('Bienvenue sur Xaalis !')).not.toBeInTheDocument());
-    } finally {
-      jest.useRealTimers();
-    }
+  it('stays hidden without a welcome nor a stored choice', async () => {
+    const fetchMock = mockFetch(routes());
+    renderWithApp(<SettingsGuide />, { route: '/parametres' });
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/user')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: /configurez votre entreprise/ })).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', `${BASE}/accounts`)).toHaveLength(0);
   });
 
   it('hides the guide once every step is done', async () => {
@@ -110,8 +88,7 @@ describe('welcome', () => {
         [`GET ${BASE}/third-parties`]: { body: [thirdParty('SENELEC')] },
       }),
     );
-    renderWithApp(<SettingsPage />, { route: '/parametres' });
-    expect(await screen.findByLabelText(/^Nom de l'entreprise/)).toHaveValue('Teranga SARL');
+    renderWithApp(<SettingsGuide />, { route: '/parametres' });
     await waitFor(() => expect(callsTo(globalThis.fetch as jest.Mock, 'GET', `${BASE}/third-parties`)).toHaveLength(1));
     expect(screen.queryByRole('region', { name: /configurez votre entreprise/ })).not.toBeInTheDocument();
   });
@@ -121,7 +98,7 @@ describe('Entreprise', () => {
   it("validates with the specification's messages, then saves with PUT and toasts", async () => {
     const user = userEvent.setup();
     const fetchMock = mockFetch(routes({ [`PUT ${BASE}`]: { body: company({ name: 'Teranga', taxNumber: '0012345' }) } }));
-    renderWithApp(<SettingsPage />, { route: '/parametres' });
+    renderWithApp(<CompanySettings />, { route: '/parametres' });
     const name = await screen.findByLabelText(/^Nom de l'entreprise/);
     await user.clear(name);
     await user.type(screen.getByLabelText('Email'), 'pas-un-email');
@@ -151,7 +128,7 @@ describe('Entreprise', () => {
   it("offers the form's sectors plus the company's own (commerce) and shows 'Erreur' when the save fails", async () => {
     const user = userEvent.setup();
     mockFetch(routes({ [`GET ${BASE}`]: { body: company({ sector: 'commerce' }) }, [`PUT ${BASE}`]: { status: 500, body: 'boom' } }));
-    renderWithApp(<SettingsPage />, { route: '/parametres' });
+    renderWithApp(<CompanySettings />, { route: '/parametres' });
     const sector = await screen.findByLabelText(/^Secteur d'activité/);
     expect(
       within(sector)
@@ -167,7 +144,7 @@ describe('Entreprise', () => {
   it("'Générer Plan Comptable' posts the sector and tells how many accounts were created", async () => {
     const user = userEvent.setup();
     const fetchMock = mockFetch(routes({ [`POST ${BASE}/generate-chart`]: { body: { created: 412, total: 415 } } }));
-    renderWithApp(<SettingsPage />, { route: '/parametres' });
+    renderWithApp(<CompanySettings />, { route: '/parametres' });
     await screen.findByLabelText(/^Nom de l'entreprise/);
     await user.click(screen.getByRole('button', { name: 'Générer Plan Comptable' }));
     expect(await screen.findByText(MESSAGES_ACCOUNT.chartGenerated)).toBeInTheDocument();
@@ -177,7 +154,7 @@ describe('Entreprise', () => {
 
   it('shows the read-only system information', async () => {
     mockFetch(routes());
-    renderWithApp(<SettingsPage />, { route: '/parametres' });
+    renderWithApp(<CompanySettings />, { route: '/parametres' });
     await screen.findByLabelText(/^Nom de l'entreprise/);
     for (const text of ['1.0.0', 'Maintenant', 'SYSCOHADA', 'Franc CFA (XOF)', 'GMT+0 Dakar'])
       expect(screen.getByText(text)).toBeInTheDocument();
@@ -192,7 +169,7 @@ describe('Entreprise', () => {
           ++calls === 1 ? { status: 503, body: { message: 'Service comptabilité indisponible' } } : { body: company() },
       }),
     );
-    renderWithApp(<SettingsPage />, { route: '/parametres' });
+    renderWithApp(<CompanySettings />, { route: '/parametres' });
     expect(await screen.findByText('Service comptabilité indisponible')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Réessayer' }));
     expect(await screen.findByLabelText(/^Nom de l'entreprise/)).toHaveValue('Teranga SARL');
@@ -203,7 +180,7 @@ describe('Plan Comptable', () => {
   it('lists the accounts by class, filters them, and offers generation when the chart is empty', async () => {
     const user = userEvent.setup();
     mockFetch(routes());
-    const view = renderWithApp(<SettingsPage />, { route: '/parametres?tab=accounts' });
+    const view = renderWithApp(<AccountsSettings />, { route: '/parametres?tab=accounts' });
     const table = await screen.findByRole('table', { name: 'Plan comptable' });
     const rows = within(table)
       .getAllByRole('row')
@@ -222,14 +199,14 @@ describe('Plan Comptable', () => {
     view.unmount();
 
     mockFetch(routes({ [`GET ${BASE}/accounts`]: { body: [] } }));
-    renderWithApp(<SettingsPage />, { route: '/parametres?tab=accounts' });
+    renderWithApp(<AccountsSettings />, { route: '/parametres?tab=accounts' });
     expect(await screen.findByText('Aucun compte configuré')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Générer Plan Comptable' })).toBeEnabled());
   });
 
   it('shows an error state with a retry', async () => {
     mockFetch(routes({ [`GET ${BASE}/accounts`]: { status: 500, body: { message: 'Erreur interne du serveur' } } }));
-    renderWithApp(<SettingsPage />, { route: '/parametres?tab=accounts' });
+    renderWithApp(<AccountsSettings />, { route: '/parametres?tab=accounts' });
     expect(await screen.findByText('Impossible de charger le plan comptable')).toBeInTheDocument();
     expect(screen.getByText('Erreur interne du serveur')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();

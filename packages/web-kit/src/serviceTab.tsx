@@ -1,12 +1,16 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { EmptyState, ErrorState, errorStatus, LoadingState, toast, toastSaveError } from '@xaalis/web-kit';
+import { roleForbiddenMessage } from '@xaalis/contracts';
 import type { ReactNode } from 'react';
+import { useRole } from './memberships';
+import { toast } from './toast';
+import { errorStatus, toastSaveError } from './ui/feedback';
+import { EmptyState, ErrorState, LoadingState } from './ui/states';
 
 /*
- * Paramètres tabs whose data another service owns (Paie → HR, Modules → sector):
- * when that service is down the tab says so in French with a retry, and the
- * other tabs keep working.
+ * Paramètres tabs: each remote contributes the tabs of its own service's data
+ * (Paie → HR, Modules → sector). When that service is down its tab says so in
+ * French with a retry, and the other tabs keep working.
  */
 
 /** 502/503/504: the gateway could not reach the owning service. */
@@ -60,4 +64,22 @@ export function serviceTabState(opts: {
 export function toastServiceSaveError(error: unknown, messages: ServiceTabMessages): void {
   if (isServiceDown(error)) toast({ title: 'Erreur', description: messages.unavailable, variant: 'destructive' });
   else toastSaveError(error, messages.saveError);
+}
+
+// The interface hides what the current role cannot do (each feature's rights.ts says what);
+// the services refuse it anyway. Where a form stays visible but read-only, this notice says why.
+
+/** "Action non autorisée pour votre rôle (Collaborateur)". */
+export function useForbiddenMessage(): string {
+  return roleForbiddenMessage(useRole());
+}
+
+/** Over a form the current role may read but not change. */
+export function ReadOnlyNotice() {
+  const message = useForbiddenMessage();
+  return (
+    <Alert severity="info" role="note" sx={{ mb: 2 }}>
+      {`Consultation seule — ${message}`}
+    </Alert>
+  );
 }

@@ -14,11 +14,17 @@ import {
   type CompanyModules,
   type SectorModule,
 } from '@xaalis/contracts';
-import { toastSuccess, useGetCompanyModulesQuery, useSaveCompanyModulesMutation } from '@xaalis/web-kit';
+import {
+  ReadOnlyNotice,
+  serviceTabState,
+  toastServiceSaveError,
+  toastSuccess,
+  useCan,
+  useGetCompanyModulesQuery,
+  useSaveCompanyModulesMutation,
+  useSession,
+} from '@xaalis/web-kit';
 import { useState } from 'react';
-import { ReadOnlyNotice } from '../../ui/rights';
-import { serviceTabState, toastServiceSaveError } from './otherService';
-import { useSettingsRights } from './rights';
 
 /** What each module brings, under its switch. */
 export const MODULE_DESCRIPTIONS: Record<SectorModule, string> = {
@@ -29,6 +35,14 @@ export const MODULE_DESCRIPTIONS: Record<SectorModule, string> = {
 };
 
 /**
+ * Paramètres → 'Modules' (exposed as './ModulesSettings', the company's from the session):
+ * the page the "Module non activé" link opens.
+ */
+export default function ModulesSettingsTab() {
+  return <ModulesTab companyId={useSession().companyId} />;
+}
+
+/**
  * Tab 'Modules': the sector modules the company uses (Restaurant, Production,
  * Hôtellerie, Services), saved by the sector service. Saving updates the shared
  * cache, so the sidebar follows at once. When the sector service is down only
@@ -37,7 +51,7 @@ export const MODULE_DESCRIPTIONS: Record<SectorModule, string> = {
 export function ModulesTab({ companyId }: { companyId: string | null }) {
   const { data, isLoading, error, refetch } = useGetCompanyModulesQuery(companyId ?? skipToken);
   const [save, { isLoading: saving }] = useSaveCompanyModulesMutation();
-  const readOnly = !useSettingsRights().modules;
+  const readOnly = !useCan('/api/companies/:id/modules');
   // The switches being edited, over the copy they started from: a fresh copy
   // (a save, a refetch) shows the stored choice again.
   const [draft, setDraft] = useState<{ base: CompanyModules; modules: SectorModule[] } | null>(null);

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_PAYROLL_SETTINGS, PAYROLL_SET_OPTIONS, serviceUnavailableMessage, type PayrollSettings } from '@xaalis/contracts';
-import { baseApi, COMPANY_DATA_TAG } from '@xaalis/web-kit';
 import { callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
-import SettingsPage from './SettingsPage';
+import { payrollApi } from './api';
+import PayrollSettingsTab from './PayrollSettingsTab';
 
 const BASE = `/api/companies/${COMPANY_ID}`;
 const SETTINGS_PATH = `${BASE}/payroll-settings`;
@@ -24,27 +24,16 @@ function routes(overrides: Record<string, unknown> = {}) {
   } as Parameters<typeof mockFetch>[0];
 }
 
-// The HR remote's read of the same settings, as it injects it into the one shared API.
-const hrProbeApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    hrPayrollSettingsProbe: build.query<PayrollSettings, string>({
-      query: (companyId) => `/api/companies/${companyId}/payroll-settings`,
-      providesTags: [COMPANY_DATA_TAG],
-    }),
-  }),
-});
-
 const scaleSelect = () => screen.getByLabelText(/^Barème de paie/);
 const riskSelect = () => screen.getByLabelText(/^Classe de risque accidents du travail/);
 
 beforeEach(() => window.localStorage.clear());
 afterEach(() => jest.restoreAllMocks());
 
-describe("Paramètres: tab 'Paie'", () => {
+describe("Paramètres: tab 'Paie' (HR remote)", () => {
   it("loads the company's settings: each scale with its label and effective date, and the risk class", async () => {
     mockFetch(routes({ [`GET ${SETTINGS_PATH}`]: { body: settings({ parameterSetId: 'senegal-official', accidentRiskClass: 2 }) } }));
-    renderWithApp(<SettingsPage />, { route: '/parametres?tab=payroll' });
-    expect(screen.getByRole('tab', { name: 'Paie' })).toHaveAttribute('aria-selected', 'true');
+    renderWithApp(<PayrollSettingsTab />, { route: '/parametres?tab=payroll' });
 
     await waitFor(() => expect(scaleSelect()).toHaveValue('senegal-official'));
     expect(riskSelect()).toHaveValue('2');
@@ -60,7 +49,7 @@ describe("Paramètres: tab 'Paie'", () => {
     ).toEqual(['Risque faible (1 %)', 'Risque moyen (3 %)', 'Risque élevé (5 %)']);
   });
 
-  it("saves the new choice ('Enregistrer'), confirms it, and the HR remote's cached copy is refreshed", async () => {
+  it("saves the new choice ('Enregistrer'), confirms it, and 'Nouveau bulletin' reads the new settings", async () => {
     const user = userEvent.setup();
     const saved = settings({ parameterSetId: 'senegal-official', accidentRiskClass: 3 });
     let current = settings();
@@ -73,11 +62,8 @@ describe("Paramètres: tab 'Paie'", () => {
         },
       }),
     );
-    const { store } = renderWithApp(<SettingsPage />, { route: '/parametres?tab=payroll' });
-    const hrRead = store.dispatch(hrProbeApi.endpoints.hrPayrollSettingsProbe.initiate(COMPANY_ID));
+    const { store } = renderWithApp(<PayrollSettingsTab />, { route: '/parametres?tab=payroll' });
     await waitFor(() => expect(scaleSelect()).toHaveValue('xaalis'));
-    const hrBefore = await hrRead;
-    expect(hrBefore.data?.parameterSetId).toBe('xaalis');
 
     await user.selectOptions(scaleSelect(), 'senegal-official');
     await user.selectOptions(riskSelect(), '3');
@@ -89,43 +75,46 @@ describe("Paramètres: tab 'Paie'", () => {
     ]);
     expect(scaleSelect()).toHaveValue('senegal-official');
     expect(riskSelect()).toHaveValue('3');
-    // The write invalidates the shared CompanyData tag: the HR remote's read is fetched again.
-    await waitFor(() =>
-      expect(hrProbeApi.endpoints.hrPayrollSettingsProbe.select(COMPANY_ID)(store.getState()).data?.parameterSetId).toBe(
-        'senegal-official',
-      ),
-    );
-    hrRead.unsubscribe();
+    // One endpoint for the tab and the payslip dialog: the dialog's defaults are the saved ones.
+    expect(payrollApi.endpoints.getPayrollSettings.select(COMPANY_ID)(store.getState()).data?.parameterSetId).toBe('senegal-official');
   });
 
   it('shows a French error toast when the save is refused', async () => {
     const user = userEvent.setup();
     mockFetch(routes({ [`PUT ${SETTINGS_PATH}`]: { status: 500, body: 'boom' } }));
-    renderWithApp(<SettingsPage />, { route: '/parametres?tab=payroll' });
+    renderWithApp(<PayrollSettingsTab />, { route: '/parametres?tab=payroll' });
     await waitFor(() => expect(scaleSelect()).toHaveValue('xaalis'));
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('boom')).toBeInTheDocument();
   });
 
-  it('says the payroll service is unavailable on a 503 while the other tabs keep working', async () => {
-    const user = userEvent.setup();
+  it('says the payroll service is unavailable on a 503, with a retry (only this tab: the shell renders the others)', async () => {
     mockFetch(routes({ [`GET ${SETTINGS_PATH}`]: { status: 503, body: { message: serviceUnavailableMessage('hr') } } }));
-    renderWithApp(<SettingsPage />, { route: '/parametres?tab=payroll' });
+    renderWithApp(<PayrollSettingsTab />, { route: '/parametres?tab=payroll' });
 
     expect(await screen.findByText(MESSAGES_PAYROLL_SETTINGS.unavailable)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Enregistrer' })).not.toBeInTheDocument();
-
-    await user.click(screen.getByRole('tab', { name: 'Entreprise' }));
-    expect(await screen.findByLabelText(/^Nom de l'entreprise/)).toHaveValue('Teranga SARL');
   });
 
   it('says the payroll service is unavailable when the save gets a 502', async () => {
     const user = userEvent.setup();
     mockFetch(routes({ [`PUT ${SETTINGS_PATH}`]: { status: 502, body: '<html>Bad Gateway</html>' } }));
-    renderWithApp(<SettingsPage />, { route: '/parametres?tab=payroll' });
+    renderWithApp(<PayrollSettingsTab />, { route: '/parametres?tab=payroll' });
     await waitFor(() => expect(scaleSelect()).toHaveValue('xaalis'));
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText(MESSAGES_PAYROLL_SETTINGS.unavailable)).toBeInTheDocument();
+  });
+});
+
+describe.each(['collaborator', 'reader'] as const)("Paramètres: tab 'Paie' for a %s", (role) => {
+  it('shows the payroll settings read-only', async () => {
+    mockFetch(routes({ 'GET /api/user': { body: { ...TEST_USER, role } } }));
+    renderWithApp(<PayrollSettingsTab />, { route: '/parametres?tab=payroll' });
+    const scale = await screen.findByLabelText(/^Barème de paie/);
+    await waitFor(() => expect(scale).toHaveValue('xaalis'));
+    expect(scale).toBeDisabled();
+    expect(riskSelect()).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Enregistrer' })).not.toBeInTheDocument();
   });
 });

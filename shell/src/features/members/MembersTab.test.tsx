@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_MEMBERS, type Invitation, type Member, type Role } from '@xaalis/contracts';
-import { callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER } from '../../../test-utils';
-import SettingsPage from '../SettingsPage';
+import { callsTo, company, COMPANY_ID, TEST_USER } from '@xaalis/web-kit/src/testing/app';
+import { mockFetch } from '@xaalis/web-kit/src/testing/fetch';
+import SettingsPage from '../settings/SettingsPage';
+import { renderWithApp, stubLoader } from '../../test-utils';
 
 const BASE = `/api/companies/${COMPANY_ID}`;
 const MEMBERS = `${BASE}/members`;
@@ -40,7 +42,7 @@ function routes(overrides: Record<string, unknown> = {}) {
   } as Parameters<typeof mockFetch>[0];
 }
 
-const openTab = () => renderWithApp(<SettingsPage />, { route: '/parametres?tab=members' });
+const openTab = () => renderWithApp(<SettingsPage />, { route: '/parametres?tab=members', loader: stubLoader });
 const membersTable = () => screen.findByRole('table', { name: "Membres de l'entreprise" });
 const rowOf = (table: HTMLElement, name: string) => within(table).getByText(name).closest('tr') as HTMLElement;
 
@@ -57,7 +59,7 @@ describe("Paramètres: tab 'Membres'", () => {
     for (const role of ['accountant', 'collaborator', 'reader'] as const) {
       const fetchMock = mockFetch(routes({ 'GET /api/user': { body: { ...TEST_USER, role } } }));
       const view = openTab();
-      expect(await screen.findByLabelText(/^Nom de l'entreprise/)).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'accounting ./CompanySettings' })).toBeInTheDocument();
       expect(screen.queryByRole('tab', { name: 'Membres' })).not.toBeInTheDocument();
       expect(screen.getByRole('tab', { name: 'Entreprise' })).toHaveAttribute('aria-selected', 'true');
       expect(callsTo(fetchMock, 'GET', MEMBERS)).toHaveLength(0);

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_MEMBERS, type Portfolio, type PortfolioRow } from '@xaalis/contracts';
 import { formatDate, todayIso, WorkspaceResetContext } from '@xaalis/web-kit';
-import { mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
+import { renderWithApp, TEST_USER } from '@xaalis/web-kit/src/testing/app';
+import { mockFetch } from '@xaalis/web-kit/src/testing/fetch';
 import { attentionReasons, columnTotal, daysBetween } from './figures';
 import PortfolioPage from './PortfolioPage';
 

@@ -1,0 +1,5 @@
+// Paramètres → 'Plan Comptable' (exposed as './AccountsSettings').
+import { AccountsTab } from '../accounts';
+import { withSessionCompany } from './sessionTab';
+
+export default withSessionCompany(AccountsTab);
