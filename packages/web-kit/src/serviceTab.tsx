@@ -25,17 +25,26 @@ export interface ServiceTabMessages {
   saveError: string;
 }
 
-/** What the tab shows instead of its form (no company, loading, failed load), or null when the data is there. */
-export function serviceTabState(opts: {
-  companyId: string | null | undefined;
+/** The parts of an RTK Query read a service tab looks at. */
+export interface ServiceTabQuery {
+  data?: unknown;
   isLoading: boolean;
-  error: unknown;
-  hasData: boolean;
+  error?: unknown;
   refetch: () => unknown;
-  messages: ServiceTabMessages;
-  loading: { rows: number; height: number };
-}): ReactNode {
-  const { companyId, isLoading, error, hasData, refetch, messages, loading } = opts;
+}
+
+/**
+ * What the tab shows instead of its form (no company, loading, failed load), or null when the
+ * data is there. `loading`: the skeleton's rows and their height.
+ */
+export function serviceTabState(
+  companyId: string | null | undefined,
+  query: ServiceTabQuery,
+  messages: ServiceTabMessages,
+  loading: { rows: number; height: number },
+): ReactNode {
+  const { isLoading, error, refetch } = query;
+  const hasData = query.data !== undefined;
   if (!companyId) {
     return (
       <EmptyState title="Aucune entreprise" description="Enregistrez d'abord les informations de votre entreprise (onglet Entreprise)." />

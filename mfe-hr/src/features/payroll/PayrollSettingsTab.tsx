@@ -62,7 +62,8 @@ const RISK_OPTIONS = PAYROLL_RISK_CLASSES.map((c) => ({ value: String(c), label:
 export default function PayrollSettingsTab() {
   const { companyId } = useSession();
   const formId = useId();
-  const { data, isLoading, error, refetch } = useGetPayrollSettingsQuery(companyId ?? skipToken);
+  const query = useGetPayrollSettingsQuery(companyId ?? skipToken);
+  const { data } = query;
   const [save, { isLoading: saving }] = useUpdatePayrollSettingsMutation();
   const readOnly = !useCan('/api/companies/:id/payroll-settings');
   const { control, handleSubmit, reset } = useForm<PayrollFormValues, unknown, PayrollSettingsValues>({
@@ -80,15 +81,7 @@ export default function PayrollSettingsTab() {
     [data],
   );
 
-  const state = serviceTabState({
-    companyId,
-    isLoading,
-    error,
-    hasData: Boolean(data),
-    refetch,
-    messages: MESSAGES_PAYROLL_SETTINGS,
-    loading: { rows: 2, height: 48 },
-  });
+  const state = serviceTabState(companyId, query, MESSAGES_PAYROLL_SETTINGS, { rows: 2, height: 48 });
   if (state || !companyId) return state; // (no company always has a state; this narrows companyId)
 
   const onSubmit = handleSubmit(async (body) => {

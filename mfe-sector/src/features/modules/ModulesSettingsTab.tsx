@@ -49,7 +49,8 @@ export default function ModulesSettingsTab() {
  * this tab says so.
  */
 export function ModulesTab({ companyId }: { companyId: string | null }) {
-  const { data, isLoading, error, refetch } = useGetCompanyModulesQuery(companyId ?? skipToken);
+  const query = useGetCompanyModulesQuery(companyId ?? skipToken);
+  const { data } = query;
   const [save, { isLoading: saving }] = useSaveCompanyModulesMutation();
   const readOnly = !useCan('/api/companies/:id/modules');
   // The switches being edited, over the copy they started from: a fresh copy
@@ -57,15 +58,7 @@ export function ModulesTab({ companyId }: { companyId: string | null }) {
   const [draft, setDraft] = useState<{ base: CompanyModules; modules: SectorModule[] } | null>(null);
   const selected = data ? (draft?.base === data ? draft.modules : data.modules) : [];
 
-  const state = serviceTabState({
-    companyId,
-    isLoading,
-    error,
-    hasData: Boolean(data),
-    refetch,
-    messages: MESSAGES_SECTOR_MODULES,
-    loading: { rows: 4, height: 40 },
-  });
+  const state = serviceTabState(companyId, query, MESSAGES_SECTOR_MODULES, { rows: 4, height: 40 });
   if (state || !companyId) return state; // (no company always has a state; this narrows companyId)
 
   const toggle = (module: SectorModule, on: boolean) => {
