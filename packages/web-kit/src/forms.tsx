@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import {
   Controller,
@@ -68,5 +69,14 @@ export function FormSelectField<T extends FieldValues, TOut = T>({ control, name
       name={name}
       render={({ field, fieldState }) => <SelectFieldView {...view} id={fieldId} binding={bindingOf(field, fieldState)} />}
     />
+  );
+}
+
+/** The unit after an amount or a quantity typed in a field ('XOF', '%', 'kg'): a field's `endAdornment`. */
+export function UnitAdornment({ unit }: { unit: ReactNode }) {
+  return (
+    <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
+      {unit}
+    </Box>
   );
 }

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
 import {
   ACCOUNT_CATEGORIES,
   ACCOUNT_CATEGORY_LABELS,
@@ -11,19 +9,9 @@ import {
   type AccountCategory,
   type AccountType,
 } from '@xaalis/contracts';
-import {
-  FormSelectField,
-  FormTextField,
-  serverMessage,
-  errorStatus,
-  toastMissingCompany,
-  toastSaveError,
-  toastSuccess,
-  FormDialog,
-} from '@xaalis/web-kit';
-import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { emptyToNull, mapBeforeResolve } from '../../ui/forms';
+import { EntityFormDialog, emptyToNull, FormSelectField, FormTextField, useEntityForm } from '@xaalis/web-kit';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useCreateAccountMutation } from './api';
 
 type AccountOutput = ReturnType<typeof accountInputSchema.parse>;
@@ -51,11 +39,6 @@ export const CATEGORY_FOR_TYPE: Record<AccountType, AccountCategory> = {
 const TYPE_OPTIONS = ACCOUNT_TYPES.map((value) => ({ value, label: ACCOUNT_TYPE_LABELS[value] }));
 const CATEGORY_OPTIONS = ACCOUNT_CATEGORIES.map((value) => ({ value, label: ACCOUNT_CATEGORY_LABELS[value] }));
 
-const resolver = mapBeforeResolve(
-  zodResolver(accountInputSchema) as unknown as Resolver<AccountFormValues, unknown, AccountOutput>,
-  (values) => ({ ...values, parentAccountId: emptyToNull(values.parentAccountId) as string }),
-);
-
 /** The longest existing code that starts the new code: its natural parent in SYSCOHADA. */
 function parentFor(code: string, accounts: readonly Account[]): Account | undefined {
   let best: Account | undefined;
@@ -75,16 +58,28 @@ export interface AccountDialogProps {
 
 /** 'Nouveau Compte': code, name, type, category, level 1 to 7, optional parent account. */
 export function AccountDialog({ open, onClose, companyId, accounts }: AccountDialogProps) {
-  const formId = useId();
-  const [createAccount, { isLoading }] = useCreateAccountMutation();
-  const { control, handleSubmit, reset, setValue, getValues, setError } = useForm<AccountFormValues, unknown, AccountOutput>({
-    resolver,
-    defaultValues: DEFAULTS,
-  });
-
+  const [createAccount] = useCreateAccountMutation();
   // Suggestions the user can override: category from the type, level and parent from
   // the code. A field is updated only while it still holds the last suggestion.
   const suggested = useRef<Pick<AccountFormValues, 'category' | 'level' | 'parentAccountId'>>({ ...DEFAULTS });
+  const form = useEntityForm<AccountFormValues, AccountOutput>({
+    open,
+    onClose,
+    schema: accountInputSchema,
+    prepare: (values) => ({ ...values, parentAccountId: emptyToNull(values.parentAccountId) }),
+    defaultValues: DEFAULTS,
+    onReset: () => {
+      suggested.current = { ...DEFAULTS };
+    },
+    companyId,
+    save: (body, id) => createAccount({ companyId: id, body }).unwrap(),
+    success: (values) => [MESSAGES_ACCOUNT.created, `${values.code} — ${values.name}`],
+    failure: MESSAGES_ACCOUNT.createError,
+    reasonReplacesText: true,
+    serverErrors: { 409: { field: 'code', message: MESSAGES_ACCOUNT.duplicateCode } },
+  });
+  const { control, setValue, getValues } = form;
+
   const suggest = useCallback(
     <K extends 'category' | 'level' | 'parentAccountId'>(name: K, value: AccountFormValues[K]) => {
       if (getValues(name) !== suggested.current[name]) return;
@@ -93,12 +88,6 @@ export function AccountDialog({ open, onClose, companyId, accounts }: AccountDia
     },
     [getValues, setValue],
   );
-
-  useEffect(() => {
-    if (!open) return;
-    suggested.current = { ...DEFAULTS };
-    reset(DEFAULTS);
-  }, [open, reset]);
 
   const type = useWatch({ control, name: 'type' });
   const code = useWatch({ control, name: 'code' });
@@ -114,52 +103,27 @@ export function AccountDialog({ open, onClose, companyId, accounts }: AccountDia
 
   const parentOptions = useMemo(() => accounts.map((a) => ({ value: a.id, label: `${a.code} — ${a.name}` })), [accounts]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (!companyId) {
-      toastMissingCompany();
-      return;
-    }
-    try {
-      await createAccount({ companyId, body: values }).unwrap();
-      toastSuccess(MESSAGES_ACCOUNT.created, `${values.code} — ${values.name}`);
-      onClose();
-    } catch (error) {
-      if (errorStatus(error) === 409) setError('code', { message: serverMessage(error) ?? MESSAGES_ACCOUNT.duplicateCode });
-      toastSaveError(error, MESSAGES_ACCOUNT.createError);
-    }
-  });
-
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
+    <EntityFormDialog
+      form={form}
       title="Nouveau Compte"
-      formId={formId}
-      busy={isLoading}
+      columns={{ xs: '1fr', sm: '1fr 2fr' }}
       submitLabel="Créer le compte"
       busyLabel="Création..."
     >
-      <Box
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}
-      >
-        <FormTextField control={control} name="code" label="Code" inputProps={{ inputMode: 'numeric' }} autoFocus />
-        <FormTextField control={control} name="name" label="Nom du compte" />
-        <FormSelectField control={control} name="type" label="Type" options={TYPE_OPTIONS} />
-        <FormSelectField control={control} name="category" label="Catégorie" options={CATEGORY_OPTIONS} />
-        <FormTextField
-          control={control}
-          name="level"
-          label="Niveau"
-          type="number"
-          inputProps={{ min: 1, max: 7, step: 1 }}
-          helperText="De 1 à 7"
-        />
-        <FormSelectField control={control} name="parentAccountId" label="Compte parent" options={parentOptions} placeholder="Aucun" />
-      </Box>
-    </FormDialog>
+      <FormTextField control={control} name="code" label="Code" inputProps={{ inputMode: 'numeric' }} autoFocus />
+      <FormTextField control={control} name="name" label="Nom du compte" />
+      <FormSelectField control={control} name="type" label="Type" options={TYPE_OPTIONS} />
+      <FormSelectField control={control} name="category" label="Catégorie" options={CATEGORY_OPTIONS} />
+      <FormTextField
+        control={control}
+        name="level"
+        label="Niveau"
+        type="number"
+        inputProps={{ min: 1, max: 7, step: 1 }}
+        helperText="De 1 à 7"
+      />
+      <FormSelectField control={control} name="parentAccountId" label="Compte parent" options={parentOptions} placeholder="Aucun" />
+    </EntityFormDialog>
   );
 }

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
 import {
   INVENTORY_CATEGORIES,
   INVENTORY_CATEGORY_LABELS,
@@ -10,9 +8,8 @@ import {
   type InventoryItem,
 } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { FormSelectField, FormTextField, toastMissingCompany, toastSuccess, FormDialog, toastFailure } from '@xaalis/web-kit';
-import { useEffect, useId, useMemo } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { EntityFormDialog, FormSelectField, FormTextField, FullRow, UnitAdornment, useEntityForm } from '@xaalis/web-kit';
+import { useMemo } from 'react';
 import type { z } from 'zod';
 import { useListThirdPartiesQuery } from '../third-parties';
 import { useCreateInventoryItemMutation, useUpdateInventoryItemMutation } from './api';
@@ -50,8 +47,6 @@ const UNIT_OPTIONS = INVENTORY_UNITS.map((value) => ({
 }));
 const stockInput = { step: 0.001, inputMode: 'decimal' as const };
 
-const resolver = zodResolver(inventoryItemInputSchema) as unknown as Resolver<ItemFormValues, unknown, ItemOutput>;
-
 /** A stock as the wire's three decimals ("12.500"). */
 const stock3 = (value: string) => {
   const milli = toMilli(value);
@@ -81,11 +76,9 @@ export interface InventoryItemDialogProps {
 
 /** 'Nouvel Article' (and 'Modifier l'article {name}'): name, category, unit, stocks, unit cost, supplier. */
 export function InventoryItemDialog({ open, onClose, companyId, item }: InventoryItemDialogProps) {
-  const formId = useId();
   const editing = Boolean(item);
-  const [createItem, createState] = useCreateInventoryItemMutation();
-  const [updateItem, updateState] = useUpdateInventoryItemMutation();
-  const saving = createState.isLoading || updateState.isLoading;
+  const [createItem] = useCreateInventoryItemMutation();
+  const [updateItem] = useUpdateInventoryItemMutation();
   const thirdParties = useListThirdPartiesQuery(open && companyId ? companyId : skipToken);
   const supplierOptions = useMemo(
     () => [
@@ -98,92 +91,66 @@ export function InventoryItemDialog({ open, onClose, companyId, item }: Inventor
     [thirdParties.data],
   );
 
-  const { control, handleSubmit, reset } = useForm<ItemFormValues, unknown, ItemOutput>({ resolver, defaultValues: valuesOf(item) });
-
-  useEffect(() => {
-    if (open) reset(valuesOf(item));
-  }, [open, item, reset]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    if (!companyId) {
-      toastMissingCompany();
-      return;
-    }
-    const common = {
-      name: values.name,
-      category: values.category,
-      unit: values.unit,
-      minStock: stock3(values.minStock),
-      unitCost: values.unitCost,
-      supplierId: values.supplierId ?? null,
-    };
-    try {
-      if (item) {
-        await updateItem({ id: item.id, body: common }).unwrap();
-        toastSuccess('Succès', ITEM_UPDATED);
-      } else {
-        await createItem({ companyId, body: { ...common, currentStock: stock3(values.currentStock) } }).unwrap();
-        toastSuccess('Succès', MESSAGES_INVENTORY.created);
-      }
-      reset(DEFAULTS);
-      onClose();
-    } catch (error) {
-      toastFailure(error, item ? ITEM_UPDATE_ERROR : MESSAGES_INVENTORY.createError);
-    }
+  const form = useEntityForm<ItemFormValues, ItemOutput>({
+    open,
+    onClose,
+    schema: inventoryItemInputSchema,
+    defaultValues: () => valuesOf(item),
+    resetKey: item,
+    companyId,
+    save: (values, id) => {
+      const common = {
+        name: values.name,
+        category: values.category,
+        unit: values.unit,
+        minStock: stock3(values.minStock),
+        unitCost: values.unitCost,
+        supplierId: values.supplierId ?? null,
+      };
+      return item
+        ? updateItem({ id: item.id, body: common }).unwrap()
+        : createItem({ companyId: id, body: { ...common, currentStock: stock3(values.currentStock) } }).unwrap();
+    },
+    success: ['Succès', item ? ITEM_UPDATED : MESSAGES_INVENTORY.created],
+    failure: item ? ITEM_UPDATE_ERROR : MESSAGES_INVENTORY.createError,
   });
+  const { control } = form;
 
-  const title = item ? `Modifier l'article ${item.name}` : 'Nouvel Article';
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={title}
-      formId={formId}
-      busy={saving}
+    <EntityFormDialog
+      form={form}
+      title={item ? `Modifier l'article ${item.name}` : 'Nouvel Article'}
       submitLabel={item ? 'Enregistrer les modifications' : "Créer l'article"}
     >
-      <Box
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-label={title}
-        sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-      >
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <FormTextField control={control} name="name" label="Nom" autoFocus />
-        </Box>
-        <FormSelectField
-          control={control}
-          name="category"
-          label="Catégorie"
-          placeholder="Sélectionner une catégorie"
-          options={CATEGORY_OPTIONS}
-        />
-        <FormSelectField control={control} name="unit" label="Unité" placeholder="Sélectionner une unité" options={UNIT_OPTIONS} />
-        <FormTextField
-          control={control}
-          name="currentStock"
-          label="Stock actuel"
-          inputProps={stockInput}
-          disabled={editing}
-          helperText={editing ? 'Modifié par les mouvements de stock' : undefined}
-        />
-        <FormTextField control={control} name="minStock" label="Stock minimum" inputProps={stockInput} />
-        <FormTextField
-          control={control}
-          name="unitCost"
-          label="Coût unitaire"
-          type="number"
-          inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
-          endAdornment={
-            <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
-              XOF
-            </Box>
-          }
-        />
-        <FormSelectField control={control} name="supplierId" label="Fournisseur" options={supplierOptions} />
-      </Box>
-    </FormDialog>
+      <FullRow>
+        <FormTextField control={control} name="name" label="Nom" autoFocus />
+      </FullRow>
+      <FormSelectField
+        control={control}
+        name="category"
+        label="Catégorie"
+        placeholder="Sélectionner une catégorie"
+        options={CATEGORY_OPTIONS}
+      />
+      <FormSelectField control={control} name="unit" label="Unité" placeholder="Sélectionner une unité" options={UNIT_OPTIONS} />
+      <FormTextField
+        control={control}
+        name="currentStock"
+        label="Stock actuel"
+        inputProps={stockInput}
+        disabled={editing}
+        helperText={editing ? 'Modifié par les mouvements de stock' : undefined}
+      />
+      <FormTextField control={control} name="minStock" label="Stock minimum" inputProps={stockInput} />
+      <FormTextField
+        control={control}
+        name="unitCost"
+        label="Coût unitaire"
+        type="number"
+        inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
+        endAdornment={<UnitAdornment unit="XOF" />}
+      />
+      <FormSelectField control={control} name="supplierId" label="Fournisseur" options={supplierOptions} />
+    </EntityFormDialog>
   );
 }

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
@@ -11,26 +9,25 @@ import {
   INVESTMENT_DEFAULT_ACCOUNTS,
   MESSAGES_INVESTMENT,
   accountFitsCategory,
-  depreciationPlan,
-  deriveDepreciationRate,
   investmentInputSchema,
   type DepreciationMethod,
   type Investment,
   type InvestmentCategory,
 } from '@xaalis/contracts';
+import { depreciationPlan, deriveDepreciationRate } from '@xaalis/domain';
 import {
+  EntityFormDialog,
+  FormDateField,
   FormSelectField,
   FormTextField,
+  FullRow,
   todayIso,
+  UnitAdornment,
+  useEntityForm,
   useGetCompanyQuery,
-  FormDateField,
-  toastMissingCompany,
-  toastSuccess,
-  toastFailure,
-  FormDialog,
 } from '@xaalis/web-kit';
-import { useEffect, useId, useMemo } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useEffect, useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useListAccountsQuery } from '../accounts';
 import { useCreateInvestmentMutation, useUpdateInvestmentMutation } from './api';
@@ -81,12 +78,7 @@ function valuesOf(inv: Investment | null | undefined): InvestmentFormValues {
 const CATEGORY_OPTIONS = INVESTMENT_CATEGORIES.map((value) => ({ value, label: INVESTMENT_CATEGORY_LABELS[value] }));
 const METHOD_OPTIONS = DEPRECIATION_METHODS.map((value) => ({ value, label: DEPRECIATION_METHOD_LABELS[value] }));
 const money = { min: 0, step: 0.01, inputMode: 'decimal' as const };
-const resolver = zodResolver(investmentInputSchema) as unknown as Resolver<InvestmentFormValues, unknown, InvestmentOutput>;
-const xof = (
-  <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
-    XOF
-  </Box>
-);
+const xof = <UnitAdornment unit="XOF" />;
 
 export interface InvestmentDialogProps {
   open: boolean;
@@ -102,22 +94,38 @@ export interface InvestmentDialogProps {
  * accounts, and the plan is previewed (same calculator as the worker) before saving.
  */
 export function InvestmentDialog({ open, onClose, companyId, investment }: InvestmentDialogProps) {
-  const formId = useId();
-  const [create, createState] = useCreateInvestmentMutation();
-  const [update, updateState] = useUpdateInvestmentMutation();
-  const saving = createState.isLoading || updateState.isLoading;
+  const [create] = useCreateInvestmentMutation();
+  const [update] = useUpdateInvestmentMutation();
   const accounts = useListAccountsQuery(open && companyId ? companyId : skipToken);
   const company = useGetCompanyQuery(open && companyId ? companyId : skipToken);
 
-  const { control, handleSubmit, reset, setValue } = useForm<InvestmentFormValues, unknown, InvestmentOutput>({
-    resolver,
-    defaultValues: valuesOf(investment),
+  const form = useEntityForm<InvestmentFormValues, InvestmentOutput>({
+    open,
+    onClose,
+    schema: investmentInputSchema,
+    defaultValues: () => valuesOf(investment),
+    resetKey: investment,
+    companyId,
+    save: (v, id) => {
+      const body = {
+        name: v.name,
+        category: v.category,
+        purchaseDate: v.purchaseDate,
+        purchasePrice: v.purchasePrice,
+        depreciationMethod: v.depreciationMethod,
+        depreciationRate: v.depreciationRate,
+        usefulLife: v.usefulLife,
+        residualValue: v.residualValue,
+        currentValue: v.purchasePrice,
+        accountId: v.accountId,
+      };
+      return investment ? update({ id: investment.id, body }).unwrap() : create({ companyId: id, body }).unwrap();
+    },
+    success: ['Succès', investment ? MESSAGES_INVESTMENT.updated : MESSAGES_INVESTMENT.created],
+    failure: investment ? MESSAGES_INVESTMENT.updateError : MESSAGES_INVESTMENT.createError,
   });
+  const { control, setValue } = form;
   const values = useWatch({ control }) as InvestmentFormValues;
-
-  useEffect(() => {
-    if (open) reset(valuesOf(investment));
-  }, [open, investment, reset]);
 
   // The rate follows the useful life and the method (linear 100 / life, declining × coefficient).
   const life = Number(values.usefulLife);
@@ -145,104 +153,53 @@ export function InvestmentDialog({ open, onClose, companyId, investment }: Inves
     return depreciationPlan(parsed.data, company.data?.fiscalYear ?? '01-01');
   }, [values, company.data?.fiscalYear]);
 
-  const onSubmit = handleSubmit(async (v) => {
-    if (!companyId) {
-      toastMissingCompany();
-      return;
-    }
-    const body = {
-      name: v.name,
-      category: v.category,
-      purchaseDate: v.purchaseDate,
-      purchasePrice: v.purchasePrice,
-      depreciationMethod: v.depreciationMethod,
-      depreciationRate: v.depreciationRate,
-      usefulLife: v.usefulLife,
-      residualValue: v.residualValue,
-      currentValue: v.purchasePrice,
-      accountId: v.accountId,
-    };
-    try {
-      if (investment) {
-        await update({ id: investment.id, body }).unwrap();
-        toastSuccess('Succès', MESSAGES_INVESTMENT.updated);
-      } else {
-        await create({ companyId, body }).unwrap();
-        toastSuccess('Succès', MESSAGES_INVESTMENT.created);
-      }
-      reset(defaults());
-      onClose();
-    } catch (error) {
-      toastFailure(error, investment ? MESSAGES_INVESTMENT.updateError : MESSAGES_INVESTMENT.createError);
-    }
-  });
-
   const title = investment ? `Modifier l'investissement ${investment.name}` : 'Nouvel Investissement';
   const financial = values.category === 'financial';
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
+    <EntityFormDialog
+      form={form}
       title={title}
-      formId={formId}
-      busy={saving}
       maxWidth="md"
       dividers
       submitLabel={investment ? 'Enregistrer les modifications' : "Créer l'investissement"}
     >
-      <Box
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-label={title}
-        sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-      >
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <FormTextField control={control} name="name" label="Nom" autoFocus />
-        </Box>
-        <FormSelectField control={control} name="category" label="Catégorie" options={CATEGORY_OPTIONS} />
-        <FormDateField control={control} name="purchaseDate" label="Date d'achat" />
-        <FormTextField control={control} name="purchasePrice" label="Prix d'achat" type="number" inputProps={money} endAdornment={xof} />
-        <FormTextField
-          control={control}
-          name="residualValue"
-          label="Valeur résiduelle"
-          type="number"
-          inputProps={money}
-          endAdornment={xof}
-        />
-        <FormSelectField control={control} name="depreciationMethod" label="Méthode d'amortissement" options={METHOD_OPTIONS} />
-        <FormTextField
-          control={control}
-          name="usefulLife"
-          label="Durée d'utilité (années)"
-          type="number"
-          inputProps={{ min: 1, max: 100, step: 1, inputMode: 'numeric' }}
-        />
-        <FormTextField
-          control={control}
-          name="depreciationRate"
-          label="Taux d'amortissement (%)"
-          readOnly
-          helperText={values.depreciationMethod === 'declining' ? 'Taux linéaire × coefficient SYSCOHADA' : '100 / durée d’utilité'}
-        />
-        <FormSelectField control={control} name="accountId" label="Compte d'immobilisation" options={accountOptions} />
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-            Aperçu du plan d&apos;amortissement
+      <FullRow>
+        <FormTextField control={control} name="name" label="Nom" autoFocus />
+      </FullRow>
+      <FormSelectField control={control} name="category" label="Catégorie" options={CATEGORY_OPTIONS} />
+      <FormDateField control={control} name="purchaseDate" label="Date d'achat" />
+      <FormTextField control={control} name="purchasePrice" label="Prix d'achat" type="number" inputProps={money} endAdornment={xof} />
+      <FormTextField control={control} name="residualValue" label="Valeur résiduelle" type="number" inputProps={money} endAdornment={xof} />
+      <FormSelectField control={control} name="depreciationMethod" label="Méthode d'amortissement" options={METHOD_OPTIONS} />
+      <FormTextField
+        control={control}
+        name="usefulLife"
+        label="Durée d'utilité (années)"
+        type="number"
+        inputProps={{ min: 1, max: 100, step: 1, inputMode: 'numeric' }}
+      />
+      <FormTextField
+        control={control}
+        name="depreciationRate"
+        label="Taux d'amortissement (%)"
+        readOnly
+        helperText={values.depreciationMethod === 'declining' ? 'Taux linéaire × coefficient SYSCOHADA' : '100 / durée d’utilité'}
+      />
+      <FormSelectField control={control} name="accountId" label="Compte d'immobilisation" options={accountOptions} />
+      <FullRow>
+        <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+          Aperçu du plan d&apos;amortissement
+        </Typography>
+        {financial ? (
+          <Alert severity="info">{MESSAGES_INVESTMENT.financialNote}</Alert>
+        ) : preview && preview.length ? (
+          <PlanTable rows={preview} label="Aperçu du plan d'amortissement" />
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            Renseignez le prix, la durée d&apos;utilité et la date d&apos;achat pour voir le plan.
           </Typography>
-          {financial ? (
-            <Alert severity="info">{MESSAGES_INVESTMENT.financialNote}</Alert>
-          ) : preview && preview.length ? (
-            <PlanTable rows={preview} label="Aperçu du plan d'amortissement" />
-          ) : (
-            <Typography variant="body2" color="text.secondary">
-              Renseignez le prix, la durée d&apos;utilité et la date d&apos;achat pour voir le plan.
-            </Typography>
-          )}
-        </Box>
-      </Box>
-    </FormDialog>
+        )}
+      </FullRow>
+    </EntityFormDialog>
   );
 }

@@ -1,9 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import {
   DEFAULT_EXPENSE_ACCOUNT,
-  fromCents,
   isPayableInstalment,
   MESSAGES_PAYMENT,
   MONEY_PATTERN,
@@ -11,30 +8,29 @@ import {
   PAYMENT_METHODS,
   PAYMENT_TYPES,
   paymentInputSchema,
-  toCents,
   type Invoice,
-  type PaymentInput,
   type PaymentMethod,
   type PaymentType,
 } from '@xaalis/contracts';
+import { fromCents, toCents } from '@xaalis/domain';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
+  ControlledSelect,
+  EntityFormDialog,
+  ErrorState,
   formatDate,
+  FormDateField,
   formatMoney,
   FormSelectField,
   FormTextField,
+  FullRow,
   todayIso,
-  toastMissingCompany,
-  toastSuccess,
-  FormDialog,
-  toastFailure,
-  FormDateField,
-  ControlledSelect,
+  UnitAdornment,
+  useEntityForm,
   useSession,
-  ErrorState,
 } from '@xaalis/web-kit';
-import { useEffect, useEffectEvent, useId, useMemo } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useEffect, useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useListAccountsQuery } from '../accounts';
 import { useListInvoicesQuery } from '../../api/invoiceList';
@@ -54,6 +50,7 @@ export const NO_PENDING_INSTALMENT = "Aucune échéance d'emprunt en attente";
 /** The invoices the payment list asks for (GET invoices?payable=true&pageSize=100). */
 export const PAYABLE_INVOICES_PAGE_SIZE = 100;
 
+const NO_INVOICES: readonly Invoice[] = [];
 const TYPE_OPTIONS = PAYMENT_TYPES.map((value) => ({ value, label: PAYMENT_DIALOG_TYPE_LABELS[value] }));
 const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
 
@@ -124,41 +121,52 @@ export interface PaymentDialogProps {
 
 /** 'Nouveau Paiement': an invoice payment, a loan instalment or an expense. */
 export function PaymentDialog({ open, onClose, defaults, companyId: companyIdProp }: PaymentDialogProps) {
-  const formId = useId();
   const session = useSession();
   const companyId = companyIdProp ?? session.companyId;
-  const [createPayment, { isLoading: saving }] = useCreatePaymentMutation();
+  const [createPayment] = useCreatePaymentMutation();
 
-  const resolver = useMemo(() => {
-    const base = zodResolver(paymentInputSchema) as unknown as Resolver<Record<string, unknown>, unknown, PaymentOutput>;
-    const mapped: Resolver<PaymentFormValues, unknown, PaymentOutput> = (values, context, options) =>
-      base(
-        {
-          ...values,
-          companyId: companyId ?? '',
-          invoiceId: values.type === 'invoice_payment' ? values.invoiceId || null : null,
-          loanPaymentId: values.type === 'loan_payment' ? values.loanPaymentId || null : null,
-          accountId: values.type === 'expense' ? values.accountId || null : null,
-          reference: values.reference?.trim() ? values.reference.trim() : null,
-          notes: values.notes?.trim() ? values.notes.trim() : null,
-        },
-        context,
-        options as never,
-      );
-    return mapped;
-  }, [companyId]);
-
-  const { control, handleSubmit, reset, setValue, getValues, setError } = useForm<PaymentFormValues, unknown, PaymentOutput>({
-    resolver,
-    defaultValues: initialValues(defaults),
+  const form = useEntityForm<PaymentFormValues, PaymentOutput>({
+    open,
+    onClose,
+    schema: paymentInputSchema,
+    prepare: (values) => ({
+      ...values,
+      companyId: companyId ?? '',
+      invoiceId: values.type === 'invoice_payment' ? values.invoiceId || null : null,
+      loanPaymentId: values.type === 'loan_payment' ? values.loanPaymentId || null : null,
+      accountId: values.type === 'expense' ? values.accountId || null : null,
+      reference: values.reference?.trim() ? values.reference.trim() : null,
+      notes: values.notes?.trim() ? values.notes.trim() : null,
+    }),
+    // Each opening starts from the defaults given (type, invoice or instalment, amount):
+    // their values count, not the identity of an object the caller may rebuild at each render.
+    defaultValues: () => initialValues(defaults),
+    resetKey: [defaults?.type, defaults?.invoiceId, defaults?.loanPaymentId, defaults?.amount].join('|'),
+    companyId,
+    check: (values, { setError }) => {
+      // The server refuses it too; the dialog knows the invoice's date, so it says so at once.
+      const invoice = values.type === 'invoice_payment' ? invoices.find((i) => i.id === values.invoiceId) : undefined;
+      if (!invoice || values.date >= invoice.date) return true;
+      setError('date', { type: 'validate', message: MESSAGES_PAYMENT.dateBeforeInvoice }, { shouldFocus: true });
+      return false;
+    },
+    save: (values, id) =>
+      createPayment({
+        type: values.type,
+        invoiceId: values.type === 'invoice_payment' ? (values.invoiceId ?? null) : null,
+        loanPaymentId: values.type === 'loan_payment' ? (values.loanPaymentId ?? null) : null,
+        amount: values.amount,
+        date: values.date,
+        method: values.method,
+        reference: values.reference ?? null,
+        notes: values.notes ?? null,
+        companyId: id,
+        accountId: values.type === 'expense' ? (values.accountId ?? null) : null,
+      }).unwrap(),
+    success: ['Succès', MESSAGES_PAYMENT.created],
+    failure: MESSAGES_PAYMENT.createError,
   });
-
-  // Each opening starts from the defaults given (type, invoice or instalment, amount):
-  // their values count, not the identity of an object the caller may rebuild at each render.
-  const resetToDefaults = useEffectEvent(() => reset(initialValues(defaults)));
-  useEffect(() => {
-    if (open) resetToDefaults();
-  }, [open, defaults?.type, defaults?.invoiceId, defaults?.loanPaymentId, defaults?.amount]);
+  const { control, setValue, getValues } = form;
 
   const type = useWatch({ control, name: 'type' });
   const invoicesQuery = useListInvoicesQuery(
@@ -172,7 +180,7 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
   });
   const accountsQuery = useListAccountsQuery(open && companyId && type === 'expense' ? companyId : skipToken);
 
-  const invoices = useMemo(() => invoicesQuery.data?.items ?? [], [invoicesQuery.data]);
+  const invoices = invoicesQuery.data?.items ?? NO_INVOICES;
   const invoiceOptions = useMemo(() => invoices.map((i) => ({ value: i.id, label: payableInvoiceLabel(i) })), [invoices]);
   const instalments = useMemo(() => pendingInstalments(loansQuery.data), [loansQuery.data]);
   const instalmentOptions = useMemo(
@@ -202,126 +210,80 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
     if (found) setValue('amount', amountText(found.instalment.totalAmount), { shouldDirty: true, shouldValidate: true });
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (!companyId) {
-      toastMissingCompany();
-      return;
-    }
-    // The server refuses it too; the dialog knows the invoice's date, so it says so at once.
-    const invoice = values.type === 'invoice_payment' ? invoices.find((i) => i.id === values.invoiceId) : undefined;
-    if (invoice && values.date < invoice.date) {
-      setError('date', { type: 'validate', message: MESSAGES_PAYMENT.dateBeforeInvoice }, { shouldFocus: true });
-      return;
-    }
-    const body: PaymentInput = {
-      type: values.type,
-      invoiceId: values.type === 'invoice_payment' ? (values.invoiceId ?? null) : null,
-      loanPaymentId: values.type === 'loan_payment' ? (values.loanPaymentId ?? null) : null,
-      amount: values.amount,
-      date: values.date,
-      method: values.method,
-      reference: values.reference ?? null,
-      notes: values.notes ?? null,
-      companyId,
-      accountId: values.type === 'expense' ? (values.accountId ?? null) : null,
-    };
-    try {
-      await createPayment(body).unwrap();
-      toastSuccess('Succès', MESSAGES_PAYMENT.created);
-      reset(initialValues(undefined));
-      onClose();
-    } catch (error) {
-      toastFailure(error, MESSAGES_PAYMENT.createError);
-    }
-  });
-
   return (
-    <FormDialog open={open} onClose={onClose} title="Nouveau Paiement" formId={formId} busy={saving} submitLabel="Enregistrer le paiement">
-      <Box
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-label="Nouveau Paiement"
-        sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-      >
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <FormSelectField control={control} name="type" label="Type de paiement" options={TYPE_OPTIONS} />
-        </Box>
-        {type === 'invoice_payment' ? (
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            {invoicesQuery.error && !invoicesQuery.data ? (
-              <ErrorState
-                error={invoicesQuery.error}
-                onRetry={() => void invoicesQuery.refetch()}
-                title="Impossible de charger les factures"
-              />
-            ) : (
+    <EntityFormDialog form={form} title="Nouveau Paiement" submitLabel="Enregistrer le paiement">
+      <FullRow>
+        <FormSelectField control={control} name="type" label="Type de paiement" options={TYPE_OPTIONS} />
+      </FullRow>
+      {type === 'invoice_payment' ? (
+        <FullRow>
+          {invoicesQuery.error && !invoicesQuery.data ? (
+            <ErrorState
+              error={invoicesQuery.error}
+              onRetry={() => void invoicesQuery.refetch()}
+              title="Impossible de charger les factures"
+            />
+          ) : (
+            <ControlledSelect
+              control={control}
+              name="invoiceId"
+              label="Facture"
+              placeholder={invoicesQuery.isFetching && !invoicesQuery.data ? 'Chargement...' : 'Sélectionner une facture'}
+              options={invoiceOptions}
+              onValueChange={chooseInvoice}
+              helperText={invoicesQuery.isSuccess && invoices.length === 0 ? NO_PAYABLE_INVOICE : undefined}
+            />
+          )}
+        </FullRow>
+      ) : null}
+      {type === 'loan_payment' ? (
+        <FullRow>
+          {loansQuery.error && !loansQuery.data ? (
+            <ErrorState error={loansQuery.error} onRetry={() => void loansQuery.refetch()} title="Impossible de charger les emprunts" />
+          ) : (
+            <>
               <ControlledSelect
                 control={control}
-                name="invoiceId"
-                label="Facture"
-                placeholder={invoicesQuery.isFetching && !invoicesQuery.data ? 'Chargement...' : 'Sélectionner une facture'}
-                options={invoiceOptions}
-                onValueChange={chooseInvoice}
-                helperText={invoicesQuery.isSuccess && invoices.length === 0 ? NO_PAYABLE_INVOICE : undefined}
+                name="loanPaymentId"
+                label="Échéance"
+                placeholder={loansQuery.isFetching && !loansQuery.data ? 'Chargement...' : 'Sélectionner une échéance'}
+                options={instalmentOptions}
+                onValueChange={chooseInstalment}
               />
-            )}
-          </Box>
-        ) : null}
-        {type === 'loan_payment' ? (
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            {loansQuery.error && !loansQuery.data ? (
-              <ErrorState error={loansQuery.error} onRetry={() => void loansQuery.refetch()} title="Impossible de charger les emprunts" />
-            ) : (
-              <>
-                <ControlledSelect
-                  control={control}
-                  name="loanPaymentId"
-                  label="Échéance"
-                  placeholder={loansQuery.isFetching && !loansQuery.data ? 'Chargement...' : 'Sélectionner une échéance'}
-                  options={instalmentOptions}
-                  onValueChange={chooseInstalment}
-                />
-                {loansQuery.isSuccess && instalments.length === 0 ? (
-                  <Alert severity="info" sx={{ mt: 1 }}>
-                    {NO_PENDING_INSTALMENT} : enregistrez d'abord un emprunt et son échéancier dans Emprunts.
-                  </Alert>
-                ) : null}
-              </>
-            )}
-          </Box>
-        ) : null}
-        {type === 'expense' ? (
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <FormSelectField
-              control={control}
-              name="accountId"
-              label="Compte de charge"
-              placeholder={defaultExpense ? undefined : `${DEFAULT_EXPENSE_ACCOUNT} — Charges diverses (par défaut)`}
-              options={accountOptions}
-            />
-          </Box>
-        ) : null}
-        <FormTextField
-          control={control}
-          name="amount"
-          label="Montant"
-          type="number"
-          inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
-          endAdornment={
-            <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
-              XOF
-            </Box>
-          }
-        />
-        <FormDateField control={control} name="date" label="Date" />
-        <FormSelectField control={control} name="method" label="Mode de paiement" options={METHOD_OPTIONS} />
-        <FormTextField control={control} name="reference" label="Référence" placeholder="Optionnelle" />
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <FormTextField control={control} name="notes" label="Notes" multiline minRows={2} placeholder="Optionnelles" />
-        </Box>
-      </Box>
-    </FormDialog>
+              {loansQuery.isSuccess && instalments.length === 0 ? (
+                <Alert severity="info" sx={{ mt: 1 }}>
+                  {NO_PENDING_INSTALMENT} : enregistrez d'abord un emprunt et son échéancier dans Emprunts.
+                </Alert>
+              ) : null}
+            </>
+          )}
+        </FullRow>
+      ) : null}
+      {type === 'expense' ? (
+        <FullRow>
+          <FormSelectField
+            control={control}
+            name="accountId"
+            label="Compte de charge"
+            placeholder={defaultExpense ? undefined : `${DEFAULT_EXPENSE_ACCOUNT} — Charges diverses (par défaut)`}
+            options={accountOptions}
+          />
+        </FullRow>
+      ) : null}
+      <FormTextField
+        control={control}
+        name="amount"
+        label="Montant"
+        type="number"
+        inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
+        endAdornment={<UnitAdornment unit="XOF" />}
+      />
+      <FormDateField control={control} name="date" label="Date" />
+      <FormSelectField control={control} name="method" label="Mode de paiement" options={METHOD_OPTIONS} />
+      <FormTextField control={control} name="reference" label="Référence" placeholder="Optionnelle" />
+      <FullRow>
+        <FormTextField control={control} name="notes" label="Notes" multiline minRows={2} placeholder="Optionnelles" />
+      </FullRow>
+    </EntityFormDialog>
   );
 }
