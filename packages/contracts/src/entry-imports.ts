@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JOURNALS, MESSAGES_ENTRY, type Journal } from './entries';
 import { MAX_MONEY_CENTS, fromCents } from './money';
+import type { JobStatus } from './jobs';
 import { text, tooLong } from './text';
 
 /**
@@ -11,7 +12,8 @@ import { text, tooLong } from './text';
  *   (file-level problems — not CSV/XLSX, too large, empty, encoding, formulas, missing column,
  *   same file already imported — answer 4xx `{ message }` and store nothing).
  * - `GET /api/companies/:cid/entry-imports` → EntryImportListResponse (latest imports).
- * - `GET /api/companies/:cid/entry-imports/:id` → EntryImportPreview (with progress).
+ * - `GET /api/companies/:cid/entry-imports/:id` → EntryImportJobStatus: the run's state and lines done / total,
+ *   the import itself in `result`, the French reason of a failure in `error`.
  * - `POST /api/companies/:cid/entry-imports/:id/run` body EntryImportRunInput → 202 EntryImportRunResponse
  *   (from 'ready', or 'failed' to try again; asking again while queued/running answers the same job;
  *   409 when 'invalid' (hasErrors) or 'imported' (alreadyDone), or when the same file was imported meanwhile).
@@ -323,7 +325,7 @@ export interface EntryImportSummary {
   finishedAt: string | null;
 }
 
-/** Answer of the upload (201) and of GET …/entry-imports/:id. */
+/** Answer of the upload (201); `result` of GET …/entry-imports/:id. */
 export interface EntryImportPreview extends EntryImportSummary {
   /** The first ENTRY_IMPORT_PREVIEW_ENTRIES entries in date order. */
   entries: EntryImportPreviewEntry[];
@@ -331,11 +333,18 @@ export interface EntryImportPreview extends EntryImportSummary {
   errors: EntryImportError[];
 }
 
+/**
+ * GET …/entry-imports/:id, the one job-status shape: queued (also 'ready', not run yet), running,
+ * completed ('imported'), failed ('failed', or 'invalid': cannot run); done/total are lines written;
+ * `result` is the import in every state, `error` the French reason once failed.
+ */
+export type EntryImportJobStatus = JobStatus<EntryImportPreview>;
+
 export interface EntryImportListResponse {
   items: EntryImportSummary[];
 }
 
-/** 202 answer of the run: the job is enqueued ('queued') or already picked up ('running'). Poll GET …/:id. */
+/** 202 answer of the run: the job is enqueued ('queued') or already picked up ('running'). Poll GET …/:id (EntryImportJobStatus). */
 export interface EntryImportRunResponse {
   id: string;
   status: EntryImportStatus;

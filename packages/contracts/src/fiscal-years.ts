@@ -1,3 +1,5 @@
+import type { JobStatus } from './jobs';
+
 /**
  * Fiscal-year closing ('Clôturer l'exercice', Paramètres → Exercices), resource
  * `fiscal-years` of the accounting service. A year is identified by its first
@@ -6,7 +8,7 @@
  * - `POST /api/companies/:cid/fiscal-years/:start/close` → 202 FiscalYearCloseResponse
  *   (one BullMQ job per company and year), or 409 FiscalYearCloseRefusal
  *   (drafts dated in the year: their list; an earlier year still open; already closed).
- * - `GET /api/companies/:cid/fiscal-years/jobs/:jobId` → FiscalYearJobStatus (polled for the progress).
+ * - `GET /api/companies/:cid/fiscal-years/jobs/:jobId` → FiscalYearJobStatus, the one JobStatus shape (polled for the progress).
  * - `POST /api/companies/:cid/fiscal-years/:start/reopen` → 200 FiscalYear (the last closed year only,
  *   while no validated entry is dated after it other than its own opening entry).
  * Once closed, the database refuses any entry created, validated or cancelled with a date in the year.
@@ -83,18 +85,8 @@ export interface FiscalYearCloseResult {
   result: string;
 }
 
-export const FISCAL_YEAR_JOB_STATES = ['waiting', 'active', 'completed', 'failed', 'unknown'] as const;
-export type FiscalYearJobState = (typeof FISCAL_YEAR_JOB_STATES)[number];
-
-export interface FiscalYearJobStatus {
-  jobId: string;
-  state: FiscalYearJobState;
-  /** 0–100. */
-  progress: number;
-  result: FiscalYearCloseResult | null;
-  /** Why it failed (French). */
-  message: string | null;
-}
+/** The closing job's status: done/total in percent, `result` once completed, `error` (French) once failed. */
+export type FiscalYearJobStatus = JobStatus<FiscalYearCloseResult>;
 
 /** "2025" for a calendar year, "2025-2026" for a straddling one. */
 export function fiscalYearRangeLabel(start: string, end: string): string {

@@ -101,3 +101,27 @@ export interface GenerateChartJob {
   /** A stored sector value (SECTORS); the company's own sector when the request gave none. */
   sector: string;
 }
+
+/**
+ * The states of a background job as every job-status route answers them: queued (waiting, delayed,
+ * not picked up yet), running, then completed or failed for good (retries are still 'running').
+ */
+export const JOB_STATES = ['queued', 'running', 'completed', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/**
+ * The one answer of every job-status route (fiscal-year closing, journal import, payroll
+ * generation) and the one shape the screens poll: `done` out of `total` units of work (lines,
+ * payslips, percent), the job's `result` once completed, or what the document carries (see each
+ * route), and `error`, a French message, once failed.
+ */
+export interface JobStatus<R = unknown> {
+  state: JobState;
+  done: number;
+  total: number;
+  result?: R;
+  error?: string;
+}
+
+/** True once the job will not change any more (polling stops). */
+export const isJobEnded = (state: JobState | undefined): boolean => state === 'completed' || state === 'failed';

@@ -9,6 +9,7 @@ export * from './redis';
 export * from './queue';
 export * from './app';
 export * from './job-runs';
+export * from './job-status';
 export * from './service';
 export * from './pdf';
 export * from './internal-client';

@@ -55,3 +55,12 @@ export function pingHandler(ctx: { sequelize: Sequelize; schema: string }) {
     return { recorded: await recordJobRun(ctx.sequelize, ctx.schema, job, companyId) };
   };
 }
+
+/** Whether `jobId` ran for the company: the status of a job the inline queue (no Redis) ran within its request. */
+export async function hasJobRun(sequelize: Sequelize, schema: string, jobId: string, companyId: string): Promise<boolean> {
+  const rows = await sequelize.query(`SELECT 1 FROM "${schema}".job_runs WHERE job_id = $1 AND company_id = $2`, {
+    bind: [jobId, companyId],
+    type: QueryTypes.SELECT,
+  });
+  return rows.length > 0;
+}

@@ -15,4 +15,4 @@ export * from './page';
 export * from './providers';
 export * from './ui';
 export * from './download';
-export * from './serviceTab';
+export * from './jobs';

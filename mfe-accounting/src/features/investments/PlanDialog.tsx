@@ -8,15 +8,27 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { INVESTMENT_CATEGORY_LABELS, MESSAGES_INVESTMENT, type DepreciationSchedule } from '@xaalis/contracts';
-import { formatMoney, todayIso, toastSuccess, toastFailure, EmptyState, ErrorState, LoadingState } from '@xaalis/web-kit';
+import {
+  INVESTMENT_CATEGORY_LABELS,
+  MESSAGES_INVESTMENT,
+  type DepreciationSchedule,
+  type Investment,
+  type JobStatus,
+} from '@xaalis/contracts';
+import { formatMoney, todayIso, toastSuccess, toastFailure, useJobProgress, EmptyState, ErrorState, LoadingState } from '@xaalis/web-kit';
 import { useId } from 'react';
 import { useGetInvestmentQuery, useRecordDepreciationMutation } from './api';
 import { PlanTable } from './PlanTable';
 import { useCanEditInvestments } from './rights';
 
-/** How often the panel asks again while the worker computes the plan. */
-export const PLAN_POLL_MS = 500;
+/**
+ * The plan's job as the one job-status shape: the worker computes it while the investment reads
+ * 'computing' (GET /api/investments/:id carries the plan itself, its shape fixed by the spec).
+ */
+const planJob = (inv: Investment): JobStatus<DepreciationSchedule[]> =>
+  inv.planStatus === 'computing'
+    ? { state: 'running', done: 0, total: 0 }
+    : { state: 'completed', done: 0, total: 0, result: inv.depreciationSchedules ?? [] };
 
 /** The row 'Enregistrer la dotation' is offered on: the first pending one, when its fiscal year has started. */
 export function recordableRow(rows: readonly DepreciationSchedule[], today: string): string | null {
@@ -30,8 +42,8 @@ export function PlanDialog({ investmentId, onClose }: { investmentId: string | n
   const query = useGetInvestmentQuery(investmentId ?? skipToken);
   const inv = query.data && query.data.id === investmentId ? query.data : undefined;
   const computing = inv?.planStatus === 'computing';
-  // RTK Query polling while the job runs; stops by itself once the plan is there.
-  useGetInvestmentQuery(investmentId && computing ? investmentId : skipToken, { pollingInterval: PLAN_POLL_MS });
+  // Polled while the job runs; stops once the plan is there.
+  useJobProgress(useGetInvestmentQuery, investmentId && computing ? investmentId : skipToken, { select: planJob });
   const [record, recordState] = useRecordDepreciationMutation();
   const canRecord = useCanEditInvestments();
 

@@ -3,8 +3,10 @@ import userEvent from '@testing-library/user-event';
 import {
   ENTRY_IMPORT_MAX_BYTES,
   MESSAGES_ENTRY_IMPORT,
+  type EntryImportJobStatus,
   type EntryImportPreview,
   type EntryImportStatus,
+  type JobState,
   type EntryListResponse,
   XLSX_CONTENT_TYPE,
 } from '@xaalis/contracts';
@@ -80,8 +82,19 @@ function preview(overrides: Partial<EntryImportPreview> = {}): EntryImportPrevie
   };
 }
 
-function job(status: EntryImportStatus, done: number, extra: Partial<EntryImportPreview> = {}): EntryImportPreview {
-  return preview({ status, progress: { done, total: 4 }, validate: true, ...extra });
+const JOB_STATE: Record<EntryImportStatus, JobState> = {
+  ready: 'queued',
+  queued: 'queued',
+  running: 'running',
+  imported: 'completed',
+  failed: 'failed',
+  invalid: 'failed',
+};
+
+/** GET …/entry-imports/:id as the service answers it: the one job-status shape, the import as its result. */
+function job(status: EntryImportStatus, done: number, extra: Partial<EntryImportPreview> = {}): EntryImportJobStatus {
+  const result = preview({ status, progress: { done, total: 4 }, validate: true, ...extra });
+  return { state: JOB_STATE[status], done, total: 4, result, ...(result.message ? { error: result.message } : {}) };
 }
 
 function routes(overrides: Parameters<typeof mockFetch>[0] = {}): Parameters<typeof mockFetch>[0] {

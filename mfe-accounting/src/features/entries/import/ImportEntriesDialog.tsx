@@ -26,8 +26,8 @@ import {
   type EntryImportPreview,
   type EntryImportStatus,
 } from '@xaalis/contracts';
-import { baseApi, errorMessage, errorStatus, serverMessage, toastSuccess, useAppDispatch } from '@xaalis/web-kit';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
+import { baseApi, errorMessage, errorStatus, serverMessage, toastSuccess, useAppDispatch, useJobProgress } from '@xaalis/web-kit';
+import { useId, useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import { ENTRY_LIST_TAGS, useGetEntryImportQuery, useRunEntryImportMutation, useUploadEntryImportMutation } from './api';
 import { ImportJobStatus } from './ImportJobStatus';
 import { ImportPreview } from './ImportPreview';
@@ -39,9 +39,6 @@ export interface ImportEntriesDialogProps {
   onClose: () => void;
 }
 
-/** Polling period of the job's status while it is queued or running. */
-export const IMPORT_POLL_MS = 500;
-
 /** Extra words on the columns the user may wonder about. */
 const COLUMN_HINTS: Partial<Record<(typeof ENTRY_IMPORT_COLUMNS)[number], string>> = {
   date: 'JJ/MM/AAAA ou AAAA-MM-JJ',
@@ -50,8 +47,6 @@ const COLUMN_HINTS: Partial<Record<(typeof ENTRY_IMPORT_COLUMNS)[number], string
   account: 'code du compte',
   thirdParty: 'code tiers',
 };
-
-const ENDED: ReadonlySet<EntryImportStatus> = new Set(['imported', 'failed', 'invalid']);
 
 /** The French reason of a refused request: the server's message, else a fixed text. */
 function failureText(error: unknown, fallback: string): string {
@@ -88,36 +83,22 @@ export function ImportEntriesDialog({ open, companyId, onClose }: ImportEntriesD
   const [preview, setPreview] = useState<EntryImportPreview | null>(null);
   const [validate, setValidate] = useState(false);
   const [started, setStarted] = useState<{ id: string; status: EntryImportStatus } | null>(null);
-  const [polling, setPolling] = useState(true);
   const [upload, uploadState] = useUploadEntryImportMutation();
   const [run, runState] = useRunEntryImportMutation();
-  const job = useGetEntryImportQuery(companyId && started ? { companyId, importId: started.id } : skipToken, {
-    pollingInterval: polling ? IMPORT_POLL_MS : 0,
-  });
-  // This run's reads only (`data` would keep a previous run's answer); before the job picks
-  // the import up, the stored status may still read 'ready'.
-  const current = job.currentData;
-  const read = current?.status;
-  const status: EntryImportStatus | undefined = started ? (read && read !== 'ready' ? read : started.status) : undefined;
-  const ended = status !== undefined && ENDED.has(status);
-
-  // The job ended: stop polling; entries were written, so the list reads them again (once per run).
-  const announced = useRef<string | null>(null);
-  const importedCount = current?.entryCount ?? 0;
-  useEffect(() => {
-    if (!ended || !started || announced.current === started.id) return;
-    announced.current = started.id;
-    setPolling(false);
-    if (status === 'imported') {
+  // Polled until the run ends; entries were written, so the list reads them again (once per run).
+  const job = useJobProgress(useGetEntryImportQuery, companyId && started ? { companyId, importId: started.id } : skipToken, {
+    failedMessage: MESSAGES_ENTRY_IMPORT.jobFailed,
+    onEnd: (status) => {
+      if (status.state !== 'completed') return;
       dispatch(baseApi.util.invalidateTags(ENTRY_LIST_TAGS));
-      toastSuccess(MESSAGES_ENTRY_IMPORT.imported(importedCount));
-    }
-  }, [ended, started, status, dispatch, importedCount]);
+      toastSuccess(MESSAGES_ENTRY_IMPORT.imported(status.result?.entryCount ?? 0));
+    },
+  });
+  const ended = job.ended;
 
   const reset = () => {
     setPreview(null);
     setStarted(null);
-    setPolling(true);
     setRequestError(null);
     setFile(null);
     setFileError(null);
@@ -159,7 +140,6 @@ export function ImportEntriesDialog({ open, companyId, onClose }: ImportEntriesD
     setRequestError(null);
     try {
       const answer = await run({ companyId, importId: preview.id, validate }).unwrap();
-      setPolling(true);
       setStarted({ id: answer.id, status: answer.status });
     } catch (error) {
       setRequestError(failureText(error, MESSAGES_ENTRY_IMPORT.runError));
@@ -295,17 +275,12 @@ export function ImportEntriesDialog({ open, companyId, onClose }: ImportEntriesD
           </Box>
         ) : null}
 
-        {phase === 'job' && status ? (
+        {phase === 'job' && started ? (
           <Box sx={{ display: 'grid', gap: 2 }}>
             <Typography variant="body2" color="text.secondary">
               {preview ? `${ENTRY_IMPORT_KIND_LABELS[preview.kind]} · ${preview.fileName}` : null}
             </Typography>
-            <ImportJobStatus
-              status={status}
-              job={current}
-              lineCount={preview?.lineCount ?? 0}
-              readError={job.isError && !ended ? errorMessage(job.error) : null}
-            />
+            <ImportJobStatus job={job} started={started.status} lineCount={preview?.lineCount ?? 0} />
           </Box>
         ) : null}
 
@@ -316,7 +291,7 @@ export function ImportEntriesDialog({ open, companyId, onClose }: ImportEntriesD
         ) : null}
       </DialogContent>
       <DialogActions>
-        {phase === 'preview' || (phase === 'job' && status === 'failed') ? (
+        {phase === 'preview' || (phase === 'job' && job.state === 'failed') ? (
           <Button onClick={reset} disabled={busy} sx={{ mr: 'auto' }}>
             {IMPORT_UI.otherFile}
           </Button>

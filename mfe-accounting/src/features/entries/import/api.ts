@@ -1,4 +1,4 @@
-import type { EntryImportKind, EntryImportPreview, EntryImportRunResponse } from '@xaalis/contracts';
+import type { EntryImportJobStatus, EntryImportKind, EntryImportPreview, EntryImportRunResponse } from '@xaalis/contracts';
 import { baseApi, COMPANY_DATA_TAG } from '@xaalis/web-kit';
 
 const enc = encodeURIComponent;
@@ -37,8 +37,8 @@ export const entryImportsApi = baseApi.injectEndpoints({
         body: { validate },
       }),
     }),
-    /** GET …/entry-imports/:importId → the import with its status and progress (polled, never kept). */
-    getEntryImport: build.query<EntryImportPreview, { companyId: string; importId: string }>({
+    /** GET …/entry-imports/:importId → the run's JobStatus, the import as its result (polled by useJobProgress, never kept). */
+    getEntryImport: build.query<EntryImportJobStatus, { companyId: string; importId: string }>({
       query: ({ companyId, importId }) => `/api/companies/${enc(companyId)}/entry-imports/${enc(importId)}`,
       keepUnusedDataFor: 0,
     }),

@@ -14,12 +14,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { MESSAGES_FISCAL_YEAR as M, type FiscalYear, type FiscalYearCloseRefusal } from '@xaalis/contracts';
-import { baseApi, COMPANY_DATA_TAG, errorMessage, formatDate, serverMessage, useAppDispatch } from '@xaalis/web-kit';
-import { useEffect, useState } from 'react';
+import { baseApi, COMPANY_DATA_TAG, errorMessage, formatDate, serverMessage, useAppDispatch, useJobProgress } from '@xaalis/web-kit';
+import { useState } from 'react';
 import { useCloseFiscalYearMutation, useGetFiscalYearJobQuery } from './api';
-
-/** How often the closing job is read while it runs. */
-export const FISCAL_YEAR_POLL_MS = 500;
 
 /** The 409 body of a refused closing, when the error carries one. */
 function refusalOf(error: unknown): FiscalYearCloseRefusal | null {
@@ -39,19 +36,14 @@ export function CloseFiscalYearDialog({ companyId, year, onClose }: { companyId:
   const [jobId, setJobId] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<FiscalYearCloseRefusal | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  // Polling stops once the job has ended.
-  const [ended, setEnded] = useState(false);
-  const { data: job } = useGetFiscalYearJobQuery(jobId ? { companyId, jobId } : skipToken, {
-    pollingInterval: jobId && !ended ? FISCAL_YEAR_POLL_MS : 0,
-    skipPollingIfUnfocused: false,
+  const job = useJobProgress(useGetFiscalYearJobQuery, jobId ? { companyId, jobId } : skipToken, {
+    failedMessage: M.failed,
+    onEnd: (status) => {
+      // The ledger changed (closing and opening entries): every company view is refreshed.
+      if (status.state === 'completed') dispatch(baseApi.util.invalidateTags([COMPANY_DATA_TAG, { type: 'Entry', id: 'LIST' }]));
+    },
   });
-  const finished = job?.jobId === jobId && (job?.state === 'completed' || job?.state === 'failed');
-  if (finished && !ended) setEnded(true);
-
-  useEffect(() => {
-    // The ledger changed (closing and opening entries): every company view is refreshed.
-    if (finished && job.state === 'completed') dispatch(baseApi.util.invalidateTags([COMPANY_DATA_TAG, { type: 'Entry', id: 'LIST' }]));
-  }, [finished, job?.state, dispatch]);
+  const finished = job.ended;
 
   const confirm = async () => {
     setRefusal(null);
@@ -66,10 +58,10 @@ export function CloseFiscalYearDialog({ companyId, year, onClose }: { companyId:
     }
   };
 
-  const running = !!jobId && !finished;
+  const running = job.running;
   let body;
-  if (job?.state === 'completed') {
-    const r = job.result;
+  if (job.state === 'completed') {
+    const r = job.status?.result;
     body = (
       <Alert severity="success" role="status">
         {M.closed(year.label)}
@@ -77,10 +69,10 @@ export function CloseFiscalYearDialog({ companyId, year, onClose }: { companyId:
         {r?.openingEntryNumber ? ` À-nouveaux : ${r.openingEntryNumber}.` : ''}
       </Alert>
     );
-  } else if (job?.state === 'failed') {
+  } else if (job.state === 'failed') {
     body = (
       <Alert severity="error" role="alert">
-        {job.message || M.failed}
+        {job.error}
       </Alert>
     );
   } else if (jobId) {
@@ -89,11 +81,7 @@ export function CloseFiscalYearDialog({ companyId, year, onClose }: { companyId:
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {M.closing}
         </Typography>
-        <LinearProgress
-          variant={job?.state === 'active' ? 'determinate' : 'indeterminate'}
-          value={job?.state === 'active' ? job.progress : undefined}
-          aria-label={M.closing}
-        />
+        <LinearProgress variant={job.percent !== undefined ? 'determinate' : 'indeterminate'} value={job.percent} aria-label={M.closing} />
       </Box>
     );
   } else {

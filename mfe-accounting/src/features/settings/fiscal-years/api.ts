@@ -16,7 +16,7 @@ export const fiscalYearsApi = baseApi.injectEndpoints({
     closeFiscalYear: build.mutation<FiscalYearCloseResponse, { companyId: string; start: string }>({
       query: ({ companyId, start }) => ({ url: `${base(companyId)}/${enc(start)}/close`, method: 'POST' }),
     }),
-    /** GET …/fiscal-years/jobs/:jobId → FiscalYearJobStatus (polled while the closing runs). */
+    /** GET …/fiscal-years/jobs/:jobId → FiscalYearJobStatus (polled by useJobProgress while the closing runs). */
     getFiscalYearJob: build.query<FiscalYearJobStatus, { companyId: string; jobId: string }>({
       query: ({ companyId, jobId }) => `${base(companyId)}/jobs/${enc(jobId)}`,
       keepUnusedDataFor: 0,

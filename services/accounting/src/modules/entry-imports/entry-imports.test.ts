@@ -2,8 +2,15 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import request from 'supertest';
 import { QueryTypes, type Transaction } from 'sequelize';
-import { MESSAGES_ENTRY_IMPORT, type Account, type Company, type EntryImportPreview, type EntryImportRunResponse } from '@xaalis/contracts';
-import type { RunningService, RunningWorker } from '@xaalis/service-kit';
+import {
+  MESSAGES_ENTRY_IMPORT,
+  type Account,
+  type Company,
+  type EntryImportJobStatus,
+  type EntryImportPreview,
+  type EntryImportRunResponse,
+} from '@xaalis/contracts';
+import { mustExist, type RunningService, type RunningWorker } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { startWorker } from '../../worker';
 import { asTenant, companyWithChart, createThirdParty } from '../../test-support';
@@ -59,10 +66,10 @@ const get = (id: string, companyId = own.id) =>
     .get(`${url(companyId)}/${id}`)
     .set(asTenant(companyId));
 
-async function finished(id: string, companyId = own.id): Promise<EntryImportPreview> {
+async function finished(id: string, companyId = own.id): Promise<EntryImportJobStatus> {
   for (let i = 0; i < 300; i++) {
-    const body = (await get(id, companyId).expect(200)).body as EntryImportPreview;
-    if (body.status !== 'queued' && body.status !== 'running') return body;
+    const body = (await get(id, companyId).expect(200)).body as EntryImportJobStatus;
+    if (body.state === 'completed' || body.state === 'failed') return body;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('import still running');
@@ -120,7 +127,8 @@ describe('upload and preview', () => {
       credit: '0.00',
       thirdPartyCode: null,
     });
-    expect((await get(p.id).expect(200)).body).toEqual(p);
+    // Read again: the one job-status shape, not run yet, with the same preview as its result.
+    expect((await get(p.id).expect(200)).body).toEqual({ state: 'queued', done: 0, total: 5, result: p });
     const list = (await http().get(url(own.id)).set(asTenant(own.id)).expect(200)).body as { items: { id: string }[] };
     expect(list.items.map((i) => i.id)).toContain(p.id);
   });
@@ -261,7 +269,11 @@ describe('run', () => {
     const res = (await run(p.id, true, own.id, headers).expect(202)).body as EntryImportRunResponse;
     expect(res.id).toBe(p.id);
     expect(['queued', 'running', 'imported']).toContain(res.status);
-    const done = await finished(p.id);
+    const job = await finished(p.id);
+    // The one job-status shape: lines done / total, the import as the result, no error.
+    expect(job).toMatchObject({ state: 'completed', done: 5, total: 5 });
+    expect(job.error).toBeUndefined();
+    const done = mustExist(job.result, 'result');
     expect(done).toMatchObject({ status: 'imported', validate: true, progress: { done: 5, total: 5 }, message: null });
     expect(done.finishedAt).not.toBeNull();
     const entries = await importedEntries(p.id);
@@ -285,7 +297,7 @@ describe('run', () => {
   it('keeps the entries as drafts when asked', async () => {
     const p = await uploadOk(twoEntries());
     await run(p.id, false).expect(202);
-    expect(await finished(p.id)).toMatchObject({ status: 'imported', validate: false });
+    expect(await finished(p.id)).toMatchObject({ state: 'completed', result: { status: 'imported', validate: false } });
     expect((await importedEntries(p.id)).map((e) => e.status)).toEqual(['draft', 'draft']);
   });
 
@@ -297,14 +309,14 @@ describe('run', () => {
     await finished(first.id);
     expect((await upload(body).expect(409)).body).toEqual({ message: MESSAGES_ENTRY_IMPORT.alreadyImported });
     expect((await run(second.id).expect(409)).body).toEqual({ message: MESSAGES_ENTRY_IMPORT.alreadyImported });
-    expect((await get(second.id).expect(200)).body.status).toBe('ready');
+    expect((await get(second.id).expect(200)).body).toMatchObject({ state: 'queued', result: { status: 'ready' } });
   });
 
   it('enqueues once on a double click', async () => {
     const p = await uploadOk(twoEntries());
     const [a, b] = await Promise.all([run(p.id), run(p.id)]);
     expect([a.status, b.status]).toEqual([202, 202]);
-    expect(await finished(p.id)).toMatchObject({ status: 'imported' });
+    expect(await finished(p.id)).toMatchObject({ state: 'completed', result: { status: 'imported' } });
     expect(await importedEntries(p.id)).toHaveLength(2);
     const job = await service.ctx.queue.queue?.getJob(importJobId(p.id));
     expect(job?.id).toBe(importJobId(p.id));
@@ -324,8 +336,9 @@ describe('run', () => {
     try {
       await run(p.id, true, company.id).expect(202);
       const failed = await finished(p.id, company.id);
-      expect(failed).toMatchObject({ status: 'failed', progress: { done: 0, total: 8 } });
-      expect(failed.message).toMatch(/^L'import a échoué : aucune écriture n'a été enregistrée/);
+      expect(failed).toMatchObject({ state: 'failed', done: 0, total: 8, result: { status: 'failed', progress: { done: 0, total: 8 } } });
+      expect(failed.error).toMatch(/^L'import a échoué : aucune écriture n'a été enregistrée/);
+      expect(failed.error).toBe(failed.result?.message);
     } finally {
       runSettings.batchLines = 10_000;
     }
@@ -338,7 +351,7 @@ describe('run', () => {
     // Fixed: the same import runs again.
     await db().query(`DELETE FROM accounting.accounting_entries WHERE company_id = $1`, { bind: [company.id] });
     await run(p.id, true, company.id).expect(202);
-    expect(await finished(p.id, company.id)).toMatchObject({
+    expect((await finished(p.id, company.id)).result).toMatchObject({
       status: 'imported',
       firstNumber: 'OD-2026-00001',
       lastNumber: 'OD-2026-00004',
@@ -355,7 +368,7 @@ describe('opening balances (À-nouveaux)', () => {
     expect(p.entries[0].lines[0].label).toBe(acc.get('521')?.name);
     await run(p.id).expect(202);
     const done = await finished(p.id);
-    expect(done).toMatchObject({ status: 'imported', firstNumber: expect.stringMatching(/^AN-2026-\d{5}$/) });
+    expect(done.result).toMatchObject({ status: 'imported', firstNumber: expect.stringMatching(/^AN-2026-\d{5}$/) });
     expect((await importedEntries(p.id)).map((e) => [e.journal, e.date, e.status, e.total])).toEqual([
       ['AN', '2026-01-01', 'validated', '1500000.00'],
     ]);
@@ -389,7 +402,7 @@ describe('tenancy', () => {
       .get(`${url(own.id)}/not-a-uuid`)
       .set(asTenant(own.id))
       .expect(404);
-    expect((await get(p.id).expect(200)).body.status).toBe('ready');
+    expect((await get(p.id).expect(200)).body).toMatchObject({ state: 'queued', result: { status: 'ready' } });
   });
 });
 

@@ -6,15 +6,19 @@ import {
   ENTRY_IMPORT_MAX_ERRORS,
   JOBS,
   MESSAGES_ENTRY_IMPORT,
-  fromCents,
+  isJobEnded,
+  type EntryImportJobStatus,
   type EntryImportListResponse,
   type EntryImportPreview,
   type EntryImportPreviewEntry,
   type EntryImportRunResponse,
   type EntryImportUploadQuery,
+  type EntryImportStatus,
   type ImportEntriesJob,
+  type JobState,
 } from '@xaalis/contracts';
-import { HttpError, isUniqueViolation, isUuid, notFound, type ServiceContext } from '@xaalis/service-kit';
+import { fromCents } from '@xaalis/domain';
+import { HttpError, isUniqueViolation, isUuid, notFound, readJobStatus, type ServiceContext } from '@xaalis/service-kit';
 import { referenceAccount } from '../chart';
 import { todayInDakar } from '../posting';
 import { readSheet } from './file';
@@ -27,6 +31,24 @@ import { validateSheet, type ParsedEntry } from './validate';
 export const importJobId = (importId: string) => `entry-import-${importId}`;
 
 const notFoundImport = () => notFound(MESSAGES_ENTRY_IMPORT.notFound);
+
+/** An import's status as a job state: 'ready' is not run yet, 'invalid' can never run. */
+const JOB_STATE: Record<EntryImportStatus, JobState> = {
+  ready: 'queued',
+  queued: 'queued',
+  running: 'running',
+  imported: 'completed',
+  failed: 'failed',
+  invalid: 'failed',
+};
+
+/** The import in the one job-status shape (the import itself as `result`). */
+function importJobStatus(found: EntryImportPreview): EntryImportJobStatus {
+  const status: EntryImportJobStatus = { state: JOB_STATE[found.status], ...found.progress, result: found };
+  if (found.status === 'failed') status.error = found.message ?? MESSAGES_ENTRY_IMPORT.jobFailed;
+  if (found.status === 'invalid') status.error = MESSAGES_ENTRY_IMPORT.hasErrors;
+  return status;
+}
 
 function previewOf(entries: readonly ParsedEntry[], accounts: ReadonlyMap<string, string>): EntryImportPreviewEntry[] {
   return entries.slice(0, ENTRY_IMPORT_PREVIEW_ENTRIES).map((e) => {
@@ -125,24 +147,26 @@ export function entryImportsService(ctx: Pick<ServiceContext, 'sequelize' | 'que
       return { items: await listImports(sequelize, companyId) };
     },
 
-    /** One import with its preview and progress; a run whose job ended without recording its end is reported failed. */
-    async get(companyId: string, id: string): Promise<EntryImportPreview> {
+    /**
+     * One import's run as a job status, the import with its preview as `result`; a run whose job
+     * ended without recording its end is reported failed.
+     */
+    async get(companyId: string, id: string): Promise<EntryImportJobStatus> {
       if (!isUuid(id)) throw notFoundImport();
       const found = await findPreview(sequelize, companyId, id);
       if (!found) throw notFoundImport();
-      const queue = ctx.queue.queue;
-      if (queue && (found.status === 'queued' || found.status === 'running')) {
-        const state = await queue.getJobState(importJobId(id));
-        if (state === 'failed' || state === 'completed') {
+      if (found.status === 'queued' || found.status === 'running') {
+        const job = await readJobStatus(ctx.queue.queue, importJobId(id), { failed: MESSAGES_ENTRY_IMPORT.interrupted });
+        if (job && isJobEnded(job.state)) {
           await transition(sequelize, companyId, id, ['queued', 'running'], 'failed', {
             message: MESSAGES_ENTRY_IMPORT.interrupted,
             finished: true,
             progressDone: 0,
           });
-          return (await findPreview(sequelize, companyId, id)) ?? found;
+          return importJobStatus((await findPreview(sequelize, companyId, id)) ?? found);
         }
       }
-      return found;
+      return importJobStatus(found);
     },
 
     /**

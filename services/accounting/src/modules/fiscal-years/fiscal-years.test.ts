@@ -145,7 +145,9 @@ describe('fiscal-year closing', () => {
     const before = await year(a.company.id, '2024-01-01');
     expect(before).toMatchObject({ status: 'open', result: '300000.00', entryCount: 3, draftCount: 0, canClose: true, label: '2024' });
     const status = await closeAndWait(a.company.id, '2024-01-01');
-    expect(status).toMatchObject({ state: 'completed', progress: 100, message: null });
+    // The one job-status shape: percent done, the result, no error.
+    expect(status).toMatchObject({ state: 'completed', done: 100, total: 100 });
+    expect(status.error).toBeUndefined();
     const result = mustExist(status.result, 'result');
     expect(result).toMatchObject({ applied: true, result: '300000.00' });
     expect(await linesOf(result.closingEntryNumber, a.company.id)).toEqual(['131 C 300000.00', '6222 C 200000.00', '706 D 500000.00']);

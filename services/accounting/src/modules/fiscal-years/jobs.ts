@@ -1,6 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import { FISCAL_YEAR_START_PATTERN, type CloseFiscalYearJob, type FiscalYearCloseResult } from '@xaalis/contracts';
-import { HttpError, isUuid, type Job, type ServiceContext } from '@xaalis/service-kit';
+import { HttpError, isUuid, reportJobProgress, type Job, type ServiceContext } from '@xaalis/service-kit';
 import { closeFiscalYear } from './service';
 
 /**
@@ -18,10 +18,7 @@ export function closeFiscalYearHandler(ctx: Pick<ServiceContext, 'sequelize'>) {
       return await closeFiscalYear(
         ctx.sequelize,
         { companyId: d.companyId.toLowerCase(), start: d.start, userId: isUuid(d.userId) ? d.userId : null, jobId: String(job.id) },
-        async (percent) => {
-          // The inline queue (no Redis) passes a bare job.
-          if (typeof job.updateProgress === 'function') await job.updateProgress(percent);
-        },
+        (percent) => reportJobProgress(job, percent, 100),
       );
     } catch (err) {
       if (err instanceof HttpError) throw new UnrecoverableError(err.message);

@@ -9,11 +9,10 @@ import {
   type FiscalYear,
   type FiscalYearCloseResult,
   type FiscalYearDraft,
-  type FiscalYearJobState,
   type FiscalYearJobStatus,
   type FiscalYearListResponse,
 } from '@xaalis/contracts';
-import { HttpError, isUuid, mustExist, notFound, type ServiceContext } from '@xaalis/service-kit';
+import { HttpError, hasJobRun, isUuid, mustExist, notFound, readJobStatus, type ServiceContext } from '@xaalis/service-kit';
 import { recordAuditEvent } from '../audit/record';
 import { addDays, companyFiscalStart, fiscalYearOf } from '../dashboard';
 import { isIsoDate, ledgerError, ledgerWrite, postEntry, reverseEntry, todayInDakar, type PostingLine } from '../posting';
@@ -303,32 +302,18 @@ export function fiscalYearsService(ctx: Pick<ServiceContext, 'sequelize' | 'queu
       return { jobId };
     },
 
-    /** The closing job's state and progress; another company's job is a 404. */
+    /** The closing job's state and progress (percent); another company's job is a 404. */
     async job(companyId: string, jobId: string): Promise<FiscalYearJobStatus> {
       if (!isUuid(companyId) || !jobId.startsWith(jobIdPrefix(companyId))) throw notFound(MESSAGES_FISCAL_YEAR.jobNotFound);
-      const queue = ctx.queue.queue;
-      if (!queue) {
+      const status = await readJobStatus<FiscalYearCloseResult>(ctx.queue.queue, jobId, {
+        // A refusal fails the job with its French message (jobs.ts).
+        failed: (reason) => reason || MESSAGES_FISCAL_YEAR.failed,
         // Inline (no Redis): the job ran within the request; job_runs says whether it was applied.
-        const ran = await sequelize.query('SELECT 1 FROM accounting.job_runs WHERE job_id = $1 AND company_id = $2', {
-          bind: [jobId, companyId],
-          type: QueryTypes.SELECT,
-        });
-        if (!ran.length) throw notFound(MESSAGES_FISCAL_YEAR.jobNotFound);
-        return { jobId, state: 'completed', progress: 100, result: null, message: null };
-      }
-      const job = await queue.getJob(jobId);
-      if (!job) throw notFound(MESSAGES_FISCAL_YEAR.jobNotFound);
-      const raw = await job.getState();
-      const state: FiscalYearJobState =
-        raw === 'completed' || raw === 'failed' || raw === 'active' ? raw : raw === 'unknown' ? 'unknown' : 'waiting';
-      const progress = typeof job.progress === 'number' ? job.progress : 0;
-      return {
-        jobId,
-        state,
-        progress: state === 'completed' ? 100 : progress,
-        result: state === 'completed' ? ((job.returnvalue as FiscalYearCloseResult | undefined) ?? null) : null,
-        message: state === 'failed' ? job.failedReason || MESSAGES_FISCAL_YEAR.failed : null,
-      };
+        inline: async () =>
+          (await hasJobRun(sequelize, 'accounting', jobId, companyId)) ? { state: 'completed', done: 100, total: 100 } : null,
+      });
+      if (!status) throw notFound(MESSAGES_FISCAL_YEAR.jobNotFound);
+      return status;
     },
 
     /**

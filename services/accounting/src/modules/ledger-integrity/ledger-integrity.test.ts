@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
 import { QueryTypes } from 'sequelize';
-import type { Account, AccountingEntry, Company, EntryImportPreview, LedgerIntegrityReport } from '@xaalis/contracts';
+import type { Account, AccountingEntry, Company, EntryImportJobStatus, EntryImportPreview, LedgerIntegrityReport } from '@xaalis/contracts';
 import type { RunningService, RunningWorker } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { startWorker } from '../../worker';
@@ -138,10 +138,10 @@ describe('sealing: every validation path chains the entry in its transaction', (
     ).body as EntryImportPreview;
     await http().post(`/api/companies/${company.id}/entry-imports/${preview.id}/run`).set(headers).send({ validate: true }).expect(202);
     for (let i = 0; i < 300; i++) {
-      const { status } = (await http().get(`/api/companies/${company.id}/entry-imports/${preview.id}`).set(headers).expect(200))
-        .body as EntryImportPreview;
-      if (status === 'imported') break;
-      expect(['queued', 'running']).toContain(status);
+      const { state } = (await http().get(`/api/companies/${company.id}/entry-imports/${preview.id}`).set(headers).expect(200))
+        .body as EntryImportJobStatus;
+      if (state === 'completed') break;
+      expect(['queued', 'running']).toContain(state);
       await new Promise((r) => setTimeout(r, 100));
     }
 
