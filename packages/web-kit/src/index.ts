@@ -15,4 +15,5 @@ export * from './page';
 export * from './providers';
 export * from './ui';
 export * from './download';
+export * from './serviceTab';
 export * from './jobs';
