@@ -15,6 +15,7 @@ const internalPackages = {
   '^@xaalis/contracts$': '<rootDir>/packages/contracts/src/index.ts',
   // Narrow entries (package.json exports): `@xaalis/contracts/sign-in`, `@xaalis/contracts/auth`.
   '^@xaalis/contracts/(sign-in|auth)$': '<rootDir>/packages/contracts/src/$1.ts',
+  '^@xaalis/domain$': '<rootDir>/packages/domain/src/index.ts',
   '^@xaalis/service-kit$': '<rootDir>/packages/service-kit/src/index.ts',
   '^@xaalis/web-kit$': '<rootDir>/packages/web-kit/src/index.ts',
 };
@@ -31,7 +32,7 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'node',
       testMatch: [
-        '<rootDir>/{packages/contracts,packages/service-kit,services/*,gateway,infra}/src/**/*.test.ts',
+        '<rootDir>/{packages/domain,packages/contracts,packages/service-kit,services/*,gateway,infra}/src/**/*.test.ts',
         '<rootDir>/infra/lint/*.test.js',
       ],
       transform: { '^.+\\.ts$': swc(false) },

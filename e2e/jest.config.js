@@ -7,7 +7,10 @@ module.exports = {
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
   },
-  moduleNameMapper: { '^@xaalis/contracts$': '<rootDir>/../packages/contracts/src/index.ts' },
+  moduleNameMapper: {
+    '^@xaalis/contracts$': '<rootDir>/../packages/contracts/src/index.ts',
+    '^@xaalis/domain$': '<rootDir>/../packages/domain/src/index.ts',
+  },
   globalSetup: '<rootDir>/setup/start-app.js',
   globalTeardown: '<rootDir>/setup/stop-app.js',
   maxWorkers: 1,

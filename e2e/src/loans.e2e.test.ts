@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { addMonthsKeepingDay } from '@xaalis/contracts';
+import { addMonthsKeepingDay } from '@xaalis/domain';
 import { launch, newPage, registerViaApi } from './browser';
 
 let browser: Browser;

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { computePayslip, DEFAULT_PAYROLL_SET_ID, parameterSetFor, type PayrollSettings, type Payslip } from '@xaalis/contracts';
+import { DEFAULT_PAYROLL_SET_ID, type PayrollSettings, type Payslip } from '@xaalis/contracts';
+import { computePayslip, parameterSetFor } from '@xaalis/domain';
 import { apiGet, launch, newPage, registerViaApi } from './browser';
 
 let browser: Browser;

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { recipeMargin, type InventoryItem } from '@xaalis/contracts';
+import { type InventoryItem } from '@xaalis/contracts';
+import { recipeMargin } from '@xaalis/domain';
 import { apiGet, launch, newPage, registerViaApi } from './browser';
 
 let browser: Browser;

@@ -24,6 +24,8 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/packages/domain/package.json packages/domain/
+COPY --from=build /app/packages/domain/dist packages/domain/dist
 COPY --from=build /app/packages/contracts/package.json packages/contracts/
 COPY --from=build /app/packages/contracts/dist packages/contracts/dist
 COPY --from=build /app/packages/service-kit/package.json packages/service-kit/

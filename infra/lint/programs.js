@@ -4,6 +4,7 @@ const { minimatch } = require('minimatch');
 
 /** Server side and tooling, read from source (tsconfig.lint.json). */
 const SERVER_TS = [
+  'packages/domain/src/**/*.ts',
   'packages/contracts/src/**/*.ts',
   'packages/service-kit/src/**/*.ts',
   'services/*/src/**/*.ts',

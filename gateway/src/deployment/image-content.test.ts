@@ -12,6 +12,7 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 const DOCKERFILE = path.join(ROOT, 'infra', 'docker', 'node.Dockerfile');
 /** The projects whose dist/ the image runs, each with a file its dist/ must hold once built. */
 const ENTRY_POINTS: Record<string, string> = {
+  'packages/domain': 'index.js',
   'packages/contracts': 'index.js',
   'packages/service-kit': 'index.js',
   'services/accounting': 'worker.js',

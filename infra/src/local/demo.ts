@@ -3,7 +3,8 @@
 // stock, invoices validated and paid, monthly expenses), so every figure in the
 // app comes from real postings. Deterministic (seeded), and idempotent: when the
 // demo user exists, nothing is created again.
-import { fromCents, toCents, type Account, type Invoice, type InventoryItem, type ThirdParty } from '@xaalis/contracts';
+import { type Account, type Invoice, type InventoryItem, type ThirdParty } from '@xaalis/contracts';
+import { fromCents, toCents } from '@xaalis/domain';
 
 export const DEMO_CREDENTIALS = { username: 'demo', password: 'teranga2026' } as const;
 

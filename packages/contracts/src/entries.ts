@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MESSAGES_MONEY, fitsMoney, fromCents, moneySchema, toCents } from './money';
+import { ISO_DATE_PATTERN, compare, fitsMoney, sum } from '@xaalis/domain';
+import { MESSAGES_MONEY, moneySchema } from './money';
 import { text, tooLong } from './text';
 
 /** Journals of the ledger (DESIGN.md §6). Manual entries default to OD; AN holds opening balances (imports). */
@@ -53,7 +54,7 @@ export const MESSAGES_ENTRY = {
   cancelError: "Erreur lors de l'annulation de l'écriture",
 } as const;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE = ISO_DATE_PATTERN;
 
 export const entryLineInputSchema = z.object({
   accountId: z.uuid({ error: MESSAGES_ENTRY.accountRequired }),
@@ -67,20 +68,16 @@ export const entryLineInputSchema = z.object({
 });
 export type EntryLineInput = z.input<typeof entryLineInputSchema>;
 
-/** Sum of debits and credits of lines, exactly, in cents. */
+/** Sum of debits and credits of lines, exactly. */
 export function entryTotals(lines: { debit?: string | null; credit?: string | null }[]): {
   debit: string;
   credit: string;
   balanced: boolean;
 } {
-  let debit = 0n;
-  let credit = 0n;
-  for (const l of lines) {
-    debit += toCents(l.debit || '0');
-    credit += toCents(l.credit || '0');
-  }
+  const debit = sum(lines.map((l) => l.debit || '0'));
+  const credit = sum(lines.map((l) => l.credit || '0'));
   // The specification's tolerance is "less than 0.01": with two decimals, that is equality.
-  return { debit: fromCents(debit), credit: fromCents(credit), balanced: debit === credit };
+  return { debit, credit, balanced: debit === credit };
 }
 
 /**
@@ -112,15 +109,15 @@ export const entryInputSchema = z
   })
   .superRefine((value, ctx) => {
     value.lines.forEach((line, i) => {
-      const d = toCents(line.debit);
-      const c = toCents(line.credit);
-      if (d > 0n && c > 0n) ctx.addIssue({ code: 'custom', path: ['lines', i, 'debit'], message: MESSAGES_ENTRY.debitAndCredit });
-      if (d === 0n && c === 0n) ctx.addIssue({ code: 'custom', path: ['lines', i, 'debit'], message: MESSAGES_ENTRY.lineAmountRequired });
+      const d = compare(line.debit, 0);
+      const c = compare(line.credit, 0);
+      if (d > 0 && c > 0) ctx.addIssue({ code: 'custom', path: ['lines', i, 'debit'], message: MESSAGES_ENTRY.debitAndCredit });
+      if (d === 0 && c === 0) ctx.addIssue({ code: 'custom', path: ['lines', i, 'debit'], message: MESSAGES_ENTRY.lineAmountRequired });
     });
     const totals = entryTotals(value.lines);
     if (!totals.balanced) ctx.addIssue({ code: 'custom', path: ['lines'], message: MESSAGES_ENTRY.unbalanced });
     // The entry's total (sum of debits) is a numeric(15,2) too.
-    if (!fitsMoney(toCents(totals.debit)) || !fitsMoney(toCents(totals.credit)))
+    if (!fitsMoney(totals.debit) || !fitsMoney(totals.credit))
       ctx.addIssue({ code: 'custom', path: ['lines'], message: MESSAGES_MONEY.totalTooLarge });
   });
 export type EntryInput = z.input<typeof entryInputSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fromCents, moneySchema, toCents } from './money';
+import { mul } from '@xaalis/domain';
+import { moneySchema } from './money';
 import { intField, optionalText, requiredDate, requiredMoney } from './sector-fields';
 import { text, tooLong } from './text';
 
@@ -130,8 +131,8 @@ export function stayNights(checkInDate: string, checkOutDate: string): number {
   return Math.round((b - a) / 86_400_000);
 }
 
-/** nights × price per night, exactly (cents, no float): "45000.00". */
-export const stayTotal = (nights: number, pricePerNight: string): string => fromCents(toCents(pricePerNight) * BigInt(nights));
+/** nights × price per night, exactly (no float): "45000.00". */
+export const stayTotal = (nights: number, pricePerNight: string): string => mul(pricePerNight, nights);
 
 // ---------------------------------------------------------------------------
 // Input schemas.

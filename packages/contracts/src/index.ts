@@ -23,7 +23,6 @@ export * from './users';
 export * from './reports';
 export * from './employees';
 export * from './payroll';
-export * from './payslips';
 export * from './payroll-settings';
 export * from './production';
 export * from './sector-modules';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MESSAGES_INVOICE, invoiceLineInputSchema, invoiceTotals, paymentMethodSchema, type InvoiceStatus } from './invoices';
-import { isCalendarDate } from './loans';
-import { MESSAGES_MONEY, MONEY_PATTERN, fitsMoney, toCents } from './money';
+import { isCalendarDate } from '@xaalis/domain';
+import { fitsMoney } from '@xaalis/domain';
+import { MESSAGES_MONEY, MONEY_PATTERN } from './money';
 import { MESSAGES_THIRD_PARTY, type ThirdPartyType } from './third-parties';
 import { text, tooLong } from './text';
 
@@ -93,10 +94,9 @@ export const internalInvoiceInputSchema = z
     if (!VAT_RATE.test(rate) || !value.lines.every((l) => QUANTITY.test(l.quantity) && MONEY_PATTERN.test(l.unitPrice))) return;
     const totals = invoiceTotals(value.lines, rate);
     totals.lineTotals.forEach((total, i) => {
-      if (!fitsMoney(toCents(total)))
-        ctx.addIssue({ code: 'custom', path: ['lines', i, 'unitPrice'], message: MESSAGES_MONEY.totalTooLarge });
+      if (!fitsMoney(total)) ctx.addIssue({ code: 'custom', path: ['lines', i, 'unitPrice'], message: MESSAGES_MONEY.totalTooLarge });
     });
-    if (!fitsMoney(toCents(totals.total))) ctx.addIssue({ code: 'custom', path: ['lines'], message: MESSAGES_MONEY.totalTooLarge });
+    if (!fitsMoney(totals.total)) ctx.addIssue({ code: 'custom', path: ['lines'], message: MESSAGES_MONEY.totalTooLarge });
   });
 export type InternalInvoiceInput = z.input<typeof internalInvoiceInputSchema>;
 export type InternalInvoiceValues = z.output<typeof internalInvoiceInputSchema>;

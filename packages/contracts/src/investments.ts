@@ -1,5 +1,20 @@
 import { z } from 'zod';
-import { fromCents, moneySchema, toCents } from './money';
+import {
+  DEPRECIATION_METHODS,
+  RATE as DEPRECIATION_RATE_PATTERN,
+  MAX_USEFUL_LIFE,
+  MIN_USEFUL_LIFE,
+  compare,
+  deriveDepreciationRate,
+  isCalendarDate,
+  isRateConsistent,
+  sub,
+  sum,
+  toFixed,
+  type DepreciationMethod,
+  type PlannedDepreciation,
+} from '@xaalis/domain';
+import { moneySchema } from './money';
 import { text, tooLong } from './text';
 
 /**
@@ -16,13 +31,9 @@ export const INVESTMENT_CATEGORY_LABELS: Record<InvestmentCategory, string> = {
   financial: 'Financier',
 };
 
-export const DEPRECIATION_METHODS = ['linear', 'declining'] as const;
-export type DepreciationMethod = (typeof DEPRECIATION_METHODS)[number];
+export { DEPRECIATION_METHODS, MAX_USEFUL_LIFE, MIN_USEFUL_LIFE, type DepreciationMethod } from '@xaalis/domain';
 export const DEPRECIATION_METHOD_LABELS: Record<DepreciationMethod, string> = { linear: 'Linéaire', declining: 'Dégressif' };
 
-/** Useful life bounds, in whole years. */
-export const MIN_USEFUL_LIFE = 1;
-export const MAX_USEFUL_LIFE = 100;
 /** The declining method needs at least this many years (the SYSCOHADA coefficients start at 3 years). */
 export const MIN_DECLINING_LIFE = 3;
 
@@ -97,213 +108,7 @@ export const MESSAGES_INVESTMENT = {
     'Amortissement linéaire : prorata temporis en jours (mois de 30 jours, année de 360 jours) la première année, à partir de la date d’achat. Dégressif : prorata en mois à partir du premier jour du mois d’achat. Montants arrondis au franc, la dernière annuité absorbe les arrondis.',
 } as const;
 
-/** SYSCOHADA declining coefficients: 1.5 for 3–4 years, 2 for 5–6 years, 2.5 above 6 years. */
-export function decliningCoefficient(usefulLife: number): number {
-  if (usefulLife <= 4) return 1.5;
-  if (usefulLife <= 6) return 2;
-  return 2.5;
-}
-
-/** Hundredths of a percent, exact: "33.33" → 3333. */
-const rateHundredths = (rate: string): bigint => {
-  const [i, f = ''] = rate.split('.');
-  return BigInt(i) * 100n + BigInt(f.padEnd(2, '0').slice(0, 2));
-};
-const rateString = (h: bigint) => `${h / 100n}.${(h % 100n).toString().padStart(2, '0')}`;
-
-/**
- * The rate derived from the useful life, two decimals, half up:
- * linear 100 / life; declining the linear rate × the coefficient.
- * Computed in integers (ten-thousandths of a percent), no float rounding surprises.
- */
-export function deriveDepreciationRate(method: DepreciationMethod, usefulLife: number): string {
-  if (!Number.isInteger(usefulLife) || usefulLife < MIN_USEFUL_LIFE || usefulLife > MAX_USEFUL_LIFE) return '';
-  // coefficient × 10 is an integer (15, 20, 25).
-  const coef10 = method === 'declining' ? BigInt(Math.round(decliningCoefficient(usefulLife) * 10)) : 10n;
-  // rate in hundredths = 10000 × coef10 / (10 × life), rounded half up.
-  const num = 10000n * coef10;
-  const den = 10n * BigInt(usefulLife);
-  return rateString((2n * num + den) / (2n * den));
-}
-
-/** A submitted rate matches the life when it is the derived rate within 0.01 (a client rounding differently). */
-export function isRateConsistent(method: DepreciationMethod, usefulLife: number, rate: string): boolean {
-  const expected = deriveDepreciationRate(method, usefulLife);
-  // Not a rate at all (the field's own check reports it): BigInt would throw, a 500.
-  if (!expected || !/^\d{1,3}(\.\d{1,2})?$/.test(rate)) return false;
-  const diff = rateHundredths(expected) - rateHundredths(rate);
-  return diff >= -1n && diff <= 1n;
-}
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const RATE = /^\d{1,3}(\.\d{1,2})?$/;
-const daysInMonth = (year: number, month: number): number =>
-  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
-const ymd = (y: number, m: number, d: number) =>
-  `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-
-function isDate(value: string): boolean {
-  if (!DATE.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number);
-  return y >= 1900 && y <= 9999 && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
-}
-
-/** The day before an ISO date. */
-function dayBefore(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  if (d > 1) return ymd(y, m, d - 1);
-  if (m > 1) return ymd(y, m - 1, daysInMonth(y, m - 1));
-  return ymd(y - 1, 12, 31);
-}
-
-/** Start of the fiscal year `year` for a start day "MM-DD" (a day the month lacks is its last day). */
-function fiscalStart(startMmDd: string, year: number): string {
-  const [mm, dd] = (/^\d{2}-\d{2}$/.test(startMmDd) ? startMmDd : '01-01').split('-').map(Number);
-  return ymd(year, mm, Math.min(dd, daysInMonth(year, mm)));
-}
-
-/** The fiscal year holding `date`: its start year, first and last day. */
-export function fiscalYearHolding(startMmDd: string, date: string): { year: number; start: string; end: string } {
-  let year = Number(date.slice(0, 4));
-  if (fiscalStart(startMmDd, year) > date) year -= 1;
-  return { year, start: fiscalStart(startMmDd, year), end: dayBefore(fiscalStart(startMmDd, year + 1)) };
-}
-
-/** "2026" for a fiscal year starting on 1 January, "2026-2027" otherwise. */
-export function fiscalYearLabel(startMmDd: string, year: number): string {
-  return startMmDd === '01-01' || !/^\d{2}-\d{2}$/.test(startMmDd) ? String(year) : `${year}-${year + 1}`;
-}
-
-/**
- * Days between two dates in the European 30/360 convention (30E/360): every
- * month has 30 days (a 31st counts as the 30th), a year 360 days. From 1 January
- * to the next 1 January: 360; from 15 March to 1 January: 286.
- */
-export function days360(from: string, to: string): number {
-  const [y1, m1, d1] = from.split('-').map(Number);
-  const [y2, m2, d2] = to.split('-').map(Number);
-  return (y2 - y1) * 360 + (m2 - m1) * 30 + (Math.min(d2, 30) - Math.min(d1, 30));
-}
-
-/** What the plan is computed from. Money as decimal strings, the rate as a percent string. */
-export interface DepreciationParams {
-  category: InvestmentCategory;
-  purchaseDate: string;
-  purchasePrice: string;
-  residualValue: string;
-  depreciationMethod: DepreciationMethod;
-  depreciationRate: string;
-  usefulLife: number;
-}
-
-/** One fiscal year of a plan, before it is stored. */
-export interface PlannedDepreciation {
-  /** 1, 2, …: rows are recorded in this order. */
-  rowNo: number;
-  /** Start year of the fiscal year. */
-  year: number;
-  periodStart: string;
-  periodEnd: string;
-  beginningValue: string;
-  depreciationAmount: string;
-  endingValue: string;
-}
-
-/** Francs (as cents) of `num / den` cents, rounded half up; num, den ≥ 0. */
-const francsOf = (num: bigint, den: bigint): bigint => ((2n * num + 100n * den) / (200n * den)) * 100n;
-
-/**
- * The depreciation plan (issue 9), exact (BigInt cents), amounts rounded to the
- * franc, the last row absorbing every rounding: Σ depreciation = price −
- * residual, the last ending value = the residual value, no value negative.
- *
- * - Linear: annual = base × rate; the first fiscal year is prorated in days
- *   30/360 from the purchase date to the end of the fiscal year; `usefulLife`
- *   years of 360 days in all (one more row when the first year is partial).
- * - Declining: rate (linear × coefficient) on the net depreciable value, the
- *   first year prorated in months from the first day of the purchase month;
- *   switches to linear over the remaining years (the current one included) as
- *   soon as that gives a larger amount; `usefulLife` rows.
- * - Financial assets are not depreciated: no rows.
- *
- * `fiscalYearStart` is the company's fiscalYear ("MM-DD").
- */
-export function depreciationPlan(p: DepreciationParams, fiscalYearStart: string): PlannedDepreciation[] {
-  if (p.category === 'financial') return [];
-  const price = toCents(p.purchasePrice);
-  const residual = toCents(p.residualValue);
-  const base = price - residual;
-  if (base <= 0n || p.usefulLife < 1) return [];
-  const rate = rateHundredths(p.depreciationRate); // hundredths of a percent
-  const first = fiscalYearHolding(fiscalYearStart, p.purchaseDate);
-  const nextStart = fiscalStart(fiscalYearStart, first.year + 1);
-
-  const amounts: bigint[] = [];
-  if (p.depreciationMethod === 'linear') {
-    const firstDays = Math.min(360, Math.max(1, days360(p.purchaseDate, nextStart)));
-    const rows = firstDays >= 360 ? p.usefulLife : p.usefulLife + 1;
-    let left = base;
-    for (let k = 0; k < rows; k++) {
-      if (k === rows - 1) {
-        amounts.push(left);
-        break;
-      }
-      const days = BigInt(k === 0 ? firstDays : 360);
-      // base × rate/10000 × days/360, in cents.
-      let a = francsOf(base * rate * days, 10000n * 360n);
-      if (a > left) a = left;
-      amounts.push(a);
-      left -= a;
-    }
-  } else {
-    const monthStart = `${p.purchaseDate.slice(0, 8)}01`;
-    const firstDays = BigInt(Math.min(360, Math.max(1, days360(monthStart, nextStart))));
-    const life = BigInt(p.usefulLife);
-    let left = base;
-    let linear: bigint | null = null; // the equal amount once switched
-    for (let k = 0n; k < life; k++) {
-      if (k === life - 1n) {
-        amounts.push(left);
-        break;
-      }
-      const days = k === 0n ? firstDays : 360n;
-      let a: bigint;
-      if (linear !== null) a = linear;
-      else {
-        const declining = francsOf(left * rate * days, 10000n * 360n);
-        // Linear over the remaining years, the current one included (prorated like it).
-        const straight = francsOf(left * days, 360n * (life - k));
-        if (straight > declining) {
-          linear = k === 0n ? null : francsOf(left, life - k);
-          a = straight;
-        } else a = declining;
-      }
-      if (a > left) a = left;
-      amounts.push(a);
-      left -= a;
-    }
-  }
-
-  // Trailing rows with nothing left (a rate slightly above 100 / life) are dropped.
-  while (amounts.length > 1 && amounts[amounts.length - 1] === 0n) amounts.pop();
-  const rows: PlannedDepreciation[] = [];
-  let value = price;
-  amounts.forEach((a, k) => {
-    const year = first.year + k;
-    const start = k === 0 ? p.purchaseDate : fiscalStart(fiscalYearStart, year);
-    rows.push({
-      rowNo: k + 1,
-      year,
-      periodStart: start,
-      periodEnd: dayBefore(fiscalStart(fiscalYearStart, year + 1)),
-      beginningValue: fromCents(value),
-      depreciationAmount: fromCents(a),
-      endingValue: fromCents(value - a),
-    });
-    value -= a;
-  });
-  return rows;
-}
+const RATE = DEPRECIATION_RATE_PATTERN;
 
 const intOf = (v: unknown): number | null => {
   const s = String(v).trim();
@@ -323,7 +128,7 @@ export const investmentInputSchema = z
       .min(1, { error: MESSAGES_INVESTMENT.nameRequired })
       .max(255, { error: tooLong(255) }),
     category: z.enum(INVESTMENT_CATEGORIES, { error: MESSAGES_INVESTMENT.categoryInvalid }).default('material'),
-    purchaseDate: text({ error: MESSAGES_INVESTMENT.purchaseDateRequired }).refine(isDate, {
+    purchaseDate: text({ error: MESSAGES_INVESTMENT.purchaseDateRequired }).refine(isCalendarDate, {
       error: MESSAGES_INVESTMENT.purchaseDateRequired,
     }),
     purchasePrice: z
@@ -338,7 +143,7 @@ export const investmentInputSchema = z
       .transform((v) => String(v).trim().replace(',', '.'))
       .refine((v) => v !== '', { error: MESSAGES_INVESTMENT.depreciationRateRequired, abort: true })
       .refine((v) => RATE.test(v) && Number(v) <= 100, { error: MESSAGES_INVESTMENT.depreciationRateInvalid })
-      .transform((v) => rateString(rateHundredths(v))),
+      .transform((v) => toFixed(v, 2)),
     usefulLife: z
       .union([text(), z.number()], { error: MESSAGES_INVESTMENT.usefulLifeRequired })
       .refine((v) => String(v).trim() !== '', { error: MESSAGES_INVESTMENT.usefulLifeRequired, abort: true })
@@ -371,9 +176,7 @@ export const investmentInputSchema = z
       }
     }
     const residualTooHigh =
-      v.category === 'financial'
-        ? toCents(v.residualValue) > toCents(v.purchasePrice)
-        : toCents(v.residualValue) >= toCents(v.purchasePrice);
+      v.category === 'financial' ? compare(v.residualValue, v.purchasePrice) > 0 : compare(v.residualValue, v.purchasePrice) >= 0;
     if (residualTooHigh) ctx.addIssue({ code: 'custom', path: ['residualValue'], message: MESSAGES_INVESTMENT.residualAbovePrice });
   });
 export type InvestmentInput = z.input<typeof investmentInputSchema>;
@@ -432,18 +235,9 @@ export interface InvestmentTotals {
 }
 
 export function investmentTotals(investments: Pick<Investment, 'purchasePrice' | 'currentValue'>[]): InvestmentTotals {
-  let purchase = 0n;
-  let current = 0n;
-  for (const i of investments) {
-    purchase += toCents(i.purchasePrice);
-    current += toCents(i.currentValue);
-  }
-  return {
-    count: investments.length,
-    purchase: fromCents(purchase),
-    current: fromCents(current),
-    depreciation: fromCents(purchase - current),
-  };
+  const purchase = sum(investments.map((i) => i.purchasePrice));
+  const current = sum(investments.map((i) => i.currentValue));
+  return { count: investments.length, purchase, current, depreciation: sub(purchase, current) };
 }
 
 /** `compute-depreciation-plan`: stores the plan of one investment at one revision of its parameters. */
@@ -455,5 +249,5 @@ export const computeDepreciationPlanJobSchema = z.object({
 export type ComputeDepreciationPlanJob = z.infer<typeof computeDepreciationPlanJobSchema>;
 
 /** `record-depreciations`: the scheduled sweep recording the rows of ended fiscal years; `today` defaults to the Dakar date. */
-export const recordDepreciationsJobSchema = z.object({ today: z.string().regex(DATE).optional() }).default({});
+export const recordDepreciationsJobSchema = z.object({ today: z.iso.date().optional() }).default({});
 export type RecordDepreciationsJob = z.input<typeof recordDepreciationsJobSchema>;

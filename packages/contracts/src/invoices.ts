@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MESSAGES_MONEY, MONEY_PATTERN, fitsMoney, fromCents, moneySchema, toCents } from './money';
+import { ISO_DATE_PATTERN, ROUND_DOWN, dec, fitsMoney, money, sumDec } from '@xaalis/domain';
+import { MESSAGES_MONEY, MONEY_PATTERN, moneySchema } from './money';
 import { text, tooLong } from './text';
 
 export const INVOICE_TYPES = ['sale', 'purchase', 'service'] as const;
@@ -104,7 +105,7 @@ export const invoiceLineInputSchema = z.object({
 });
 export type InvoiceLineInput = z.input<typeof invoiceLineInputSchema>;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE = ISO_DATE_PATTERN;
 
 /** `POST /api/companies/:id/invoices` and `PUT /api/invoices/:id`: `{invoice, lines}` (spec §7). */
 export const invoiceInputSchema = z
@@ -148,41 +149,27 @@ export const invoiceInputSchema = z
     if (!computable) return;
     const totals = invoiceTotals(value.lines, value.invoice.vatRate);
     totals.lineTotals.forEach((total, i) => {
-      if (!fitsMoney(toCents(total)))
-        ctx.addIssue({ code: 'custom', path: ['lines', i, 'unitPrice'], message: MESSAGES_MONEY.totalTooLarge });
+      if (!fitsMoney(total)) ctx.addIssue({ code: 'custom', path: ['lines', i, 'unitPrice'], message: MESSAGES_MONEY.totalTooLarge });
     });
-    if (!fitsMoney(toCents(totals.total))) ctx.addIssue({ code: 'custom', path: ['lines'], message: MESSAGES_MONEY.totalTooLarge });
+    if (!fitsMoney(totals.total)) ctx.addIssue({ code: 'custom', path: ['lines'], message: MESSAGES_MONEY.totalTooLarge });
   });
 export type InvoiceInput = z.input<typeof invoiceInputSchema>;
 
-/** Half-up rounding of an exact product to cents. */
-function roundDiv(n: bigint, d: bigint): bigint {
-  const q = n / d;
-  const r = n % d;
-  return r * 2n >= d ? q + 1n : q;
-}
-
 /**
  * Line total = quantity × unit price, and the invoice's subtotal, VAT and total,
- * exactly (BigInt), rounded half-up to cents: the one computation the dialog
- * and the server share.
+ * exactly, rounded half-up to cents: the one computation the dialog and the
+ * server share. The quantity counts to three decimals, the rate to two (beyond: cut).
  */
 export function invoiceTotals(lines: { quantity: string; unitPrice: string }[], vatRate: string) {
-  const lineTotals = lines.map((l) => {
-    const [qi, qf = ''] = l.quantity.split('.');
-    const milli = BigInt(qi || '0') * 1000n + BigInt(qf.padEnd(3, '0').slice(0, 3) || '0');
-    return roundDiv(milli * toCents(l.unitPrice), 1000n);
-  });
-  const subtotal = lineTotals.reduce((a, b) => a + b, 0n);
-  const [ri, rf = ''] = vatRate.split('.');
-  const rateBp = BigInt(ri || '0') * 100n + BigInt(rf.padEnd(2, '0').slice(0, 2) || '0'); // basis points of a percent
-  const vat = roundDiv(subtotal * rateBp, 10000n);
-  return {
-    lineTotals: lineTotals.map(fromCents),
-    subtotal: fromCents(subtotal),
-    vatAmount: fromCents(vat),
-    total: fromCents(subtotal + vat),
+  /** A decimal string cut (not rounded) to `places` decimals; a blank part reads 0. */
+  const cut = (v: string, places: number) => {
+    const [i, f = ''] = v.split('.');
+    return dec(`${i || '0'}.${f || '0'}`).toDecimalPlaces(places, ROUND_DOWN);
   };
+  const lineTotals = lines.map((l) => money(cut(l.quantity, 3).times(money(l.unitPrice))));
+  const subtotal = sumDec(lineTotals);
+  const vat = money(subtotal.times(cut(vatRate, 2)).div(100));
+  return { lineTotals, subtotal: money(subtotal), vatAmount: vat, total: money(subtotal.plus(vat)) };
 }
 
 export interface InvoiceLine {

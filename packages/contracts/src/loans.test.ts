@@ -1,4 +1,4 @@
-import { MESSAGES_LOAN, addMonthsKeepingDay, loanDueDates, loanInputSchema, loanTotals } from './loans';
+import { MESSAGES_LOAN, loanInputSchema, loanTotals } from './loans';
 
 const valid = { lender: 'CBAO', amount: '1000000', interestRate: '7.5', startDate: '2026-01-15', endDate: '2027-01-15' };
 const messages = (input: unknown) => {
@@ -48,16 +48,6 @@ describe('loanInputSchema', () => {
     expect(messages({ ...valid, startDate: '2026-02-30' })).toEqual([MESSAGES_LOAN.startDateRequired]);
     expect(messages({ ...valid, treasuryAccount: '513' })).toEqual([MESSAGES_LOAN.treasuryAccountInvalid]);
     expect(messages({ ...valid, paymentFrequency: 'weekly' })).toEqual([MESSAGES_LOAN.frequencyInvalid]);
-  });
-});
-
-describe('due dates', () => {
-  it('keep the start day of month, or the last day of a shorter month', () => {
-    expect(addMonthsKeepingDay('2026-01-31', 1)).toBe('2026-02-28');
-    expect(addMonthsKeepingDay('2024-01-31', 1)).toBe('2024-02-29');
-    expect(addMonthsKeepingDay('2026-11-30', 3)).toBe('2027-02-28');
-    expect(loanDueDates('2026-01-31', '2026-04-30', 'monthly')).toEqual(['2026-02-28', '2026-03-31', '2026-04-30']);
-    expect(loanDueDates('2026-03-10', '2027-03-09', 'quarterly')).toEqual(['2026-06-10', '2026-09-10', '2026-12-10']);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fromCents, moneySchema, toCents } from './money';
+import { MAX_LOAN_INSTALMENTS, PAYMENT_FREQUENCIES, isCalendarDate, loanDueDates, sum, type PaymentFrequency } from '@xaalis/domain';
+import { moneySchema } from './money';
 import { text, tooLong } from './text';
 import type { PaymentMethod } from './invoices';
 
@@ -13,17 +14,12 @@ export const LOAN_PAYMENT_STATUS_LABELS: Record<LoanPaymentStatus, string> = { p
 /** Instalments that can still be paid: pending ones, and overdue ones (late, still owed). */
 export const isPayableInstalment = (status: LoanPaymentStatus): boolean => status !== 'paid';
 
-export const PAYMENT_FREQUENCIES = ['monthly', 'quarterly', 'yearly'] as const;
-export type PaymentFrequency = (typeof PAYMENT_FREQUENCIES)[number];
+export { FREQUENCY_MONTHS, MAX_LOAN_INSTALMENTS, PAYMENT_FREQUENCIES, PERIODS_PER_YEAR, type PaymentFrequency } from '@xaalis/domain';
 export const PAYMENT_FREQUENCY_LABELS: Record<PaymentFrequency, string> = {
   monthly: 'Mensuelle',
   quarterly: 'Trimestrielle',
   yearly: 'Annuelle',
 };
-/** Months in one period of each frequency; the periodic rate is the annual rate / (12 / months). */
-export const FREQUENCY_MONTHS: Record<PaymentFrequency, number> = { monthly: 1, quarterly: 3, yearly: 12 };
-/** Periods in a year: the periodic rate is the annual rate divided by this. */
-export const PERIODS_PER_YEAR: Record<PaymentFrequency, number> = { monthly: 12, quarterly: 4, yearly: 1 };
 
 /** Accounts of a loan instalment's posting (DESIGN.md §6): D 162 principal + D 6712 interest / C treasury. */
 export const LOAN_ACCOUNTS = { principal: '162', interest: '6712' } as const;
@@ -37,9 +33,6 @@ export const LOAN_TREASURY_LABELS: Record<LoanTreasuryAccount, string> = {
   '552': '552 — Orange Money',
   '571': '571 — Caisse',
 };
-
-/** At most this many instalments in one schedule (100 years of monthly instalments). */
-export const MAX_LOAN_INSTALMENTS = 1200;
 
 export const MESSAGES_LOAN = {
   lenderRequired: 'Prêteur requis',
@@ -66,46 +59,7 @@ export const MESSAGES_LOAN = {
   paymentBeforeStart: "La date du paiement ne peut pas précéder le début de l'emprunt",
 } as const;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const RATE = /^\d{1,3}(\.\d{1,2})?$/;
-
-/** A real calendar date "YYYY-MM-DD" (1900 onwards). */
-export function isCalendarDate(value: string): boolean {
-  if (!DATE.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number);
-  return y >= 1900 && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
-}
-
-function daysInMonth(year: number, month: number): number {
-  return month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
-/** `date` plus `months` months, keeping its day of month (the month's last day when shorter). Pure string arithmetic. */
-export function addMonthsKeepingDay(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  const index = y * 12 + (m - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  const day = Math.min(d, daysInMonth(year, month));
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-/**
- * The due dates of a loan's instalments: one per period from the start date
- * (the first a period after it), each keeping the start date's day of month,
- * as long as it does not pass the end date. Computed from the start date each
- * time, so a 31st stays a 31st after a short month. Stops after `limit` dates.
- */
-export function loanDueDates(startDate: string, endDate: string, frequency: PaymentFrequency, limit = MAX_LOAN_INSTALMENTS + 1): string[] {
-  const step = FREQUENCY_MONTHS[frequency];
-  const dates: string[] = [];
-  for (let k = 1; dates.length < limit; k++) {
-    const due = addMonthsKeepingDay(startDate, k * step);
-    if (due > endDate) break; // ISO dates compare as strings
-    dates.push(due);
-  }
-  return dates;
-}
 
 /** `POST /api/companies/:companyId/loans` (spec §7). `remainingBalance` is accepted and ignored: a new loan owes its amount. */
 export const loanInputSchema = z
@@ -197,16 +151,10 @@ export interface LoanTotals {
 }
 
 export function loanTotals(loans: Pick<Loan, 'amount' | 'remainingBalance' | 'status'>[]): LoanTotals {
-  let borrowed = 0n;
-  let remaining = 0n;
-  for (const l of loans) {
-    borrowed += toCents(l.amount);
-    remaining += toCents(l.remainingBalance);
-  }
   return {
     count: loans.length,
-    borrowed: fromCents(borrowed),
-    remaining: fromCents(remaining),
+    borrowed: sum(loans.map((l) => l.amount)),
+    remaining: sum(loans.map((l) => l.remainingBalance)),
     active: loans.filter((l) => l.status === 'active').length,
   };
 }
@@ -215,5 +163,5 @@ export function loanTotals(loans: Pick<Loan, 'amount' | 'remainingBalance' | 'st
  * `mark-overdue-loan-payments`: the daily sweep of every company. `today` (Dakar
  * date) defaults to the day the job runs; `companyId` limits a manual run to one company.
  */
-export const markOverdueJobSchema = z.object({ today: z.string().regex(DATE).optional(), companyId: z.uuid().optional() }).default({});
+export const markOverdueJobSchema = z.object({ today: z.iso.date().optional(), companyId: z.uuid().optional() }).default({});
 export type MarkOverdueJob = z.input<typeof markOverdueJobSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ISO_DATE_PATTERN } from '@xaalis/domain';
 import { text, tooLong } from './text';
 import { moneySchema } from './money';
 import { paymentMethodSchema, type PaymentMethod } from './invoices';
@@ -48,7 +49,7 @@ export const MESSAGES_PAYMENT = {
   dateBeforeInvoice: 'La date du paiement ne peut pas précéder la date de la facture',
 } as const;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE = ISO_DATE_PATTERN;
 
 /** `POST /api/payments` (spec §7) plus, for expenses, the expense account (default 658). */
 export const paymentInputSchema = z

@@ -7,7 +7,7 @@ import {
   parameterSetFor,
   type PayrollRiskClass,
   type PayrollSetId,
-} from './payroll';
+} from '@xaalis/domain';
 
 /*
  * A company's payroll settings (Paramètres, section Paie): the parameter set its payslips use

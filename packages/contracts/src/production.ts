@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INVENTORY_CATEGORIES, INVENTORY_UNITS, type InventoryCategory, type InventoryUnit } from './inventory';
-import { isCalendarDate } from './loans';
+import { isCalendarDate } from '@xaalis/domain';
+import { toFixed } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { requiredMoney } from './sector-fields';
 import { text, tooLong } from './text';
@@ -96,10 +97,7 @@ export const transitionRefused = (status: ProductionOrderStatus): string =>
 const QUANTITY = /^\d{1,7}(\.\d{1,3})?$/;
 
 /** "12.5" → "12.500": the wire format of quantities (numeric(10,3)). */
-const toQuantity = (v: string): string => {
-  const [int, dec = ''] = v.split('.');
-  return `${BigInt(int).toString()}.${dec.padEnd(3, '0')}`;
-};
+const toQuantity = (v: string): string => toFixed(v, 3);
 
 /** A stock level: ≥ 0, at most three decimals; empty means 0 (the form's default '0.000'). */
 export const productionStockSchema = z

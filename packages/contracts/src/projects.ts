@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { isCalendarDate } from './loans';
-import { fromCents, moneySchema, toCents } from './money';
+import { isCalendarDate } from '@xaalis/domain';
+import { money, mul } from '@xaalis/domain';
+import { moneySchema } from './money';
 import { optionalCalendarDate, optionalText, requiredDate } from './sector-fields';
 import { text, tooLong } from './text';
 
@@ -144,16 +145,12 @@ export function computeHoursWorked(startTime: string, endTime: string, breakMinu
   if (minutesOfDay(endTime) <= minutesOfDay(startTime) || worked <= 0) return null;
   const quarters = Math.floor((worked + 7) / 15);
   if (quarters <= 0) return null;
-  return fromCents(BigInt(quarters) * 25n);
+  return money(quarters / 4);
 }
 
 /** hours × hourly rate rounded half away from zero to the cent ("7.75" × "5000.00" → "38750.00"). */
 export function timesheetCost(hours: string, hourlyRate: string): string {
-  const product = toCents(hours) * toCents(hourlyRate); // cents² = value × 10^4
-  const neg = product < 0n;
-  const abs = neg ? -product : product;
-  const cents = abs / 100n + ((abs % 100n) * 2n >= 100n ? 1n : 0n);
-  return fromCents(neg ? -cents : cents);
+  return mul(hours, hourlyRate);
 }
 
 /** "7.50" → "7.5", "8.00" → "8". */
@@ -258,7 +255,7 @@ export const timesheetInputSchema = z
       return;
     }
     if (v.hoursWorked !== undefined && v.hoursWorked !== '') {
-      const sent = /^\d{1,3}(\.\d{1,2})?$/.test(v.hoursWorked) ? fromCents(toCents(v.hoursWorked)) : null;
+      const sent = /^\d{1,3}(\.\d{1,2})?$/.test(v.hoursWorked) ? money(v.hoursWorked) : null;
       if (sent !== hours) ctx.addIssue({ code: 'custom', path: ['hoursWorked'], message: MESSAGES_SERVICES.hoursMismatch });
     }
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FiscalYearInfo } from './dashboard';
-import { isCalendarDate } from './loans';
+import { isCalendarDate } from '@xaalis/domain';
 import { text } from './text';
 
 /**

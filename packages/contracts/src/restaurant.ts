@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECIPE_UNITS, roundDecimal, type RecipeUnit } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { intField, optionalCalendarDate, optionalText } from './sector-fields';
 import { text, tooLong } from './text';
@@ -29,8 +30,7 @@ export const MENU_TYPE_LABELS: Record<MenuType, string> = {
 };
 
 /** Units an ingredient may be measured in: the stock units plus g, ml and cl. */
-export const RECIPE_UNITS = ['g', 'kg', 'ml', 'cl', 'l', 'pcs', 'pack', 'box', 'm'] as const;
-export type RecipeUnit = (typeof RECIPE_UNITS)[number];
+export { RECIPE_UNITS, type RecipeUnit } from '@xaalis/domain';
 export const RECIPE_UNIT_LABELS: Record<RecipeUnit, string> = {
   g: 'g',
   kg: 'kg',
@@ -123,163 +123,6 @@ export const incompatibleUnit = (from: RecipeUnit, to: RecipeUnit): string =>
 /** "Consommation recette Thieboudienne": the reason of a serve's stock movements. */
 export const consumptionReason = (recipeName: string): string =>
   `${MESSAGES_RESTAURANT.consumptionReasonPrefix} ${recipeName}`.slice(0, 255);
-
-// ---------------------------------------------------------------------------
-// Exact decimal arithmetic on strings (BigInt, no float).
-
-interface Dec {
-  /** value = int / 10^scale */
-  int: bigint;
-  scale: number;
-}
-
-const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
-
-/** parseDec for values already known to be decimals (throws otherwise). */
-function mustDec(value: string): Dec {
-  const d = parseDec(value);
-  if (!d) throw new Error(`Not a decimal: ${value}`);
-  return d;
-}
-
-function parseDec(value: string): Dec | null {
-  const m = DECIMAL.exec(value.trim());
-  if (!m) return null;
-  const frac = m[3] ?? '';
-  const int = BigInt(m[2] + frac);
-  return { int: m[1] ? -int : int, scale: frac.length };
-}
-
-function formatDec(d: Dec): string {
-  const neg = d.int < 0n;
-  const digits = (neg ? -d.int : d.int).toString().padStart(d.scale + 1, '0');
-  const whole = digits.slice(0, digits.length - d.scale);
-  const frac = d.scale ? `.${digits.slice(digits.length - d.scale)}` : '';
-  return `${neg && d.int !== 0n ? '-' : ''}${whole}${frac}`;
-}
-
-/** Round half away from zero to `scale` decimals. */
-function roundDec(d: Dec, scale: number): Dec {
-  if (d.scale <= scale) return { int: d.int * 10n ** BigInt(scale - d.scale), scale };
-  const div = 10n ** BigInt(d.scale - scale);
-  const abs = d.int < 0n ? -d.int : d.int;
-  const q = abs / div + ((abs % div) * 2n >= div ? 1n : 0n);
-  return { int: d.int < 0n ? -q : q, scale };
-}
-
-/** Round a decimal string half away from zero to `scale` decimals ("1.2345", 3 → "1.235"). */
-export function roundDecimal(value: string, scale: number): string {
-  return formatDec(roundDec(mustDec(value), scale));
-}
-
-/** num / den (den > 0) rounded half away from zero to an integer. */
-function divRound(num: bigint, den: bigint): bigint {
-  const abs = num < 0n ? -num : num;
-  const q = (abs * 2n + den) / (den * 2n);
-  return num < 0n ? -q : q;
-}
-
-function trimDec(d: Dec): Dec {
-  let { int, scale } = d;
-  while (scale > 0 && int % 10n === 0n) {
-    int /= 10n;
-    scale -= 1;
-  }
-  return { int, scale };
-}
-
-/** Unit families and the factor to the family's base unit (g, ml). */
-const UNIT_FACTORS: Partial<Record<RecipeUnit, { family: 'mass' | 'volume'; factor: bigint }>> = {
-  g: { family: 'mass', factor: 1n },
-  kg: { family: 'mass', factor: 1000n },
-  ml: { family: 'volume', factor: 1n },
-  cl: { family: 'volume', factor: 10n },
-  l: { family: 'volume', factor: 1000n },
-};
-
-/** True when a quantity in `from` can be expressed in `to` (same unit, g↔kg, ml/cl↔l). */
-export function unitsCompatible(from: RecipeUnit, to: RecipeUnit): boolean {
-  if (from === to) return true;
-  const a = UNIT_FACTORS[from];
-  const b = UNIT_FACTORS[to];
-  return !!a && !!b && a.family === b.family;
-}
-
-/**
- * `quantity` (a decimal string) in `fromUnit` expressed in `toUnit`, exactly
- * (trailing zeros trimmed: convertQuantity('250', 'g', 'kg') === '0.25');
- * null when the units do not convert (g → l, pcs → kg) or the quantity is not
- * a decimal. Same unit is the identity.
- */
-export function convertQuantity(quantity: string, fromUnit: RecipeUnit, toUnit: RecipeUnit): string | null {
-  const d = parseDec(quantity);
-  if (!d || !unitsCompatible(fromUnit, toUnit)) return null;
-  if (fromUnit === toUnit) return formatDec(trimDec(d));
-  const from = UNIT_FACTORS[fromUnit]?.factor ?? 1n;
-  const to = UNIT_FACTORS[toUnit]?.factor ?? 1n;
-  // Factors are powers of ten: dividing by `to` is exact by widening the scale.
-  const toScale = to.toString().length - 1;
-  return formatDec(trimDec({ int: d.int * from, scale: d.scale + toScale }));
-}
-
-/** Cost of `quantity` (already in the item's unit) at `unitCost`, rounded to the franc cent. */
-export function lineCost(quantity: string, unitCost: string): string {
-  const q = mustDec(quantity);
-  const c = mustDec(unitCost);
-  return formatDec(roundDec({ int: q.int * c.int, scale: q.scale + c.scale }, 2));
-}
-
-/** Σ of money strings, two decimals. */
-export function sumMoney(values: string[]): string {
-  let total: Dec = { int: 0n, scale: 2 };
-  for (const v of values) {
-    const d = roundDec(mustDec(v), 2);
-    total = { int: total.int + d.int, scale: 2 };
-  }
-  return formatDec(total);
-}
-
-/** `amount` / `divisor` (a positive integer), rounded to two decimals. */
-export function divideMoney(amount: string, divisor: number): string {
-  const d = roundDec(mustDec(amount), 2);
-  return formatDec({ int: divRound(d.int, BigInt(divisor)), scale: 2 });
-}
-
-/**
- * Spec §9: margin = (selling price − total cost) / selling price, in percent
- * with one decimal ("62.5"); null when the selling price is 0 (or invalid).
- */
-export function recipeMargin(sellingPrice: string, totalCost: string): string | null {
-  const sp = parseDec(sellingPrice);
-  const tc = parseDec(totalCost);
-  if (!sp || !tc) return null;
-  const spc = roundDec(sp, 2).int;
-  const tcc = roundDec(tc, 2).int;
-  if (spc <= 0n) return null;
-  // Percent with one decimal = (sp − tc) × 1000 / sp tenths.
-  return formatDec({ int: divRound((spc - tcc) * 1000n, spc), scale: 1 });
-}
-
-/**
- * The stock to take out for `served` portions of an ingredient measured as
- * `quantity` `unit` for `servings` portions, in the item's unit, rounded to
- * three decimals (numeric(10,3)); null when the units do not convert.
- */
-export function consumedQuantity(
-  quantity: string,
-  unit: RecipeUnit,
-  itemUnit: RecipeUnit,
-  served: number,
-  servings: number,
-): string | null {
-  const converted = convertQuantity(quantity, unit, itemUnit);
-  if (converted === null) return null;
-  const d = mustDec(converted);
-  // × served / servings, rounded to three decimals.
-  const at3 = d.scale <= 3 ? d.int * 10n ** BigInt(3 - d.scale) * BigInt(served) : d.int * BigInt(served);
-  const den = d.scale <= 3 ? BigInt(servings) : BigInt(servings) * 10n ** BigInt(d.scale - 3);
-  return formatDec({ int: divRound(at3, den), scale: 3 });
-}
 
 // ---------------------------------------------------------------------------
 // Input schemas.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from './loans';
+import { isCalendarDate } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { text, tooLong } from './text';
 

@@ -68,6 +68,8 @@ function sharedModules() {
     notistack: singleton(),
     '@xaalis/web-kit': singleton({ requiredVersion: false }),
     '@xaalis/contracts': singleton({ requiredVersion: false }),
+    // The money and date core: one copy (and one decimal.js) for the shell and every remote.
+    '@xaalis/domain': singleton({ requiredVersion: false }),
   };
 }
 

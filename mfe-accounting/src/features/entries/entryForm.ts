@@ -1,4 +1,5 @@
-import { entryTotals, MONEY_PATTERN, toCents, type AccountingEntry, type entryInputSchema, type Journal } from '@xaalis/contracts';
+import { entryTotals, MONEY_PATTERN, type AccountingEntry, type entryInputSchema, type Journal } from '@xaalis/contracts';
+import { toCents } from '@xaalis/domain';
 import type { z } from 'zod';
 import { formatNumber, todayIso } from '@xaalis/web-kit';
 

@@ -1,4 +1,5 @@
-import { fromCents, stockStatus, toCents, type InventoryItem, type MovementType } from '@xaalis/contracts';
+import { stockStatus, type InventoryItem, type MovementType } from '@xaalis/contracts';
+import { fromCents, toCents } from '@xaalis/domain';
 
 /** A quantity (numeric(10,3)) as exact thousandths, or null when unreadable. */
 export function toMilli(value: string | number | null | undefined): bigint | null {

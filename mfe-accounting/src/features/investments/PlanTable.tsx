@@ -7,7 +7,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { MESSAGES_INVESTMENT, type DepreciationSchedule, type PlannedDepreciation } from '@xaalis/contracts';
+import { MESSAGES_INVESTMENT, type DepreciationSchedule } from '@xaalis/contracts';
+import { type PlannedDepreciation } from '@xaalis/domain';
 import { formatMoney } from '@xaalis/web-kit';
 
 type Row = PlannedDepreciation & Partial<Pick<DepreciationSchedule, 'id' | 'label' | 'isRecorded'>>;

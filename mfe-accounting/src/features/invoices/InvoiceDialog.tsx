@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MuiLink from '@mui/material/Link';
@@ -6,7 +5,6 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import {
-  fromCents,
   INVOICE_TYPE_LABELS,
   INVOICE_TYPES,
   invoiceInputSchema,
@@ -14,26 +12,23 @@ import {
   MESSAGES_INVOICE,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
-  toCents,
   type InvoiceInput,
 } from '@xaalis/contracts';
+import { fromCents, toCents } from '@xaalis/domain';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
+  EntityFormDialog,
+  ErrorState,
+  FormDateField,
   FormSelectField,
   FormTextField,
-  serverMessage,
-  errorStatus,
-  toastMissingCompany,
-  toastSuccess,
-  FormDialog,
-  toastFailure,
-  FormDateField,
-  useSession,
-  ErrorState,
   LoadingState,
+  schemaResolver,
+  useEntityForm,
+  useSession,
 } from '@xaalis/web-kit';
-import { useEffect, useEffectEvent, useId, useMemo, useRef, type BaseSyntheticEvent } from 'react';
-import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
+import { useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { useListThirdPartiesQuery } from '../third-parties';
 import { useListInventoryQuery } from '../inventory';
@@ -58,11 +53,11 @@ const TYPE_OPTIONS = INVOICE_TYPES.map((value) => ({ value, label: INVOICE_TYPE_
 const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-const schemaResolver = zodResolver(invoiceInputSchema) as unknown as Resolver<InvoiceFormValues, unknown, InvoiceOutput>;
+const invoiceSchemaResolver = schemaResolver<InvoiceFormValues, InvoiceOutput>(invoiceInputSchema);
 
 /** The contract's schema, plus: a line in 'existing product' mode needs its product. */
 const resolver: Resolver<InvoiceFormValues, unknown, InvoiceOutput> = async (values, context, options) => {
-  const result = await schemaResolver(values, context, options);
+  const result = await invoiceSchemaResolver(values, context, options);
   const missing = (values.lines ?? []).flatMap((line, i) => (line.useExistingProduct && !line.inventoryItemId ? [i] : []));
   if (missing.length === 0) return result;
   const errors = { ...(result.errors ?? {}) } as FieldErrors<InvoiceFormValues> & Record<string, unknown>;
@@ -116,7 +111,6 @@ export interface InvoiceDialogProps {
 
 /** 'Nouvelle Facture' / 'Modifier la facture {number}': header, lines (free entry or existing product), live totals. */
 export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdProp }: InvoiceDialogProps) {
-  const formId = useId();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
   const companyId = useSessionCompany(companyIdProp);
@@ -125,38 +119,33 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
   const thirdPartiesQuery = useListThirdPartiesQuery(open && companyId ? companyId : skipToken);
   const inventoryQuery = useListInventoryQuery(open && companyId ? companyId : skipToken);
   const invoiceQuery = useGetInvoiceQuery(open && invoiceId ? invoiceId : skipToken, { refetchOnMountOrArgChange: true });
-  const [createInvoice, createState] = useCreateInvoiceMutation();
-  const [updateInvoice, updateState] = useUpdateInvoiceMutation();
-  const saving = createState.isLoading || updateState.isLoading;
-
-  const { control, handleSubmit, reset, setValue, getValues, setError, formState } = useForm<InvoiceFormValues, unknown, InvoiceOutput>({
-    resolver,
-    defaultValues: newInvoiceValues(),
-  });
+  const [createInvoice] = useCreateInvoiceMutation();
+  const [updateInvoice] = useUpdateInvoiceMutation();
+  const loaded = invoiceQuery.data && invoiceQuery.data.id === invoiceId ? invoiceQuery.data : undefined;
 
   // The number proposed by the server, kept in step with the type and date until typed over.
   const autoNumber = useRef('');
+  const form = useEntityForm<InvoiceFormValues, InvoiceOutput>({
+    open,
+    onClose,
+    resolver,
+    defaultValues: () => (editing && loaded ? invoiceToFormValues(loaded) : newInvoiceValues()),
+    // The draft fills the form once per opening: a later refetch does not overwrite what is being typed.
+    resetKey: editing ? loaded?.id : null,
+    onReset: () => {
+      autoNumber.current = '';
+    },
+    companyId,
+    save: (values, id) => {
+      const body = invoicePayload(values);
+      return invoiceId ? updateInvoice({ id: invoiceId, body }).unwrap() : createInvoice({ companyId: id, body }).unwrap();
+    },
+    success: ['Succès', invoiceId ? MESSAGES_INVOICE.updated : MESSAGES_INVOICE.created],
+    failure: invoiceId ? INVOICE_UPDATE_ERROR : MESSAGES_INVOICE.createError,
+    serverErrors: { 409: { field: 'invoice.number', message: MESSAGES_INVOICE.duplicateNumber } },
+  });
+  const { control, setValue, getValues, formState } = form;
   const { isSubmitted } = formState;
-
-  useEffect(() => {
-    if (!open || editing) return;
-    autoNumber.current = '';
-    reset(newInvoiceValues());
-  }, [open, editing, reset]);
-
-  const loaded = invoiceQuery.data && invoiceQuery.data.id === invoiceId ? invoiceQuery.data : undefined;
-  // The draft fills the form once per opening: a later refetch does not overwrite what is being typed.
-  const filledFrom = useRef<string | null>(null);
-  useEffect(() => {
-    if (!open) {
-      filledFrom.current = null;
-      return;
-    }
-    if (!editing || !loaded || filledFrom.current === loaded.id) return;
-    filledFrom.current = loaded.id;
-    autoNumber.current = '';
-    reset(invoiceToFormValues(loaded));
-  }, [open, editing, loaded, reset]);
 
   const type = useWatch({ control, name: 'invoice.type' });
   const date = useWatch({ control, name: 'invoice.date' });
@@ -203,158 +192,126 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
     [inventoryQuery.data],
   );
 
-  const save = async (values: InvoiceOutput) => {
-    if (!companyId) {
-      toastMissingCompany();
-      return;
-    }
-    const body = invoicePayload(values);
-    try {
-      if (invoiceId) {
-        await updateInvoice({ id: invoiceId, body }).unwrap();
-        toastSuccess('Succès', MESSAGES_INVOICE.updated);
-      } else {
-        await createInvoice({ companyId, body }).unwrap();
-        toastSuccess('Succès', MESSAGES_INVOICE.created);
-      }
-      autoNumber.current = '';
-      reset(newInvoiceValues());
-      onClose();
-    } catch (error) {
-      if (errorStatus(error) === 409) setError('invoice.number', { message: serverMessage(error) ?? MESSAGES_INVOICE.duplicateNumber });
-      toastFailure(error, invoiceId ? INVOICE_UPDATE_ERROR : MESSAGES_INVOICE.createError);
-    }
-  };
-  // The ref that `save` writes is touched when the form is submitted, never while rendering.
-  const onSubmit = (event: BaseSyntheticEvent) => void handleSubmit(save)(event);
-
   const isClientSide = type !== 'purchase';
   const partyLabel = isClientSide ? 'Client' : 'Fournisseur';
   const partiesEmpty = thirdPartiesQuery.isSuccess && thirdParties.length === 0;
   const notDraft = editing && loaded && loaded.status !== 'draft';
   const title = editing ? `Modifier la facture ${loaded?.number ?? ''}`.trim() : 'Nouvelle Facture';
 
-  let content;
-  if (editing && invoiceQuery.isLoading) content = <LoadingState rows={4} />;
+  let replacement;
+  if (editing && invoiceQuery.isLoading) replacement = <LoadingState rows={4} />;
   else if (editing && invoiceQuery.error && !loaded)
-    content = (
+    replacement = (
       <ErrorState error={invoiceQuery.error} onRetry={() => void invoiceQuery.refetch()} title="Impossible de charger la facture" />
-    );
-  else
-    content = (
-      <Box component="form" id={formId} noValidate onSubmit={onSubmit} aria-label={title}>
-        {notDraft ? (
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            {MESSAGES_INVOICE.notDraft}
-          </Alert>
-        ) : null}
-        {partiesEmpty ? (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {isClientSide ? 'Aucun client enregistré.' : 'Aucun fournisseur enregistré.'}{' '}
-            <MuiLink component={RouterLink} to="/parametres?tab=third-parties" onClick={onClose}>
-              Créer un tiers dans Paramètres
-            </MuiLink>
-          </Alert>
-        ) : null}
-        {thirdPartiesQuery.error && !thirdPartiesQuery.data ? (
-          <Box sx={{ mb: 2 }}>
-            <ErrorState
-              error={thirdPartiesQuery.error}
-              onRetry={() => void thirdPartiesQuery.refetch()}
-              title="Impossible de charger les tiers"
-            />
-          </Box>
-        ) : null}
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' }, pt: 1 }}>
-          <FormSelectField control={control} name="invoice.type" label="Type" options={TYPE_OPTIONS} />
-          <FormTextField
-            control={control}
-            name="invoice.number"
-            label="Numéro"
-            helperText={!editing && nextNumber.isFetching ? 'Numéro proposé en cours de calcul...' : undefined}
-          />
-          <Box sx={{ gridColumn: { md: 'span 2' } }}>
-            <FormSelectField
-              control={control}
-              name="invoice.thirdPartyId"
-              label={partyLabel}
-              placeholder={isClientSide ? 'Sélectionner un client' : 'Sélectionner un fournisseur'}
-              options={thirdPartyOptions}
-            />
-          </Box>
-          <FormDateField control={control} name="invoice.date" label="Date" />
-          <FormDateField control={control} name="invoice.dueDate" label="Date d'échéance" helperText="Optionnelle" />
-          <FormSelectField control={control} name="invoice.paymentMethod" label="Mode de paiement" options={METHOD_OPTIONS} />
-          <FormTextField
-            control={control}
-            name="invoice.vatRate"
-            label="Taux de TVA (%)"
-            type="number"
-            inputProps={{ min: 0, max: 100, step: 0.01, inputMode: 'decimal' }}
-          />
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <FormTextField control={control} name="invoice.notes" label="Notes" multiline minRows={2} />
-          </Box>
-        </Box>
-        <Box sx={{ mt: 3 }}>
-          <InvoiceLinesEditor
-            control={control}
-            setValue={setValue}
-            getValues={getValues}
-            errors={formState.errors.lines}
-            products={products}
-            lineTotals={totals.lineTotals}
-            revalidate={formState.isSubmitted}
-          />
-        </Box>
-        <Box
-          role="group"
-          aria-label="Totaux"
-          sx={{
-            mt: 2,
-            p: 2,
-            borderRadius: 2,
-            bgcolor: 'action.hover',
-            display: 'grid',
-            gap: 0.5,
-            justifyContent: 'end',
-            gridTemplateColumns: 'auto auto',
-            columnGap: 4,
-          }}
-        >
-          <Typography variant="body2">Sous-total</Typography>
-          <Typography variant="body2" align="right" data-testid="invoice-subtotal" sx={{ whiteSpace: 'nowrap' }}>
-            {formatExactMoney(totals.subtotal)}
-          </Typography>
-          <Typography variant="body2">{`TVA (${formatRate(vatRate)})`}</Typography>
-          <Typography variant="body2" align="right" data-testid="invoice-vat" sx={{ whiteSpace: 'nowrap' }}>
-            {formatExactMoney(totals.vatAmount)}
-          </Typography>
-          <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
-            Total
-          </Typography>
-          <Typography variant="subtitle1" align="right" data-testid="invoice-total" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-            {formatExactMoney(totals.total)}
-          </Typography>
-        </Box>
-      </Box>
     );
 
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
+    <EntityFormDialog
+      form={form}
       title={title}
-      formId={formId}
-      busy={saving}
       submitLabel={editing ? 'Enregistrer les modifications' : 'Créer la facture'}
       submitDisabled={editing && (!loaded || Boolean(notDraft))}
       maxWidth="lg"
       fullScreen={fullScreen}
       dividers
+      columns={false}
+      replacement={replacement}
     >
-      {content}
-    </FormDialog>
+      {notDraft ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {MESSAGES_INVOICE.notDraft}
+        </Alert>
+      ) : null}
+      {partiesEmpty ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {isClientSide ? 'Aucun client enregistré.' : 'Aucun fournisseur enregistré.'}{' '}
+          <MuiLink component={RouterLink} to="/parametres?tab=third-parties" onClick={onClose}>
+            Créer un tiers dans Paramètres
+          </MuiLink>
+        </Alert>
+      ) : null}
+      {thirdPartiesQuery.error && !thirdPartiesQuery.data ? (
+        <Box sx={{ mb: 2 }}>
+          <ErrorState
+            error={thirdPartiesQuery.error}
+            onRetry={() => void thirdPartiesQuery.refetch()}
+            title="Impossible de charger les tiers"
+          />
+        </Box>
+      ) : null}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' }, pt: 1 }}>
+        <FormSelectField control={control} name="invoice.type" label="Type" options={TYPE_OPTIONS} />
+        <FormTextField
+          control={control}
+          name="invoice.number"
+          label="Numéro"
+          helperText={!editing && nextNumber.isFetching ? 'Numéro proposé en cours de calcul...' : undefined}
+        />
+        <Box sx={{ gridColumn: { md: 'span 2' } }}>
+          <FormSelectField
+            control={control}
+            name="invoice.thirdPartyId"
+            label={partyLabel}
+            placeholder={isClientSide ? 'Sélectionner un client' : 'Sélectionner un fournisseur'}
+            options={thirdPartyOptions}
+          />
+        </Box>
+        <FormDateField control={control} name="invoice.date" label="Date" />
+        <FormDateField control={control} name="invoice.dueDate" label="Date d'échéance" helperText="Optionnelle" />
+        <FormSelectField control={control} name="invoice.paymentMethod" label="Mode de paiement" options={METHOD_OPTIONS} />
+        <FormTextField
+          control={control}
+          name="invoice.vatRate"
+          label="Taux de TVA (%)"
+          type="number"
+          inputProps={{ min: 0, max: 100, step: 0.01, inputMode: 'decimal' }}
+        />
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <FormTextField control={control} name="invoice.notes" label="Notes" multiline minRows={2} />
+        </Box>
+      </Box>
+      <Box sx={{ mt: 3 }}>
+        <InvoiceLinesEditor
+          control={control}
+          setValue={setValue}
+          getValues={getValues}
+          errors={formState.errors.lines}
+          products={products}
+          lineTotals={totals.lineTotals}
+          revalidate={formState.isSubmitted}
+        />
+      </Box>
+      <Box
+        role="group"
+        aria-label="Totaux"
+        sx={{
+          mt: 2,
+          p: 2,
+          borderRadius: 2,
+          bgcolor: 'action.hover',
+          display: 'grid',
+          gap: 0.5,
+          justifyContent: 'end',
+          gridTemplateColumns: 'auto auto',
+          columnGap: 4,
+        }}
+      >
+        <Typography variant="body2">Sous-total</Typography>
+        <Typography variant="body2" align="right" data-testid="invoice-subtotal" sx={{ whiteSpace: 'nowrap' }}>
+          {formatExactMoney(totals.subtotal)}
+        </Typography>
+        <Typography variant="body2">{`TVA (${formatRate(vatRate)})`}</Typography>
+        <Typography variant="body2" align="right" data-testid="invoice-vat" sx={{ whiteSpace: 'nowrap' }}>
+          {formatExactMoney(totals.vatAmount)}
+        </Typography>
+        <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+          Total
+        </Typography>
+        <Typography variant="subtitle1" align="right" data-testid="invoice-total" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+          {formatExactMoney(totals.total)}
+        </Typography>
+      </Box>
+    </EntityFormDialog>
   );
 }
 

@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { fromCents, MONEY_PATTERN, toCents, type InventoryItem } from '@xaalis/contracts';
+import { MONEY_PATTERN, type InventoryItem } from '@xaalis/contracts';
+import { fromCents, toCents } from '@xaalis/domain';
 import { memo, useCallback, useMemo } from 'react';
 import {
   Controller,

@@ -1,4 +1,5 @@
-import { toCents, type TrialBalanceAmounts } from '@xaalis/contracts';
+import { type TrialBalanceAmounts } from '@xaalis/contracts';
+import { toCents } from '@xaalis/domain';
 import { formatMoney } from '@xaalis/web-kit';
 
 const TRIAL_AMOUNTS = ['openingDebit', 'openingCredit', 'periodDebit', 'periodCredit', 'closingDebit', 'closingCredit'] as const;

@@ -1,4 +1,5 @@
-import { fromCents, toCents, type GeneralLedger, type GeneralLedgerAccount, type GeneralLedgerRow } from '@xaalis/contracts';
+import { type GeneralLedger, type GeneralLedgerAccount, type GeneralLedgerRow } from '@xaalis/contracts';
+import { fromCents, toCents } from '@xaalis/domain';
 
 /** One account's lines on a page of the Grand livre. */
 export interface LedgerGroup {

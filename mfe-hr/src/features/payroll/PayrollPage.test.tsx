@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { computePayslip, MESSAGES_PAYSLIP, parameterSetFor, type Employee, type Payslip } from '@xaalis/contracts';
+import { MESSAGES_PAYSLIP, type Employee, type Payslip } from '@xaalis/contracts';
+import { computePayslip, parameterSetFor } from '@xaalis/domain';
 import { formatMoney, useRole } from '@xaalis/web-kit';
 import { callsTo, company, COMPANY_ID, employee, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
 import { usePayrollRights } from './rights';
@@ -245,9 +246,9 @@ describe('PayrollPage', () => {
         [`POST ${BASE}/payrolls/generate`]: { status: 202, body: { jobId: 'payroll-job' } },
         [`GET ${BASE}/payrolls/generate/payroll-job`]: () => {
           polls += 1;
-          if (polls < 3) return { body: { jobId: 'payroll-job', state: 'active', done: 1, total: 2 } };
+          if (polls < 3) return { body: { state: 'running', done: 1, total: 2 } };
           slips = [DRAFT, slip(AWA, '2026-01')];
-          return { body: { jobId: 'payroll-job', state: 'completed', done: 2, total: 2 } };
+          return { body: { state: 'completed', done: 2, total: 2 } };
         },
       }),
     );

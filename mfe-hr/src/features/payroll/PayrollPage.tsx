@@ -11,16 +11,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import {
-  APP_ROUTES,
-  employeeName,
-  fromCents,
-  MESSAGES_PAYSLIP,
-  PAYSLIP_STATUS_LABELS,
-  payslipPostingLabel,
-  toCents,
-  type Payslip,
-} from '@xaalis/contracts';
+import { APP_ROUTES, employeeName, MESSAGES_PAYSLIP, PAYSLIP_STATUS_LABELS, payslipPostingLabel, type Payslip } from '@xaalis/contracts';
+import { fromCents, toCents } from '@xaalis/domain';
 import {
   formatMoney,
   PageHeader,

@@ -1,20 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import {
-  computePayslip,
   DEFAULT_PAYROLL_SET_ID,
   employeeName,
   MESSAGES_PAYROLL,
   MESSAGES_PAYSLIP,
-  parameterSetFor,
   payrollSetIdFor,
-  PayrollInputError,
   payslipInputSchema,
   type Employee,
   type PayslipBreakdown,
   type PayslipCreateInput,
   type PayslipFormValues,
 } from '@xaalis/contracts';
+import { computePayslip, parameterSetFor, PayrollInputError } from '@xaalis/domain';
 import { FormTextField, todayIso, toastFailure, toastMissingCompany, toastSuccess, FormDialog, ControlledSelect } from '@xaalis/web-kit';
 import { useId, useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';

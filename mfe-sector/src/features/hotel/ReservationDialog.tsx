@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
   capacityExceeded,
-  isCalendarDate,
   MAX_STAY_NIGHTS,
   MESSAGES_HOTEL,
   reservationInputSchema,
@@ -13,6 +12,7 @@ import {
   type ReservationValues,
   type Room,
 } from '@xaalis/contracts';
+import { isCalendarDate } from '@xaalis/domain';
 import {
   formatMoney,
   FormDateField,

@@ -1,4 +1,4 @@
-import { fromCents, toCents } from '@xaalis/contracts';
+import { fromCents, toCents } from '@xaalis/domain';
 
 /** Thousandths of a quantity string ("1.5" → 1500n); null when unreadable. */
 export function toMilli(value: string): bigint | null {

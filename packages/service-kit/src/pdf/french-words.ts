@@ -1,4 +1,4 @@
-import { roundToFrancs } from '@xaalis/contracts';
+import { francsOf } from '@xaalis/domain';
 
 /**
  * Whole numbers in French words, the traditional spelling used on invoices
@@ -86,6 +86,6 @@ export function numberToFrenchWords(value: bigint | number): string {
  * subunit in practice: the amount is rounded to the franc (half up) first.
  */
 export function amountInFrenchWords(amount: string): string {
-  const francs = roundToFrancs(amount);
+  const francs = francsOf(amount);
   return `${numberToFrenchWords(francs)} franc${francs > 1n || francs < -1n ? 's' : ''} CFA`;
 }

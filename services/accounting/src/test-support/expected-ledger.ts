@@ -4,7 +4,8 @@
 // JavaScript filters over BigInt cents, independently of the service's SQL.
 import Decimal from 'decimal.js';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { fromCents, toCents, type AccountingEntry, type Journal } from '@xaalis/contracts';
+import { type AccountingEntry, type Journal } from '@xaalis/contracts';
+import { fromCents, toCents } from '@xaalis/domain';
 import { postEntry, reverseEntry } from '../modules/posting';
 
 export interface ModelLine {

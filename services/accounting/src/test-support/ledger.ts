@@ -3,7 +3,7 @@
 // and a naive per-account sum over the lines to compare the reports with.
 // Not imported by the service itself.
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { fromCents, toCents } from '@xaalis/contracts';
+import { fromCents, toCents } from '@xaalis/domain';
 
 export type Fate = 'draft' | 'validated' | 'cancelled';
 

@@ -1,7 +1,6 @@
 import Decimal from 'decimal.js';
 import request from 'supertest';
 import {
-  fromCents,
   type AccountingEntry,
   type CashFlowData,
   type Company,
@@ -9,6 +8,7 @@ import {
   type RevenueBreakdownData,
   type ThirdParty,
 } from '@xaalis/contracts';
+import { fromCents } from '@xaalis/domain';
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { asTenant, companyWithChart, createThirdParty, pinDate } from '../../test-support';

@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { fromCents, PAYROLL_MASKED_LABEL, toCents, type TreasuryAccountKind } from '@xaalis/contracts';
+import { PAYROLL_MASKED_LABEL, type TreasuryAccountKind } from '@xaalis/contracts';
+import { fromCents, toCents } from '@xaalis/domain';
 import { payrollEntrySql } from '../entries';
 
 /**

@@ -1,14 +1,7 @@
 import Decimal from 'decimal.js';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import {
-  fromCents,
-  toCents,
-  type CashFlowData,
-  type CashFlowPeriod,
-  type DashboardData,
-  type RevenueBreakdownData,
-  type Urgency,
-} from '@xaalis/contracts';
+import { type CashFlowData, type CashFlowPeriod, type DashboardData, type RevenueBreakdownData, type Urgency } from '@xaalis/contracts';
+import { fromCents, toCents } from '@xaalis/domain';
 import { isUuid, notFound } from '@xaalis/service-kit';
 import { addDays, addMonths, addYears, fiscalYearOf, monthLabel, monthStart, weekLabel, weekStart } from './dates';
 import { firstDueItems, type DueItem } from './due-items';

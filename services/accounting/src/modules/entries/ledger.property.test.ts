@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { QueryTypes } from 'sequelize';
 import request from 'supertest';
-import { ENTRY_NUMBER_PATTERN, JOURNALS, fromCents, type AccountingEntry, type EntryListResponse, type Journal } from '@xaalis/contracts';
+import { ENTRY_NUMBER_PATTERN, JOURNALS, type AccountingEntry, type EntryListResponse, type Journal } from '@xaalis/contracts';
+import { fromCents } from '@xaalis/domain';
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { asTenant, createCompany } from '../../test-support';

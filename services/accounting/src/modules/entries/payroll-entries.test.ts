@@ -3,8 +3,6 @@ import ExcelJS from 'exceljs';
 import request from 'supertest';
 import {
   PAYROLL_MASKED_LABEL,
-  PAYROLL_PARAMETER_SETS,
-  computePayslip,
   type AccountingEntry,
   type Account,
   type Company,
@@ -13,6 +11,7 @@ import {
   type PostPayslipJob,
   type Role,
 } from '@xaalis/contracts';
+import { PAYROLL_PARAMETER_SETS, computePayslip } from '@xaalis/domain';
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { TOKEN, companyWithChart, payslipJobOf } from '../../test-support';

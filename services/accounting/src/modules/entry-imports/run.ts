@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { MESSAGES_ENTRY_IMPORT, formatEntryNumber, fromCents, type Journal } from '@xaalis/contracts';
+import { MESSAGES_ENTRY_IMPORT, formatEntryNumber, type Journal } from '@xaalis/contracts';
+import { fromCents } from '@xaalis/domain';
 import { HttpError, isUniqueViolation, sqlStateOf, type Logger } from '@xaalis/service-kit';
 import { insertMissingAccounts } from '../accounts';
 import { recordAuditEvent } from '../audit/record';

@@ -5,7 +5,6 @@ import {
   JOURNAL_LABELS,
   MESSAGES_ENTRY_IMPORT,
   amountFromNumber,
-  fitsMoney,
   normalizeImportHeader,
   parseFrenchAmount,
   type EntryImportColumn,
@@ -14,6 +13,7 @@ import {
   type Journal,
   type ParsedAmount,
 } from '@xaalis/contracts';
+import { centsFitMoney } from '@xaalis/domain';
 import { HttpError } from '@xaalis/service-kit';
 import { isIsoDate } from '../posting';
 import type { Cell, Sheet } from './file';
@@ -284,7 +284,7 @@ export function validateSheet(sheet: Sheet, lookups: ImportLookups): ParsedImpor
       c += BigInt(l.credit);
     }
     if (d !== c) fail(entry.firstLine, MESSAGES_ENTRY_IMPORT.unbalanced(name, d, c));
-    else if (!fitsMoney(d)) fail(entry.firstLine, MESSAGES_ENTRY_IMPORT.totalTooLarge(name));
+    else if (!centsFitMoney(d)) fail(entry.firstLine, MESSAGES_ENTRY_IMPORT.totalTooLarge(name));
     entries.push(entry);
   }
   // Date order, file order within a day (Array.prototype.sort is stable).

@@ -1,13 +1,12 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import {
-  fiscalYearLabel,
   type DepreciationMethod,
   type DepreciationSchedule,
   type Investment,
   type InvestmentCategory,
   type PlanStatus,
-  type PlannedDepreciation,
 } from '@xaalis/contracts';
+import { fiscalYearLabel, type PlannedDepreciation } from '@xaalis/domain';
 
 /** Row-level access to `investments` and `depreciation_schedules` (plain SQL: explicit locks, multi-row inserts). */
 export interface InvestmentDbRow {

@@ -9,13 +9,11 @@ import {
   MESSAGES_INVESTMENT,
   accountFitsCategory,
   depreciationAccountCandidates,
-  depreciationPlan,
-  fromCents,
-  toCents,
   type ComputeDepreciationPlanJob,
   type Investment,
   type InvestmentValues,
 } from '@xaalis/contracts';
+import { depreciationPlan, fromCents, toCents } from '@xaalis/domain';
 import { HttpError, isUuid, notFound, recordJobRun, type Job, type JobQueue } from '@xaalis/service-kit';
 import { insertMissingAccounts } from '../accounts';
 import { referenceAccount } from '../chart';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { QueryTypes } from 'sequelize';
-import { INVOICE_NUMBER_PATTERN, fromCents, invoiceTotals, toCents, type Invoice, type InvoiceType } from '@xaalis/contracts';
+import { INVOICE_NUMBER_PATTERN, invoiceTotals, type Invoice, type InvoiceType } from '@xaalis/contracts';
+import { fromCents, toCents } from '@xaalis/domain';
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { asTenant } from '../../test-support';

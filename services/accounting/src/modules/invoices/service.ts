@@ -5,11 +5,9 @@ import {
   INVOICE_STATUS_LABELS,
   INVOICE_TYPE_LABELS,
   MESSAGES_INVOICE,
-  fromCents,
   invoiceTotals,
   isCustomerInvoice,
   moneySchema,
-  toCents,
   type Invoice,
   type InvoiceLine,
   type InvoiceListResponse,
@@ -17,6 +15,7 @@ import {
   type invoiceInputSchema,
   type invoiceListQuerySchema,
 } from '@xaalis/contracts';
+import { fromCents, toCents } from '@xaalis/domain';
 import { HttpError, isUniqueViolation, isUuid, mustExist, notFound } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { recordAuditEvent } from '../audit/record';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes } from 'sequelize';
-import { JOBS, toCents, type Loan, type LoanInput, type LoanSchedule } from '@xaalis/contracts';
+import { JOBS, type Loan, type LoanInput, type LoanSchedule } from '@xaalis/contracts';
+import { toCents } from '@xaalis/domain';
 import type { RunningService, RunningWorker } from '@xaalis/service-kit';
 import { asTenant } from '../../test-support';
 import { balances, entryLines, http, invoicingWorld, pay, payOk, startWithWorlds, type InvoicingWorld } from '../../test-support/invoicing';

@@ -5,9 +5,6 @@ import {
   LOAN_TREASURY_JOURNALS,
   MESSAGES_LOAN,
   MESSAGES_MONEY,
-  fitsMoney,
-  fromCents,
-  toCents,
   type Loan,
   type LoanSchedule,
   type LoanValues,
@@ -15,7 +12,7 @@ import {
 import { HttpError, isUuid, mustExist, notFound } from '@xaalis/service-kit';
 import { ledgerError, ledgerWrite, postEntry, todayInDakar } from '../posting';
 import { findLoans, insertLoan, markOverdueBatch } from './model';
-import { DegenerateScheduleError, loanSchedule, type ScheduleRow } from './schedule';
+import { DegenerateScheduleError, loanSchedule, type ScheduleRow, fitsMoney, fromCents, toCents } from '@xaalis/domain';
 
 /** Instalments marked overdue per statement by the daily sweep. */
 export const OVERDUE_BATCH = 5000;
@@ -32,7 +29,7 @@ function scheduleOf(v: LoanValues): ScheduleRow[] {
     throw err;
   }
   // numeric(15,2): an instalment of a huge amount at a high rate could exceed it.
-  if (rows.some((r) => !fitsMoney(toCents(r.total)))) throw amountIssue(MESSAGES_MONEY.totalTooLarge);
+  if (rows.some((r) => !fitsMoney(r.total))) throw amountIssue(MESSAGES_MONEY.totalTooLarge);
   return rows;
 }
 

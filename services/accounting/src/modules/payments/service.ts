@@ -6,15 +6,13 @@ import {
   MESSAGES_LOAN,
   MESSAGES_PAYMENT,
   PAYMENT_METHOD_ACCOUNTS,
-  formatXofExact,
-  fromCents,
   isCustomerInvoice,
   isPayableInstalment,
-  toCents,
   type Payment,
   type PaymentListResponse,
   type paymentInputSchema,
 } from '@xaalis/contracts';
+import { formatXofExact, fromCents, toCents } from '@xaalis/domain';
 import { HttpError, isUuid, notFound, mustExist } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { findInvoiceRow, invoiceError } from '../invoices';

@@ -1,17 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, UnrecoverableError } from 'bullmq';
 import { QueryTypes } from 'sequelize';
-import {
-  JOBS,
-  PAYROLL_PARAMETER_SETS,
-  QUEUES,
-  computePayslip,
-  fromCents,
-  toCents,
-  type Company,
-  type PayslipBreakdown,
-  type PostPayslipJob,
-} from '@xaalis/contracts';
+import { JOBS, QUEUES, type Company, type PayslipBreakdown, type PostPayslipJob } from '@xaalis/contracts';
+import { PAYROLL_PARAMETER_SETS, computePayslip, fromCents, toCents } from '@xaalis/domain';
 import { closeRedis, createRedis, type Job, type RunningService, type RunningWorker } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { companyWithChart, createCompany, payslipJobOf } from '../../test-support';

@@ -1,4 +1,5 @@
-import { PAYMENT_METHOD_ACCOUNTS, fromCents, toCents, type PaymentMethod, type PostPayslipJob } from '@xaalis/contracts';
+import { PAYMENT_METHOD_ACCOUNTS, type PaymentMethod, type PostPayslipJob } from '@xaalis/contracts';
+import { fromCents, toCents } from '@xaalis/domain';
 import type { Journal } from '@xaalis/contracts';
 import type { PostingLine } from '../posting';
 

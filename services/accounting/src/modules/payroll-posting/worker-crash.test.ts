@@ -3,7 +3,8 @@
 // The posting is one transaction: the killed run leaves no entry and does not move the PA
 // counter; the redelivered job posts exactly one PA entry, numbered without a gap.
 import { QueryTypes } from 'sequelize';
-import { JOBS, PAYROLL_PARAMETER_SETS, computePayslip, type Company } from '@xaalis/contracts';
+import { JOBS, type Company } from '@xaalis/contracts';
+import { PAYROLL_PARAMETER_SETS, computePayslip } from '@xaalis/domain';
 import { mustExist, type RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { companyWithChart, payslipJobOf } from '../../test-support';

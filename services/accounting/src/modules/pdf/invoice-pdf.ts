@@ -1,12 +1,6 @@
 import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
-import {
-  INVOICE_PDF_TITLES,
-  INVOICE_STATUS_LABELS,
-  PAYMENT_METHOD_LABELS,
-  formatXofExact,
-  isCustomerInvoice,
-  type Invoice,
-} from '@xaalis/contracts';
+import { INVOICE_PDF_TITLES, INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, isCustomerInvoice, type Invoice } from '@xaalis/contracts';
+import { formatXofExact } from '@xaalis/domain';
 import { amountInFrenchWords, frDate, partyBlock, renderPdf, winAnsi, type PdfCompany, type PdfThirdParty } from '@xaalis/service-kit';
 
 // Invoices as PDF: the renderer, its fonts and resource policies are service-kit's.

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { MESSAGES_ENTRY, fromCents, type AccountingEntry, type Journal } from '@xaalis/contracts';
+import { MESSAGES_ENTRY, type AccountingEntry, type Journal } from '@xaalis/contracts';
+import { fromCents } from '@xaalis/domain';
 import { HttpError, mustExist } from '@xaalis/service-kit';
 import { insertMissingAccounts } from '../accounts';
 import { referenceAccount } from '../chart';

@@ -1,13 +1,12 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import {
-  fromCents,
   PAYROLL_MASKED_LABEL,
   inAccountRange,
-  toCents,
   type GeneralLedger,
   type GeneralLedgerAccount,
   type GeneralLedgerRow,
 } from '@xaalis/contracts';
+import { fromCents, toCents } from '@xaalis/domain';
 import { addDays } from '../dashboard';
 import { payrollEntrySql } from '../entries';
 import { accountTotals, rangePlan, type AccountPeriod } from './totals';

@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import request from 'supertest';
-import {
-  fromCents,
-  type BalanceSheet,
-  type CashFlowStatement,
-  type IncomeStatement,
-  type ReportYears,
-  type TrialBalance,
-} from '@xaalis/contracts';
+import { type BalanceSheet, type CashFlowStatement, type IncomeStatement, type ReportYears, type TrialBalance } from '@xaalis/contracts';
+import { fromCents } from '@xaalis/domain';
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { asTenant, createCompany, pinDate } from '../../test-support';

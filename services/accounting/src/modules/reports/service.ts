@@ -1,7 +1,6 @@
 import type { Sequelize } from 'sequelize';
 import {
   MESSAGES_REPORTS,
-  fromCents,
   type BalanceSheet,
   type CashFlowStatement,
   type FiscalYearInfo,
@@ -11,6 +10,7 @@ import {
   type TrialBalance,
   type TrialBalanceAmounts,
 } from '@xaalis/contracts';
+import { fromCents } from '@xaalis/domain';
 import { HttpError } from '@xaalis/service-kit';
 import { companiesService } from '../companies';
 import { addDays, fiscalYearOf } from '../dashboard';

@@ -1,4 +1,5 @@
-import { fromCents, toCents, type ReportChecks, type ReportLine, type ReportLineAccount } from '@xaalis/contracts';
+import { type ReportChecks, type ReportLine, type ReportLineAccount } from '@xaalis/contracts';
+import { fromCents, toCents } from '@xaalis/domain';
 import { isTreasuryCode } from '../dashboard';
 import { ASSET_LINES, CASH_FLOW_LAYOUT, INCOME_LINES, INCOME_ORDER, INCOME_TOTALS, LIABILITY_LINES } from './syscohada-layout';
 

@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { toCents } from '@xaalis/contracts';
+import { toCents } from '@xaalis/domain';
 import { addDays, addMonths, monthStart } from '../dashboard';
 import type { AccountTotals } from './statements';
 

@@ -1,5 +1,6 @@
 import type { Sequelize } from 'sequelize';
-import { fromCents, toCents, type TreasuryData } from '@xaalis/contracts';
+import { type TreasuryData } from '@xaalis/contracts';
+import { fromCents, toCents } from '@xaalis/domain';
 import { addDays, balancesAt, dueByDay, reportingContext, treasuryKind } from '../dashboard';
 
 /** Forecast horizon (spec 02 §9): today and the next 30 days. */

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { fromCents, toCents, type Company, type DashboardData, type TreasuryData } from '@xaalis/contracts';
+import { type Company, type DashboardData, type TreasuryData } from '@xaalis/contracts';
+import { fromCents, toCents } from '@xaalis/domain';
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { asTenant, companyWithChart, createThirdParty, pinDate } from '../../test-support';

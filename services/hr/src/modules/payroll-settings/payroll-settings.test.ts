@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { computePayslip, fromCents, parameterSetFor, toCents, type PayrollSettings, type Payslip } from '@xaalis/contracts';
+import { type PayrollSettings, type Payslip } from '@xaalis/contracts';
+import { computePayslip, fromCents, parameterSetFor, toCents } from '@xaalis/domain';
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { asTenant, createEmployee } from '../../test-support';

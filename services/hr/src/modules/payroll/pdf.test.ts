@@ -1,4 +1,5 @@
-import { computePayslip, formatXofExact, parameterSetFor, type Employee, type Payslip } from '@xaalis/contracts';
+import { type Employee, type Payslip } from '@xaalis/contracts';
+import { computePayslip, formatXofExact, parameterSetFor } from '@xaalis/domain';
 import { amountInFrenchWords, pdfPageCount, pdfText } from '@xaalis/service-kit';
 import { payslipDocument, periodLabel, renderPayslipPdf, type PayslipPdfData } from './pdf';
 

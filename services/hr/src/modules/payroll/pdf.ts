@@ -4,13 +4,12 @@ import {
   PAYSLIP_STATUS_LABELS,
   PAYROLL_SET_LABELS,
   employeeName,
-  formatXofExact,
-  toCents,
   type Employee,
   type Payslip,
   type PayslipLine,
   type PayslipLineSection,
 } from '@xaalis/contracts';
+import { formatXofExact, toCents } from '@xaalis/domain';
 import { amountInFrenchWords, frDate, partyBlock, renderPdf, winAnsi, type PdfCompany } from '@xaalis/service-kit';
 
 /** The employee's cumulative figures of the calendar year up to the slip's period (see yearToDate in model.ts). */

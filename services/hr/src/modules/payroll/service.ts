@@ -4,11 +4,6 @@ import {
   MESSAGES_EMPLOYEE,
   MESSAGES_PAYROLL,
   MESSAGES_PAYSLIP,
-  PayrollInputError,
-  computePayslip,
-  fromCents,
-  parameterSetFor,
-  toCents,
   type Employee,
   type PaymentMethod,
   type PayrollRiskClass,
@@ -19,6 +14,7 @@ import {
   type PayslipPostingEvent,
   type PostPayslipJob,
 } from '@xaalis/contracts';
+import { PayrollInputError, computePayslip, fromCents, parameterSetFor, toCents } from '@xaalis/domain';
 import { HttpError, isUniqueViolation, isUuid, notFound, type Logger } from '@xaalis/service-kit';
 import { employeesService, findEmployee } from '../employees';
 import { payrollSettingsService } from '../payroll-settings';

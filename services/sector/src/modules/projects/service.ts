@@ -6,10 +6,7 @@ import {
   billedHoursLine,
   computeHoursWorked,
   employeeName,
-  fitsMoney,
-  fromCents,
   timesheetCost,
-  toCents,
   type Employee,
   type InternalInvoiceInput,
   type InternalInvoiceSummary,
@@ -25,6 +22,7 @@ import {
   type TimesheetListQuery,
   type TimesheetValues,
 } from '@xaalis/contracts';
+import { fitsMoney, fromCents, toCents } from '@xaalis/domain';
 import { HttpError, isUuid, NO_ACTOR, notFound, type Actor, type InternalClient } from '@xaalis/service-kit';
 import {
   claimBilling,
@@ -278,7 +276,7 @@ export function projectsService(sequelize: Sequelize, accounting: InternalClient
       if (!employees.has(employeeId)) throw notFound(MESSAGES_SERVICES.employeeNotFound);
       const hourlyRate = v.hourlyRate ?? project?.hourly_rate ?? '0.00';
       const totalCost = timesheetCost(hours, hourlyRate);
-      if (!fitsMoney(toCents(totalCost))) throw new HttpError(400, MESSAGES_MONEY.totalTooLarge);
+      if (!fitsMoney(totalCost)) throw new HttpError(400, MESSAGES_MONEY.totalTooLarge);
       const id = await insertTimesheet(sequelize, companyId, {
         employeeId,
         projectId,

@@ -3,14 +3,8 @@ import type { Sequelize, Transaction } from 'sequelize';
 import {
   MAX_INVENTORY_ITEM_IDS,
   MESSAGES_RESTAURANT,
-  consumedQuantity,
   consumptionReason,
-  convertQuantity,
-  divideMoney,
   incompatibleUnit,
-  lineCost,
-  recipeMargin,
-  sumMoney,
   type InventoryItem,
   type Menu,
   type MenuValues,
@@ -22,6 +16,7 @@ import {
   type StockConsumptionInput,
   type StockConsumptionResult,
 } from '@xaalis/contracts';
+import { consumedQuantity, convertQuantity, divideMoney, lineCost, recipeMargin, sumMoney } from '@xaalis/domain';
 import {
   HttpError,
   isForeignKeyViolation,

@@ -1,12 +1,11 @@
 import {
   MESSAGES_REPORTS,
   REPORT_CHECK_LABELS,
-  fromCents,
-  toCents,
   type GeneralLedgerAccount,
   type GeneralLedgerRow,
   type ReportChecks,
 } from '@xaalis/contracts';
+import { fromCents, toCents } from '@xaalis/domain';
 
 /** The company printed above a report (the company's current details; null or absent fields are left out). */
 export interface ReportCompany {

@@ -1,8 +1,5 @@
 import type { Content, CustomTableLayout, PageOrientation, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import {
-  formatXofExact,
-  fromCents,
-  toCents,
   type BalanceSheet,
   type CashFlowStatement,
   type GeneralLedgerAccount,
@@ -12,6 +9,7 @@ import {
   type ReportLine,
   type TrialBalance,
 } from '@xaalis/contracts';
+import { formatXofExact, fromCents, toCents } from '@xaalis/domain';
 import { frDate, partyBlock, renderPdf, winAnsi } from '../../pdf';
 import { EXPORT_LABELS as L, generatedLine, reportWarnings, summaryFromRows, type ReportHeader } from './header';
 

@@ -1,7 +1,5 @@
 import type ExcelJS from 'exceljs';
 import {
-  fromCents,
-  toCents,
   type BalanceSheet,
   type CashFlowStatement,
   type GeneralLedgerAccount,
@@ -11,6 +9,7 @@ import {
   type ReportLine,
   type TrialBalance,
 } from '@xaalis/contracts';
+import { fromCents, toCents } from '@xaalis/domain';
 import { XOF_FORMAT, bufferedWorkbook } from '../../spreadsheet';
 import { EXPORT_LABELS as L, companyDetails, generatedLine, isoDateToUtc, reportWarnings, type ReportHeader } from './header';
 

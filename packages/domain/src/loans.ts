@@ -1,9 +1,38 @@
-import Decimal from 'decimal.js';
-import { PERIODS_PER_YEAR, loanDueDates, type PaymentFrequency } from '@xaalis/contracts';
+import { addMonthsKeepingDay } from './dates';
+import { Decimal as D, francs as toFranc, money as moneyOf } from './money';
 
-/** Exact arithmetic: 50 significant digits leave (1 + r)^−n exact far beyond the franc. */
-const D = Decimal.clone({ precision: 50, rounding: Decimal.ROUND_HALF_UP });
-type Dec = InstanceType<typeof D>;
+/*
+ * Loans (spec §7): payment frequencies, due dates and the constant-instalment schedule.
+ * Exact arithmetic (./money): 50 significant digits leave (1 + r)^−n exact far beyond the franc.
+ */
+
+type Dec = D;
+
+export const PAYMENT_FREQUENCIES = ['monthly', 'quarterly', 'yearly'] as const;
+export type PaymentFrequency = (typeof PAYMENT_FREQUENCIES)[number];
+/** Months in one period of each frequency; the periodic rate is the annual rate / (12 / months). */
+export const FREQUENCY_MONTHS: Record<PaymentFrequency, number> = { monthly: 1, quarterly: 3, yearly: 12 };
+/** Periods in a year: the periodic rate is the annual rate divided by this. */
+export const PERIODS_PER_YEAR: Record<PaymentFrequency, number> = { monthly: 12, quarterly: 4, yearly: 1 };
+/** At most this many instalments in one schedule (100 years of monthly instalments). */
+export const MAX_LOAN_INSTALMENTS = 1200;
+
+/**
+ * The due dates of a loan's instalments: one per period from the start date
+ * (the first a period after it), each keeping the start date's day of month,
+ * as long as it does not pass the end date. Computed from the start date each
+ * time, so a 31st stays a 31st after a short month. Stops after `limit` dates.
+ */
+export function loanDueDates(startDate: string, endDate: string, frequency: PaymentFrequency, limit = MAX_LOAN_INSTALMENTS + 1): string[] {
+  const step = FREQUENCY_MONTHS[frequency];
+  const dates: string[] = [];
+  for (let k = 1; dates.length < limit; k++) {
+    const due = addMonthsKeepingDay(startDate, k * step);
+    if (due > endDate) break; // ISO dates compare as strings
+    dates.push(due);
+  }
+  return dates;
+}
 
 export interface ScheduleInput {
   /** Borrowed capital, a money string ("1000000.00"). */
@@ -27,8 +56,7 @@ export interface ScheduleRow {
 /** The schedule cannot be built in whole francs: the amount is too small for so many instalments. */
 export class DegenerateScheduleError extends Error {}
 
-const toFranc = (d: Dec): Dec => d.toDecimalPlaces(0, D.ROUND_HALF_UP);
-const money = (d: Dec): string => d.toFixed(2);
+const money = (d: Dec): string => moneyOf(d);
 
 /**
  * Constant instalments (annuités constantes), in whole francs.

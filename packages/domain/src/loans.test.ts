@@ -1,7 +1,7 @@
-import Decimal from 'decimal.js';
 import fc from 'fast-check';
-import { PERIODS_PER_YEAR, fromCents, toCents, type PaymentFrequency } from '@xaalis/contracts';
-import { DegenerateScheduleError, loanSchedule, type ScheduleInput } from './schedule';
+import { addMonthsKeepingDay } from './dates';
+import { DegenerateScheduleError, PERIODS_PER_YEAR, loanDueDates, loanSchedule, type PaymentFrequency, type ScheduleInput } from './loans';
+import { Decimal, fromCents, toCents } from './money';
 
 const sum = (values: string[]) => fromCents(values.reduce((a, v) => a + toCents(v), 0n));
 
@@ -221,5 +221,15 @@ describe('loanSchedule (constant instalments)', () => {
         paymentFrequency: 'monthly',
       }),
     ).toThrow(DegenerateScheduleError);
+  });
+});
+
+describe('due dates', () => {
+  it('keep the start day of month, or the last day of a shorter month', () => {
+    expect(addMonthsKeepingDay('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonthsKeepingDay('2024-01-31', 1)).toBe('2024-02-29');
+    expect(addMonthsKeepingDay('2026-11-30', 3)).toBe('2027-02-28');
+    expect(loanDueDates('2026-01-31', '2026-04-30', 'monthly')).toEqual(['2026-02-28', '2026-03-31', '2026-04-30']);
+    expect(loanDueDates('2026-03-10', '2027-03-09', 'quarterly')).toEqual(['2026-06-10', '2026-09-10', '2026-12-10']);
   });
 });
