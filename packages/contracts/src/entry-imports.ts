@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JOURNALS, MESSAGES_ENTRY, type Journal } from './entries';
-import { MAX_MONEY_CENTS, fromCents } from './money';
+import { MAX_MONEY_CENTS, fromCents } from '@xaalis/domain';
 import type { JobStatus } from './jobs';
 import { text, tooLong } from './text';
 

@@ -6,7 +6,6 @@ import {
   ENTRY_IMPORT_MAX_ERRORS,
   JOBS,
   MESSAGES_ENTRY_IMPORT,
-  fromCents,
   isJobEnded,
   type EntryImportJobStatus,
   type EntryImportListResponse,
@@ -18,6 +17,7 @@ import {
   type ImportEntriesJob,
   type JobState,
 } from '@xaalis/contracts';
+import { fromCents } from '@xaalis/domain';
 import { HttpError, isUniqueViolation, isUuid, notFound, readJobStatus, type ServiceContext } from '@xaalis/service-kit';
 import { referenceAccount } from '../chart';
 import { todayInDakar } from '../posting';
