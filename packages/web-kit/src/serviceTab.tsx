@@ -1,7 +1,12 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { roleForbiddenMessage } from '@xaalis/contracts';
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useRole } from './memberships';
 import { toast } from './toast';
 import { errorStatus, toastSaveError } from './ui/feedback';
@@ -90,5 +95,66 @@ export function ReadOnlyNotice() {
     <Alert severity="info" role="note" sx={{ mb: 2 }}>
       {`Consultation seule — ${message}`}
     </Alert>
+  );
+}
+
+export interface SettingsCardProps {
+  title: string;
+  description: ReactNode;
+  /** The role may read but not change: the notice says why and there is no save button. */
+  readOnly: boolean;
+  saving: boolean;
+  /** The save button submits this form, or calls `onSave`. */
+  form?: string;
+  onSave?: () => void;
+  /** Space under the description (MUI spacing units). */
+  gap?: number;
+  children: ReactNode;
+}
+
+/** A Paramètres tab's card: its title, what it is for, the read-only notice, the fields and 'Enregistrer'. */
+export function SettingsCard({ title, description, readOnly, saving, form, onSave, gap = 3, children }: SettingsCardProps) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
+      <Typography variant="h2" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: gap }}>
+        {description}
+      </Typography>
+      {readOnly ? <ReadOnlyNotice /> : null}
+      {children}
+      {readOnly ? null : (
+        <>
+          <Divider sx={{ my: 3 }} />
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <Button type={form ? 'submit' : 'button'} form={form} variant="contained" onClick={onSave} disabled={saving}>
+              {saving ? 'Enregistrement...' : 'Enregistrer'}
+            </Button>
+          </Box>
+        </>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * Opens a tab of a page whose tab is in the address (Paramètres' ?tab=): a new history entry,
+ * and a one-time ?welcome= leaves the address.
+ */
+export function useSelectTab(): (value: string) => void {
+  const [, setSearchParams] = useSearchParams();
+  return useCallback(
+    (value: string) =>
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          next.set('tab', value);
+          next.delete('welcome');
+          return next;
+        },
+        { replace: false },
+      ),
+    [setSearchParams],
   );
 }

@@ -1,11 +1,10 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useGetCompanyQuery, useSession } from '@xaalis/web-kit';
+import { useGetCompanyQuery, useSelectTab, useSession } from '@xaalis/web-kit';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { useListAccountsQuery } from '../accounts';
 import { useListThirdPartiesQuery } from '../third-parties';
 import { OnboardingBanner } from './OnboardingBanner';
-import { onboardingSteps, readOnboarding, writeOnboarding, type OnboardingStepId } from './onboarding';
+import { onboardingSteps, readOnboarding, writeOnboarding } from './onboarding';
 
 /** The onboarding guide: shown after a welcome until every step is done or it is dismissed (remembered per company). */
 function useOnboarding(companyId: string | null, welcomed: boolean) {
@@ -31,7 +30,6 @@ function useOnboarding(companyId: string | null, welcomed: boolean) {
  */
 export default function SettingsGuide({ welcomed = false }: { welcomed?: boolean }) {
   const { companyId } = useSession();
-  const [, setSearchParams] = useSearchParams();
   const onboarding = useOnboarding(companyId, welcomed);
   const want = onboarding.active && Boolean(companyId);
   const companyQuery = useGetCompanyQuery(want && companyId ? companyId : skipToken);
@@ -42,19 +40,7 @@ export default function SettingsGuide({ welcomed = false }: { welcomed?: boolean
     [companyQuery.data, accountsQuery.data, thirdPartiesQuery.data],
   );
   // A step's id is the value of its Paramètres tab (?tab=).
-  const openStep = useCallback(
-    (id: OnboardingStepId) =>
-      setSearchParams(
-        (params) => {
-          const next = new URLSearchParams(params);
-          next.set('tab', id);
-          next.delete('welcome');
-          return next;
-        },
-        { replace: false },
-      ),
-    [setSearchParams],
-  );
+  const openStep = useSelectTab();
   const ready = Boolean(companyQuery.data && accountsQuery.data && thirdPartiesQuery.data);
   if (!want || !ready || steps.every((s) => s.done)) return null;
   return <OnboardingBanner steps={steps} onDismiss={onboarding.dismiss} onOpenStep={openStep} />;

@@ -1,9 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
   DEFAULT_PAYROLL_RISK_CLASS,
@@ -20,7 +16,7 @@ import {
 import {
   formatDate,
   FormSelectField,
-  ReadOnlyNotice,
+  SettingsCard,
   serviceTabState,
   toastServiceSaveError,
   toastSuccess,
@@ -94,14 +90,13 @@ export default function PayrollSettingsTab() {
   });
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
-      <Typography variant="h2" component="h2" gutterBottom>
-        Paramètres de paie
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-        Le barème et la classe de risque utilisés par défaut pour calculer vos bulletins de paie.
-      </Typography>
-      {readOnly ? <ReadOnlyNotice /> : null}
+    <SettingsCard
+      title="Paramètres de paie"
+      description="Le barème et la classe de risque utilisés par défaut pour calculer vos bulletins de paie."
+      readOnly={readOnly}
+      saving={saving}
+      form={formId}
+    >
       <Box
         component="form"
         id={formId}
@@ -129,16 +124,6 @@ export default function PayrollSettingsTab() {
           helperText="Taux de la cotisation patronale accidents du travail (CSS) appliqué par le barème officiel."
         />
       </Box>
-      {readOnly ? null : (
-        <>
-          <Divider sx={{ my: 3 }} />
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <Button type="submit" form={formId} variant="contained" disabled={saving}>
-              {saving ? 'Enregistrement...' : 'Enregistrer'}
-            </Button>
-          </Box>
-        </>
-      )}
-    </Paper>
+    </SettingsCard>
   );
 }

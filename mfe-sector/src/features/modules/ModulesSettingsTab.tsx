@@ -1,9 +1,6 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
-import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
@@ -15,7 +12,7 @@ import {
   type SectorModule,
 } from '@xaalis/contracts';
 import {
-  ReadOnlyNotice,
+  SettingsCard,
   serviceTabState,
   toastServiceSaveError,
   toastSuccess,
@@ -75,15 +72,19 @@ export function ModulesTab({ companyId }: { companyId: string | null }) {
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
-      <Typography variant="h2" component="h2" gutterBottom>
-        Modules sectoriels
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Les modules activés apparaissent dans le menu « Modules Sectoriels ».
-        {data && !data.customized ? " Par défaut, ce sont ceux de votre secteur d'activité." : ''}
-      </Typography>
-      {readOnly ? <ReadOnlyNotice /> : null}
+    <SettingsCard
+      title="Modules sectoriels"
+      description={
+        <>
+          Les modules activés apparaissent dans le menu « Modules Sectoriels ».
+          {data && !data.customized ? " Par défaut, ce sont ceux de votre secteur d'activité." : ''}
+        </>
+      }
+      readOnly={readOnly}
+      saving={saving}
+      onSave={() => void onSave()}
+      gap={2}
+    >
       <FormGroup aria-label="Modules sectoriels">
         {SECTOR_MODULE_IDS.map((module) => (
           <Box key={module} sx={{ py: 0.5 }}>
@@ -104,16 +105,6 @@ export function ModulesTab({ companyId }: { companyId: string | null }) {
           </Box>
         ))}
       </FormGroup>
-      {readOnly ? null : (
-        <>
-          <Divider sx={{ my: 3 }} />
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <Button variant="contained" onClick={() => void onSave()} disabled={saving}>
-              {saving ? 'Enregistrement...' : 'Enregistrer'}
-            </Button>
-          </Box>
-        </>
-      )}
-    </Paper>
+    </SettingsCard>
   );
 }

@@ -6,8 +6,8 @@ import Collapse from '@mui/material/Collapse';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { APP_ROUTES, type PageTab, type User } from '@xaalis/contracts';
-import { AccountErrorState, LoadingState, LogoutIcon, PageHeader, useCan, useSession } from '@xaalis/web-kit';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { AccountErrorState, LoadingState, LogoutIcon, PageHeader, useCan, useSelectTab, useSession } from '@xaalis/web-kit';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MembersTab } from '../members';
 import { ProfileTab, useSignOut } from '../profile';
@@ -76,7 +76,7 @@ function useWelcome() {
  * 'Module indisponible' in its tab only.
  */
 export default function SettingsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const canManageMembers = useCan('members');
   const tabs = TABS.filter((t) => !t.capability || canManageMembers);
   const requested = tabs.find((t) => t.value === searchParams.get('tab'));
@@ -85,20 +85,7 @@ export default function SettingsPage() {
   const [signOut, { isLoading: loggingOut }] = useSignOut();
   const welcome = useWelcome();
 
-  const selectTab = useCallback(
-    (value: string) => {
-      setSearchParams(
-        (params) => {
-          const next = new URLSearchParams(params);
-          next.set('tab', value);
-          next.delete('welcome');
-          return next;
-        },
-        { replace: false },
-      );
-    },
-    [setSearchParams],
-  );
+  const selectTab = useSelectTab();
 
   let panel: ReactNode;
   if (userLoading) panel = <LoadingState rows={4} />;
