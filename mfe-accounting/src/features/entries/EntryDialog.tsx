@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -6,27 +5,23 @@ import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { entryInputSchema, JOURNAL_LABELS, JOURNALS, MESSAGES_ENTRY, type Account } from '@xaalis/contracts';
+import { entryInputSchema, JOURNAL_LABELS, JOURNALS, MESSAGES_ENTRY, type Account, type AccountingEntry } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
+  EntityFormDialog,
+  emptyToNull,
+  ErrorState,
   FormSelectField,
   FormTextField,
-  serverMessage,
-  toast,
-  errorStatus,
-  toastMissingCompany,
-  toastSaveError,
-  toastSuccess,
-  FormDialog,
-  ErrorState,
   LoadingState,
+  toast,
+  useEntityForm,
 } from '@xaalis/web-kit';
-import { useEffect, useId, useMemo, useRef } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useEffect, useMemo, useRef } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { useListAccountsQuery } from '../accounts';
 import { useListThirdPartiesQuery } from '../third-parties';
-import { mapBeforeResolve } from '../../ui/forms';
 import { useCreateEntryMutation, useGetEntryQuery, useNextEntryNumberQuery, useUpdateEntryMutation } from './api';
 import { entryToFormValues, formatExactMoney, liveTotals, newEntryValues, type EntryFormValues, type EntryOutput } from './entryForm';
 import { EntryLinesEditor } from './EntryLinesEditor';
@@ -36,15 +31,6 @@ export const ACCOUNTS_EMPTY_HINT = "Générez d'abord le plan comptable dans Par
 
 const JOURNAL_OPTIONS = JOURNALS.map((value) => ({ value, label: `${value} — ${JOURNAL_LABELS[value]}` }));
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-const resolver = mapBeforeResolve(
-  zodResolver(entryInputSchema) as unknown as Resolver<EntryFormValues, unknown, EntryOutput>,
-  (v) =>
-    ({
-      entry: { ...v.entry, reference: v.entry.reference?.trim() ? v.entry.reference : null },
-      lines: (v.lines ?? []).map((l) => ({ ...l, thirdPartyId: l.thirdPartyId || null })),
-    }) as unknown as EntryFormValues,
-);
 
 export type EntryDialogTarget = { mode: 'create' } | { mode: 'edit'; id: string; number: string };
 
@@ -57,7 +43,6 @@ export interface EntryDialogProps {
 
 /** 'Nouvelle Écriture Comptable' / "Modifier l'Écriture {number}": header fields, lines, live totals and balance badge. */
 export function EntryDialog({ open, target, companyId, onClose }: EntryDialogProps) {
-  const formId = useId();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
   const editing = target.mode === 'edit';
@@ -66,9 +51,8 @@ export function EntryDialog({ open, target, companyId, onClose }: EntryDialogPro
   const accountsQuery = useListAccountsQuery(open && companyId ? companyId : skipToken);
   const thirdPartiesQuery = useListThirdPartiesQuery(open && companyId ? companyId : skipToken);
   const entryQuery = useGetEntryQuery(open && editId ? editId : skipToken, { refetchOnMountOrArgChange: true });
-  const [createEntry, createState] = useCreateEntryMutation();
-  const [updateEntry, updateState] = useUpdateEntryMutation();
-  const saving = createState.isLoading || updateState.isLoading;
+  const [createEntry] = useCreateEntryMutation();
+  const [updateEntry] = useUpdateEntryMutation();
 
   const accounts = useMemo<Account[]>(
     () => [...(accountsQuery.data ?? [])].sort((a, b) => a.code.localeCompare(b.code)),
@@ -76,30 +60,42 @@ export function EntryDialog({ open, target, companyId, onClose }: EntryDialogPro
   );
   const thirdParties = useMemo(() => thirdPartiesQuery.data ?? [], [thirdPartiesQuery.data]);
 
-  const { control, handleSubmit, reset, setValue, getValues, setError, formState } = useForm<EntryFormValues, unknown, EntryOutput>({
-    resolver,
-    defaultValues: newEntryValues(),
-  });
-
   // The number proposed by the server, kept in step with the journal and date until typed over.
   const autoNumber = useRef('');
   const entryDescription = useRef('');
 
-  useEffect(() => {
-    if (!open || editing) return;
-    const values = newEntryValues();
-    autoNumber.current = '';
-    entryDescription.current = '';
-    reset(values);
-  }, [open, editing, reset]);
-
-  useEffect(() => {
-    if (!open || !editing || !entryQuery.data) return;
-    const values = entryToFormValues(entryQuery.data);
-    autoNumber.current = '';
-    entryDescription.current = values.entry.description;
-    reset(values);
-  }, [open, editing, entryQuery.data, reset]);
+  const form = useEntityForm<EntryFormValues, EntryOutput>({
+    open,
+    onClose,
+    schema: entryInputSchema,
+    prepare: (v) => ({
+      entry: { ...v.entry, reference: emptyToNull(v.entry.reference) },
+      lines: (v.lines ?? []).map((l) => ({ ...l, thirdPartyId: l.thirdPartyId || null })),
+    }),
+    // An edit fills the form from the entry once it is loaded (the form shows only then).
+    defaultValues: () => (editing && entryQuery.data ? entryToFormValues(entryQuery.data) : newEntryValues()),
+    resetKey: editing ? entryQuery.data : null,
+    onReset: (values) => {
+      autoNumber.current = '';
+      entryDescription.current = values.entry.description;
+    },
+    companyId,
+    check: (values) => {
+      if (liveTotals(values.lines).balanced) return true;
+      toast({ title: 'Erreur', description: MESSAGES_ENTRY.unbalanced, variant: 'destructive' });
+      return false;
+    },
+    save: (values, id) => {
+      const body = { entry: { ...values.entry, total: liveTotals(values.lines).debit }, lines: values.lines };
+      return editId ? updateEntry({ id: editId, body }).unwrap() : createEntry({ companyId: id, body }).unwrap();
+    },
+    success: (_values, result) =>
+      editId ? MESSAGES_ENTRY.updated : [MESSAGES_ENTRY.created, `Numéro ${(result as AccountingEntry).number}`],
+    failure: editId ? MESSAGES_ENTRY.updateError : MESSAGES_ENTRY.createError,
+    reasonReplacesText: true,
+    serverErrors: { 409: { field: 'entry.number', message: MESSAGES_ENTRY.duplicateNumber } },
+  });
+  const { control, setValue, getValues, formState } = form;
 
   const journal = useWatch({ control, name: 'entry.journal' });
   const date = useWatch({ control, name: 'entry.date' });
@@ -131,141 +127,105 @@ export function EntryDialog({ open, target, companyId, onClose }: EntryDialogPro
     entryDescription.current = description;
   }, [description, getValues, setValue]);
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      if (!companyId) {
-        toastMissingCompany();
-        return;
-      }
-      const check = liveTotals(values.lines);
-      if (!check.balanced) {
-        toast({ title: 'Erreur', description: MESSAGES_ENTRY.unbalanced, variant: 'destructive' });
-        return;
-      }
-      const body = { entry: { ...values.entry, total: check.debit }, lines: values.lines };
-      try {
-        if (editId) {
-          await updateEntry({ id: editId, body }).unwrap();
-          toastSuccess(MESSAGES_ENTRY.updated);
-        } else {
-          const created = await createEntry({ companyId, body }).unwrap();
-          toastSuccess(MESSAGES_ENTRY.created, `Numéro ${created.number}`);
-        }
-        onClose();
-      } catch (error) {
-        if (errorStatus(error) === 409) setError('entry.number', { message: serverMessage(error) ?? MESSAGES_ENTRY.duplicateNumber });
-        toastSaveError(error, editId ? MESSAGES_ENTRY.updateError : MESSAGES_ENTRY.createError);
-      }
-    },
-    () => {
-      // Invalid: the fields show the schema's messages.
-    },
-  );
-
   const title = editing ? `Modifier l'Écriture ${target.number}` : 'Nouvelle Écriture Comptable';
   const accountsEmpty = accountsQuery.isSuccess && accounts.length === 0;
 
-  let content;
-  if (editing && entryQuery.isLoading) content = <LoadingState rows={4} />;
+  let replacement;
+  if (editing && entryQuery.isLoading) replacement = <LoadingState rows={4} />;
   else if (editing && entryQuery.error && !entryQuery.data)
-    content = <ErrorState error={entryQuery.error} onRetry={() => void entryQuery.refetch()} title="Impossible de charger l'écriture" />;
-  else
-    content = (
-      <Box component="form" id={formId} noValidate onSubmit={(event) => void onSubmit(event)} aria-label={title}>
-        {accountsEmpty ? (
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            {ACCOUNTS_EMPTY_HINT}.{' '}
-            <MuiLink component={RouterLink} to="/parametres?tab=accounts" onClick={onClose}>
-              Ouvrir le plan comptable
-            </MuiLink>
-          </Alert>
-        ) : null}
-        {accountsQuery.error && !accountsQuery.data ? (
-          <Box sx={{ mb: 2 }}>
-            <ErrorState
-              error={accountsQuery.error}
-              onRetry={() => void accountsQuery.refetch()}
-              title="Impossible de charger le plan comptable"
-            />
-          </Box>
-        ) : null}
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1.2fr 1.5fr 1fr 1fr' }, pt: 1 }}>
-          <FormTextField
-            control={control}
-            name="entry.number"
-            label="Numéro"
-            helperText={!editing && nextNumber.isFetching ? 'Numéro proposé en cours de calcul...' : undefined}
-          />
-          <FormSelectField control={control} name="entry.journal" label="Journal" options={JOURNAL_OPTIONS} disabled={editing} />
-          <FormTextField control={control} name="entry.date" label="Date" type="date" inputProps={{ max: '9999-12-31' }} />
-          <FormTextField control={control} name="entry.reference" label="Référence" placeholder="Optionnelle" />
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <FormTextField control={control} name="entry.description" label="Description" />
-          </Box>
-        </Box>
-        <Box sx={{ mt: 3 }}>
-          <EntryLinesEditor
-            control={control}
-            setValue={setValue}
-            getValues={getValues}
-            errors={formState.errors.lines}
-            accounts={accounts}
-            thirdParties={thirdParties}
-            accountsHint={ACCOUNTS_EMPTY_HINT}
-          />
-        </Box>
-        <Box
-          role="group"
-          aria-label="Totaux"
-          sx={{
-            mt: 2,
-            p: 2,
-            borderRadius: 2,
-            bgcolor: 'action.hover',
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: 3,
-            alignItems: 'center',
-            justifyContent: 'flex-end',
-          }}
-        >
-          <Typography variant="body2">
-            Total débit : <strong data-testid="total-debit">{formatExactMoney(totals.debit)}</strong>
-          </Typography>
-          <Typography variant="body2">
-            Total crédit : <strong data-testid="total-credit">{formatExactMoney(totals.credit)}</strong>
-          </Typography>
-          <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Chip
-              label={totals.balanced ? MESSAGES_ENTRY.balanced : MESSAGES_ENTRY.unbalancedBadge}
-              color={totals.balanced ? 'success' : 'error'}
-              size="small"
-              sx={{ fontWeight: 700 }}
-            />
-            {!totals.balanced && totals.difference !== '0.00' ? (
-              <Typography variant="caption" color="error">
-                Écart : {formatExactMoney(totals.difference)}
-              </Typography>
-            ) : null}
-          </Box>
-        </Box>
-      </Box>
+    replacement = (
+      <ErrorState error={entryQuery.error} onRetry={() => void entryQuery.refetch()} title="Impossible de charger l'écriture" />
     );
 
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
+    <EntityFormDialog
+      form={form}
       title={title}
-      formId={formId}
-      busy={saving}
       submitLabel="Enregistrer"
       submitDisabled={!totals.balanced || (editing && !entryQuery.data)}
       maxWidth="lg"
       fullScreen={fullScreen}
       dividers
+      columns={false}
+      replacement={replacement}
     >
-      {content}
-    </FormDialog>
+      {accountsEmpty ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {ACCOUNTS_EMPTY_HINT}.{' '}
+          <MuiLink component={RouterLink} to="/parametres?tab=accounts" onClick={onClose}>
+            Ouvrir le plan comptable
+          </MuiLink>
+        </Alert>
+      ) : null}
+      {accountsQuery.error && !accountsQuery.data ? (
+        <Box sx={{ mb: 2 }}>
+          <ErrorState
+            error={accountsQuery.error}
+            onRetry={() => void accountsQuery.refetch()}
+            title="Impossible de charger le plan comptable"
+          />
+        </Box>
+      ) : null}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1.2fr 1.5fr 1fr 1fr' }, pt: 1 }}>
+        <FormTextField
+          control={control}
+          name="entry.number"
+          label="Numéro"
+          helperText={!editing && nextNumber.isFetching ? 'Numéro proposé en cours de calcul...' : undefined}
+        />
+        <FormSelectField control={control} name="entry.journal" label="Journal" options={JOURNAL_OPTIONS} disabled={editing} />
+        <FormTextField control={control} name="entry.date" label="Date" type="date" inputProps={{ max: '9999-12-31' }} />
+        <FormTextField control={control} name="entry.reference" label="Référence" placeholder="Optionnelle" />
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <FormTextField control={control} name="entry.description" label="Description" />
+        </Box>
+      </Box>
+      <Box sx={{ mt: 3 }}>
+        <EntryLinesEditor
+          control={control}
+          setValue={setValue}
+          getValues={getValues}
+          errors={formState.errors.lines}
+          accounts={accounts}
+          thirdParties={thirdParties}
+          accountsHint={ACCOUNTS_EMPTY_HINT}
+        />
+      </Box>
+      <Box
+        role="group"
+        aria-label="Totaux"
+        sx={{
+          mt: 2,
+          p: 2,
+          borderRadius: 2,
+          bgcolor: 'action.hover',
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 3,
+          alignItems: 'center',
+          justifyContent: 'flex-end',
+        }}
+      >
+        <Typography variant="body2">
+          Total débit : <strong data-testid="total-debit">{formatExactMoney(totals.debit)}</strong>
+        </Typography>
+        <Typography variant="body2">
+          Total crédit : <strong data-testid="total-credit">{formatExactMoney(totals.credit)}</strong>
+        </Typography>
+        <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Chip
+            label={totals.balanced ? MESSAGES_ENTRY.balanced : MESSAGES_ENTRY.unbalancedBadge}
+            color={totals.balanced ? 'success' : 'error'}
+            size="small"
+            sx={{ fontWeight: 700 }}
+          />
+          {!totals.balanced && totals.difference !== '0.00' ? (
+            <Typography variant="caption" color="error">
+              Écart : {formatExactMoney(totals.difference)}
+            </Typography>
+          ) : null}
+        </Box>
+      </Box>
+    </EntityFormDialog>
   );
 }
