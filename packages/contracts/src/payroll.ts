@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paymentMethodSchema, type PaymentMethod } from './invoices';
+import type { JobStatus } from './jobs';
 import {
   MESSAGES_PAYROLL,
   PAYROLL_DECIMAL_PATTERN,
@@ -164,13 +165,8 @@ export interface PayrollGenerationStarted {
   jobId: string;
 }
 
-/** `GET /api/companies/:companyId/payrolls/generate/:jobId`. */
-export interface PayrollGenerationProgress {
-  jobId: string;
-  state: 'waiting' | 'active' | 'completed' | 'failed' | 'unknown';
-  done: number;
-  total: number;
-}
+/** `GET /api/companies/:companyId/payrolls/generate/:jobId`: the one job-status shape, payslips created (done) / employees (total). */
+export type PayrollGenerationProgress = JobStatus;
 
 /** The employee as nested in a payslip. */
 export interface PayslipEmployee {

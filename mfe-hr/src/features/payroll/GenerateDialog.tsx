@@ -4,8 +4,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { MESSAGES_PAYSLIP } from '@xaalis/contracts';
-import { FormDialog, toastFailure, toastSuccess } from '@xaalis/web-kit';
-import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { FormDialog, toastFailure, toastSuccess, useJobProgress } from '@xaalis/web-kit';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { useGeneratePayrollMutation, useGetPayrollGenerationQuery } from './api';
 import { currentPeriod } from './PayslipDialog';
 
@@ -18,7 +18,6 @@ export interface GenerateDialogProps {
 }
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
-const finished = (state: string | undefined) => state === 'completed' || state === 'failed';
 
 /**
  * 'Générer la paie du mois': starts the background job, then shows its
@@ -29,18 +28,17 @@ export function GenerateDialog({ open, companyId, onClose, onGenerated }: Genera
   const [period, setPeriod] = useState(currentPeriod());
   const [jobId, setJobId] = useState<string | null>(null);
   const [generate, { isLoading: starting }] = useGeneratePayrollMutation();
-  const progress = useGetPayrollGenerationQuery(companyId && jobId ? { companyId, jobId } : skipToken, { pollingInterval: 500 });
-  const state = progress.data?.state;
-  const running = jobId !== null && !finished(state);
-
   // The job ended: say so, reload the list and close (the parent remounts the dialog on the next opening).
-  useEffect(() => {
-    if (!finished(state)) return;
-    if (state === 'completed') toastSuccess(MESSAGES_PAYSLIP.generateDone);
-    else toastFailure(null, MESSAGES_PAYSLIP.generateFailed);
-    onGenerated();
-    onClose();
-  }, [state, onGenerated, onClose]);
+  const progress = useJobProgress(useGetPayrollGenerationQuery, companyId && jobId ? { companyId, jobId } : skipToken, {
+    failedMessage: MESSAGES_PAYSLIP.generateFailed,
+    onEnd: (status) => {
+      if (status.state === 'completed') toastSuccess(MESSAGES_PAYSLIP.generateDone);
+      else toastFailure(null, MESSAGES_PAYSLIP.generateFailed);
+      onGenerated();
+      onClose();
+    },
+  });
+  const running = jobId !== null && !progress.ended;
 
   const onSubmit = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -54,8 +52,7 @@ export function GenerateDialog({ open, companyId, onClose, onGenerated }: Genera
     }
   };
 
-  const done = progress.data?.done ?? 0;
-  const total = progress.data?.total ?? 0;
+  const { done, total } = progress;
   return (
     <FormDialog
       open={open}
@@ -79,8 +76,8 @@ export function GenerateDialog({ open, companyId, onClose, onGenerated }: Genera
         {running ? (
           <Box role="status" aria-live="polite">
             <LinearProgress
-              variant={total > 0 ? 'determinate' : 'indeterminate'}
-              value={total > 0 ? (done * 100) / total : 0}
+              variant={progress.percent !== undefined ? 'determinate' : 'indeterminate'}
+              value={progress.percent ?? 0}
               aria-label={MESSAGES_PAYSLIP.generateProgress}
             />
             <Typography variant="body2" sx={{ mt: 1 }}>{`${MESSAGES_PAYSLIP.generateProgress} : ${done} / ${total}`}</Typography>

@@ -33,7 +33,7 @@ export const payrollApi = baseApi.injectEndpoints({
     generatePayroll: build.mutation<PayrollGenerationStarted, { companyId: string; period: string }>({
       query: ({ companyId, period }) => ({ url: `/api/companies/${enc(companyId)}/payrolls/generate`, method: 'POST', body: { period } }),
     }),
-    /** GET /api/companies/:id/payrolls/generate/:jobId → {state, done, total} (polled while it runs). */
+    /** GET /api/companies/:id/payrolls/generate/:jobId → JobStatus: payslips created / employees (polled by useJobProgress). */
     getPayrollGeneration: build.query<PayrollGenerationProgress, { companyId: string; jobId: string }>({
       query: ({ companyId, jobId }) => `/api/companies/${enc(companyId)}/payrolls/generate/${enc(jobId)}`,
       keepUnusedDataFor: 0,

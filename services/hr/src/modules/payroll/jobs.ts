@@ -1,6 +1,6 @@
 import { Queue, UnrecoverableError } from 'bullmq';
 import { JOBS, QUEUES, type GeneratePayrollJob, type PayslipPostedJob, type PayslipPostingEvent } from '@xaalis/contracts';
-import { DEFAULT_JOB_OPTIONS, isUuid, type Job, type JobSchedule, type ServiceContext } from '@xaalis/service-kit';
+import { DEFAULT_JOB_OPTIONS, isUuid, reportJobProgress, type Job, type JobSchedule, type ServiceContext } from '@xaalis/service-kit';
 import { recordPosting } from './model';
 import { payrollService, type PostingProducer } from './service';
 
@@ -88,12 +88,6 @@ export const generationJobId = (companyId: string, period: string) => `payroll-$
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** Progress of a generation as stored on its BullMQ job. */
-export interface GenerationProgress {
-  done: number;
-  total: number;
-}
-
 /** `generate-payroll`: the drafts of the month (see payrollService.generate), progress on the job as { done, total }. */
 export function generatePayrollHandler(ctx: Pick<ServiceContext, 'sequelize' | 'redis' | 'config' | 'log'>) {
   const payslips = payrollService(ctx.sequelize, accountingProducer(ctx), ctx.log);
@@ -103,10 +97,9 @@ export function generatePayrollHandler(ctx: Pick<ServiceContext, 'sequelize' | '
       throw new UnrecoverableError('generate-payroll: malformed payload');
     }
     const userId = isUuid(d.userId) ? d.userId : null;
-    return payslips.generate({ companyId: d.companyId.toLowerCase(), period: d.period, userId }, async (done, total) => {
-      // The inline queue (no Redis) passes a bare job without progress.
-      if (typeof job.updateProgress === 'function') await job.updateProgress({ done, total } satisfies GenerationProgress);
-    });
+    return payslips.generate({ companyId: d.companyId.toLowerCase(), period: d.period, userId }, (done, total) =>
+      reportJobProgress(job, done, total),
+    );
   };
 }
 

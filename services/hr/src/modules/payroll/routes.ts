@@ -5,12 +5,22 @@ import {
   payslipCreateSchema,
   payslipListQuerySchema,
   payslipPaySchema,
+  MESSAGES_PAYSLIP,
   type GeneratePayrollJob,
   type PayrollGenerationProgress,
 } from '@xaalis/contracts';
-import { caseSensitiveRouter, notFound, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import {
+  caseSensitiveRouter,
+  notFound,
+  readJobStatus,
+  requireSameCompany,
+  tenantOf,
+  validate,
+  validated,
+  type ServiceContext,
+} from '@xaalis/service-kit';
 import { accountingEmployerLookup } from './employer';
-import { accountingProducer, generationJobId, type GenerationProgress } from './jobs';
+import { accountingProducer, generationJobId } from './jobs';
 import { payrollService } from './service';
 
 /**
@@ -55,27 +65,20 @@ export function payrollApi(ctx: ServiceContext): Router {
     },
   );
 
+  /** The generation's JobStatus: payslips created (done) out of the employees to pay (total). */
   router.get('/companies/:companyId/payrolls/generate/:jobId', requireSameCompany, async (req, res) => {
     const { companyId } = tenantOf(req);
     const jobId = String(req.params.jobId);
     if (!jobId.startsWith(generationJobId(companyId, ''))) throw notFound();
-    const queue = ctx.queue.queue;
-    // Without Redis the job ran inline, before the 202.
-    if (!queue) {
-      res.json({ jobId, state: 'completed', done: 0, total: 0 } satisfies PayrollGenerationProgress);
-      return;
-    }
-    const job = await queue.getJob(jobId);
-    if (!job) throw notFound();
-    const state = await job.getState();
-    const progress = (typeof job.progress === 'object' ? job.progress : {}) as Partial<GenerationProgress>;
-    const body: PayrollGenerationProgress = {
-      jobId,
-      state: state === 'completed' || state === 'failed' || state === 'active' ? state : state === 'unknown' ? 'unknown' : 'waiting',
-      done: progress.done ?? 0,
-      total: progress.total ?? 0,
-    };
-    res.json(body);
+    const status: PayrollGenerationProgress | null = await readJobStatus(ctx.queue.queue, jobId, {
+      failed: MESSAGES_PAYSLIP.generateFailed,
+      // No result on the wire: the list is read again.
+      result: () => undefined,
+      // Without Redis the job ran inline, before the 202.
+      inline: () => Promise.resolve({ state: 'completed', done: 0, total: 0 }),
+    });
+    if (!status) throw notFound();
+    res.json(status);
   });
 
   // The bulletin de paie (under the company-scoped `payrolls` segment the gateway routes to this service).
