@@ -14,6 +14,7 @@ export * from './forms';
 export * from './page';
 export * from './providers';
 export * from './ui';
+export * from './list';
 export * from './download';
 export * from './serviceTab';
 export * from './jobs';

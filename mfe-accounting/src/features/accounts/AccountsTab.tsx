@@ -1,19 +1,21 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ACCOUNT_CATEGORY_LABELS, ACCOUNT_CLASS_LABELS, ACCOUNT_TYPE_LABELS, type Account } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useGetCompanyQuery, EmptyState, ErrorState, LoadingState, AddIcon, AutoIcon } from '@xaalis/web-kit';
-import { Fragment, useDeferredValue, useMemo, useState } from 'react';
-import { FilterSelect } from '../../ui/FilterSelect';
-import { SearchField } from '../../ui/SearchField';
+import {
+  useGetCompanyQuery,
+  AddButton,
+  DataTable,
+  EmptyState,
+  FilterSelect,
+  ListState,
+  SearchField,
+  TabHeader,
+  AutoIcon,
+  type Column,
+} from '@xaalis/web-kit';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { foldForSearch } from '../../ui/text';
 import { AccountDialog } from './AccountDialog';
 import { useListAccountsQuery } from './api';
@@ -36,7 +38,7 @@ export function filterAccounts(accounts: readonly Account[], query: string, acco
   });
 }
 
-function groupByClass(accounts: readonly Account[]): { key: string; label: string; accounts: Account[] }[] {
+function groupByClass(accounts: readonly Account[]): { key: string; label: string; rows: Account[] }[] {
   const groups = new Map<string, Account[]>();
   for (const a of accounts) {
     const key = a.code.charAt(0);
@@ -46,16 +48,29 @@ function groupByClass(accounts: readonly Account[]): { key: string; label: strin
   }
   return [...groups.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([key, list]) => ({ key, label: accountClassLabel(list[0].code), accounts: list }));
+    .map(([key, list]) => ({ key, label: `${accountClassLabel(list[0].code)} (${list.length})`, rows: list }));
 }
 
 const CLASS_OPTIONS = Object.keys(ACCOUNT_CLASS_LABELS)
   .sort()
   .map((value) => ({ value, label: ACCOUNT_CLASS_LABELS[value] }));
 
+const COLUMNS: Column<Account>[] = [
+  {
+    header: 'Code',
+    headerSx: { width: 120 },
+    cell: (a) => a.code,
+    rowSx: (a) => ({ fontFamily: 'monospace', pl: 1 + Math.min(Math.max(a.level - 1, 0), 6) }),
+  },
+  { header: 'Nom', cell: (a) => a.name },
+  { header: 'Type', cell: (a) => ACCOUNT_TYPE_LABELS[a.type] ?? a.type },
+  { header: 'Catégorie', cell: (a) => ACCOUNT_CATEGORY_LABELS[a.category] ?? a.category },
+  { header: 'Niveau', headerSx: { width: 80 }, cell: (a) => a.level, align: 'right' },
+];
+
 /** Tab 'Plan Comptable': the chart by class, a search box, 'Nouveau Compte', the empty state with generation. */
 export function AccountsTab({ companyId }: { companyId: string | null }) {
-  const { data: accounts, isLoading, isFetching, error, refetch } = useListAccountsQuery(companyId ?? skipToken);
+  const list = useListAccountsQuery(companyId ?? skipToken);
   const { data: company } = useGetCompanyQuery(companyId ?? skipToken);
   const [generate, { isLoading: generating }] = useGenerateChart(companyId);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -64,7 +79,7 @@ export function AccountsTab({ companyId }: { companyId: string | null }) {
   const [accountClass, setAccountClass] = useState('');
   const deferredQuery = useDeferredValue(query);
 
-  const sorted = useMemo(() => [...(accounts ?? [])].sort((a, b) => a.code.localeCompare(b.code)), [accounts]);
+  const sorted = useMemo(() => [...(list.data ?? [])].sort((a, b) => a.code.localeCompare(b.code)), [list.data]);
   const filtered = useMemo(() => filterAccounts(sorted, deferredQuery, accountClass), [sorted, deferredQuery, accountClass]);
   const groups = useMemo(() => groupByClass(filtered), [filtered]);
 
@@ -85,25 +100,27 @@ export function AccountsTab({ companyId }: { companyId: string | null }) {
     </Button>
   );
 
-  let body;
-  if (isLoading) body = <LoadingState rows={6} height={32} />;
-  else if (error && !accounts)
-    body = <ErrorState error={error} onRetry={() => void refetch()} title="Impossible de charger le plan comptable" />;
-  else if (sorted.length === 0)
-    body = (
-      <EmptyState
-        title="Aucun compte configuré"
-        description={
-          canEdit
-            ? "Générez automatiquement le plan comptable SYSCOHADA adapté à votre secteur d'activité, ou créez vos comptes un par un."
-            : undefined
-        }
-        action={canEdit ? generateButton : undefined}
+  return (
+    <Box>
+      <TabHeader
+        title="Plan Comptable"
+        subtitle="Comptes SYSCOHADA révisé de votre entreprise, classés par classe."
+        actions={canEdit ? <AddButton onClick={() => setDialogOpen(true)}>Nouveau Compte</AddButton> : null}
       />
-    );
-  else
-    body = (
-      <>
+      <ListState
+        list={list}
+        errorTitle="Impossible de charger le plan comptable"
+        skeletons={6}
+        skeletonHeight={32}
+        count={sorted.length}
+        empty={{
+          title: 'Aucun compte configuré',
+          description: canEdit
+            ? "Générez automatiquement le plan comptable SYSCOHADA adapté à votre secteur d'activité, ou créez vos comptes un par un."
+            : undefined,
+          action: canEdit ? generateButton : undefined,
+        }}
+      >
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
           <SearchField label="Rechercher un compte" placeholder="Code ou nom" value={query} onChange={setQuery} sx={{ minWidth: 260 }} />
           <FilterSelect
@@ -118,74 +135,15 @@ export function AccountsTab({ companyId }: { companyId: string | null }) {
             {filtered.length === sorted.length
               ? `${sorted.length} compte${sorted.length > 1 ? 's' : ''}`
               : `${filtered.length} compte${filtered.length > 1 ? 's' : ''} sur ${sorted.length}`}
-            {isFetching ? ' — mise à jour...' : ''}
+            {list.isFetching ? ' — mise à jour...' : ''}
           </Typography>
         </Box>
         {filtered.length === 0 ? (
           <EmptyState title="Aucun compte ne correspond à la recherche" />
         ) : (
-          <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 640 }}>
-            <Table size="small" stickyHeader aria-label="Plan comptable">
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={{ width: 120 }}>Code</TableCell>
-                  <TableCell>Nom</TableCell>
-                  <TableCell>Type</TableCell>
-                  <TableCell>Catégorie</TableCell>
-                  <TableCell align="right" sx={{ width: 80 }}>
-                    Niveau
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {groups.map((group) => (
-                  <Fragment key={group.key}>
-                    <TableRow>
-                      <TableCell
-                        component="th"
-                        scope="colgroup"
-                        colSpan={5}
-                        sx={{ bgcolor: 'action.hover', fontWeight: 700, color: 'primary.dark' }}
-                      >
-                        {group.label} ({group.accounts.length})
-                      </TableCell>
-                    </TableRow>
-                    {group.accounts.map((a) => (
-                      <TableRow key={a.id} hover>
-                        <TableCell sx={{ fontFamily: 'monospace', pl: 1 + Math.min(Math.max(a.level - 1, 0), 6) }}>{a.code}</TableCell>
-                        <TableCell>{a.name}</TableCell>
-                        <TableCell>{ACCOUNT_TYPE_LABELS[a.type] ?? a.type}</TableCell>
-                        <TableCell>{ACCOUNT_CATEGORY_LABELS[a.category] ?? a.category}</TableCell>
-                        <TableCell align="right">{a.level}</TableCell>
-                      </TableRow>
-                    ))}
-                  </Fragment>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <DataTable label="Plan comptable" columns={COLUMNS} groups={groups} rowKey={(a) => a.id} outlined maxHeight={640} />
         )}
-      </>
-    );
-
-  return (
-    <Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
-        <Box>
-          <Typography variant="h2" component="h2">
-            Plan Comptable
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Comptes SYSCOHADA révisé de votre entreprise, classés par classe.
-          </Typography>
-        </Box>
-        {canEdit ? (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialogOpen(true)}>
-            Nouveau Compte
-          </Button>
-        ) : null}
-      </Box>
-      {body}
+      </ListState>
       {canEdit ? <AccountDialog open={dialogOpen} onClose={() => setDialogOpen(false)} companyId={companyId} accounts={sorted} /> : null}
     </Box>
   );

@@ -18,7 +18,7 @@ import {
   AddIcon,
 } from '@xaalis/web-kit';
 import { useCallback, useState, type ReactNode } from 'react';
-import { FilterSelect } from '../../ui/FilterSelect';
+import { FilterSelect } from '@xaalis/web-kit';
 import { InvoiceDialog, useInvoiceRights } from '../invoices';
 import { PaymentDialog, useCanRecordPayment, type PaymentDialogDefaults } from '../payments';
 import { useGetCashFlowQuery, useGetDashboardQuery, useGetRevenueBreakdownQuery, type RevenueYear } from './api';

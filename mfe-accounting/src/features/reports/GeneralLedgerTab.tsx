@@ -12,8 +12,8 @@ import { DEFAULT_LEDGER_PAGE_SIZE, MESSAGES_REPORTS, REPORT_TITLES } from '@xaal
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { formatDate, useGetCompanyQuery, EmptyState, ErrorState, LoadingState } from '@xaalis/web-kit';
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
-import { lastPageIndex, useFilteredPage, useLastPageFallback } from '../../ui/ListPagination';
-import { useDebounced } from '../../ui/useDebounced';
+import { lastPageIndex, useFilteredPage, useLastPageFallback } from '@xaalis/web-kit';
+import { useDebounced } from '@xaalis/web-kit';
 import { EntryDetailDialog } from '../entries';
 import { useGetGeneralLedgerQuery, type LedgerFilters } from './api';
 import { AccountField, BadRequestAlert, badRequest, FILTER_DELAY_MS, ReportDateField } from './filters';

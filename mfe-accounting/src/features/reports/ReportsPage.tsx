@@ -17,7 +17,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { PageHeader, useSession, EmptyState, listPreamble } from '@xaalis/web-kit';
 import { useState, type ReactNode } from 'react';
 import { downloadWithToast } from '../../ui/download';
-import { FilterSelect } from '../../ui/FilterSelect';
+import { FilterSelect } from '@xaalis/web-kit';
 import { exportUrl, useGetReportYearsQuery, type DateRange, type LedgerFilters } from './api';
 import { GeneralLedgerTab } from './GeneralLedgerTab';
 import { BalanceSheetTab, CashFlowTab, IncomeStatementTab } from './StatementTabs';

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import { MESSAGES_REPORTS, REPORT_TITLES, type TrialBalanceAmounts } from '@xaalis/contracts';
 import { useMemo, useState, type ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '@xaalis/web-kit';
-import { useDebounced } from '../../ui/useDebounced';
+import { useDebounced } from '@xaalis/web-kit';
 import { useGetTrialBalanceQuery, type DateRange } from './api';
 import { BadRequestAlert, badRequest, FILTER_DELAY_MS, ReportDateField } from './filters';
 import { formatAmount, hasMovement } from './format';

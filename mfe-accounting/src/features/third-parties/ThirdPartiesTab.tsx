@@ -1,18 +1,9 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import { MESSAGES_THIRD_PARTY, THIRD_PARTY_TYPE_LABELS, type ThirdPartyType } from '@xaalis/contracts';
+import { MESSAGES_THIRD_PARTY, THIRD_PARTY_TYPE_LABELS, type ThirdParty, type ThirdPartyType } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useMemo, useState } from 'react';
-import { AddIcon, EmptyState, ErrorState, LoadingState } from '@xaalis/web-kit';
+import { AddButton, DataTable, EmptyState, ListState, TabHeader, type Column } from '@xaalis/web-kit';
 import { useListThirdPartiesQuery } from './api';
 import { useCanEditThirdParties } from './rights';
 import { ThirdPartyDialog } from './ThirdPartyDialog';
@@ -23,12 +14,25 @@ const TYPE_COLORS: Record<ThirdPartyType, 'primary' | 'secondary' | 'default'> =
   both: 'default',
 };
 
+const COLUMNS: Column<ThirdParty>[] = [
+  {
+    header: 'Type',
+    cell: (t) => (
+      <Chip size="small" variant="outlined" color={TYPE_COLORS[t.type] ?? 'default'} label={THIRD_PARTY_TYPE_LABELS[t.type] ?? t.type} />
+    ),
+  },
+  { header: 'Nom', cell: (t) => t.name, sx: { fontWeight: 600 } },
+  { header: 'Code', cell: (t) => t.code || '-' },
+  { header: 'Email', cell: (t) => t.email || '-' },
+  { header: 'Téléphone', cell: (t) => t.phone || '-' },
+];
+
 /** Tab 'Tiers': clients and suppliers, 'Nouveau Tiers', empty 'Aucun tiers configuré'. */
 export function ThirdPartiesTab({ companyId }: { companyId: string | null }) {
-  const { data, isLoading, error, refetch } = useListThirdPartiesQuery(companyId ?? skipToken);
+  const list = useListThirdPartiesQuery(companyId ?? skipToken);
   const [dialogOpen, setDialogOpen] = useState(false);
   const canEdit = useCanEditThirdParties();
-  const rows = useMemo(() => [...(data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'fr')), [data]);
+  const rows = useMemo(() => [...(list.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'fr')), [list.data]);
 
   if (!companyId) {
     return (
@@ -36,76 +40,31 @@ export function ThirdPartiesTab({ companyId }: { companyId: string | null }) {
     );
   }
 
-  let body;
-  if (isLoading) body = <LoadingState rows={3} />;
-  else if (error && !data) body = <ErrorState error={error} onRetry={() => void refetch()} title="Impossible de charger les tiers" />;
-  else if (rows.length === 0)
-    body = (
-      <EmptyState
-        title={MESSAGES_THIRD_PARTY.empty}
-        description={canEdit ? 'Ajoutez vos clients et fournisseurs pour les retrouver dans vos factures et vos écritures.' : undefined}
-        action={
-          canEdit ? (
-            <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setDialogOpen(true)}>
-              Ajouter le premier tiers
-            </Button>
-          ) : undefined
-        }
-      />
-    );
-  else
-    body = (
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label="Tiers">
-          <TableHead>
-            <TableRow>
-              <TableCell>Type</TableCell>
-              <TableCell>Nom</TableCell>
-              <TableCell>Code</TableCell>
-              <TableCell>Email</TableCell>
-              <TableCell>Téléphone</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((t) => (
-              <TableRow key={t.id} hover>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    color={TYPE_COLORS[t.type] ?? 'default'}
-                    label={THIRD_PARTY_TYPE_LABELS[t.type] ?? t.type}
-                  />
-                </TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{t.name}</TableCell>
-                <TableCell>{t.code || '-'}</TableCell>
-                <TableCell>{t.email || '-'}</TableCell>
-                <TableCell>{t.phone || '-'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    );
-
   return (
     <Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
-        <Box>
-          <Typography variant="h2" component="h2">
-            Tiers
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Clients et fournisseurs de votre entreprise.
-          </Typography>
-        </Box>
-        {canEdit ? (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialogOpen(true)}>
-            Nouveau Tiers
-          </Button>
-        ) : null}
-      </Box>
-      {body}
+      <TabHeader
+        title="Tiers"
+        subtitle="Clients et fournisseurs de votre entreprise."
+        actions={canEdit ? <AddButton onClick={() => setDialogOpen(true)}>Nouveau Tiers</AddButton> : null}
+      />
+      <ListState
+        list={list}
+        errorTitle="Impossible de charger les tiers"
+        skeletons={3}
+        count={rows.length}
+        empty={{
+          title: MESSAGES_THIRD_PARTY.empty,
+          create: canEdit
+            ? {
+                description: 'Ajoutez vos clients et fournisseurs pour les retrouver dans vos factures et vos écritures.',
+                label: 'Ajouter le premier tiers',
+                onClick: () => setDialogOpen(true),
+              }
+            : undefined,
+        }}
+      >
+        <DataTable label="Tiers" columns={COLUMNS} rows={rows} rowKey={(t) => t.id} outlined />
+      </ListState>
       {canEdit ? <ThirdPartyDialog open={dialogOpen} onClose={() => setDialogOpen(false)} companyId={companyId} /> : null}
     </Box>
   );

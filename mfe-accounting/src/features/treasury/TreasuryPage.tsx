@@ -2,12 +2,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
@@ -31,9 +25,14 @@ import {
   LoadingState,
   NoCompanyState,
   AddIcon,
+  DataTable,
+  ListPagination,
+  ListState,
+  moneyColumn,
+  useLastPageFallback,
+  type Column,
 } from '@xaalis/web-kit';
 import { useCallback, useState, type ReactNode } from 'react';
-import { ListPagination, useLastPageFallback } from '../../ui/ListPagination';
 import { Grid, Panel, signedMoney, StatCard, toAmount, useGetDashboardQuery, type Upcoming } from '../dashboard';
 import { PaymentDialog, useCanRecordPayment } from '../payments';
 import { useGetTreasuryQuery, useListTreasuryPaymentsQuery } from './api';
@@ -153,6 +152,30 @@ function OverviewView({ companyId }: { companyId: string }) {
   );
 }
 
+const PAYMENT_COLUMNS: Column<Payment>[] = [
+  { header: 'Date', cell: (p) => formatDate(p.date), nowrap: true },
+  {
+    header: 'Type',
+    cell: (p) => (
+      <>
+        {paymentTypeLabel(p.type)}
+        {p.invoice?.number ? (
+          <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }}>
+            {p.invoice.number}
+          </Typography>
+        ) : null}
+      </>
+    ),
+  },
+  { header: 'Mode', cell: (p) => paymentMethodLabel(p.method) },
+  { header: 'Référence', cell: (p) => p.reference || '-' },
+  moneyColumn('Montant', (p) => p.amount),
+  {
+    header: 'Statut',
+    cell: (p) => <Chip size="small" label={paymentStatusLabel(p.status)} color={p.status === 'completed' ? 'success' : 'warning'} />,
+  },
+];
+
 function PaymentsView({ companyId }: { companyId: string }) {
   const [page, setPage] = useState(0);
   const list = useListTreasuryPaymentsQuery({ companyId, page: page + 1, pageSize: PAYMENTS_PAGE_SIZE });
@@ -160,56 +183,20 @@ function PaymentsView({ companyId }: { companyId: string }) {
   const totalItems = data?.totalItems ?? 0;
   useLastPageFallback(Boolean(data?.paginated), page, totalItems, PAYMENTS_PAGE_SIZE, setPage);
 
-  let content: ReactNode;
-  if (list.isError && !data)
-    content = <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Impossible de charger les paiements" />;
-  else if (!data) content = <LoadingState rows={5} />;
-  else if (data.items.length === 0 && totalItems === 0) content = <EmptyState title={MESSAGES_PAYMENT.empty} />;
-  else
-    content = (
-      <>
-        <TableContainer>
-          <Table size="small" aria-label="Paiements">
-            <TableHead>
-              <TableRow>
-                <TableCell>Date</TableCell>
-                <TableCell>Type</TableCell>
-                <TableCell>Mode</TableCell>
-                <TableCell>Référence</TableCell>
-                <TableCell align="right">Montant</TableCell>
-                <TableCell>Statut</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody sx={{ opacity: list.isFetching ? 0.6 : 1 }}>
-              {data.items.map((p: Payment) => (
-                <TableRow key={p.id} hover>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(p.date)}</TableCell>
-                  <TableCell>
-                    {paymentTypeLabel(p.type)}
-                    {p.invoice?.number ? (
-                      <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }}>
-                        {p.invoice.number}
-                      </Typography>
-                    ) : null}
-                  </TableCell>
-                  <TableCell>{paymentMethodLabel(p.method)}</TableCell>
-                  <TableCell>{p.reference || '-'}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(p.amount)}
-                  </TableCell>
-                  <TableCell>
-                    <Chip size="small" label={paymentStatusLabel(p.status)} color={p.status === 'completed' ? 'success' : 'warning'} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        {data.paginated ? <ListPagination count={totalItems} page={page} pageSize={PAYMENTS_PAGE_SIZE} onPageChange={setPage} /> : null}
-      </>
-    );
-
-  return <Panel title="Historique des Paiements">{content}</Panel>;
+  return (
+    <Panel title="Historique des Paiements">
+      <ListState
+        list={{ ...list, data }}
+        errorTitle="Impossible de charger les paiements"
+        // A page left empty by a change elsewhere is not an empty history: the pager brings it back.
+        count={totalItems === 0 ? (data?.items.length ?? 0) : totalItems}
+        empty={{ title: MESSAGES_PAYMENT.empty }}
+      >
+        <DataTable label="Paiements" columns={PAYMENT_COLUMNS} rows={data?.items ?? []} rowKey={(p) => p.id} fetching={list.isFetching} />
+        {data?.paginated ? <ListPagination count={totalItems} page={page} pageSize={PAYMENTS_PAGE_SIZE} onPageChange={setPage} /> : null}
+      </ListState>
+    </Panel>
+  );
 }
 
 function UpcomingList({ label, items, empty }: { label: string; items: Upcoming[]; empty: string }) {

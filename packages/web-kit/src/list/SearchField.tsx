@@ -1,7 +1,7 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import { SearchIcon } from '@xaalis/web-kit';
+import { SearchIcon } from '../ui/icons';
 
 export interface SearchFieldProps {
   label: string;

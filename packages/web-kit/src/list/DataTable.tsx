@@ -1,0 +1,128 @@
+import type { SxProps, Theme } from '@mui/material/styles';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { Fragment, type ReactNode } from 'react';
+import { formatMoney } from '../format';
+
+/** One column of a DataTable: its header and how a row fills its cell. */
+export interface Column<T> {
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+  /** Keeps the cell on one line (dates, amounts, numbers). */
+  nowrap?: boolean;
+  sx?: SxProps<Theme>;
+  /** The cell's style that depends on the row. */
+  rowSx?: (row: T) => SxProps<Theme>;
+  headerSx?: SxProps<Theme>;
+}
+
+/** Rows under a heading row spanning the table (e.g. the accounts of one class). */
+export interface RowGroup<T> {
+  key: string;
+  label: ReactNode;
+  rows: readonly T[];
+}
+
+export interface DataTableProps<T> {
+  /** The table's accessible name. */
+  label: string;
+  columns: readonly Column<T>[];
+  rows?: readonly T[];
+  /** Instead of `rows`: rows in groups, each under its heading row. */
+  groups?: readonly RowGroup<T>[];
+  rowKey: (row: T) => string;
+  /** The last column, 'Actions': the row's buttons (RowAction). */
+  actions?: (row: T) => ReactNode;
+  /** A refresh is under way: the rows fade until it ends. */
+  fetching?: boolean;
+  /** The table in its own outlined frame (inside a tab rather than a page's panel). */
+  outlined?: boolean;
+  /** A scrolling table with a sticky header, at most this high. */
+  maxHeight?: number;
+}
+
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
+function merge(...parts: (SxProps<Theme> | false | undefined)[]): SxProps<Theme> {
+  const list: unknown[] = [];
+  for (const part of parts) {
+    if (Array.isArray(part)) list.push(...(part as unknown[]));
+    else if (part) list.push(part);
+  }
+  return list as SxProps<Theme>;
+}
+
+/** An amount column: right-aligned on one line, in XOF. */
+export function moneyColumn<T>(header: ReactNode, amount: (row: T) => unknown, sx?: SxProps<Theme>): Column<T> {
+  return { header, cell: (row) => formatMoney(amount(row)), align: 'right', nowrap: true, sx };
+}
+
+function cellOf<T>(column: Column<T>, row: T, index: number) {
+  return (
+    <TableCell key={index} align={column.align} sx={merge(column.nowrap && NOWRAP, column.sx, column.rowSx?.(row))}>
+      {column.cell(row)}
+    </TableCell>
+  );
+}
+
+/** A small table from column definitions: header row, one row per item, an 'Actions' column when given. */
+export function DataTable<T>({ label, columns, rows, groups, rowKey, actions, fetching, outlined, maxHeight }: DataTableProps<T>) {
+  const width = columns.length + (actions ? 1 : 0);
+  const row = (item: T) => (
+    <TableRow key={rowKey(item)} hover>
+      {columns.map((column, index) => cellOf(column, item, index))}
+      {actions ? (
+        <TableCell align="right" sx={NOWRAP}>
+          {actions(item)}
+        </TableCell>
+      ) : null}
+    </TableRow>
+  );
+  const sx = maxHeight ? { maxHeight } : undefined;
+  const table = (
+    <Table size="small" stickyHeader={Boolean(maxHeight)} aria-label={label}>
+      <TableHead>
+        <TableRow>
+          {columns.map((column, index) => (
+            <TableCell key={index} align={column.align} sx={column.headerSx}>
+              {column.header}
+            </TableCell>
+          ))}
+          {actions ? <TableCell align="right">Actions</TableCell> : null}
+        </TableRow>
+      </TableHead>
+      <TableBody sx={fetching === undefined ? undefined : { opacity: fetching ? 0.6 : 1 }}>
+        {groups
+          ? groups.map((group) => (
+              <Fragment key={group.key}>
+                <TableRow>
+                  <TableCell
+                    component="th"
+                    scope="colgroup"
+                    colSpan={width}
+                    sx={{ bgcolor: 'action.hover', fontWeight: 700, color: 'primary.dark' }}
+                  >
+                    {group.label}
+                  </TableCell>
+                </TableRow>
+                {group.rows.map(row)}
+              </Fragment>
+            ))
+          : (rows ?? []).map(row)}
+      </TableBody>
+    </Table>
+  );
+  return outlined ? (
+    <TableContainer component={Paper} variant="outlined" sx={sx}>
+      {table}
+    </TableContainer>
+  ) : (
+    <TableContainer sx={sx}>{table}</TableContainer>
+  );
+}
