@@ -45,6 +45,12 @@ export interface DataTableProps<T> {
   outlined?: boolean;
   /** A scrolling table with a sticky header, at most this high. */
   maxHeight?: number;
+  /** 'medium' for a short table with room (default 'small'). */
+  size?: 'small' | 'medium';
+  /** Rows light up under the pointer (default true). */
+  hover?: boolean;
+  /** A row's data-testid, for tests that pick one row. */
+  rowTestId?: (row: T) => string;
 }
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -72,10 +78,23 @@ function cellOf<T>(column: Column<T>, row: T, index: number) {
 }
 
 /** A small table from column definitions: header row, one row per item, an 'Actions' column when given. */
-export function DataTable<T>({ label, columns, rows, groups, rowKey, actions, fetching, outlined, maxHeight }: DataTableProps<T>) {
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  groups,
+  rowKey,
+  actions,
+  fetching,
+  outlined,
+  maxHeight,
+  size = 'small',
+  hover = true,
+  rowTestId,
+}: DataTableProps<T>) {
   const width = columns.length + (actions ? 1 : 0);
   const row = (item: T) => (
-    <TableRow key={rowKey(item)} hover>
+    <TableRow key={rowKey(item)} hover={hover} data-testid={rowTestId?.(item)}>
       {columns.map((column, index) => cellOf(column, item, index))}
       {actions ? (
         <TableCell align="right" sx={NOWRAP}>
@@ -86,7 +105,7 @@ export function DataTable<T>({ label, columns, rows, groups, rowKey, actions, fe
   );
   const sx = maxHeight ? { maxHeight } : undefined;
   const table = (
-    <Table size="small" stickyHeader={Boolean(maxHeight)} aria-label={label}>
+    <Table size={size} stickyHeader={Boolean(maxHeight)} aria-label={label}>
       <TableHead>
         <TableRow>
           {columns.map((column, index) => (

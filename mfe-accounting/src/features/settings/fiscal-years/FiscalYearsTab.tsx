@@ -1,17 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { FISCAL_YEAR_STATUS_LABELS, MESSAGES_FISCAL_YEAR as M, type FiscalYear } from '@xaalis/contracts';
 import {
   ConfirmDialog,
+  DataTable,
+  type Column,
   ErrorState,
   LoadingState,
   errorMessage,
@@ -34,6 +29,24 @@ export function resultLabel(result: string): string {
   if (n < 0) return `${M.resultLoss} ${formatMoney(result.replace('-', ''))}`;
   return formatMoney(0);
 }
+
+const COLUMNS: Column<FiscalYear>[] = [
+  { header: 'Exercice', cell: (y) => `Exercice ${y.label}` },
+  { header: 'Période', cell: (y) => `du ${formatDate(y.start)} au ${formatDate(y.end)}` },
+  {
+    header: 'Statut',
+    cell: (y) => (
+      <Chip
+        size="small"
+        label={FISCAL_YEAR_STATUS_LABELS[y.status]}
+        color={y.status === 'closed' ? 'default' : 'success'}
+        variant={y.status === 'closed' ? 'filled' : 'outlined'}
+      />
+    ),
+  },
+  { header: 'Résultat', cell: (y) => resultLabel(y.result), align: 'right' },
+  { header: 'Brouillons', cell: (y) => y.draftCount, align: 'right' },
+];
 
 function ReopenDialog({ companyId, year, onClose }: { companyId: string; year: FiscalYear; onClose: () => void }) {
   const [reopen, { isLoading, error }] = useReopenFiscalYearMutation();
@@ -78,50 +91,30 @@ export function FiscalYearsTab({ companyId }: { companyId: string | null }) {
   else if (error || !data) list = <ErrorState error={error} title={M.loadError} onRetry={() => void refetch()} />;
   else
     list = (
-      <TableContainer component={Paper} variant="outlined">
-        <Table aria-label={M.title}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Exercice</TableCell>
-              <TableCell>Période</TableCell>
-              <TableCell>Statut</TableCell>
-              <TableCell align="right">Résultat</TableCell>
-              <TableCell align="right">Brouillons</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.items.map((y) => (
-              <TableRow key={y.start} data-testid={`fiscal-year-${y.start}`}>
-                <TableCell>{`Exercice ${y.label}`}</TableCell>
-                <TableCell>{`du ${formatDate(y.start)} au ${formatDate(y.end)}`}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    label={FISCAL_YEAR_STATUS_LABELS[y.status]}
-                    color={y.status === 'closed' ? 'default' : 'success'}
-                    variant={y.status === 'closed' ? 'filled' : 'outlined'}
-                  />
-                </TableCell>
-                <TableCell align="right">{resultLabel(y.result)}</TableCell>
-                <TableCell align="right">{y.draftCount}</TableCell>
-                <TableCell align="right">
-                  {canClose && y.canClose ? (
-                    <Button size="small" variant="outlined" color="warning" onClick={() => setClosing(y)}>
-                      {M.close}
-                    </Button>
-                  ) : null}
-                  {canClose && y.canReopen ? (
-                    <Button size="small" variant="outlined" onClick={() => setReopening(y)}>
-                      {M.reopen}
-                    </Button>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <DataTable
+        label={M.title}
+        columns={COLUMNS}
+        rows={data.items}
+        rowKey={(y) => y.start}
+        rowTestId={(y) => `fiscal-year-${y.start}`}
+        size="medium"
+        hover={false}
+        outlined
+        actions={(y) => (
+          <>
+            {canClose && y.canClose ? (
+              <Button size="small" variant="outlined" color="warning" onClick={() => setClosing(y)}>
+                {M.close}
+              </Button>
+            ) : null}
+            {canClose && y.canReopen ? (
+              <Button size="small" variant="outlined" onClick={() => setReopening(y)}>
+                {M.reopen}
+              </Button>
+            ) : null}
+          </>
+        )}
+      />
     );
 
   return (
