@@ -35,6 +35,12 @@ const zones = [
     from: [...APPS, ...TOOLING],
     message: rule('packages never import an app — move the code the package needs into the package itself'),
   },
+  // "domain imports nothing of ours": pure calculations, below the contracts.
+  {
+    target: 'packages/domain',
+    from: ['packages/contracts', 'packages/web-kit', 'packages/service-kit'],
+    message: rule('domain imports nothing of ours — pure money, dates and calculators; the contracts build on it, not the reverse'),
+  },
   // "contracts imports nothing of ours".
   {
     target: 'packages/contracts',
@@ -136,6 +142,34 @@ const routersCaseSensitive = [
   message: 'DESIGN §4: routers are case-sensitive — make them with caseSensitiveRouter() from @xaalis/service-kit, never express.Router()',
 }));
 
+// Issue 25, item 5: every money computation goes through @xaalis/domain's money module, the one
+// place that imports decimal.js or counts in BigInt cents. Tests may check results against their
+// own BigInt arithmetic; the paths below keep integer arithmetic on purpose.
+const MONEY_MESSAGE =
+  'money is computed with @xaalis/domain (money module: sum, add, sub, mul, compare, money, dec…) — never decimal.js, BigInt or bigint literals directly';
+const moneyOnlyInDomain = [
+  'ImportDeclaration[source.value="decimal.js"]',
+  'CallExpression[callee.name="require"][arguments.0.value="decimal.js"]',
+  'CallExpression[callee.name="BigInt"]',
+  'Literal[bigint]',
+  'TSBigIntKeyword',
+].map((selector) => ({ selector, message: MONEY_MESSAGE }));
+const MONEY_EXCEPTIONS = [
+  // The bulk journal import and the reports add up to hundreds of thousands of lines in integer
+  // cents (exact, several times faster than decimals), through the money module's toCents/fromCents.
+  'packages/contracts/src/entry-imports.ts',
+  'services/accounting/src/modules/entry-imports/{run,service,validate}.ts',
+  'services/accounting/src/modules/reports/{statements,general-ledger,totals,service}.ts',
+  'services/accounting/src/modules/reports/exports/xlsx.ts',
+  // Not money: stock quantities in thousandths, zip64 byte offsets, an integer spelled in French.
+  'mfe-accounting/src/features/inventory/stock.ts',
+  'packages/service-kit/src/uploads/zip-builder.ts',
+  'packages/service-kit/src/pdf/french-words.ts',
+];
+const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test-support/**', '**/test-utils.{ts,tsx}', '**/fixtures.ts'];
+const ROUTER_FACTORY = ['packages/service-kit/src/routes.ts', 'packages/service-kit/src/routes.test.ts'];
+const SERVER_APPS = ['gateway/**', 'packages/service-kit/**', ...SERVICES.map((dir) => `${dir}/**`)];
+
 // Imports of a package's src/ that stay (each a module by path, on purpose).
 const PACKAGE_SRC_ALLOWED = [
   // The shell's signed-out pages (/, /auth) take these web-kit modules by path: the package
@@ -179,10 +213,22 @@ const dependencyRules = [
     rules: { 'no-restricted-imports': ['error', noBrowserLibraries] },
   },
   {
-    files: ['gateway/**', 'packages/service-kit/**', ...SERVICES.map((dir) => `${dir}/**`)],
+    files: SERVER_APPS,
     // Where caseSensitiveRouter is made, and its test that proves a plain Router is caught.
-    ignores: ['packages/service-kit/src/routes.ts', 'packages/service-kit/src/routes.test.ts'],
+    ignores: ROUTER_FACTORY,
     rules: { 'no-restricted-syntax': ['error', ...routersCaseSensitive] },
+  },
+  // Money through the domain (a rule's options are not merged across blocks: the server
+  // files get both lists of no-restricted-syntax in one block).
+  {
+    files: SERVER_APPS,
+    ignores: [...ROUTER_FACTORY, ...MONEY_EXCEPTIONS, ...TEST_FILES],
+    rules: { 'no-restricted-syntax': ['error', ...routersCaseSensitive, ...moneyOnlyInDomain] },
+  },
+  {
+    files: [...FRONT_ENDS.map((app) => `${app}/**`), 'packages/contracts/**', 'packages/web-kit/**', 'packages/domain/**', 'infra/src/**'],
+    ignores: ['packages/domain/src/money.ts', ...MONEY_EXCEPTIONS, ...TEST_FILES],
+    rules: { 'no-restricted-syntax': ['error', ...moneyOnlyInDomain] },
   },
 ];
 

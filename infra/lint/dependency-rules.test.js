@@ -64,6 +64,7 @@ describe('dependency rules of DESIGN.md §1', () => {
     ],
     ['packages/service-kit/src/x.ts', "import { entriesApi } from '@xaalis/service-accounting';", 'packages never import an app'],
     ['packages/contracts/src/x.ts', "import { formatXof } from '@xaalis/web-kit';", 'contracts imports nothing of ours'],
+    ['packages/domain/src/x.ts', "import { moneySchema } from '@xaalis/contracts';", 'domain imports nothing of ours'],
     // apps import packages only
     ['gateway/src/x.ts', "import { entriesApi } from '../../services/accounting/src/modules/entries';", 'apps import packages only'],
     ['mfe-accounting/src/x.ts', "import { config } from '../../gateway/src/config';", 'apps import packages only'],
@@ -153,6 +154,38 @@ describe('dependency rules of DESIGN.md §1', () => {
     ]);
   });
 
+  const MONEY =
+    'money is computed with @xaalis/domain (money module: sum, add, sub, mul, compare, money, dec…) — never decimal.js, BigInt or bigint literals directly';
+  it.each([
+    // decimal.js only behind the money module
+    ['services/accounting/src/modules/x.ts', "import Decimal from 'decimal.js';"],
+    ['services/sector/src/x.ts', "const Decimal = require('decimal.js');"],
+    ['mfe-accounting/src/features/x/x.ts', "import { Decimal } from 'decimal.js';"],
+    ['packages/contracts/src/x.ts', "import Decimal from 'decimal.js';"],
+    // no BigInt cents: calls, literals, types
+    ['services/hr/src/modules/x.ts', "export const cents = (v: string) => BigInt(v.replace('.', ''));"],
+    ['gateway/src/x.ts', 'export const zero = 0n;'],
+    ['mfe-hr/src/features/x/x.ts', 'export let total: bigint | undefined;'],
+    ['shell/src/x.ts', 'export const big = 100n * 2n;'],
+    ['packages/domain/src/payroll.ts', 'export const hundred = 100n;'],
+    ['infra/src/local/x.ts', 'export const cents = BigInt(1);'],
+  ])('%s: money outside the domain is refused', async (file, source) => {
+    const messages = await lint(file, source);
+    expect(messages.length).toBeGreaterThan(0);
+    expect(new Set(messages)).toEqual(new Set([MONEY]));
+  });
+
+  it('a router and money on the same server file: both rules fire', async () => {
+    const messages = await lint(
+      'services/hr/src/modules/x/routes.ts',
+      "import { Router } from 'express';\nexport const r = Router();\nexport const z = 0n;",
+    );
+    expect(messages).toEqual([
+      'DESIGN §4: routers are case-sensitive — make them with caseSensitiveRouter() from @xaalis/service-kit, never express.Router()',
+      MONEY,
+    ]);
+  });
+
   it.each([
     [
       'services/accounting/src/modules/x.ts',
@@ -167,6 +200,12 @@ describe('dependency rules of DESIGN.md §1', () => {
     ['shell/src/x.tsx', "import { RemotePage } from './features/remotes/RemotePage';\nimport { useAuth } from '@xaalis/web-kit';"],
     ['packages/web-kit/src/x.ts', "import { MESSAGES_HTTP } from '@xaalis/contracts';"],
     ['e2e/src/x.ts', "import { seedDemo } from '@xaalis/infra/demo';"],
+    // money through the domain; the money module itself, tests and the integer-cents hot paths
+    ['services/accounting/src/modules/x.ts', "import { sum, toCents } from '@xaalis/domain';\nexport const total = sum(['1.00', '2.50']);"],
+    ['packages/domain/src/money.ts', "import DecimalJs from 'decimal.js';\nexport const cents = (v: string) => BigInt(v) * 100n;"],
+    ['services/accounting/src/modules/x/x.test.ts', "import Decimal from 'decimal.js';\nexport const zero = 0n;"],
+    ['services/accounting/src/modules/reports/statements.ts', 'export const zero = 0n;'],
+    ['packages/contracts/src/x.ts', "import { isCalendarDate } from '@xaalis/domain';"],
     ['infra/src/x.ts', "import { createSequelize } from '@xaalis/service-kit';"],
     // features: a sibling's index, the feature's own files, the app's shared folders
     [

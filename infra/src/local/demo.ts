@@ -4,7 +4,7 @@
 // app comes from real postings. Deterministic (seeded), and idempotent: when the
 // demo user exists, nothing is created again.
 import { type Account, type Invoice, type InventoryItem, type ThirdParty } from '@xaalis/contracts';
-import { fromCents, toCents } from '@xaalis/domain';
+import { ROUND_DOWN, dec, isPositive, money, sub } from '@xaalis/domain';
 
 export const DEMO_CREDENTIALS = { username: 'demo', password: 'teranga2026' } as const;
 
@@ -310,10 +310,11 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
       at(date, async () => {
         const invoice = await createInvoice(catering ? 'service' : 'sale', client.id, date, client.paymentTerms, lines);
         if (outcome === 'deposit') {
-          const deposit = toCents(invoice.total) / 2n;
+          // Half, cut to the cent; the balance pays the rest.
+          const deposit = money(dec(invoice.total).div(2).toDecimalPlaces(2, ROUND_DOWN));
           const balanceDate = addDays(payDate, 30);
-          at(payDate, () => pay(invoice, fromCents(deposit), payDate, 'bank'));
-          at(balanceDate, () => pay(invoice, fromCents(toCents(invoice.total) - deposit), balanceDate, 'bank'));
+          at(payDate, () => pay(invoice, deposit, payDate, 'bank'));
+          at(balanceDate, () => pay(invoice, sub(invoice.total, deposit), balanceDate, 'bank'));
         }
         if (outcome === 'full') at(payDate, () => pay(invoice, invoice.total, payDate, method));
       });
@@ -344,17 +345,17 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
       seq: Number.MAX_SAFE_INTEGER,
       run: async () => {
         const treasury = await api.json<{ accounts: { code: string; balance: string }[] }>('GET', `${c}/treasury`);
-        const balance = (code: string) => toCents(treasury.accounts.find((a) => a.code === code)?.balance ?? '0');
-        const sweeps: [string, string, bigint][] = [
-          ['513', 'Remise de chèques en banque', balance('513')],
-          ['571', "Versement d'espèces en banque", balance('571') - 100_000_000n],
-          ['552', 'Virement Orange Money vers la banque', balance('552') - 50_000_000n],
+        const balance = (code: string) => treasury.accounts.find((a) => a.code === code)?.balance ?? '0';
+        const sweeps: [string, string, string][] = [
+          ['513', 'Remise de chèques en banque', money(balance('513'))],
+          ['571', "Versement d'espèces en banque", sub(balance('571'), 1_000_000)],
+          ['552', 'Virement Orange Money vers la banque', sub(balance('552'), 500_000)],
         ];
-        for (const [code, description, cents] of sweeps) {
-          if (cents > 0n)
+        for (const [code, description, amount] of sweeps) {
+          if (isPositive(amount))
             await postEntry(monthEnd, description, [
-              { code: '521', debit: fromCents(cents) },
-              { code, credit: fromCents(cents) },
+              { code: '521', debit: amount },
+              { code, credit: amount },
             ]);
         }
         log(`Activité de ${ym} enregistrée.`);

@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { JOURNAL_LABELS, type AccountingEntry } from '@xaalis/contracts';
-import { toCents } from '@xaalis/domain';
+import { isZero } from '@xaalis/domain';
 import { formatDate, formatMoney } from '@xaalis/web-kit';
 import { AuditTrail } from '../audit';
 import { STATUS_COLORS, statusLabel } from './status';
@@ -15,7 +15,7 @@ import { STATUS_COLORS, statusLabel } from './status';
 /** An amount, or '-' when it is zero (the detail panel of the specification). */
 export function amountOrDash(value: string | null | undefined): string {
   try {
-    return value && toCents(value) !== 0n ? formatMoney(value) : '-';
+    return value && !isZero(value) ? formatMoney(value) : '-';
   } catch {
     return '-';
   }

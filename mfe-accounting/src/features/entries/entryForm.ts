@@ -1,5 +1,5 @@
 import { entryTotals, MONEY_PATTERN, type AccountingEntry, type entryInputSchema, type Journal } from '@xaalis/contracts';
-import { toCents } from '@xaalis/domain';
+import { abs, isPositive, sub } from '@xaalis/domain';
 import type { z } from 'zod';
 import { formatNumber, todayIso } from '@xaalis/web-kit';
 
@@ -65,7 +65,7 @@ export function parseAmount(value: string | null | undefined): string | null {
 /** True when the amount is a valid amount above zero. */
 export function isPositiveAmount(value: string | null | undefined): boolean {
   const amount = parseAmount(value);
-  return amount !== null && toCents(amount) > 0n;
+  return amount !== null && isPositive(amount);
 }
 
 export interface LiveTotals {
@@ -88,13 +88,11 @@ export function liveTotals(lines: readonly Partial<EntryLineFormValues>[] | unde
     return { debit: debit ?? '0', credit: credit ?? '0' };
   });
   const totals = entryTotals(clean);
-  const diff = toCents(totals.debit) - toCents(totals.credit);
-  const abs = diff < 0n ? -diff : diff;
-  const difference = `${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+  const difference = abs(sub(totals.debit, totals.credit));
   return {
     debit: totals.debit,
     credit: totals.credit,
-    balanced: totals.balanced && !invalid && toCents(totals.debit) > 0n,
+    balanced: totals.balanced && !invalid && isPositive(totals.debit),
     difference,
     invalid,
   };

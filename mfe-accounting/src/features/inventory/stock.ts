@@ -1,5 +1,5 @@
 import { stockStatus, type InventoryItem, type MovementType } from '@xaalis/contracts';
-import { fromCents, toCents } from '@xaalis/domain';
+import { dec, money, sumDec } from '@xaalis/domain';
 
 /** A quantity (numeric(10,3)) as exact thousandths, or null when unreadable. */
 export function toMilli(value: string | number | null | undefined): bigint | null {
@@ -16,34 +16,12 @@ export function fromMilli(milli: bigint): string {
   return `${negative ? '-' : ''}${abs / 1000n}.${(abs % 1000n).toString().padStart(3, '0')}`;
 }
 
-function safeCents(value: string | null | undefined): bigint {
-  try {
-    return toCents(value ?? '0');
-  } catch {
-    return 0n;
-  }
-}
+/** A readable unit cost, or 0. */
+const unitCostOf = (value: string | null | undefined): string => (value && /^-?\d+(\.\d{1,2})?$/.test(value.trim()) ? value : '0');
 
-/** Half-up (away from zero) division. */
-function roundDiv(n: bigint, d: bigint): bigint {
-  const negative = n < 0n;
-  const abs = negative ? -n : n;
-  const q = abs / d;
-  const r = abs % d;
-  const rounded = r * 2n >= d ? q + 1n : q;
-  return negative ? -rounded : rounded;
-}
-
-/** Stock × unit cost in exact cents (the sum is rounded once, to the cent). */
-export function stockValueCents(items: readonly Pick<InventoryItem, 'currentStock' | 'unitCost'>[]): bigint {
-  let milliCents = 0n;
-  for (const item of items) milliCents += (toMilli(item.currentStock) ?? 0n) * safeCents(item.unitCost);
-  return roundDiv(milliCents, 1000n);
-}
-
-/** Stock × unit cost as a money string ("12345.50"), computed exactly. */
+/** Stock × unit cost as a money string ("12345.50"), computed exactly (the sum is rounded once, to the cent). */
 export function stockValue(items: readonly Pick<InventoryItem, 'currentStock' | 'unitCost'>[]): string {
-  return fromCents(stockValueCents(items));
+  return money(sumDec(items.map((item) => dec(fromMilli(toMilli(item.currentStock) ?? 0n)).times(unitCostOf(item.unitCost)))));
 }
 
 export interface StockTiles {

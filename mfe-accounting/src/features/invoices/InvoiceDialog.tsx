@@ -14,7 +14,7 @@ import {
   PAYMENT_METHODS,
   type InvoiceInput,
 } from '@xaalis/contracts';
-import { fromCents, toCents } from '@xaalis/domain';
+import { money } from '@xaalis/domain';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
   EntityFormDialog,
@@ -69,7 +69,7 @@ const resolver: Resolver<InvoiceFormValues, unknown, InvoiceOutput> = async (val
 
 /** The request body: the spec payload with the totals computed exactly as the server does. */
 export function invoicePayload(values: InvoiceOutput): InvoiceInput {
-  const vatRate = fromCents(toCents(values.invoice.vatRate));
+  const vatRate = money(values.invoice.vatRate);
   const totals = invoiceTotals(
     values.lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPrice })),
     vatRate,

@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { MONEY_PATTERN, type InventoryItem } from '@xaalis/contracts';
-import { fromCents, toCents } from '@xaalis/domain';
+import { money } from '@xaalis/domain';
 import { memo, useCallback, useMemo } from 'react';
 import {
   Controller,
@@ -29,7 +29,7 @@ const priceInput = { min: 0, step: 0.01, inputMode: 'decimal' as const };
 /** A unit cost as a two-decimal price ("1500.00"); '' when unreadable. */
 function priceOf(item: InventoryItem): string {
   const cost = (item.unitCost ?? '').trim();
-  return MONEY_PATTERN.test(cost) && !cost.startsWith('-') ? fromCents(toCents(cost)) : '';
+  return MONEY_PATTERN.test(cost) && !cost.startsWith('-') ? money(cost) : '';
 }
 
 type LineErrors = FieldErrors<InvoiceFormValues>['lines'];

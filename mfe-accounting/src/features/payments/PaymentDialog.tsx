@@ -12,7 +12,7 @@ import {
   type PaymentMethod,
   type PaymentType,
 } from '@xaalis/contracts';
-import { fromCents, toCents } from '@xaalis/domain';
+import { money } from '@xaalis/domain';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
   ControlledSelect,
@@ -76,7 +76,7 @@ interface PaymentFormValues {
 /** An amount as the amount field shows it ("150000.00"); '' when unreadable. */
 function amountText(value: string | null | undefined): string {
   const text = (value ?? '').trim();
-  return MONEY_PATTERN.test(text) && !text.startsWith('-') ? fromCents(toCents(text)) : '';
+  return MONEY_PATTERN.test(text) && !text.startsWith('-') ? money(text) : '';
 }
 
 function initialValues(defaults: PaymentDialogDefaults | undefined): PaymentFormValues {

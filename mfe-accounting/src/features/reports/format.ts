@@ -1,5 +1,5 @@
 import { type TrialBalanceAmounts } from '@xaalis/contracts';
-import { toCents } from '@xaalis/domain';
+import { isZero } from '@xaalis/domain';
 import { formatMoney } from '@xaalis/web-kit';
 
 const TRIAL_AMOUNTS = ['openingDebit', 'openingCredit', 'periodDebit', 'periodCredit', 'closingDebit', 'closingCredit'] as const;
@@ -7,11 +7,8 @@ const TRIAL_AMOUNTS = ['openingDebit', 'openingCredit', 'periodDebit', 'periodCr
 /** True for a zero amount ("0.00", "-0.00", "0"); a malformed amount is not zero. */
 export function isZeroAmount(value: string | undefined | null): boolean {
   if (value === undefined || value === null || value.trim() === '') return true;
-  try {
-    return toCents(value) === 0n;
-  } catch {
-    return false;
-  }
+  // Only a money string (at most two decimals) counts: anything else is malformed.
+  return /^-?\d+(\.\d{1,2})?$/.test(value.trim()) && isZero(value);
 }
 
 /** A Balance row moves when one of its six amounts is not zero. */

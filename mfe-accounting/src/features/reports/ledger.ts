@@ -1,5 +1,5 @@
 import { type GeneralLedger, type GeneralLedgerAccount, type GeneralLedgerRow } from '@xaalis/contracts';
-import { fromCents, toCents } from '@xaalis/domain';
+import { add, sub } from '@xaalis/domain';
 
 /** One account's lines on a page of the Grand livre. */
 export interface LedgerGroup {
@@ -15,7 +15,7 @@ export interface LedgerGroup {
 
 function balanceBefore(row: GeneralLedgerRow): string {
   try {
-    return fromCents(toCents(row.balance) - toCents(row.debit) + toCents(row.credit));
+    return add(sub(row.balance, row.debit), row.credit);
   } catch {
     return row.balance;
   }

@@ -2,10 +2,9 @@
 // engine and keeps its own copy of every line posted, from which the tests
 // compute the figures the dashboard and treasury should show — with plain
 // JavaScript filters over BigInt cents, independently of the service's SQL.
-import Decimal from 'decimal.js';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { type AccountingEntry, type Journal } from '@xaalis/contracts';
-import { fromCents, toCents } from '@xaalis/domain';
+import { fromCents, toCents, Decimal } from '@xaalis/domain';
 import { postEntry, reverseEntry } from '../modules/posting';
 
 export interface ModelLine {
@@ -20,6 +19,11 @@ export interface ModelLine {
 
 /** [account code, debit, credit]; amounts as strings ("1500.00"), '' or '0' for none. */
 export type LineSpec = [code: string, debit: string, credit: string];
+
+/** A debit line of `amount` on `code`. */
+export const dr = (code: string, amount: string): LineSpec => [code, amount, ''];
+/** A credit line of `amount` on `code`. */
+export const cr = (code: string, amount: string): LineSpec => [code, '', amount];
 
 export const isTreasury = (code: string) => code.startsWith('5') && !code.startsWith('58') && !code.startsWith('59');
 export const isRevenue = (code: string) => code.startsWith('70');

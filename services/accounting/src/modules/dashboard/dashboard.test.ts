@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 import request from 'supertest';
 import {
   type AccountingEntry,
@@ -8,11 +7,11 @@ import {
   type RevenueBreakdownData,
   type ThirdParty,
 } from '@xaalis/contracts';
-import { fromCents } from '@xaalis/domain';
+import { fromCents, Decimal } from '@xaalis/domain';
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { asTenant, companyWithChart, createThirdParty, pinDate } from '../../test-support';
-import { ExpectedLedger, isRevenue, isTreasury } from '../../test-support/expected-ledger';
+import { cr, dr, ExpectedLedger, isRevenue, isTreasury } from '../../test-support/expected-ledger';
 
 // The dashboard figures end to end: real service, real Postgres. Every figure
 // is checked against what the model of the ledger (the lines posted here,
@@ -53,99 +52,36 @@ beforeAll(async () => {
   senelec = await thirdParty(own.id, { type: 'supplier', name: 'Senelec' });
 
   // ── previous fiscal year (2025-07-01 → 2026-06-30) ──
-  await ledger.post('OD', '2025-07-01', 'Apport en capital', [
-    ['521', '1000000', ''],
-    ['101', '', '1000000'],
-  ]);
-  await ledger.post('VT', '2025-08-10', 'Mission audit', [
-    ['4111', '590000', ''],
-    ['706', '', '500000'],
-    ['4431', '', '90000'],
-  ]);
+  await ledger.post('OD', '2025-07-01', 'Apport en capital', [dr('521', '1000000'), cr('101', '1000000')]);
+  await ledger.post('VT', '2025-08-10', 'Mission audit', [dr('4111', '590000'), cr('706', '500000'), cr('4431', '90000')]);
   // The last day of the comparable span (a year before today)…
-  await ledger.post('VT', '2025-11-20', 'Vente comptoir', [
-    ['571', '50000', ''],
-    ['7071', '', '50000'],
-  ]);
+  await ledger.post('VT', '2025-11-20', 'Vente comptoir', [dr('571', '50000'), cr('7071', '50000')]);
   // …and the first day after it.
-  await ledger.post('VT', '2025-11-21', 'Vente marchandises', [
-    ['4111', '118000', ''],
-    ['701', '', '100000'],
-    ['4431', '', '18000'],
-  ]);
-  await ledger.post('VT', '2026-06-30', 'Formation juin', [
-    ['521', '200000', ''],
-    ['706', '', '200000'],
-  ]);
+  await ledger.post('VT', '2025-11-21', 'Vente marchandises', [dr('4111', '118000'), cr('701', '100000'), cr('4431', '18000')]);
+  await ledger.post('VT', '2026-06-30', 'Formation juin', [dr('521', '200000'), cr('706', '200000')]);
 
   // ── current fiscal year (2026-07-01 → 2027-06-30) ──
-  await ledger.post('VT', '2026-07-01', 'Mission conseil', [
-    ['4111', '354000', ''],
-    ['706', '', '300000'],
-    ['4431', '', '54000'],
-  ]);
+  await ledger.post('VT', '2026-07-01', 'Mission conseil', [dr('4111', '354000'), cr('706', '300000'), cr('4431', '54000')]);
   await ledger.post('VT', '2026-09-05', 'Ventes comptant', [
-    ['571', '236000', ''],
-    ['701', '', '150000'],
-    ['707', '', '50000'],
-    ['4431', '', '36000'],
+    dr('571', '236000'),
+    cr('701', '150000'),
+    cr('707', '50000'),
+    cr('4431', '36000'),
   ]);
-  c3 = await ledger.post('VT', '2026-09-10', 'Facture annulée', [
-    ['4111', '94400', ''],
-    ['706', '', '80000'],
-    ['4431', '', '14400'],
-  ]);
-  await ledger.post('BQ', '2026-10-01', 'Règlement client', [
-    ['521', '354000', ''],
-    ['4111', '', '354000'],
-  ]);
-  await ledger.post('AC', '2026-10-15', 'Achat fournitures', [
-    ['601', '100000', ''],
-    ['4452', '18000', ''],
-    ['4011', '', '118000'],
-  ]);
-  await ledger.post('BQ', '2026-10-20', 'Règlement fournisseur', [
-    ['4011', '50000', ''],
-    ['521', '', '50000'],
-  ]);
-  c7 = await ledger.post('BQ', '2026-10-25', 'Loyer octobre (erreur)', [
-    ['6222', '30000', ''],
-    ['521', '', '30000'],
-  ]);
-  await ledger.post('CA', '2026-11-10', 'Retrait banque pour la caisse', [
-    ['571', '20000', ''],
-    ['521', '', '20000'],
-  ]);
-  await ledger.post('BQ', '2026-11-12', 'Virement de fonds vers succursale', [
-    ['585', '10000', ''],
-    ['521', '', '10000'],
-  ]);
-  await ledger.post('CA', '2026-11-13', 'Virement de fonds reçu', [
-    ['571', '10000', ''],
-    ['585', '', '10000'],
-  ]);
-  await ledger.post('OD', '2026-11-14', 'Retour marchandises', [
-    ['701', '10000', ''],
-    ['4111', '', '10000'],
-  ]);
-  await ledger.post('VT', '2026-11-15', 'Travaux facturés', [
-    ['4111', '45000', ''],
-    ['705', '', '45000'],
-  ]);
-  await ledger.post('BQ', '2026-11-16', 'Crédit de trésorerie', [
-    ['521', '100000', ''],
-    ['561', '', '100000'],
-  ]);
-  await ledger.post('CA', '2026-11-18', 'Vente comptant', [
-    ['571', '59000', ''],
-    ['706', '', '50000'],
-    ['4431', '', '9000'],
-  ]);
+  c3 = await ledger.post('VT', '2026-09-10', 'Facture annulée', [dr('4111', '94400'), cr('706', '80000'), cr('4431', '14400')]);
+  await ledger.post('BQ', '2026-10-01', 'Règlement client', [dr('521', '354000'), cr('4111', '354000')]);
+  await ledger.post('AC', '2026-10-15', 'Achat fournitures', [dr('601', '100000'), dr('4452', '18000'), cr('4011', '118000')]);
+  await ledger.post('BQ', '2026-10-20', 'Règlement fournisseur', [dr('4011', '50000'), cr('521', '50000')]);
+  c7 = await ledger.post('BQ', '2026-10-25', 'Loyer octobre (erreur)', [dr('6222', '30000'), cr('521', '30000')]);
+  await ledger.post('CA', '2026-11-10', 'Retrait banque pour la caisse', [dr('571', '20000'), cr('521', '20000')]);
+  await ledger.post('BQ', '2026-11-12', 'Virement de fonds vers succursale', [dr('585', '10000'), cr('521', '10000')]);
+  await ledger.post('CA', '2026-11-13', 'Virement de fonds reçu', [dr('571', '10000'), cr('585', '10000')]);
+  await ledger.post('OD', '2026-11-14', 'Retour marchandises', [dr('701', '10000'), cr('4111', '10000')]);
+  await ledger.post('VT', '2026-11-15', 'Travaux facturés', [dr('4111', '45000'), cr('705', '45000')]);
+  await ledger.post('BQ', '2026-11-16', 'Crédit de trésorerie', [dr('521', '100000'), cr('561', '100000')]);
+  await ledger.post('CA', '2026-11-18', 'Vente comptant', [dr('571', '59000'), cr('706', '50000'), cr('4431', '9000')]);
   // After today: in the ledger, not yet in the figures as of today.
-  await ledger.post('VT', '2026-11-25', 'Vente à venir', [
-    ['521', '999', ''],
-    ['706', '', '999'],
-  ]);
+  await ledger.post('VT', '2026-11-25', 'Vente à venir', [dr('521', '999'), cr('706', '999')]);
   // Cancelled by reversal today: both movements stay in the ledger and net out.
   await ledger.cancel(c3);
   await ledger.cancel(c7);
@@ -224,10 +160,7 @@ beforeAll(async () => {
 
   // The neighbour's ledger and documents never show.
   const neighbour = new ExpectedLedger(db(), other.id);
-  await neighbour.post('VT', '2026-11-19', 'Voisin', [
-    ['521', '5000000', ''],
-    ['706', '', '5000000'],
-  ]);
+  await neighbour.post('VT', '2026-11-19', 'Voisin', [dr('521', '5000000'), cr('706', '5000000')]);
   const client = await thirdParty(other.id, { type: 'client', name: 'Client voisin' });
   await neighbour.invoice({
     type: 'sale',
@@ -528,23 +461,11 @@ describe('a company without history', () => {
     const { company } = await companyWithChart(service);
     const model = new ExpectedLedger(db(), company.id);
     // Previous year, same span: a net credit note of 30 000 (revenue −30 000); this year: 10 000.
-    await model.post('VT', '2025-02-01', 'Vente', [
-      ['4111', '10000', ''],
-      ['706', '', '10000'],
-    ]);
-    await model.post('OD', '2025-03-01', 'Avoir', [
-      ['706', '40000', ''],
-      ['4111', '', '40000'],
-    ]);
-    await model.post('VT', '2026-11-19', 'Vente', [
-      ['571', '10000', ''],
-      ['706', '', '10000'],
-    ]);
+    await model.post('VT', '2025-02-01', 'Vente', [dr('4111', '10000'), cr('706', '10000')]);
+    await model.post('OD', '2025-03-01', 'Avoir', [dr('706', '40000'), cr('4111', '40000')]);
+    await model.post('VT', '2026-11-19', 'Vente', [dr('571', '10000'), cr('706', '10000')]);
     // 30 days ago the cash held 3 000: 13 000 now is +333.3 %.
-    await model.post('CA', '2026-10-01', 'Apport', [
-      ['571', '3000', ''],
-      ['101', '', '3000'],
-    ]);
+    await model.post('CA', '2026-10-01', 'Apport', [dr('571', '3000'), cr('101', '3000')]);
     const data: DashboardData = (await get('/dashboard', company.id).expect(200)).body;
     expect(data).toMatchObject({ revenue: '10000.00', revenueTrend: '133.3', treasury: '13000.00', treasuryTrend: '333.3' });
   });

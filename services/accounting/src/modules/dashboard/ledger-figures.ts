@@ -1,6 +1,6 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { PAYROLL_MASKED_LABEL, type TreasuryAccountKind } from '@xaalis/contracts';
-import { fromCents, toCents } from '@xaalis/domain';
+import { neg, sub, sum } from '@xaalis/domain';
 import { payrollEntrySql } from '../entries';
 
 /**
@@ -206,16 +206,16 @@ export async function ledgerTotals(
     }),
     movementBetween(sequelize, companyId, ids(sets.treasury), addOneDay(p.treasuryBefore), p.today),
   ]);
-  const byId = new Map(balances.map((b) => [b.accountId, toCents(b.balance)]));
-  const total = (accounts: ChartAccount[]) => accounts.reduce((s, a) => s + (byId.get(a.id) ?? 0n), 0n);
+  const byId = new Map(balances.map((b) => [b.accountId, b.balance]));
+  const total = (accounts: ChartAccount[]) => sum(accounts.map((a) => byId.get(a.id) ?? '0'));
   const treasury = total(sets.treasury);
   return {
-    revenue: fromCents(revenue.reduce((s, r) => s + toCents(r.current), 0n)),
-    revenuePrevious: fromCents(revenue.reduce((s, r) => s + toCents(r.previous), 0n)),
-    treasury: fromCents(treasury),
-    treasuryPrevious: fromCents(treasury - toCents(sinceBefore)),
-    receivables: fromCents(total(sets.receivable)),
-    payables: fromCents(-total(sets.payable)),
+    revenue: sum(revenue.map((r) => r.current)),
+    revenuePrevious: sum(revenue.map((r) => r.previous)),
+    treasury,
+    treasuryPrevious: sub(treasury, sinceBefore),
+    receivables: total(sets.receivable),
+    payables: neg(total(sets.payable)),
   };
 }
 

@@ -1,7 +1,6 @@
-import Decimal from 'decimal.js';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { type CashFlowData, type CashFlowPeriod, type DashboardData, type RevenueBreakdownData, type Urgency } from '@xaalis/contracts';
-import { fromCents, toCents } from '@xaalis/domain';
+import { Decimal, abs, add, isPositive, isZero, money, sum } from '@xaalis/domain';
 import { isUuid, notFound } from '@xaalis/service-kit';
 import { addDays, addMonths, addYears, fiscalYearOf, monthLabel, monthStart, weekLabel, weekStart } from './dates';
 import { firstDueItems, type DueItem } from './due-items';
@@ -119,13 +118,12 @@ export function dashboardService(sequelize: Sequelize) {
         payables: totals.payables,
         receivables: totals.receivables,
         recentTransactions: movements.map((m) => {
-          const net = toCents(m.net);
           return {
             id: m.id,
-            type: net > 0n ? 'income' : 'expense',
+            type: isPositive(m.net) ? 'income' : 'expense',
             description: m.description,
             date: m.date,
-            amount: fromCents(net < 0n ? -net : net),
+            amount: abs(m.net),
           };
         }),
         upcomingPayments: due.map((item) => ({
@@ -172,20 +170,20 @@ export function dashboardService(sequelize: Sequelize) {
         { currentFrom: window.from, currentTo: window.to, previousFrom: window.from, previousTo: window.to },
       );
       const codeOf = new Map(sets.revenue.map((a) => [a.id, a.code]));
-      const amounts = new Map<string, bigint>();
+      const amounts = new Map<string, string>();
       for (const r of rows) {
         const prefix = (codeOf.get(r.accountId) ?? '').slice(0, 3);
         const key = (REVENUE_KEYS as readonly string[]).includes(prefix) ? prefix : 'other';
-        amounts.set(key, (amounts.get(key) ?? 0n) + toCents(r.current));
+        amounts.set(key, add(amounts.get(key) ?? '0', r.current));
       }
       const items = [...REVENUE_KEYS, 'other']
-        .filter((key) => (amounts.get(key) ?? 0n) !== 0n)
+        .filter((key) => !isZero(amounts.get(key) ?? '0'))
         .map((key) => ({
           key,
           label: sets.revenue.find((a) => a.code === key)?.name ?? REVENUE_LABELS[key],
-          amount: fromCents(amounts.get(key) ?? 0n),
+          amount: money(amounts.get(key) ?? '0'),
         }));
-      return { year, fiscalYear, total: fromCents(items.reduce((sum, i) => sum + toCents(i.amount), 0n)), items };
+      return { year, fiscalYear, total: sum(items.map((i) => i.amount)), items };
     },
   };
 }

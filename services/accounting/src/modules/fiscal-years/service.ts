@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from '@xaalis/domain';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import {
   CLOSE_FISCAL_YEAR_JOB,

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from '@xaalis/domain';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import {
   INVENTORY_CATEGORY_LABELS,

@@ -13,7 +13,7 @@ import {
   type Investment,
   type InvestmentValues,
 } from '@xaalis/contracts';
-import { depreciationPlan, fromCents, toCents } from '@xaalis/domain';
+import { depreciationPlan, isPositive, money } from '@xaalis/domain';
 import { HttpError, isUuid, notFound, recordJobRun, type Job, type JobQueue } from '@xaalis/service-kit';
 import { insertMissingAccounts } from '../accounts';
 import { referenceAccount } from '../chart';
@@ -38,8 +38,8 @@ function planKey(
   const canonical = [
     inv.category,
     inv.purchase_date,
-    fromCents(toCents(inv.purchase_price)),
-    fromCents(toCents(inv.residual_value)),
+    money(inv.purchase_price),
+    money(inv.residual_value),
     inv.depreciation_method,
     inv.depreciation_rate,
     inv.useful_life,
@@ -186,7 +186,7 @@ export function investmentsService(sequelize: Sequelize, queue: JobQueue) {
    */
   async function recordLocked(transaction: Transaction, inv: InvestmentDbRow, row: ScheduleDbRow, userId: string | null): Promise<void> {
     let entryId: string | null = null;
-    if (toCents(row.depreciation_amount) > 0n) {
+    if (isPositive(row.depreciation_amount)) {
       const expense = DEPRECIATION_EXPENSE_ACCOUNTS[inv.category === 'immaterial' ? 'immaterial' : 'material'];
       const amortisation = await depreciationAccountCode(transaction, inv.company_id, inv.account_code);
       const entry = await postEntry(transaction, {

@@ -15,7 +15,7 @@ import {
   type invoiceInputSchema,
   type invoiceListQuerySchema,
 } from '@xaalis/contracts';
-import { fromCents, toCents } from '@xaalis/domain';
+import { add, compare as compareMoney, isPositive, isZero } from '@xaalis/domain';
 import { HttpError, isUniqueViolation, isUuid, mustExist, notFound } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { recordAuditEvent } from '../audit/record';
@@ -39,11 +39,11 @@ import { fitsInvoiceCounter, isInvoiceCounterFormat, peekInvoiceNumber, takeInvo
 type InvoiceValues = z.output<typeof invoiceInputSchema>;
 type ListQuery = z.output<typeof invoiceListQuerySchema>;
 
-/** What the client sent for an amount it need not send: undefined when absent or empty. */
-function sentAmount(value: unknown): bigint | 'invalid' | undefined {
+/** What the client sent for an amount it need not send: undefined when absent or empty, null when not an amount. */
+function sentAmount(value: unknown): string | null | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const parsed = moneySchema.safeParse(value);
-  return parsed.success ? toCents(parsed.data) : 'invalid';
+  return parsed.success ? parsed.data : null;
 }
 
 /**
@@ -135,7 +135,8 @@ export function invoicesService(sequelize: Sequelize) {
     const issues: { path: string; message: string }[] = [];
     const compare = (path: string, sent: unknown, computed: string) => {
       const s = sentAmount(sent);
-      if (s !== undefined && s !== toCents(computed)) issues.push({ path, message: MESSAGES_INVOICE.totalsMismatch });
+      if (s !== undefined && (s === null || compareMoney(s, computed) !== 0))
+        issues.push({ path, message: MESSAGES_INVOICE.totalsMismatch });
     };
     values.lines.forEach((l, i) => compare(`lines.${i}.total`, l.total, totals.lineTotals[i]));
     compare('invoice.subtotal', invoice.subtotal, totals.subtotal);
@@ -181,7 +182,7 @@ export function invoicesService(sequelize: Sequelize) {
         throw new HttpError(400, MESSAGES_INVOICE.productNotFound, [
           { path: `lines.${i}.inventoryItemId`, message: MESSAGES_INVOICE.productNotFound },
         ]);
-      if (toCents(item.unitCost) !== toCents(l.unitPrice)) {
+      if (compareMoney(item.unitCost, l.unitPrice) !== 0) {
         const message = `${MESSAGES_INVOICE.productPriceMismatch} (${item.name} : ${item.unitCost})`;
         throw new HttpError(400, message, [{ path: `lines.${i}.unitPrice`, message }]);
       }
@@ -261,15 +262,15 @@ export function invoicesService(sequelize: Sequelize) {
    * grouped by account; zero lines (0 % VAT) are dropped by postEntry.
    */
   function postingLines(row: InvoiceDbRow, lines: InvoiceLine[]): PostingLine[] {
-    const groups = new Map<string, { accountId?: string; accountCode?: string; cents: bigint; descriptions: string[] }>();
+    const groups = new Map<string, { accountId?: string; accountCode?: string; amount: string; descriptions: string[] }>();
     for (const l of lines) {
       const key = l.accountId ? `id:${l.accountId}` : `code:${INVOICE_DEFAULT_ACCOUNTS[row.type]}`;
       const g =
         groups.get(key) ??
         (l.accountId
-          ? { accountId: l.accountId, cents: 0n, descriptions: [] }
-          : { accountCode: INVOICE_DEFAULT_ACCOUNTS[row.type], cents: 0n, descriptions: [] });
-      g.cents += toCents(l.total);
+          ? { accountId: l.accountId, amount: '0.00', descriptions: [] }
+          : { accountCode: INVOICE_DEFAULT_ACCOUNTS[row.type], amount: '0.00', descriptions: [] });
+      g.amount = add(g.amount, l.total);
       g.descriptions.push(l.description);
       groups.set(key, g);
     }
@@ -278,7 +279,7 @@ export function invoicesService(sequelize: Sequelize) {
       accountId: g.accountId,
       accountCode: g.accountCode,
       description: (g.descriptions.length === 1 ? g.descriptions[0] : `${label} (${g.descriptions.length} lignes)`).slice(0, 255),
-      amount: fromCents(g.cents),
+      amount: g.amount,
     }));
     const party = `${label} — ${row.tp_name ?? ''}`.slice(0, 255);
     const vat = `TVA ${row.vat_rate.replace(/\.00$/, '')} % — ${label}`;
@@ -348,7 +349,7 @@ export function invoicesService(sequelize: Sequelize) {
   async function validateIn(transaction: Transaction, companyId: string, id: string, userId: string | null = null): Promise<void> {
     const row = await lockOwn(transaction, companyId, id);
     if (row.status !== 'draft') throw new HttpError(409, MESSAGES_INVOICE.notDraft);
-    if (toCents(row.total) === 0n) throw new HttpError(400, MESSAGES_INVOICE.zeroTotal);
+    if (isZero(row.total)) throw new HttpError(400, MESSAGES_INVOICE.zeroTotal);
     const lines = await findInvoiceLines(sequelize, id, transaction);
     // Lock order, in every writer: invoice row → item rows (by id) → entry → journal counter (taken last, by
     // postEntry, and held until COMMIT: what follows it is kept to one UPDATE).
@@ -469,7 +470,7 @@ export function invoicesService(sequelize: Sequelize) {
           await markCancelled(transaction);
           return id;
         }
-        if (row.status === 'paid' || toCents(row.paid_amount) > 0n) throw new HttpError(409, MESSAGES_INVOICE.notCancellable);
+        if (row.status === 'paid' || isPositive(row.paid_amount)) throw new HttpError(409, MESSAGES_INVOICE.notCancellable);
         // Same lock order as validate: the stock first, the ledger (entry, then counter) last.
         const moves = await sequelize.query<{ item_id: string; type: 'in' | 'out'; quantity: string }>(
           `SELECT item_id, type, quantity FROM accounting.stock_movements WHERE invoice_id = $1 AND company_id = $2 ORDER BY created_at, id`,

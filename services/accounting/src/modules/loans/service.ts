@@ -12,7 +12,7 @@ import {
 import { HttpError, isUuid, mustExist, notFound } from '@xaalis/service-kit';
 import { ledgerError, ledgerWrite, postEntry, todayInDakar } from '../posting';
 import { findLoans, insertLoan, markOverdueBatch } from './model';
-import { DegenerateScheduleError, loanSchedule, type ScheduleRow, fitsMoney, fromCents, toCents } from '@xaalis/domain';
+import { DegenerateScheduleError, add, fitsMoney, loanSchedule, sub, sum, type ScheduleRow } from '@xaalis/domain';
 
 /** Instalments marked overdue per statement by the daily sweep. */
 export const OVERDUE_BATCH = 5000;
@@ -103,27 +103,17 @@ export function loansService(sequelize: Sequelize) {
 
     get,
 
-    /** The schedule of one loan with its totals (exact, in cents). */
+    /** The schedule of one loan with its totals (exact). */
     async schedule(companyId: string, id: string): Promise<LoanSchedule> {
       const loan = await get(companyId, id);
-      let principal = 0n;
-      let interest = 0n;
-      let paid = 0n;
-      for (const p of loan.payments) {
-        principal += toCents(p.principalAmount);
-        interest += toCents(p.interestAmount);
-        if (p.status === 'paid') paid += toCents(p.totalAmount);
-      }
+      const principal = sum(loan.payments.map((p) => p.principalAmount));
+      const interest = sum(loan.payments.map((p) => p.interestAmount));
+      const paid = sum(loan.payments.filter((p) => p.status === 'paid').map((p) => p.totalAmount));
+      const total = add(principal, interest);
       return {
         loanId: loan.id,
         payments: loan.payments,
-        totals: {
-          principal: fromCents(principal),
-          interest: fromCents(interest),
-          total: fromCents(principal + interest),
-          paid: fromCents(paid),
-          remaining: fromCents(principal + interest - paid),
-        },
+        totals: { principal, interest, total, paid, remaining: sub(total, paid) },
       };
     },
 

@@ -12,7 +12,7 @@ import {
   type PaymentListResponse,
   type paymentInputSchema,
 } from '@xaalis/contracts';
-import { formatXofExact, fromCents, toCents } from '@xaalis/domain';
+import { compare, formatXofExact, isPositive, sub } from '@xaalis/domain';
 import { HttpError, isUuid, notFound, mustExist } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { findInvoiceRow, invoiceError } from '../invoices';
@@ -47,15 +47,14 @@ export function paymentsService(sequelize: Sequelize) {
     const invoiceId = v.invoiceId as string;
     const invoice = await findInvoiceRow(sequelize, companyId, invoiceId, { transaction, lock: true });
     if (!invoice) throw notFound(MESSAGES_PAYMENT.invoiceNotFound);
-    const balance = toCents(invoice.total) - toCents(invoice.paid_amount);
-    if (invoice.status !== 'validated' || balance <= 0n) throw new HttpError(409, MESSAGES_PAYMENT.invoiceNotPayable);
+    const balance = sub(invoice.total, invoice.paid_amount);
+    if (invoice.status !== 'validated' || !isPositive(balance)) throw new HttpError(409, MESSAGES_PAYMENT.invoiceNotPayable);
     // ISO dates compare as strings. A payment cannot settle an invoice before it existed.
     if (v.date < invoice.date) {
       throw new HttpError(400, MESSAGES_PAYMENT.dateBeforeInvoice, [{ path: 'date', message: MESSAGES_PAYMENT.dateBeforeInvoice }]);
     }
-    const amount = toCents(v.amount);
-    if (amount > balance) {
-      throw new HttpError(400, `${MESSAGES_PAYMENT.overpayment} (reste dû : ${formatXofExact(fromCents(balance), { separator: ' ' })})`, [
+    if (compare(v.amount, balance) > 0) {
+      throw new HttpError(400, `${MESSAGES_PAYMENT.overpayment} (reste dû : ${formatXofExact(balance, { separator: ' ' })})`, [
         { path: 'amount', message: MESSAGES_PAYMENT.overpayment },
       ]);
     }
@@ -103,7 +102,7 @@ export function paymentsService(sequelize: Sequelize) {
     if (v.date < instalment.loan_start_date) {
       throw new HttpError(400, MESSAGES_LOAN.paymentBeforeStart, [{ path: 'date', message: MESSAGES_LOAN.paymentBeforeStart }]);
     }
-    if (toCents(v.amount) !== toCents(instalment.total_amount)) {
+    if (compare(v.amount, instalment.total_amount) !== 0) {
       throw new HttpError(400, `${MESSAGES_PAYMENT.loanAmountMismatch} (${formatXofExact(instalment.total_amount, { separator: ' ' })})`, [
         { path: 'amount', message: MESSAGES_PAYMENT.loanAmountMismatch },
       ]);

@@ -1,5 +1,5 @@
 import { PAYMENT_METHOD_ACCOUNTS, type PaymentMethod, type PostPayslipJob } from '@xaalis/contracts';
-import { fromCents, toCents } from '@xaalis/domain';
+import { dec, isZero, money, type DecimalValue } from '@xaalis/domain';
 import type { Journal } from '@xaalis/contracts';
 import type { PostingLine } from '../posting';
 
@@ -56,56 +56,54 @@ export function validatedLines(job: PostPayslipJob): PostingLine[] {
   const label = (what: string) => `${what} — ${job.employeeLabel} (${job.period})`.slice(0, 255);
   const debit: PostingLine[] = [{ accountCode: PAYROLL_ACCOUNTS.gross, description: label('Salaire brut'), debit: job.gross }];
   const credit: PostingLine[] = [];
-  let employerSocial = 0n;
-  let employerTax = 0n;
-  let debitTotal = toCents(job.gross);
-  let creditTotal = 0n;
-  const addCredit = (accountCode: string, what: string, amount: bigint) => {
-    if (amount === 0n) return;
-    credit.push({ accountCode, description: label(what), credit: fromCents(amount) });
-    creditTotal += amount;
+  let employerSocial = dec(0);
+  let employerTax = dec(0);
+  let creditTotal = dec(0);
+  const addCredit = (accountCode: string, what: string, amount: DecimalValue) => {
+    if (isZero(amount)) return;
+    credit.push({ accountCode, description: label(what), credit: money(amount) });
+    creditTotal = creditTotal.plus(amount);
   };
 
   for (const c of job.contributions) {
     if (c.organism === 'DGID' && WITHHELD_TAX_CODES.has(c.code)) continue;
-    const employee = toCents(c.employee);
-    const employer = toCents(c.employer);
+    const both = dec(c.employee).plus(c.employer);
     if (c.organism === 'DGID') {
-      employerTax += employer;
-      addCredit(PAYROLL_ACCOUNTS.taxes, c.code, employee + employer);
+      employerTax = employerTax.plus(c.employer);
+      addCredit(PAYROLL_ACCOUNTS.taxes, c.code, both);
     } else if (c.organism === 'IPRES') {
-      employerSocial += employer;
-      addCredit(PAYROLL_ACCOUNTS.ipres, c.code, employee + employer);
+      employerSocial = employerSocial.plus(c.employer);
+      addCredit(PAYROLL_ACCOUNTS.ipres, c.code, both);
     } else if (c.organism === 'CSS') {
-      employerSocial += employer;
-      addCredit(cssAccount(c.code), c.code, employee + employer);
+      employerSocial = employerSocial.plus(c.employer);
+      addCredit(cssAccount(c.code), c.code, both);
     } else {
       throw new PayslipPostingError(`Organisme inconnu pour la cotisation ${c.code} : ${c.organism}`);
     }
   }
-  addCredit(PAYROLL_ACCOUNTS.taxes, 'Impôt sur le revenu retenu', toCents(job.incomeTax));
-  addCredit(PAYROLL_ACCOUNTS.taxes, 'TRIMF retenue', toCents(job.trimf));
-  addCredit(PAYROLL_ACCOUNTS.netPay, 'Net à payer', toCents(job.net));
+  addCredit(PAYROLL_ACCOUNTS.taxes, 'Impôt sur le revenu retenu', job.incomeTax);
+  addCredit(PAYROLL_ACCOUNTS.taxes, 'TRIMF retenue', job.trimf);
+  addCredit(PAYROLL_ACCOUNTS.netPay, 'Net à payer', job.net);
 
-  if (employerSocial > 0n) {
+  if (employerSocial.gt(0)) {
     debit.push({
       accountCode: PAYROLL_ACCOUNTS.employerCharges,
       description: label('Charges sociales patronales'),
-      debit: fromCents(employerSocial),
+      debit: money(employerSocial),
     });
   }
-  if (employerTax > 0n) {
+  if (employerTax.gt(0)) {
     debit.push({
       accountCode: PAYROLL_ACCOUNTS.payrollTax,
       description: label('Taxes sur salaires (CFCE)'),
-      debit: fromCents(employerTax),
+      debit: money(employerTax),
     });
   }
-  debitTotal += employerSocial + employerTax;
-  if (debitTotal !== creditTotal) {
+  const debitTotal = employerSocial.plus(employerTax).plus(job.gross);
+  if (!debitTotal.eq(creditTotal)) {
     throw new PayslipPostingError(
-      `Bulletin ${job.payslipId} déséquilibré : brut + charges patronales = ${fromCents(debitTotal)}, ` +
-        `net + cotisations + impôts = ${fromCents(creditTotal)}`,
+      `Bulletin ${job.payslipId} déséquilibré : brut + charges patronales = ${money(debitTotal)}, ` +
+        `net + cotisations + impôts = ${money(creditTotal)}`,
     );
   }
   return [...debit, ...credit];

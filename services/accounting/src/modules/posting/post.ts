@@ -1,7 +1,6 @@
-import Decimal from 'decimal.js';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { MESSAGES_ENTRY, type AccountingEntry, type Journal } from '@xaalis/contracts';
-import { fromCents } from '@xaalis/domain';
+import { Decimal, money, sumDec } from '@xaalis/domain';
 import { HttpError, mustExist } from '@xaalis/service-kit';
 import { insertMissingAccounts } from '../accounts';
 import { referenceAccount } from '../chart';
@@ -49,9 +48,9 @@ export interface Posting {
   userId?: string | null;
 }
 
-/** Exact cents of an amount; refuses negatives, more than two decimals and non-numbers. */
-function cents(amount: Amount | undefined, where: string): bigint {
-  if (amount === undefined || amount === '') return 0n;
+/** An amount, exactly; refuses negatives, more than two decimals and non-numbers. */
+function amountOf(amount: Amount | undefined, where: string): Decimal {
+  if (amount === undefined || amount === '') return new Decimal(0);
   // JavaScript numbers are floats: refused even from untyped callers.
   if (typeof amount !== 'string' && !Decimal.isDecimal(amount))
     throw new Error(`postEntry: ${where} must be a string or a Decimal, not ${typeof amount}`);
@@ -63,7 +62,7 @@ function cents(amount: Amount | undefined, where: string): bigint {
   }
   if (!d.isFinite() || d.isNegative() || d.decimalPlaces() > 2)
     throw new Error(`postEntry: ${where} must be a non-negative amount with at most two decimals: ${d.toString()}`);
-  return BigInt(d.times(100).toFixed(0));
+  return d;
 }
 
 /**
@@ -71,7 +70,7 @@ function cents(amount: Amount | undefined, where: string): bigint {
  * depreciation, loans, payroll post through here, in the same transaction as
  * their own change: both or neither).
  *
- * - Amounts are exact (BigInt cents); lines whose debit and credit are both
+ * - Amounts are exact (decimals); lines whose debit and credit are both
  *   zero are dropped (a 0 % VAT line), then at least two lines must remain,
  *   each on one side only, and debits must equal credits.
  * - Accounts given by code are looked up in the company's chart; a code the
@@ -99,17 +98,12 @@ export async function postEntry(transaction: Transaction, posting: Posting): Pro
   if (!posting.description?.trim()) throw new HttpError(400, MESSAGES_ENTRY.descriptionRequired);
 
   const amounts = posting.lines
-    .map((line, i) => ({ line, debit: cents(line.debit, `line ${i + 1} debit`), credit: cents(line.credit, `line ${i + 1} credit`) }))
-    .filter((l) => l.debit > 0n || l.credit > 0n);
+    .map((line, i) => ({ line, debit: amountOf(line.debit, `line ${i + 1} debit`), credit: amountOf(line.credit, `line ${i + 1} credit`) }))
+    .filter((l) => l.debit.gt(0) || l.credit.gt(0));
   if (amounts.length < 2) throw new HttpError(400, MESSAGES_ENTRY.twoLines);
-  let debit = 0n;
-  let credit = 0n;
-  for (const a of amounts) {
-    if (a.debit > 0n && a.credit > 0n) throw new HttpError(400, MESSAGES_ENTRY.debitAndCredit);
-    debit += a.debit;
-    credit += a.credit;
-  }
-  if (debit !== credit) throw new HttpError(400, MESSAGES_ENTRY.unbalanced);
+  if (amounts.some((a) => a.debit.gt(0) && a.credit.gt(0))) throw new HttpError(400, MESSAGES_ENTRY.debitAndCredit);
+  const debit = sumDec(amounts.map((a) => a.debit));
+  if (!debit.eq(sumDec(amounts.map((a) => a.credit)))) throw new HttpError(400, MESSAGES_ENTRY.unbalanced);
 
   const accounts = await resolveAccounts(
     sequelize,
@@ -127,8 +121,8 @@ export async function postEntry(transaction: Transaction, posting: Posting): Pro
   const lines: NewLine[] = amounts.map((a, i) => ({
     accountId: accounts[i].id,
     description: a.line.description?.trim() || posting.description,
-    debit: fromCents(a.debit),
-    credit: fromCents(a.credit),
+    debit: money(a.debit),
+    credit: money(a.credit),
     thirdPartyId: a.line.thirdPartyId ?? null,
   }));
 
@@ -143,7 +137,7 @@ export async function postEntry(transaction: Transaction, posting: Posting): Pro
     date: posting.date,
     description: posting.description.trim(),
     reference: posting.reference ?? null,
-    total: fromCents(debit),
+    total: money(debit),
     sourceType: posting.sourceType ?? null,
     sourceId: posting.sourceId ?? null,
     createdBy: posting.userId ?? null,

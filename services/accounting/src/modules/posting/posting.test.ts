@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from '@xaalis/domain';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { Account, Company, ThirdParty } from '@xaalis/contracts';
 import { HttpError, createSequelize, type RunningService } from '@xaalis/service-kit';

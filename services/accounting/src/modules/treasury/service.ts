@@ -1,6 +1,6 @@
 import type { Sequelize } from 'sequelize';
 import { type TreasuryData } from '@xaalis/contracts';
-import { fromCents, toCents } from '@xaalis/domain';
+import { add, sub, sum } from '@xaalis/domain';
 import { addDays, balancesAt, dueByDay, reportingContext, treasuryKind } from '../dashboard';
 
 /** Forecast horizon (spec 02 §9): today and the next 30 days. */
@@ -33,22 +33,16 @@ export function treasuryService(sequelize: Sequelize) {
       const accounts = sets.treasury
         .filter((a) => (byId.get(a.id)?.lines ?? 0) > 0 || (METHOD_ACCOUNTS as readonly string[]).includes(a.code))
         .map((a) => ({ code: a.code, name: a.name, kind: treasuryKind(a.code), balance: byId.get(a.id)?.balance ?? '0.00' }));
-      const balance = accounts.reduce((sum, a) => sum + toCents(a.balance), 0n);
+      const balance = sum(accounts.map((a) => a.balance));
       let running = balance;
-      let inflows = 0n;
-      let outflows = 0n;
       const forecast = days.map((d) => {
-        const inflow = toCents(d.inflow);
-        const outflow = toCents(d.outflow);
-        inflows += inflow;
-        outflows += outflow;
-        running += inflow - outflow;
-        return { date: d.date, balance: fromCents(running) };
+        running = sub(add(running, d.inflow), d.outflow);
+        return { date: d.date, balance: running };
       });
       return {
-        balance: fromCents(balance),
-        expectedInflows: fromCents(inflows),
-        expectedOutflows: fromCents(outflows),
+        balance,
+        expectedInflows: sum(days.map((d) => d.inflow)),
+        expectedOutflows: sum(days.map((d) => d.outflow)),
         accounts,
         forecast,
       };

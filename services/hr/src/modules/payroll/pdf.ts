@@ -9,7 +9,7 @@ import {
   type PayslipLine,
   type PayslipLineSection,
 } from '@xaalis/contracts';
-import { formatXofExact, toCents } from '@xaalis/domain';
+import { add, formatXofExact, isZero, lastDayOfMonth } from '@xaalis/domain';
 import { amountInFrenchWords, frDate, partyBlock, renderPdf, winAnsi, type PdfCompany } from '@xaalis/service-kit';
 
 /** The employee's cumulative figures of the calendar year up to the slip's period (see yearToDate in model.ts). */
@@ -44,11 +44,9 @@ const right = { alignment: 'right' as const };
 /** '1 234 567' (whole francs, no-break spaces); blank for none. */
 const amount = (value: string | null) => (value === null ? '' : formatXofExact(value, { suffix: false }));
 /** A line's amount: blank when zero, as payslips print them. */
-const lineAmount = (value: string) => (toCents(value) === 0n ? '' : amount(value));
+const lineAmount = (value: string) => (isZero(value) ? '' : amount(value));
 /** "5.60" → "5,60 %"; blank for none (earnings, scales). */
-const rate = (value: string | null) => (value === null || toCents(value) === 0n ? '' : `${value.replace('.', ',')} %`);
-const sum = (...values: string[]) => values.reduce((a, v) => a + toCents(v), 0n);
-const fromBig = (cents: bigint) => `${cents / 100n}.${String((cents < 0n ? -cents : cents) % 100n).padStart(2, '0')}`;
+const rate = (value: string | null) => (value === null || isZero(value) ? '' : `${value.replace('.', ',')} %`);
 
 /** The employer's block, or dashes when the accounting service did not answer. */
 function employerBlock(company: PdfCompany | null): Content[] {
@@ -90,8 +88,8 @@ export function payslipDocument(data: PayslipPdfData, opts: { compress?: boolean
   const b = payslip.breakdown;
   const t = b.totals;
   const period = periodLabel(payslip.period);
-  const withheld = fromBig(sum(t.employeeContributions, t.incomeTax, t.trimf));
-  const employerShare = fromBig(sum(t.employerContributions, t.employerTaxes));
+  const withheld = add(t.employeeContributions, t.incomeTax, t.trimf);
+  const employerShare = add(t.employerContributions, t.employerTaxes);
 
   const body: TableCell[][] = [
     [
@@ -130,7 +128,10 @@ export function payslipDocument(data: PayslipPdfData, opts: { compress?: boolean
           width: 'auto',
           stack: [
             { text: `Période : ${period}`, bold: true, ...right },
-            { text: `Du 01/${payslip.period.slice(5, 7)}/${payslip.period.slice(0, 4)} au ${frDate(lastDay(payslip.period))}`, ...right },
+            {
+              text: `Du 01/${payslip.period.slice(5, 7)}/${payslip.period.slice(0, 4)} au ${frDate(lastDayOfMonth(payslip.period))}`,
+              ...right,
+            },
             ...(payslip.paymentDate ? [{ text: `Payé le ${frDate(payslip.paymentDate)}`, ...right }] : []),
             ...status.map((s): Content => ({ text: s, bold: true, color: '#b00020', ...right, margin: [0, 4, 0, 0] })),
           ],
@@ -233,12 +234,6 @@ export function payslipDocument(data: PayslipPdfData, opts: { compress?: boolean
       margin: [40, 16, 40, 0],
     }),
   };
-}
-
-/** The last day of a period 'YYYY-MM'. */
-function lastDay(period: string): string {
-  const [y, m] = period.split('-').map(Number);
-  return `${period}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
 }
 
 /** The payslip as a PDF file. */

@@ -14,7 +14,7 @@ import {
   type PayslipPostingEvent,
   type PostPayslipJob,
 } from '@xaalis/contracts';
-import { PayrollInputError, computePayslip, fromCents, parameterSetFor, toCents } from '@xaalis/domain';
+import { PayrollInputError, add, compare, computePayslip, lastDayOfMonth, parameterSetFor } from '@xaalis/domain';
 import { HttpError, isUniqueViolation, isUuid, notFound, type Logger } from '@xaalis/service-kit';
 import { employeesService, findEmployee } from '../employees';
 import { payrollSettingsService } from '../payroll-settings';
@@ -40,13 +40,9 @@ export interface PostingProducer {
 export const postingJobId = (payslipId: string, event: PayslipPostingEvent) => `payslip-${payslipId}-${event}`;
 
 /** The last day of a period 'YYYY-MM' (the PA entry's date). */
-export function lastDayOf(period: string): string {
-  const [y, m] = period.split('-').map(Number);
-  const day = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return `${period}-${String(day).padStart(2, '0')}`;
-}
+export const lastDayOf = (period: string): string => lastDayOfMonth(period);
 
-const sum = (...amounts: string[]) => fromCents(amounts.reduce((a, v) => a + toCents(v), 0n));
+const sum = add;
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The accounting job of one event of a slip, rebuilt from the stored row (the sweep sends the same payload again). */
@@ -93,7 +89,7 @@ function figuresOf(b: PayslipBreakdown) {
 }
 
 /** Same amount, whatever its writing ('350000' and '350000.00'). */
-const sameAmount = (a: string, b: string) => toCents(a) === toCents(b);
+const sameAmount = (a: string, b: string) => compare(a, b) === 0;
 
 type DraftInput = Pick<PayslipCreateValues, 'period' | 'baseSalary'> &
   Partial<Pick<PayslipCreateValues, 'transportAllowance' | 'housingAllowance' | 'otherAllowances' | 'overtimeHours' | 'overtimeRate'>>;

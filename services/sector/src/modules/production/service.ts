@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { dec, money, toFixed, type DecimalValue } from '@xaalis/domain';
 import type { Sequelize, Transaction } from 'sequelize';
 import {
   MESSAGES_PRODUCTION,
@@ -45,10 +45,7 @@ import {
   type OrderFilter,
 } from './model';
 
-// Products of quantities (7+3 digits each) and costs need more than decimal.js's default 20 digits.
-const D = Decimal.clone({ precision: 50, rounding: Decimal.ROUND_HALF_UP });
-const qty = (v: Decimal.Value) => new D(v).toFixed(3);
-const money = (v: Decimal.Value) => new D(v).toFixed(2);
+const qty = (v: DecimalValue) => toFixed(v, 3);
 
 /** Today in Dakar (UTC all year round): the default start and actual end dates. */
 const today = () => new Date().toISOString().slice(0, 10);
@@ -75,8 +72,7 @@ async function refusingDuplicates<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** Σ BOM quantity × current unit cost of one unit of product. */
-const bomUnitCost = (lines: BomLine[]) =>
-  money(lines.reduce((sum, l) => sum.plus(new D(l.quantity).times(l.rawMaterial.unitCost)), new D(0)));
+const bomUnitCost = (lines: BomLine[]) => money(lines.reduce((sum, l) => sum.plus(dec(l.quantity).times(l.rawMaterial.unitCost)), dec(0)));
 
 const withBom = (p: FinishedProductRow, lines: BomLine[]): FinishedProduct => ({
   ...p,
@@ -286,12 +282,12 @@ export function productionService(sequelize: Sequelize) {
             )
           ).map((m) => [m.id, m] as const),
         );
-        const produced = new D(input.quantityProduced);
+        const produced = dec(input.quantityProduced);
         const shortages: ProductionShortage[] = [];
         const consumptions: { rawMaterialId: string; quantity: string; unitCost: string; cost: string }[] = [];
         for (const line of bom) {
           const material = mustExist(materials.get(line.rawMaterialId), 'raw material');
-          const needed = new D(qty(new D(line.quantity).times(produced)));
+          const needed = dec(qty(dec(line.quantity).times(produced)));
           if (needed.isZero()) continue;
           if (needed.greaterThan(material.currentStock)) {
             shortages.push({
@@ -318,8 +314,8 @@ export function productionService(sequelize: Sequelize) {
           );
         }
 
-        const totalCost = consumptions.reduce((sum, c) => sum.plus(c.cost), new D(0));
-        const oldStock = new D(product.currentStock);
+        const totalCost = consumptions.reduce((sum, c) => sum.plus(c.cost), dec(0));
+        const oldStock = dec(product.currentStock);
         const averageCost = oldStock.times(product.productionCost).plus(totalCost).dividedBy(oldStock.plus(produced));
         for (const c of consumptions) await decrementRawMaterial(db, companyId, c.rawMaterialId, c.quantity);
         await produceInto(db, companyId, product.id, produced.toFixed(3), money(averageCost));

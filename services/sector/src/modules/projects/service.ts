@@ -22,7 +22,7 @@ import {
   type TimesheetListQuery,
   type TimesheetValues,
 } from '@xaalis/contracts';
-import { fitsMoney, fromCents, toCents } from '@xaalis/domain';
+import { add, compare, dec, fitsMoney, isPositive, sum, toFixed } from '@xaalis/domain';
 import { HttpError, isUuid, NO_ACTOR, notFound, type Actor, type InternalClient } from '@xaalis/service-kit';
 import {
   claimBilling,
@@ -54,13 +54,9 @@ type EmployeeName = Pick<Employee, 'firstName' | 'lastName' | 'position'>;
 
 /** "42.5": totalCost / budget in percent, one decimal, half up; null for a 0 budget. */
 function progressOf(totalCost: string, budget: string): string | null {
-  const b = toCents(budget);
-  if (b <= 0n) return null;
-  const tenths = (toCents(totalCost) * 2000n + b) / (b * 2n);
-  return `${tenths / 10n}.${tenths % 10n}`;
+  if (!isPositive(budget)) return null;
+  return toFixed(dec(totalCost).times(100).div(budget), 1);
 }
-
-const sumCents = (values: string[]) => values.reduce((sum, v) => sum + toCents(v), 0n);
 
 /**
  * Services (spec 02 "Gestion des Services", issue 13): projects for an
@@ -328,19 +324,18 @@ export function projectsService(sequelize: Sequelize, accounting: InternalClient
         throw err;
       }
       // Grouped per employee and rate, in a stable order (employee name, then rate).
-      const groups = new Map<string, { name: string; rate: string; quarters: bigint }>();
+      const groups = new Map<string, { name: string; rate: string; hours: string }>();
       for (const t of timesheets) {
         const key = `${t.employee_id}:${t.hourly_rate}`;
         const e = employees.get(t.employee_id);
-        const g = groups.get(key) ?? { name: e ? employeeName(e) : MESSAGES_SERVICES.unknownValue, rate: t.hourly_rate, quarters: 0n };
-        g.quarters += toCents(t.hours_worked) / 25n;
+        const g = groups.get(key) ?? { name: e ? employeeName(e) : MESSAGES_SERVICES.unknownValue, rate: t.hourly_rate, hours: '0.00' };
+        g.hours = add(g.hours, t.hours_worked);
         groups.set(key, g);
       }
       const lines = [...groups.values()]
-        .sort((a, b) => a.name.localeCompare(b.name, 'fr') || Number(toCents(a.rate) - toCents(b.rate)))
+        .sort((a, b) => a.name.localeCompare(b.name, 'fr') || compare(a.rate, b.rate))
         .map((g) => {
-          const hours = fromCents(g.quarters * 25n);
-          return { description: billedHoursLine(g.name, hours).slice(0, 255), quantity: hours, unitPrice: g.rate };
+          return { description: billedHoursLine(g.name, g.hours).slice(0, 255), quantity: g.hours, unitPrice: g.rate };
         });
       const request: InternalInvoiceInput = {
         sourceId: `project-hours:${projectId}:${billingId}`,
@@ -352,8 +347,8 @@ export function projectsService(sequelize: Sequelize, accounting: InternalClient
         notes: `Projet : ${project.name}`.slice(0, 2000),
       };
       await setBillingRequest(sequelize, billingId, request);
-      const hours = fromCents(sumCents(timesheets.map((t) => t.hours_worked)));
-      const amount = fromCents(sumCents(timesheets.map((t) => t.total_cost)));
+      const hours = sum(timesheets.map((t) => t.hours_worked));
+      const amount = sum(timesheets.map((t) => t.total_cost));
       const base = { batchId: billingId, timesheetCount: timesheets.length, hours, amount };
       try {
         const invoice = await sendBilling(companyId, billingId, request, actor);

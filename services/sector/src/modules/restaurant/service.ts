@@ -16,7 +16,7 @@ import {
   type StockConsumptionInput,
   type StockConsumptionResult,
 } from '@xaalis/contracts';
-import { consumedQuantity, convertQuantity, divideMoney, lineCost, recipeMargin, sumMoney } from '@xaalis/domain';
+import { consumedQuantity, convertQuantity, divideMoney, lineCost, recipeMargin, sumDec, sumMoney, toFixed } from '@xaalis/domain';
 import {
   HttpError,
   isForeignKeyViolation,
@@ -366,8 +366,7 @@ export function restaurantService(sequelize: Sequelize, accounting: InternalClie
 
 /** Σ of three-decimal quantities, exactly. */
 function sumQuantities(values: string[]): string {
-  const thousandths = values.reduce((sum, v) => sum + BigInt(v.replace('.', '')), 0n);
-  return `${thousandths / 1000n}.${(thousandths % 1000n).toString().padStart(3, '0')}`;
+  return toFixed(sumDec(values), 3);
 }
 
 export type RestaurantService = ReturnType<typeof restaurantService>;

@@ -5,7 +5,7 @@ import {
   type GeneralLedgerRow,
   type ReportChecks,
 } from '@xaalis/contracts';
-import { fromCents, toCents } from '@xaalis/domain';
+import { add, sub, sum } from '@xaalis/domain';
 
 /** The company printed above a report (the company's current details; null or absent fields are left out). */
 export interface ReportCompany {
@@ -100,22 +100,16 @@ export function isoDateToUtc(iso: string): Date {
 
 /** A heading computed from an account's lines (opening balance = first balance − its movement). */
 export function summaryFromRows(accountCode: string, rows: GeneralLedgerRow[]): GeneralLedgerAccount {
-  let debit = 0n;
-  let credit = 0n;
-  for (const r of rows) {
-    debit += toCents(r.debit);
-    credit += toCents(r.credit);
-  }
   const first = rows[0];
   const last = rows[rows.length - 1];
-  const opening = first ? toCents(first.balance) - toCents(first.debit) + toCents(first.credit) : 0n;
+  const opening = first ? add(sub(first.balance, first.debit), first.credit) : '0.00';
   return {
     accountCode,
     accountName: '',
-    openingBalance: fromCents(opening),
-    periodDebit: fromCents(debit),
-    periodCredit: fromCents(credit),
-    closingBalance: last ? last.balance : fromCents(opening),
+    openingBalance: opening,
+    periodDebit: sum(rows.map((r) => r.debit)),
+    periodCredit: sum(rows.map((r) => r.credit)),
+    closingBalance: last ? last.balance : opening,
     lineCount: rows.length,
   };
 }

@@ -9,7 +9,7 @@ import {
   type ReportLine,
   type TrialBalance,
 } from '@xaalis/contracts';
-import { formatXofExact, fromCents, toCents } from '@xaalis/domain';
+import { dec, formatXofExact, isZero, money } from '@xaalis/domain';
 import { frDate, partyBlock, renderPdf, winAnsi } from '../../pdf';
 import { EXPORT_LABELS as L, generatedLine, reportWarnings, summaryFromRows, type ReportHeader } from './header';
 
@@ -28,9 +28,9 @@ const right = { alignment: 'right' as const };
 /** '1 234 567' (whole francs, no-break spaces, a minus when negative). */
 const amount = (value: string) => formatXofExact(value, { suffix: false });
 /** A statement's amount: '-' for zero, blank when the column has none. */
-const statementAmount = (value: string | undefined) => (value === undefined ? '' : toCents(value) === 0n ? '-' : amount(value));
+const statementAmount = (value: string | undefined) => (value === undefined ? '' : isZero(value) ? '-' : amount(value));
 /** A debit or credit: blank for zero, as ledgers print them. */
-const sideAmount = (value: string) => (toCents(value) === 0n ? '' : amount(value));
+const sideAmount = (value: string) => (isZero(value) ? '' : amount(value));
 
 /** Thin horizontal rules, a frame around the header. */
 const TABLE_LAYOUT: CustomTableLayout = {
@@ -207,8 +207,8 @@ export function generalLedgerDocument(
   const all = [...accounts];
   for (const [code, list] of byAccount) if (!known.has(code)) all.push(summaryFromRows(code, list));
 
-  let totalDebit = 0n;
-  let totalCredit = 0n;
+  let totalDebit = dec(0);
+  let totalCredit = dec(0);
   const content: Content[] = [];
   // pdfmake writes into the cells it lays out: each table gets its own.
   const columns = (): TableCell[] => [
@@ -221,8 +221,8 @@ export function generalLedgerDocument(
     { text: L.balance, style: 'th', ...right },
   ];
   for (const account of all) {
-    totalDebit += toCents(account.periodDebit);
-    totalCredit += toCents(account.periodCredit);
+    totalDebit = totalDebit.plus(account.periodDebit);
+    totalCredit = totalCredit.plus(account.periodCredit);
     const body: TableCell[][] = [
       [
         { text: winAnsi(`${account.accountCode} — ${account.accountName}`), bold: true, fontSize: 9, colSpan: 7, fillColor: TITLE_FILL },
@@ -277,8 +277,8 @@ export function generalLedgerDocument(
       body: [
         [
           { text: L.grandTotal, bold: true, fillColor: TOTAL_FILL },
-          { text: amount(fromCents(totalDebit)), bold: true, fillColor: TOTAL_FILL, ...right },
-          { text: amount(fromCents(totalCredit)), bold: true, fillColor: TOTAL_FILL, ...right },
+          { text: amount(money(totalDebit)), bold: true, fillColor: TOTAL_FILL, ...right },
+          { text: amount(money(totalCredit)), bold: true, fillColor: TOTAL_FILL, ...right },
           { text: '', fillColor: TOTAL_FILL },
         ],
       ],
