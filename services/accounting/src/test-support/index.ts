@@ -2,19 +2,41 @@
 // Jest global setup; nothing is mocked). Not imported by the service itself.
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { Account, Company, PayslipBreakdown, PostPayslipJob, Sector, ThirdParty } from '@xaalis/contracts';
+import type {
+  Account,
+  AuditEventListResponse,
+  Company,
+  PayslipBreakdown,
+  PostPayslipJob,
+  Role,
+  Sector,
+  ThirdParty,
+} from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 import { generateChart } from '../modules/chart';
 
 export const TOKEN = process.env.INTERNAL_TOKEN as string;
 
-/** The headers the gateway sends for a signed-in user of `companyId`. */
-export const asTenant = (companyId: string) => ({
+/** The headers the gateway sends for user `userId`, of role `role`, signed in to `companyId`. */
+export const asUser = (companyId: string, userId: string, role: Role = 'owner') => ({
   'X-Internal-Token': TOKEN,
   'X-Company-Id': companyId,
-  'X-User-Role': 'owner',
-  'X-User-Id': randomUUID(),
+  'X-User-Role': role,
+  'X-User-Id': userId,
 });
+
+/** The headers the gateway sends for a signed-in user of `companyId`. */
+export const asTenant = (companyId: string) => asUser(companyId, randomUUID());
+
+/** One object's audit trail, as its history panel reads it. */
+export async function auditHistory(service: RunningService, companyId: string, objectType: string, objectId: string) {
+  const res = await request(service.app)
+    .get(`/api/companies/${companyId}/audit-events`)
+    .query({ objectType, objectId })
+    .set(asTenant(companyId))
+    .expect(200);
+  return (res.body as AuditEventListResponse).items;
+}
 
 /** A company created as the gateway does at registration. */
 export async function createCompany(

@@ -16,6 +16,14 @@ export interface EntrySpec {
   reversalDate?: string;
 }
 
+type SpecLine = EntrySpec['lines'][number];
+/** A line of an EntrySpec that debits `code` with whole francs. */
+export const debit = (code: string, francs: number): SpecLine => [code, toCents(String(francs)), 0n];
+/** A line of an EntrySpec that credits `code` with whole francs. */
+export const credit = (code: string, francs: number): SpecLine => [code, 0n, toCents(String(francs))];
+/** A validated entry of these lines (spread it to give another fate). */
+export const entryOn = (date: string, ...lines: SpecLine[]): EntrySpec => ({ date, lines });
+
 const typeOf = (code: string): [string, string] => {
   if (code.startsWith('1')) return ['equity', 'passif'];
   if (code.startsWith('6') || code.startsWith('8')) return ['expense', 'charge'];

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { AccountingEntry, AuditEventDto, AuditEventListResponse, Invoice, Role } from '@xaalis/contracts';
+import type { AccountingEntry, AuditEventDto, Invoice, Role } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
-import { asTenant, TOKEN } from '../../test-support';
+import { asUser, auditHistory } from '../../test-support';
 import { invoicePayload, startWithWorlds, type InvoicingWorld } from '../../test-support/invoicing';
 import { recordAuditEvent } from './record';
 
@@ -11,31 +11,12 @@ let service: RunningService;
 let w: InvoicingWorld;
 
 const http = () => request(service.app);
-const as = (role: Role, userId: string) => ({
-  'X-Internal-Token': TOKEN,
-  'X-Company-Id': w.company.id,
-  'X-User-Role': role,
-  'X-User-Id': userId,
-});
-const history = async (objectType: string, objectId: string) =>
-  (
-    (
-      await http()
-        .get(`/api/companies/${w.company.id}/audit-events`)
-        .query({ objectType, objectId })
-        .set(asTenant(w.company.id))
-        .expect(200)
-    ).body as AuditEventListResponse
-  ).items;
+const as = (role: Role, userId: string) => asUser(w.company.id, userId, role);
+const history = (objectType: string, objectId: string) => auditHistory(service, w.company.id, objectType, objectId);
 const brief = (items: AuditEventDto[]) => items.map((e) => [e.action, e.userId, e.actorRole]);
 
-beforeAll(async () => {
-  ({ service, w } = await startWithWorlds());
-});
-
-afterAll(async () => {
-  await service?.close();
-});
+beforeAll(async () => ({ service, w } = await startWithWorlds()));
+afterAll(() => service?.close());
 
 it('records the role of each actor: triggers (created, validated, paid) and explicit events (edited) alike', async () => {
   const [awa, moussa, fatou] = [randomUUID(), randomUUID(), randomUUID()];

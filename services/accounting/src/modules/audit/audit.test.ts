@@ -11,7 +11,7 @@ import type {
 } from '@xaalis/contracts';
 import type { RunningService, RunningWorker } from '@xaalis/service-kit';
 import { startWorker } from '../../worker';
-import { asTenant, TOKEN } from '../../test-support';
+import { asTenant, asUser, auditHistory } from '../../test-support';
 import { createInvoice, invoicePayload, payOk, startWithWorlds, validateInvoice, type InvoicingWorld } from '../../test-support/invoicing';
 import { recordAuditEvent } from './record';
 
@@ -24,20 +24,14 @@ let other: InvoicingWorld;
 const http = () => request(service.app);
 const db = () => service.ctx.sequelize;
 /** The gateway's headers for user `userId` of `companyId`. */
-const as = (companyId: string, userId: string) => ({
-  'X-Internal-Token': TOKEN,
-  'X-Company-Id': companyId,
-  'X-User-Role': 'owner',
-  'X-User-Id': userId,
-});
+const as = (companyId: string, userId: string) => asUser(companyId, userId);
 
 const history = (objectType: string, objectId: string, companyId = w.company.id, query: object = {}) =>
   http()
     .get(`/api/companies/${companyId}/audit-events`)
     .query({ objectType, objectId, ...query })
     .set(asTenant(companyId));
-const historyOk = async (objectType: string, objectId: string) =>
-  ((await history(objectType, objectId).expect(200)).body as AuditEventListResponse).items;
+const historyOk = (objectType: string, objectId: string) => auditHistory(service, w.company.id, objectType, objectId);
 const brief = (items: AuditEventDto[]) => items.map((e) => [e.action, e.userId]);
 
 function entryPayload(over: { date?: string; description?: string } = {}) {

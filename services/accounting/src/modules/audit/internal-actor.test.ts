@@ -4,7 +4,6 @@ import request from 'supertest';
 import {
   MESSAGES_HTTP,
   type AuditEventDto,
-  type AuditEventListResponse,
   type InternalInvoiceInput,
   type InternalInvoiceSummary,
   type InventoryItem,
@@ -13,7 +12,7 @@ import {
 } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 import { startWithWorlds, type InvoicingWorld } from '../../test-support/invoicing';
-import { asTenant, TOKEN } from '../../test-support';
+import { asTenant, auditHistory, TOKEN } from '../../test-support';
 
 // Issue 24, finding 5: what another service writes for a user (stay invoices, 'Facturer les heures',
 // 'Servir') keeps that user and role, forwarded as X-User-Id / X-User-Role. Real service, real Postgres.
@@ -35,29 +34,15 @@ const stayInvoice = (over: Partial<InternalInvoiceInput> = {}): InternalInvoiceI
   lines: [{ description: 'Chambre 101 — 3 nuits', quantity: '3', unitPrice: '25000' }],
   ...over,
 });
-const history = async (objectType: string, objectId: string) =>
-  (
-    (
-      await http()
-        .get(`/api/companies/${w.company.id}/audit-events`)
-        .query({ objectType, objectId })
-        .set(asTenant(w.company.id))
-        .expect(200)
-    ).body as AuditEventListResponse
-  ).items;
+const history = (objectType: string, objectId: string) => auditHistory(service, w.company.id, objectType, objectId);
 const brief = (items: AuditEventDto[]) => items.map((e) => [e.action, e.userId, e.actorRole]);
 const fullInvoice = async (id: string) => (await http().get(`/api/invoices/${id}`).set(asTenant(w.company.id)).expect(200)).body as Invoice;
 const item = async (id: string) => (await http().get(`/api/inventory/${id}`).set(asTenant(w.company.id)).expect(200)).body as InventoryItem;
 const count = async (sql: string, bind: unknown[]) =>
   Number((await service.ctx.sequelize.query<{ n: string }>(sql, { bind, type: QueryTypes.SELECT }))[0].n);
 
-beforeAll(async () => {
-  ({ service, w } = await startWithWorlds());
-});
-
-afterAll(async () => {
-  await service?.close();
-});
+beforeAll(async () => ({ service, w } = await startWithWorlds()));
+afterAll(() => service?.close());
 
 it("records a stay invoice's author and role: the invoice and its posted entry, created and validated", async () => {
   const fatou = randomUUID();

@@ -19,13 +19,8 @@ const move = (itemId: string, body: object, companyId = w.company.id) =>
     .send(body);
 const item = { name: 'Carton de lait', category: 'beverage', unit: 'box', currentStock: '12', minStock: '5', unitCost: '9500' };
 
-beforeAll(async () => {
-  ({ service, w, other } = await startWithWorlds());
-});
-
-afterAll(async () => {
-  await service.close();
-});
+beforeAll(async () => ({ service, w, other } = await startWithWorlds()));
+afterAll(() => service.close());
 
 describe('items', () => {
   it('creates an item as the dialog sends it; an opening stock is its first movement', async () => {

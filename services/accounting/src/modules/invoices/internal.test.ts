@@ -63,13 +63,8 @@ const body = (over: Partial<InternalInvoiceInput> = {}): InternalInvoiceInput =>
   ...over,
 });
 
-beforeAll(async () => {
-  ({ service, w, other } = await startWithWorlds());
-});
-
-afterAll(async () => {
-  await service.close();
-});
+beforeAll(async () => ({ service, w, other } = await startWithWorlds()));
+afterAll(() => service.close());
 
 describe('internal invoice routes', () => {
   it('require the internal token', async () => {

@@ -82,13 +82,8 @@ function pdfText(pdf: Buffer): string {
   return text;
 }
 
-beforeAll(async () => {
-  ({ service, w, other } = await startWithWorlds());
-});
-
-afterAll(async () => {
-  await service.close();
-});
+beforeAll(async () => ({ service, w, other } = await startWithWorlds()));
+afterAll(() => service.close());
 
 describe('validation (French messages from the contracts)', () => {
   it('refuses each invalid field of the invoice with its message', async () => {

@@ -36,13 +36,8 @@ async function createLoan(companyId: string, over: Partial<LoanInput> = {}): Pro
 const getLoan = async (id: string, companyId = w.company.id) =>
   (await http(service).get(`/api/loans/${id}`).set(asTenant(companyId)).expect(200)).body as Loan;
 
-beforeAll(async () => {
-  ({ service, w, other } = await startWithWorlds());
-});
-
-afterAll(async () => {
-  await service.close();
-});
+beforeAll(async () => ({ service, w, other } = await startWithWorlds()));
+afterAll(() => service.close());
 
 describe('creation', () => {
   it('creates the loan with its constant-instalment schedule and posts the funds received (D 521 / C 162, BQ)', async () => {

@@ -42,13 +42,8 @@ async function loanWithSchedule(companyId: string): Promise<{ loanId: string; in
   return { loanId, instalments: rows.map((r) => r.id) };
 }
 
-beforeAll(async () => {
-  ({ service, w, other } = await startWithWorlds());
-});
-
-afterAll(async () => {
-  await service.close();
-});
+beforeAll(async () => ({ service, w, other } = await startWithWorlds()));
+afterAll(() => service.close());
 
 describe('validation (French messages from the contracts)', () => {
   it('refuses each invalid field with its message', async () => {

@@ -12,7 +12,7 @@ import type {
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { asTenant, createCompany, pinDate } from '../../test-support';
-import { ensureAccounts, postSql, storedAndRebuiltBalances, type EntrySpec } from '../../test-support/ledger';
+import { credit, debit, ensureAccounts, entryOn, postSql, storedAndRebuiltBalances, type EntrySpec } from '../../test-support/ledger';
 
 let service: RunningService;
 
@@ -25,129 +25,30 @@ afterAll(async () => {
   await service.close();
 });
 
-const M = (francs: number) => BigInt(francs) * 100n;
 const CODES = ['101', '162', '2441', '2844', '4011', '4111', '4431', '4452', '521', '571', '601', '6813', '6712', '661', '701', '706'];
 
 /** A small year of a workshop: capital, a loan, equipment and its depreciation, sales, purchases, payments, wages. */
 const YEAR_2025: EntrySpec[] = [
-  {
-    date: '2025-01-02',
-    lines: [
-      ['521', M(5_000_000), 0n],
-      ['101', 0n, M(5_000_000)],
-    ],
-  },
-  {
-    date: '2025-02-01',
-    lines: [
-      ['521', M(3_000_000), 0n],
-      ['162', 0n, M(3_000_000)],
-    ],
-  },
-  {
-    date: '2025-03-10',
-    lines: [
-      ['2441', M(2_400_000), 0n],
-      ['521', 0n, M(2_400_000)],
-    ],
-  },
-  {
-    date: '2025-04-15',
-    lines: [
-      ['4111', M(1_180_000), 0n],
-      ['701', 0n, M(1_000_000)],
-      ['4431', 0n, M(180_000)],
-    ],
-  },
-  {
-    date: '2025-05-20',
-    lines: [
-      ['521', M(1_180_000), 0n],
-      ['4111', 0n, M(1_180_000)],
-    ],
-  },
-  {
-    date: '2025-06-30',
-    lines: [
-      ['601', M(400_000), 0n],
-      ['4452', M(72_000), 0n],
-      ['4011', 0n, M(472_000)],
-    ],
-  },
-  {
-    date: '2025-12-31',
-    lines: [
-      ['6813', M(480_000), 0n],
-      ['2844', 0n, M(480_000)],
-    ],
-  },
+  entryOn('2025-01-02', debit('521', 5_000_000), credit('101', 5_000_000)),
+  entryOn('2025-02-01', debit('521', 3_000_000), credit('162', 3_000_000)),
+  entryOn('2025-03-10', debit('2441', 2_400_000), credit('521', 2_400_000)),
+  entryOn('2025-04-15', debit('4111', 1_180_000), credit('701', 1_000_000), credit('4431', 180_000)),
+  entryOn('2025-05-20', debit('521', 1_180_000), credit('4111', 1_180_000)),
+  entryOn('2025-06-30', debit('601', 400_000), debit('4452', 72_000), credit('4011', 472_000)),
+  entryOn('2025-12-31', debit('6813', 480_000), credit('2844', 480_000)),
 ];
 const YEAR_2026: EntrySpec[] = [
-  {
-    date: '2026-01-31',
-    lines: [
-      ['162', M(500_000), 0n],
-      ['6712', M(20_000), 0n],
-      ['521', 0n, M(520_000)],
-    ],
-  },
-  {
-    date: '2026-03-15',
-    lines: [
-      ['4111', M(2_360_000), 0n],
-      ['706', 0n, M(2_000_000)],
-      ['4431', 0n, M(360_000)],
-    ],
-  },
-  {
-    date: '2026-04-10',
-    lines: [
-      ['571', M(800_000), 0n],
-      ['4111', 0n, M(800_000)],
-    ],
-  },
-  {
-    date: '2026-05-31',
-    lines: [
-      ['661', M(300_000), 0n],
-      ['571', 0n, M(300_000)],
-    ],
-  },
-  {
-    date: '2026-06-15',
-    lines: [
-      ['4011', M(472_000), 0n],
-      ['521', 0n, M(472_000)],
-    ],
-  },
+  entryOn('2026-01-31', debit('162', 500_000), debit('6712', 20_000), credit('521', 520_000)),
+  entryOn('2026-03-15', debit('4111', 2_360_000), credit('706', 2_000_000), credit('4431', 360_000)),
+  entryOn('2026-04-10', debit('571', 800_000), credit('4111', 800_000)),
+  entryOn('2026-05-31', debit('661', 300_000), credit('571', 300_000)),
+  entryOn('2026-06-15', debit('4011', 472_000), credit('521', 472_000)),
   // Cancelled: it and its reversal both count, and net to zero.
-  {
-    date: '2026-07-01',
-    lines: [
-      ['4111', M(99_000), 0n],
-      ['706', 0n, M(99_000)],
-    ],
-    fate: 'cancelled',
-    reversalDate: '2026-07-05',
-  },
+  { ...entryOn('2026-07-01', debit('4111', 99_000), credit('706', 99_000)), fate: 'cancelled', reversalDate: '2026-07-05' },
   // Drafts never count.
-  {
-    date: '2026-08-01',
-    lines: [
-      ['521', M(7_777_000), 0n],
-      ['706', 0n, M(7_777_000)],
-    ],
-    fate: 'draft',
-  },
+  { ...entryOn('2026-08-01', debit('521', 7_777_000), credit('706', 7_777_000)), fate: 'draft' },
   // Another, on a day that also has posted lines of the same accounts.
-  {
-    date: '2026-04-10',
-    lines: [
-      ['4111', 0n, M(5_555)],
-      ['571', M(5_555), 0n],
-    ],
-    fate: 'draft',
-  },
+  { ...entryOn('2026-04-10', credit('4111', 5_555), debit('571', 5_555)), fate: 'draft' },
 ];
 
 async function seededCompany() {
@@ -180,11 +81,7 @@ describe('monthly balances', () => {
   it("follow a draft's date on its lines, and refuse re-dating an entry while validating it", async () => {
     const { sequelize } = service.ctx;
     const id = await postSql(sequelize, seeded.company.id, seeded.ids, {
-      date: '2026-09-01',
-      lines: [
-        ['521', 100n, 0n],
-        ['706', 0n, 100n],
-      ],
+      ...entryOn('2026-09-01', debit('521', 1), credit('706', 1)),
       fate: 'draft',
     });
     await sequelize.query(`UPDATE accounting.accounting_entries SET date = '2026-09-20' WHERE id = $1`, { bind: [id] });
@@ -422,20 +319,8 @@ describe('fiscal years that do not start on 1 January', () => {
   it('follow company.fiscalYear, mid-month starts included (read from the lines of the cut months)', async () => {
     const { company, ids, tenant } = await seededCompany();
     await service.ctx.sequelize.query(`UPDATE accounting.companies SET fiscal_year = '04-15' WHERE id = $1`, { bind: [company.id] });
-    await postSql(service.ctx.sequelize, company.id, ids, {
-      date: '2026-04-14',
-      lines: [
-        ['571', M(1_000), 0n],
-        ['706', 0n, M(1_000)],
-      ],
-    });
-    await postSql(service.ctx.sequelize, company.id, ids, {
-      date: '2026-04-15',
-      lines: [
-        ['571', M(2_000), 0n],
-        ['706', 0n, M(2_000)],
-      ],
-    });
+    await postSql(service.ctx.sequelize, company.id, ids, entryOn('2026-04-14', debit('571', 1_000), credit('706', 1_000)));
+    await postSql(service.ctx.sequelize, company.id, ids, entryOn('2026-04-15', debit('571', 2_000), credit('706', 2_000)));
     const base = `/api/companies/${company.id}/reports`;
     const { years } = await get<ReportYears>(`${base}/years`, tenant);
     expect(years.map((y) => [y.year, y.label, y.start, y.end])).toEqual([

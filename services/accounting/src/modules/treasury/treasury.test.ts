@@ -5,7 +5,7 @@ import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { asTenant, companyWithChart, createThirdParty, pinDate } from '../../test-support';
 import { addDays } from '../dashboard';
-import { ExpectedLedger, isTreasury } from '../../test-support/expected-ledger';
+import { cr, dr, ExpectedLedger, isTreasury } from '../../test-support/expected-ledger';
 
 // The treasury screen end to end (real service and Postgres), against the
 // model of the ledger kept by the test. Only Date is faked: "today" is pinned.
@@ -31,40 +31,14 @@ beforeAll(async () => {
   ({ company: other } = await companyWithChart(service));
   ledger = new ExpectedLedger(service.ctx.sequelize, own.id);
 
-  await ledger.post('OD', '2026-01-05', 'Apport en capital', [
-    ['521', '2000000', ''],
-    ['101', '', '2000000'],
-  ]);
-  await ledger.post('CA', '2026-01-10', 'Alimentation caisse', [
-    ['571', '150000', ''],
-    ['521', '', '150000'],
-  ]);
-  await ledger.post('MM', '2026-02-01', 'Encaissement Orange Money', [
-    ['5521', '80000', ''],
-    ['706', '', '80000'],
-  ]);
-  await ledger.cancel(
-    await ledger.post('CA', '2026-02-10', 'Dépense annulée', [
-      ['6222', '5000', ''],
-      ['571', '', '5000'],
-    ]),
-  );
-  await ledger.post('BQ', '2026-02-15', 'Virement reçu', [
-    ['5211', '40000', ''],
-    ['706', '', '40000'],
-  ]);
-  await ledger.post('BQ', '2026-02-20', 'Virement de fonds en transit', [
-    ['585', '25000', ''],
-    ['521', '', '25000'],
-  ]);
-  await ledger.post('BQ', '2026-03-01', 'Découvert autorisé', [
-    ['521', '300000', ''],
-    ['561', '', '300000'],
-  ]);
-  await ledger.post('BQ', '2026-03-15', 'Encaissement futur', [
-    ['521', '1000', ''],
-    ['706', '', '1000'],
-  ]);
+  await ledger.post('OD', '2026-01-05', 'Apport en capital', [dr('521', '2000000'), cr('101', '2000000')]);
+  await ledger.post('CA', '2026-01-10', 'Alimentation caisse', [dr('571', '150000'), cr('521', '150000')]);
+  await ledger.post('MM', '2026-02-01', 'Encaissement Orange Money', [dr('5521', '80000'), cr('706', '80000')]);
+  await ledger.cancel(await ledger.post('CA', '2026-02-10', 'Dépense annulée', [dr('6222', '5000'), cr('571', '5000')]));
+  await ledger.post('BQ', '2026-02-15', 'Virement reçu', [dr('5211', '40000'), cr('706', '40000')]);
+  await ledger.post('BQ', '2026-02-20', 'Virement de fonds en transit', [dr('585', '25000'), cr('521', '25000')]);
+  await ledger.post('BQ', '2026-03-01', 'Découvert autorisé', [dr('521', '300000'), cr('561', '300000')]);
+  await ledger.post('BQ', '2026-03-15', 'Encaissement futur', [dr('521', '1000'), cr('706', '1000')]);
 
   const client = await thirdParty(own.id, { type: 'client', name: 'Auchan Sénégal', paymentTerms: 30 });
   const supplier = await thirdParty(own.id, { type: 'supplier', name: 'Sen Fournitures' });
@@ -142,10 +116,7 @@ beforeAll(async () => {
   due.push([TODAY, -toCents('150000.00')], ['2026-03-25', -toCents('150000.00')]);
 
   const neighbour = new ExpectedLedger(service.ctx.sequelize, other.id);
-  await neighbour.post('BQ', '2026-03-01', 'Voisin', [
-    ['521', '999999', ''],
-    ['706', '', '999999'],
-  ]);
+  await neighbour.post('BQ', '2026-03-01', 'Voisin', [dr('521', '999999'), cr('706', '999999')]);
   await neighbour.loan('Banque voisine', [{ dueDate: '2026-03-11', principal: '1', interest: '0' }]);
 
   data = (await get('/treasury').expect(200)).body;
