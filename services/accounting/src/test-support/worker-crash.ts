@@ -8,7 +8,8 @@ import path from 'node:path';
 import { Worker, type Queue } from 'bullmq';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { QUEUES } from '@xaalis/contracts';
-import { closeRedis, createRedis, mustExist } from '@xaalis/service-kit';
+import { closeRedis, createRedis, mustExist, type RunningService } from '@xaalis/service-kit';
+import { start } from '../server';
 
 const WORKER_JS = path.resolve(__dirname, '..', '..', 'dist', 'worker.js');
 
@@ -166,4 +167,45 @@ export async function completeOnNewWorker(
     await sleep(50);
   }
   return { worker, startedAt };
+}
+
+/**
+ * The frame of a worker-crash test file: the Redis prefix `<run prefix>_<suffix>` of its own,
+ * consumed by child workers while the in-process service (started before the tests) only
+ * produces; after them the children are killed, a slot still held released, the service closed.
+ * Call it at the top level of the file, before the file's own beforeAll.
+ */
+export function crashSuite(suffix: string, timeoutMs = 90_000) {
+  jest.setTimeout(timeoutMs);
+  const prefix = `${process.env.REDIS_PREFIX ?? 'xaalis_test'}_${suffix}`;
+  const workers = childWorkers(prefix);
+  const savedPrefix = process.env.REDIS_PREFIX;
+  let service: RunningService | undefined;
+  let slot: Awaited<ReturnType<typeof holdSlot>> | undefined;
+
+  beforeAll(async () => {
+    process.env.REDIS_PREFIX = prefix;
+    service = await start({ port: 0 });
+  });
+  afterAll(async () => {
+    process.env.REDIS_PREFIX = savedPrefix;
+    await workers.killAll();
+    await slot?.release();
+    await service?.close();
+  });
+
+  const running = () => mustExist(service, 'service');
+  const db = () => running().ctx.sequelize;
+  return {
+    prefix,
+    workers,
+    service: running,
+    db,
+    sql: <T extends object>(query: string, bind: unknown[] = []) => db().query<T>(query, { bind, type: QueryTypes.SELECT }),
+    /** holdSlot on the service's database; released after the tests if the test has not. */
+    async holdSlot(sql: string, bind: unknown[]) {
+      slot = await holdSlot(db(), sql, bind);
+      return slot;
+    },
+  };
 }

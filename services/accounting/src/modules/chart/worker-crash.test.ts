@@ -3,33 +3,24 @@
 // and the redelivered job creates the chart exactly once (no duplicate code, none missing).
 import { QueryTypes } from 'sequelize';
 import { JOBS, type Company, type GenerateChartJob } from '@xaalis/contracts';
-import { mustExist, type RunningService } from '@xaalis/service-kit';
-import { start } from '../../server';
+import { mustExist } from '@xaalis/service-kit';
 import { createCompany } from '../../test-support';
 import {
   alive,
-  childWorkers,
-  holdSlot,
+  completeOnNewWorker,
+  crashSuite,
   redeliverStalled,
   sleep,
   waitForBackendGone,
   waitForBlockedWriter,
-  completeOnNewWorker,
 } from '../../test-support/worker-crash';
 import { chartFor } from './reference';
 
 // About 15–40 s on an idle machine; room for a loaded one (child workers and migrations start slowly).
-jest.setTimeout(90_000);
+const suite = crashSuite('chart_crash');
+const { db, workers } = suite;
 
-const PREFIX = `${process.env.REDIS_PREFIX ?? 'xaalis_test'}_chart_crash`;
-const workers = childWorkers(PREFIX);
-const savedPrefix = process.env.REDIS_PREFIX;
-
-let service: RunningService;
 let company: Company;
-let slot: Awaited<ReturnType<typeof holdSlot>> | undefined;
-
-const db = () => service.ctx.sequelize;
 const accounts = async () =>
   db().query<{ n: number; codes: number }>(
     'SELECT count(*)::int AS n, count(DISTINCT code)::int AS codes FROM accounting.accounts WHERE company_id = $1',
@@ -37,17 +28,7 @@ const accounts = async () =>
   );
 
 beforeAll(async () => {
-  // The in-process service only produces jobs: the children consume this prefix.
-  process.env.REDIS_PREFIX = PREFIX;
-  service = await start({ port: 0 });
-  company = await createCompany(service, { sector: 'commerce' });
-});
-
-afterAll(async () => {
-  process.env.REDIS_PREFIX = savedPrefix;
-  await workers.killAll();
-  await slot?.release();
-  await service?.close();
+  company = await createCompany(suite.service(), { sector: 'commerce' });
 });
 
 it('creates the chart exactly once when its worker is killed mid-generation and the job is redelivered', async () => {
@@ -62,14 +43,13 @@ it('creates the chart exactly once when its worker is killed mid-generation and 
 
   // The test takes the unique slot of the chart's last code (inserted last): the job's INSERT
   // writes every other account, then waits on that slot, its transaction open.
-  slot = await holdSlot(
-    db(),
+  const slot = await suite.holdSlot(
     `INSERT INTO accounting.accounts (company_id, code, name, type, category, level) VALUES ($1, $2, $3, $4, $5, $6)`,
     [company.id, last.code, last.name, last.type, last.category, last.level],
   );
   const first = await workers.startChildWorker();
   const jobId = `chart-${company.id}-commerce-crash`;
-  const queue = mustExist(service.ctx.queue.queue, 'queue');
+  const queue = mustExist(suite.service().ctx.queue.queue, 'queue');
   await queue.add(JOBS.generateChart, { companyId: company.id, sector: 'commerce' } satisfies GenerateChartJob, { jobId });
   const pid = await waitForBlockedWriter(db(), slot, '%INSERT INTO accounting.accounts%', 30_000, () => {
     if (!alive(first.child)) throw new Error(`worker A exited:\n${first.output()}`);
@@ -81,7 +61,7 @@ it('creates the chart exactly once when its worker is killed mid-generation and 
   expect(await accounts()).toEqual([{ n: 0, codes: 0 }]);
   expect(await queue.getJobState(jobId)).toBe('active');
 
-  const redeliveryMs = await redeliverStalled(queue, PREFIX, jobId);
+  const redeliveryMs = await redeliverStalled(queue, suite.prefix, jobId);
   expect(await queue.getJobState(jobId)).toBe('waiting');
 
   await completeOnNewWorker(workers, queue, jobId);

@@ -2,36 +2,25 @@
 // computation, then started again. The job runs in one transaction (investment locked, run
 // recorded in job_runs, schedules written, status 'ready'): the killed run leaves nothing, and
 // the redelivered job stores exactly one plan.
-import { QueryTypes } from 'sequelize';
 import request from 'supertest';
 import { JOBS, type Company, type Investment, type InvestmentInput } from '@xaalis/contracts';
-import { mustExist, type RunningService } from '@xaalis/service-kit';
-import { start } from '../../server';
+import { mustExist } from '@xaalis/service-kit';
 import { asTenant, companyWithChart } from '../../test-support';
 import {
   alive,
-  childWorkers,
-  holdSlot,
+  completeOnNewWorker,
+  crashSuite,
   redeliverStalled,
   sleep,
   waitForBackendGone,
   waitForBlockedWriter,
-  completeOnNewWorker,
 } from '../../test-support/worker-crash';
 
 // About 15–40 s on an idle machine; room for a loaded one (child workers and migrations start slowly).
-jest.setTimeout(90_000);
+const suite = crashSuite('plan_crash');
+const { db, sql, workers } = suite;
 
-const PREFIX = `${process.env.REDIS_PREFIX ?? 'xaalis_test'}_plan_crash`;
-const workers = childWorkers(PREFIX);
-const savedPrefix = process.env.REDIS_PREFIX;
-
-let service: RunningService;
 let company: Company;
-let slot: Awaited<ReturnType<typeof holdSlot>> | undefined;
-
-const db = () => service.ctx.sequelize;
-const sql = <T extends object>(query: string, bind: unknown[]) => db().query<T>(query, { bind, type: QueryTypes.SELECT });
 const plan = async (investmentId: string) => ({
   status: mustExist(
     (await sql<{ plan_status: string }>('SELECT plan_status FROM accounting.investments WHERE id = $1', [investmentId]))[0],
@@ -48,17 +37,7 @@ const plan = async (investmentId: string) => ({
 });
 
 beforeAll(async () => {
-  // The in-process service only produces jobs: the children consume this prefix.
-  process.env.REDIS_PREFIX = PREFIX;
-  service = await start({ port: 0 });
-  ({ company } = await companyWithChart(service));
-});
-
-afterAll(async () => {
-  process.env.REDIS_PREFIX = savedPrefix;
-  await workers.killAll();
-  await slot?.release();
-  await service?.close();
+  ({ company } = await companyWithChart(suite.service()));
 });
 
 it('stores one depreciation plan when the worker is killed mid-computation and the job is redelivered', async () => {
@@ -75,9 +54,9 @@ it('stores one depreciation plan when the worker is killed mid-computation and t
   };
   // No worker yet: the plan job waits in the queue.
   const inv = (
-    await request(service.app).post(`/api/companies/${company.id}/investments`).set(asTenant(company.id)).send(input).expect(201)
+    await request(suite.service().app).post(`/api/companies/${company.id}/investments`).set(asTenant(company.id)).send(input).expect(201)
   ).body as Investment;
-  const queue = mustExist(service.ctx.queue.queue, 'queue');
+  const queue = mustExist(suite.service().ctx.queue.queue, 'queue');
   const waiting = (await queue.getWaiting()).filter((j) => j.name === JOBS.computeDepreciationPlan);
   expect(waiting).toHaveLength(1);
   const jobId = mustExist(waiting[0]?.id, 'job id');
@@ -85,7 +64,7 @@ it('stores one depreciation plan when the worker is killed mid-computation and t
 
   // The test takes the job's once-marker slot (job_runs.job_id): the job locks the investment in
   // its transaction, then its INSERT of the marker waits on that slot, the transaction open.
-  slot = await holdSlot(db(), 'INSERT INTO accounting.job_runs (job_id, name, company_id) VALUES ($1, $2, $3)', [
+  const slot = await suite.holdSlot('INSERT INTO accounting.job_runs (job_id, name, company_id) VALUES ($1, $2, $3)', [
     jobId,
     JOBS.computeDepreciationPlan,
     company.id,
@@ -101,7 +80,7 @@ it('stores one depreciation plan when the worker is killed mid-computation and t
   expect(await plan(inv.id)).toEqual({ status: 'computing', rows: [], runs: [] });
   expect(await queue.getJobState(jobId)).toBe('active');
 
-  const redeliveryMs = await redeliverStalled(queue, PREFIX, jobId);
+  const redeliveryMs = await redeliverStalled(queue, suite.prefix, jobId);
   expect(await queue.getJobState(jobId)).toBe('waiting');
 
   await completeOnNewWorker(workers, queue, jobId);

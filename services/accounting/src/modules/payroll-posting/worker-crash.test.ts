@@ -2,36 +2,25 @@
 // `post-payslip` job the HR service enqueues when a payslip is validated), then started again.
 // The posting is one transaction: the killed run leaves no entry and does not move the PA
 // counter; the redelivered job posts exactly one PA entry, numbered without a gap.
-import { QueryTypes } from 'sequelize';
 import { JOBS, type Company } from '@xaalis/contracts';
 import { PAYROLL_PARAMETER_SETS, computePayslip } from '@xaalis/domain';
-import { mustExist, type RunningService } from '@xaalis/service-kit';
-import { start } from '../../server';
+import { mustExist } from '@xaalis/service-kit';
 import { companyWithChart, payslipJobOf } from '../../test-support';
 import {
   alive,
-  childWorkers,
-  holdSlot,
+  completeOnNewWorker,
+  crashSuite,
   redeliverStalled,
   sleep,
   waitForBackendGone,
   waitForBlockedWriter,
-  completeOnNewWorker,
 } from '../../test-support/worker-crash';
 
 // About 15–40 s on an idle machine; room for a loaded one (child workers and migrations start slowly).
-jest.setTimeout(90_000);
+const suite = crashSuite('payroll_crash');
+const { db, sql, workers } = suite;
 
-const PREFIX = `${process.env.REDIS_PREFIX ?? 'xaalis_test'}_payroll_crash`;
-const workers = childWorkers(PREFIX);
-const savedPrefix = process.env.REDIS_PREFIX;
-
-let service: RunningService;
 let company: Company;
-let slot: Awaited<ReturnType<typeof holdSlot>> | undefined;
-
-const db = () => service.ctx.sequelize;
-const sql = <T extends object>(query: string, bind: unknown[]) => db().query<T>(query, { bind, type: QueryTypes.SELECT });
 const ledger = async () => ({
   entries: await sql<{ number: string; journal: string; status: string; source_id: string; lines: number }>(
     `SELECT e.number, e.journal, e.status, e.source_id,
@@ -46,17 +35,7 @@ const ledger = async () => ({
 });
 
 beforeAll(async () => {
-  // The in-process service only produces jobs: the children consume this prefix.
-  process.env.REDIS_PREFIX = PREFIX;
-  service = await start({ port: 0 });
-  ({ company } = await companyWithChart(service));
-});
-
-afterAll(async () => {
-  process.env.REDIS_PREFIX = savedPrefix;
-  await workers.killAll();
-  await slot?.release();
-  await service?.close();
+  ({ company } = await companyWithChart(suite.service()));
 });
 
 it('posts one PA entry per payslip when the worker is killed mid-posting and the job is redelivered', async () => {
@@ -74,14 +53,13 @@ it('posts one PA entry per payslip when the worker is killed mid-posting and the
   // The test takes the unique slot of the number the job will get (PA-2026-00001): the job
   // inserts its draft entry and lines, takes the counter, then the UPDATE giving the entry its
   // number and validating it waits on that slot, its transaction open.
-  slot = await holdSlot(
-    db(),
+  const slot = await suite.holdSlot(
     `INSERT INTO accounting.accounting_entries (company_id, number, journal, date, description, total)
      VALUES ($1, 'PA-2026-00001', 'PA', '2026-03-31', 'Verrou du test', 0)`,
     [company.id],
   );
   const first = await workers.startChildWorker();
-  const queue = mustExist(service.ctx.queue.queue, 'queue');
+  const queue = mustExist(suite.service().ctx.queue.queue, 'queue');
   const jobId = `payslip-${payload.payslipId}-validated`;
   await queue.add(JOBS.postPayslip, payload, { jobId });
   const pid = await waitForBlockedWriter(db(), slot, '%UPDATE accounting.accounting_entries%', 30_000, () => {
@@ -94,7 +72,7 @@ it('posts one PA entry per payslip when the worker is killed mid-posting and the
   expect(await ledger()).toEqual({ entries: [], counters: [] });
   expect(await queue.getJobState(jobId)).toBe('active');
 
-  const redeliveryMs = await redeliverStalled(queue, PREFIX, jobId);
+  const redeliveryMs = await redeliverStalled(queue, suite.prefix, jobId);
   expect(await queue.getJobState(jobId)).toBe('waiting');
 
   const { startedAt: restartedAt } = await completeOnNewWorker(workers, queue, jobId);
