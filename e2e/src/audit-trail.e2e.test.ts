@@ -1,17 +1,10 @@
-import type { Browser } from 'playwright-core';
 import type { Account, AccountingEntry } from '@xaalis/contracts';
-import { apiGet, apiHeaders, launch, newPage, registerViaApi } from './browser';
+import { apiGet, apiHeaders, chromiumForTests, newPage, registerViaApi } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 test("audit trail: the entry's detail panel shows who created, edited and validated it (through the gateway)", async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await registerViaApi(context, 'service');
   const { companyId } = await apiGet<{ companyId: string }>(context, '/api/user');
   const base = `/api/companies/${companyId}`;
@@ -50,7 +43,7 @@ test("audit trail: the entry's detail panel shows who created, edited and valida
   expect(items.every((t) => /Awa Diop \(Propriétaire\) · \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/.test(t))).toBe(true);
 
   // Another company's user cannot read it (the route is company-scoped).
-  const { context: other } = await newPage(browser);
+  const { context: other } = await newPage(browser());
   await registerViaApi(other, 'service');
   const foreign = await other.request.get(`${base}/audit-events?objectType=entry&objectId=${entry.id}`, { headers: apiHeaders() });
   expect(foreign.status()).toBe(404);

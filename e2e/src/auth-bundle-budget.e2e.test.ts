@@ -3,8 +3,7 @@
 // (`npm test` builds the front ends before the e2e run) with the same code as
 // infra/bench/auth-bundle-size.js; then checked against what Chromium really fetches.
 import { createRequire } from 'node:module';
-import type { Browser } from 'playwright-core';
-import { launch, newPage } from './browser';
+import { chromiumForTests, newPage } from './browser';
 
 interface PageFile {
   file: string;
@@ -53,16 +52,10 @@ test('no module is shipped twice on /auth, nor anywhere in the shell (signed-in 
 });
 
 describe('in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = chromiumForTests();
 
   test('/auth fetches no script the build measure does not count (the form waits for nothing else)', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const fetched: string[] = [];
     page.on('response', (response) => {
       if ((response.headers()['content-type'] ?? '').includes('javascript')) fetched.push(new URL(response.url()).pathname.slice(1));

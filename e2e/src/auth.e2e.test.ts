@@ -1,16 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { launch, newPage, registerViaForm, registration } from './browser';
+import { chromiumForTests, newPage, registerViaForm, registration } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 test('register through the form, log out, log in through the form', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   const r = registration('hotel');
 
   await registerViaForm(page, r, 'Hôtellerie');
@@ -38,7 +31,7 @@ test('register through the form, log out, log in through the form', async () => 
 });
 
 test('a wrong password shows the login error toast', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await page.goto('/auth');
   const login = page.getByRole('form', { name: 'Connexion' });
   await login.getByLabel("Nom d'utilisateur").fill('personne');
@@ -51,7 +44,7 @@ test('a wrong password shows the login error toast', async () => {
 });
 
 test('a signed-out visit to /factures shows the toast, then /auth', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   // The toast lasts only the 500 ms before a full-page redirect, so polling for its two lines
   // one after the other can straddle the reload on a loaded machine. A MutationObserver
   // installed before any script runs records, in sessionStorage (which survives the same-origin
@@ -72,7 +65,7 @@ test('a signed-out visit to /factures shows the toast, then /auth', async () => 
 });
 
 test('an unknown path shows the 404 page, signed out and signed in', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await page.goto('/nulle-part');
   await page.getByText('Page Not Found').waitFor();
   await context.close();

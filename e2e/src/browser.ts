@@ -23,6 +23,24 @@ export function launch(): Promise<Browser> {
   });
 }
 
+/**
+ * Chromium for the tests of a file (or a describe): launched before them, closed after them.
+ * Call it where the tests are declared; the getter gives the running browser inside a test.
+ */
+export function chromiumForTests(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium is not running');
+    return browser;
+  };
+}
+
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), locale: 'fr-FR', viewport: { width: 1280, height: 800 } });
   // Fail fast: every step of these flows takes well under a second on a working app.

@@ -1,14 +1,8 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { MESSAGES_ENTRY_IMPORT } from '@xaalis/contracts';
-import { apiGet, apiHeaders, launch, newPage, registerViaApi } from './browser';
+import { apiGet, apiHeaders, chromiumForTests, newPage, registerViaApi } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 /** A registered company with its chart of accounts, on the Écritures page. */
 async function ledgerReady(page: Page, context: BrowserContext): Promise<void> {
@@ -39,7 +33,7 @@ const YEAR = new Date().getUTCFullYear();
 const HEADER = 'Date;Journal;N° pièce;Compte;Libellé;Débit;Crédit;Code tiers;Référence';
 
 test('journal import: a CSV with French amounts → preview → imported as validated, with its entries in the list', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await ledgerReady(page, context);
 
   // French number formats: spaces, a no-break space (U+00A0) and a narrow one (U+202F) between thousands, decimal commas.
@@ -94,7 +88,7 @@ test('journal import: a CSV with French amounts → preview → imported as vali
 });
 
 test('journal import: an unbalanced entry shows its French error per line and the import stays disabled', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await ledgerReady(page, context);
 
   const csv = [
@@ -128,7 +122,7 @@ test('journal import: an unbalanced entry shows its French error per line and th
 });
 
 test('journal import: a large file shows the lines done / total while the job runs, then the result', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await ledgerReady(page, context);
 
   // 10 000 two-line entries (20 000 lines) over the year's first days.

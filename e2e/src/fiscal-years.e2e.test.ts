@@ -1,21 +1,14 @@
-import type { Browser } from 'playwright-core';
 import { MESSAGES_FISCAL_YEAR, type Account, type AccountingEntry } from '@xaalis/contracts';
-import { apiGet, apiHeaders, launch, newPage, registerViaApi } from './browser';
+import { apiGet, apiHeaders, chromiumForTests, newPage, registerViaApi } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 // Last year (calendar fiscal year, the default): ended, so it can be closed.
 const YEAR = new Date().getUTCFullYear();
 const LAST = YEAR - 1;
 
 test('fiscal-year closing: Paramètres → Exercices closes last year, the AN entry is in the journal, the year refuses new entries', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await registerViaApi(context, 'service');
   const { companyId } = await apiGet<{ companyId: string }>(context, '/api/user');
   const base = `/api/companies/${companyId}`;

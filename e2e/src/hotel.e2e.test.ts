@@ -1,14 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { MESSAGES_HOTEL } from '@xaalis/contracts';
-import { apiGet, apiHeaders, launch, newPage, registerViaApi } from './browser';
+import { apiGet, apiHeaders, chromiumForTests, newPage, registerViaApi } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 /** A calendar date `days` after today (Dakar is UTC+0). */
 const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -17,7 +11,7 @@ const toastText = (page: Page, text: string | RegExp) =>
   typeof text === 'string' ? page.getByText(text, { exact: true }).first() : page.getByText(text).first();
 
 test('hotel: a room booked, the same nights refused, arrival (room occupied), departure, the stay invoiced → in Factures', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await registerViaApi(context, 'hotel');
   const checkIn = isoDay(0);
   const checkOut = isoDay(2);

@@ -1,16 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { launch, newPage, registerViaApi, uniqueName } from './browser';
+import { chromiumForTests, newPage, registerViaApi, uniqueName } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 test('investments: create → the plan computed by the worker appears; record a year → Enregistré and the entry in Écritures', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await registerViaApi(context, 'service');
   const name = uniqueName('Serveur ');
   const year = new Date().getFullYear();

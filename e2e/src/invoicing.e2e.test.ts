@@ -1,13 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, registerViaApi } from './browser';
+import type { Page } from 'playwright-core';
+import { chromiumForTests, newPage, registerViaApi } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 /** Digits of a dashboard card's amount ("118 000 XOF" → 118000). */
 async function cardAmount(page: Page, name: string): Promise<number> {
@@ -29,7 +23,7 @@ async function dashboardFigures(page: Page) {
 }
 
 test('sale invoice with a product line and a free line, validated, PDF, Orange Money payment, dashboard follows', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await registerViaApi(context, 'service');
 
   // A client, through Paramètres > Tiers.

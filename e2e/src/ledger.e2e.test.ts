@@ -1,13 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, registerViaApi } from './browser';
+import type { Page } from 'playwright-core';
+import { chromiumForTests, newPage, registerViaApi } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 /** Picks an account in the line's searchable select (options live in the listbox). */
 async function chooseAccount(page: Page, line: number, code: string) {
@@ -22,7 +16,7 @@ async function chooseAccount(page: Page, line: number, code: string) {
 }
 
 test('settings then ledger: company, chart, account, supplier, entry, validate, cancel with reversal', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await registerViaApi(context, 'service');
 
   // Complete the company.

@@ -1,14 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { addMonthsKeepingDay } from '@xaalis/domain';
-import { launch, newPage, registerViaApi } from './browser';
+import { chromiumForTests, newPage, registerViaApi } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 /** Digits of a card's amount ("1 200 000 XOF" → 1200000). */
 async function cardAmount(page: Page, name: string): Promise<number> {
@@ -26,7 +20,7 @@ async function dashboardTreasury(page: Page): Promise<number> {
 }
 
 test('loan: create it, read its échéancier, pay the first instalment → Payé, remaining balance and treasury down', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await registerViaApi(context, 'service');
   const before = await dashboardTreasury(page);
 

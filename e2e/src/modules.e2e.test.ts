@@ -1,14 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { MESSAGES_SECTOR_MODULES, type User } from '@xaalis/contracts';
-import { baseUrl, launch, newPage, registerViaApi } from './browser';
+import { baseUrl, chromiumForTests, newPage, registerViaApi } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 const sidebar = (page: Page) => page.getByTestId('sidebar');
 
@@ -19,7 +13,7 @@ async function saveModules(page: Page): Promise<void> {
 }
 
 test('Paramètres → Modules: Hôtellerie switched on appears in the sidebar without a reload; switched off, /hotel shows the notice', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await registerViaApi(context, 'commerce');
   const user = (await (await context.request.get('/api/user')).json()) as User;
   const rooms = `/api/companies/${user.companyId}/rooms`;
@@ -76,7 +70,7 @@ test('Paramètres → Modules: Hôtellerie switched on appears in the sidebar wi
 });
 
 test("a hotel company's defaults: Hôtellerie and Restaurant on, Production and Services off", async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await registerViaApi(context, 'hotel');
   await page.goto('/parametres?tab=modules');
   await page.getByRole('switch', { name: 'Hôtellerie' }).waitFor();

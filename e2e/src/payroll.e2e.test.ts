@@ -1,15 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEFAULT_PAYROLL_SET_ID, type PayrollSettings, type Payslip } from '@xaalis/contracts';
 import { computePayslip, parameterSetFor } from '@xaalis/domain';
-import { apiGet, launch, newPage, registerViaApi } from './browser';
+import { apiGet, chromiumForTests, newPage, registerViaApi } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 /** A whole-franc money string as the app shows it ("394020.00" → "394 020 XOF", ordinary spaces). */
 function xof(amount: string): string {
@@ -35,7 +29,7 @@ async function waitForRowText(page: Page, rowName: RegExp, text: string, timeout
 }
 
 test('payroll: add an employee, compute and create a slip, validate → Comptabilisé and its PA entry in Écritures, pay → Payée', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await registerViaApi(context, 'service');
 
   // The expected figures: the calculator of the contracts, on the form's defaults (transport 20 000, no overtime).
@@ -138,7 +132,7 @@ test('payroll: add an employee, compute and create a slip, validate → Comptabi
 });
 
 test("payroll settings: Paramètres → Paie, choose the official scale and risk class 2, 'Enregistrer' → stored by the HR service", async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await registerViaApi(context, 'service');
 
   await page.goto('/parametres?tab=payroll');

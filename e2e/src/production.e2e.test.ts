@@ -1,14 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { FinishedProduct, ProductionOrder, RawMaterial } from '@xaalis/contracts';
-import { apiGet, launch, newPage, registerViaApi } from './browser';
+import { apiGet, chromiumForTests, newPage, registerViaApi } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 const ordersTable = (page: Page) => page.getByRole('table', { name: 'Ordres de production' });
 
@@ -32,7 +26,7 @@ async function createOrder(page: Page, quantity: string, known: readonly string[
 }
 
 test('production: a raw material, a finished product with its bill of materials, an order started and completed → the stocks move', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await registerViaApi(context, 'transformation');
 
   // 1. The raw material: 20 kg of flour at 600 XOF/kg, minimum 2 kg.

@@ -1,13 +1,7 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { baseUrl, launch, newPage, registerViaApi } from './browser';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { baseUrl, chromiumForTests, newPage, registerViaApi } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 /** Digits of an amount ("1 180 000 XOF" → 1180000, "-25 000 XOF" → -25000). */
 function amountOf(text: string): number {
@@ -50,7 +44,7 @@ async function openTab(page: Page, name: string) {
 }
 
 test('rapports: Bilan balanced, revenue in the Compte de résultat, Balance, Grand livre of 411 down to the entry, PDF export', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await registerViaApi(context, 'service');
   await postServiceInvoice(context);
 

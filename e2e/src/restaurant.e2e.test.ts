@@ -1,15 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { type InventoryItem } from '@xaalis/contracts';
 import { recipeMargin } from '@xaalis/domain';
-import { apiGet, launch, newPage, registerViaApi } from './browser';
+import { apiGet, chromiumForTests, newPage, registerViaApi } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 /** 'Nouvel article' in the Inventaire tab: the item is created by the accounting service. */
 async function createItem(page: Page, item: { name: string; unit: string; unitCost: string; stock: string; min: string }) {
@@ -31,7 +25,7 @@ async function createItem(page: Page, item: { name: string; unit: string; unitCo
 }
 
 test('restaurant: two items, a recipe costed from them (cost and margin), on a menu, served → the stock goes down', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await registerViaApi(context, 'restauration');
 
   // 1. Inventaire: rice (10 kg at 600 XOF/kg) and oil (5 l at 1 200 XOF/l, minimum 5 → in the low-stock alert).

@@ -1,4 +1,3 @@
-import type { Browser } from 'playwright-core';
 import {
   billedHoursLine,
   hoursBilled,
@@ -8,18 +7,12 @@ import {
   type InvoiceListResponse,
   type ThirdPartyInput,
 } from '@xaalis/contracts';
-import { apiGet, apiPost, launch, newPage, registerViaApi } from './browser';
+import { apiGet, apiPost, chromiumForTests, newPage, registerViaApi } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 test('services: a project for a client, a timesheet for an employee, "Facturer les heures" → a draft invoice with those hours in Factures', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await registerViaApi(context, 'service');
   const { companyId } = await apiGet<{ companyId: string }>(context, '/api/user');
   const base = `/api/companies/${companyId}`;

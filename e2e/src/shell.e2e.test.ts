@@ -1,18 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, registerViaApi } from './browser';
+import type { Page } from 'playwright-core';
+import { chromiumForTests, newPage, registerViaApi } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 const sidebar = (page: Page) => page.getByTestId('sidebar');
 
 async function sidebarFor(sector: string) {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await registerViaApi(context, sector);
   await page.goto('/factures');
   await page.getByRole('heading', { name: 'Factures' }).waitFor();
@@ -49,7 +43,7 @@ test('commerce company: no Modules Sectoriels group', async () => {
 });
 
 test('signed in: unknown path shows the 404 page', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await registerViaApi(context, 'service');
   await page.goto('/pas-de-page-ici');
   await page.getByText('Page Not Found').waitFor();
@@ -57,7 +51,7 @@ test('signed in: unknown path shows the 404 page', async () => {
 });
 
 test("with the HR remote's files unreachable, its pages show 'Module indisponible' and the others work", async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await registerViaApi(context, 'service');
   await context.route('**/remotes/hr/**', (route) => route.abort());
   await page.goto('/employes');

@@ -1,17 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { MESSAGES_INVOICE, MESSAGES_MEMBERS, MESSAGES_PAYSLIP, roleForbiddenMessage, type User } from '@xaalis/contracts';
-import { apiHeaders, launch, newPage, registerViaApi, registerViaForm, registration } from './browser';
+import { apiHeaders, chromiumForTests, newPage, registerViaApi, registerViaForm, registration } from './browser';
 
 // Issue 16: one workspace for an accountant's portfolio — register, create a second company from
 // the switcher, be invited into a third as 'Lecture seule', accept, switch between the three.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 const sidebar = (page: Page) => page.getByTestId('sidebar');
 const switcher = (page: Page) => page.getByRole('button', { name: /^Entreprise actuelle : / });
@@ -44,7 +38,7 @@ async function sidebarShows(page: Page, expected: Record<string, boolean>): Prom
 }
 
 test('an accountant registers, creates a second company, joins a third as reader, switches between the three', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
 
   // 1. Registration through the form: a restaurant, the accountant its owner.
   const r = registration('restauration');
@@ -72,7 +66,7 @@ test('an accountant registers, creates a second company, joins a third as reader
   expect(((await accounts.json()) as unknown[]).length).toBeGreaterThan(50);
 
   // 3. The owner of a service firm invites the accountant as 'Lecture seule'.
-  const ownerContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const ownerContext = await browser().newContext({ baseURL: new URL(page.url()).origin });
   const firm = await registerViaApi(ownerContext, 'service');
   const firmUser = (await (await ownerContext.request.get('/api/user')).json()) as User;
   const invited = await ownerContext.request.post(`/api/companies/${firmUser.companyId}/invitations`, {
