@@ -28,6 +28,16 @@ export async function enableModules(service: RunningService, companyId: string, 
   await request(service.app).put(`/api/companies/${companyId}/modules`).set(asTenant(companyId)).send({ modules }).expect(200);
 }
 
+/** A new company with these modules switched on in its settings. */
+export async function companyWithModules(service: RunningService, modules: SectorModule[]): Promise<string> {
+  const id = randomUUID();
+  await enableModules(service, id, modules);
+  return id;
+}
+
+/** The `message` of an error answer. */
+export const messageOf = (res: request.Response) => (res.body as { message: string }).message;
+
 /**
  * The skeleton of an internal service's stand-in: JSON bodies, every call
  * recorded in `calls` (prefixed with `label` when given), the connection
@@ -80,6 +90,17 @@ export async function startWithStandIns(standIns: Record<string, http.RequestLis
       Object.assign(process.env, Object.fromEntries(saved));
     },
   };
+}
+
+/**
+ * For a test file: starts the service with these stand-ins before its tests and stops them all
+ * after. The object returned is filled in by then: read `running.service` inside tests and hooks.
+ */
+export function runWithStandIns(standIns: Record<string, http.RequestListener>): ServiceWithStandIns {
+  const running = {} as ServiceWithStandIns;
+  beforeAll(async () => Object.assign(running, await startWithStandIns(standIns)));
+  afterAll(() => running.close());
+  return running;
 }
 
 export interface ChildService {

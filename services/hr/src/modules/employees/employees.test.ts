@@ -14,6 +14,9 @@ const other = randomUUID();
 const url = (companyId: string) => `/api/companies/${companyId}/employees`;
 const http = () => request(service.app);
 const post = (companyId: string, body: object) => http().post(url(companyId)).set(asTenant(companyId)).send(body);
+/** The edit form's PUT of employee `id`, sent as a user of `companyId`. */
+const put = (id: string, companyId: string, over: Parameters<typeof employeeInput>[0] = {}) =>
+  http().put(`/api/employees/${id}`).set(asTenant(companyId)).send(employeeInput(over));
 const list = async (companyId: string, query = '') =>
   (
     await http()
@@ -181,20 +184,14 @@ describe('employees', () => {
 
   it('edits an employee, keeping the status when the form does not send it', async () => {
     await http().patch(`/api/employees/${awa.id}/status`).set(asTenant(own)).send({ status: 'inactive' }).expect(200);
-    const res = await http()
-      .put(`/api/employees/${awa.id}`)
-      .set(asTenant(own))
-      .send(
-        employeeInput({
-          employeeNumber: 'E001',
-          firstName: 'Awa',
-          lastName: 'Ndiaye',
-          position: 'Chef comptable',
-          salary: '425000',
-          children: 2,
-        }),
-      )
-      .expect(200);
+    const res = await put(awa.id, own, {
+      employeeNumber: 'E001',
+      firstName: 'Awa',
+      lastName: 'Ndiaye',
+      position: 'Chef comptable',
+      salary: '425000',
+      children: 2,
+    }).expect(200);
     const edited = res.body as Employee;
     expect(edited).toMatchObject({
       id: awa.id,
@@ -208,43 +205,15 @@ describe('employees', () => {
     expect(edited.updatedAt >= awa.updatedAt).toBe(true);
     expect((await http().get(`/api/employees/${awa.id}`).set(asTenant(own)).expect(200)).body).toEqual(edited);
 
-    const reactivated = await http()
-      .put(`/api/employees/${awa.id}`)
-      .set(asTenant(own))
-      .send(employeeInput({ employeeNumber: 'E001', status: 'active' }))
-      .expect(200);
+    const reactivated = await put(awa.id, own, { employeeNumber: 'E001', status: 'active' }).expect(200);
     expect(reactivated.body).toMatchObject({ status: 'active', position: 'Comptable' });
   });
 
   it("refuses an edit to another employee's matricule (409), a bad body (400), and another company's employee (404)", async () => {
-    expect(
-      await message(
-        http()
-          .put(`/api/employees/${awa.id}`)
-          .set(asTenant(own))
-          .send(employeeInput({ employeeNumber: 'E002' })),
-        409,
-      ),
-    ).toBe('Ce matricule existe déjà');
-    expect(
-      await message(
-        http()
-          .put(`/api/employees/${awa.id}`)
-          .set(asTenant(own))
-          .send(employeeInput({ salary: 'x' })),
-        400,
-      ),
-    ).toBe('Montant invalide (nombre avec au plus deux décimales)');
-    expect(
-      await message(
-        http()
-          .put(`/api/employees/${awa.id}`)
-          .set(asTenant(other))
-          .send(employeeInput({ employeeNumber: 'PIRATE' })),
-        404,
-      ),
-    ).toBe('Employé introuvable');
-    await http().put('/api/employees/pas-un-id').set(asTenant(own)).send(employeeInput()).expect(404);
+    expect(await message(put(awa.id, own, { employeeNumber: 'E002' }), 409)).toBe('Ce matricule existe déjà');
+    expect(await message(put(awa.id, own, { salary: 'x' }), 400)).toBe('Montant invalide (nombre avec au plus deux décimales)');
+    expect(await message(put(awa.id, other, { employeeNumber: 'PIRATE' }), 404)).toBe('Employé introuvable');
+    await put('pas-un-id', own).expect(404);
     expect((await http().get(`/api/employees/${awa.id}`).set(asTenant(own)).expect(200)).body).toMatchObject({ employeeNumber: 'E001' });
   });
 

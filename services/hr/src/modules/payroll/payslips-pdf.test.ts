@@ -20,17 +20,16 @@ let accountingUrl: string;
 const previousUrl = process.env.ACCOUNTING_URL;
 const own = randomUUID();
 const other = randomUUID();
-const companies: Record<string, Partial<Company>> = {
-  [own]: {
-    id: own,
-    name: 'Teranga Conseil SARL',
-    address: 'Rue 10, Dakar',
-    phone: null,
-    email: null,
-    registrationNumber: 'SN-DKR-1',
-    taxNumber: '0098765',
-  },
+/** The employer block the pay slips print: what the accounting service answers for `own`. */
+const EMPLOYER = {
+  name: 'Teranga Conseil SARL',
+  address: 'Rue 10, Dakar',
+  phone: null,
+  email: null,
+  registrationNumber: 'SN-DKR-1',
+  taxNumber: '0098765',
 };
+const companies: Record<string, Partial<Company>> = { [own]: { id: own, ...EMPLOYER } };
 
 const api = () => request(service.app);
 const pdfUrl = (companyId: string, id: string) => `/api/companies/${companyId}/payrolls/${id}/pdf`;
@@ -128,14 +127,7 @@ describe('bulletin de paie PDF route', () => {
 
 describe('employer lookup', () => {
   it('reads the company with the internal token, and answers null when accounting is down or refuses', async () => {
-    expect(await employerLookup(internalClient('accounting', TOKEN, accountingUrl))(own)).toEqual({
-      name: 'Teranga Conseil SARL',
-      address: 'Rue 10, Dakar',
-      phone: null,
-      email: null,
-      registrationNumber: 'SN-DKR-1',
-      taxNumber: '0098765',
-    });
+    expect(await employerLookup(internalClient('accounting', TOKEN, accountingUrl))(own)).toEqual(EMPLOYER);
     expect(await employerLookup(internalClient('accounting', 'wrong-token', accountingUrl))(own)).toBeNull();
     // A port nothing listens on: refused.
     const closed = http.createServer();

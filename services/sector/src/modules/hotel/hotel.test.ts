@@ -12,8 +12,8 @@ import {
   type ReservationList,
   type Room,
 } from '@xaalis/contracts';
-import { internalClient, type RunningService } from '@xaalis/service-kit';
-import { asTenant, enableModules, standIn, startWithStandIns, TOKEN, type ServiceWithStandIns } from '../../test-support';
+import { internalClient } from '@xaalis/service-kit';
+import { asTenant, companyWithModules, enableModules, messageOf, runWithStandIns, standIn, TOKEN } from '../../test-support';
 import { hotelService } from './service';
 
 // The real sector service on the real database. The accounting service is a
@@ -60,31 +60,18 @@ stub.get('/internal/companies/:cid/invoices', (req, res) => {
   res.json([...invoices.values()].filter((i) => i.companyId === req.params.cid && ids.includes(i.id)));
 });
 
-let running: ServiceWithStandIns;
-let service: RunningService;
-
-beforeAll(async () => {
-  running = await startWithStandIns({ ACCOUNTING_URL: stub });
-  service = running.service;
-});
-
-afterAll(() => running.close());
+const running = runWithStandIns({ ACCOUNTING_URL: stub });
 
 afterEach(() => {
   accountingUp = true;
   dropAfterApply = false;
 });
 
-const api = () => request(service.app);
+const api = () => request(running.service.app);
 const base = (companyId: string, resource: string) => `/api/companies/${companyId}/${resource}`;
-const message = (res: request.Response) => (res.body as { message: string }).message;
 const issueMessages = (res: request.Response) => ((res.body as { issues?: { message: string }[] }).issues ?? []).map((i) => i.message);
 
-async function hotelCompany(): Promise<string> {
-  const id = randomUUID();
-  await enableModules(service, id, ['hotel']);
-  return id;
-}
+const hotelCompany = () => companyWithModules(running.service, ['hotel']);
 
 const postRoom = (companyId: string, body: object) => api().post(base(companyId, 'rooms')).set(asTenant(companyId)).send(body);
 const createRoom = async (companyId: string, body: object) => (await postRoom(companyId, body).expect(201)).body as Room;
@@ -125,7 +112,7 @@ describe('rooms', () => {
     expect(await getRoom(c, r2.id)).toEqual(r2);
 
     const dup = await postRoom(c, { roomNumber: '10', pricePerNight: '1' }).expect(409);
-    expect(message(dup)).toBe(MESSAGES_HOTEL.roomNumberTaken);
+    expect(messageOf(dup)).toBe(MESSAGES_HOTEL.roomNumberTaken);
     const edited = await api()
       .put(base(c, `rooms/${r2.id}`))
       .set(asTenant(c))
@@ -137,7 +124,7 @@ describe('rooms', () => {
       .set(asTenant(c))
       .send({ roomNumber: '10', pricePerNight: '1' })
       .expect(409);
-    expect(message(dupEdit)).toBe(MESSAGES_HOTEL.roomNumberTaken);
+    expect(messageOf(dupEdit)).toBe(MESSAGES_HOTEL.roomNumberTaken);
     // Another company may use the same number.
     await createRoom(await hotelCompany(), { roomNumber: '10', pricePerNight: '1' });
   });
@@ -191,7 +178,7 @@ describe('reservations', () => {
       checkOutDate: '2030-02-03',
       totalAmount: '1000',
     }).expect(400);
-    expect(message(wrong)).toBe(amountMismatch('30001.00'));
+    expect(messageOf(wrong)).toBe(amountMismatch('30001.00'));
     // Numbers are per company.
     const other = await hotelCompany();
     const otherRoom = await createRoom(other, { roomNumber: '1', pricePerNight: '1' });
@@ -209,14 +196,14 @@ describe('reservations', () => {
       checkOutDate: '2030-03-02',
       numberOfGuests: 3,
     }).expect(400);
-    expect(message(crowd)).toBe(capacityExceeded(2));
+    expect(messageOf(crowd)).toBe(capacityExceeded(2));
     const unknown = await postReservation(c, {
       roomId: randomUUID(),
       guestName: 'X',
       checkInDate: '2030-03-01',
       checkOutDate: '2030-03-02',
     }).expect(400);
-    expect(message(unknown)).toBe(MESSAGES_HOTEL.roomNotFound);
+    expect(messageOf(unknown)).toBe(MESSAGES_HOTEL.roomNotFound);
     const noName = await postReservation(c, { roomId: room.id, guestName: ' ', checkInDate: '2030-03-01', checkOutDate: '2030-03-02' });
     expect(issueMessages(noName)).toContain(MESSAGES_HOTEL.guestNameRequired);
   });
@@ -231,7 +218,7 @@ describe('reservations', () => {
     expect(results.filter((x) => x.status === 201)).toHaveLength(1);
     const refused = results.filter((x) => x.status === 409);
     expect(refused).toHaveLength(9);
-    expect(new Set(refused.map(message))).toEqual(new Set([MESSAGES_HOTEL.doubleBooking]));
+    expect(new Set(refused.map(messageOf))).toEqual(new Set([MESSAGES_HOTEL.doubleBooking]));
     // Overlapping on one night only is refused too.
     const overlap = await postReservation(c, { roomId: r.id, guestName: 'Y', checkInDate: '2031-05-04', checkOutDate: '2031-05-06' });
     expect(overlap.status).toBe(409);
@@ -274,7 +261,7 @@ describe('reservations', () => {
       checkInDate: '2032-02-01',
       checkOutDate: '2032-02-02',
     }).expect(409);
-    expect(message(maintenance)).toBe(MESSAGES_HOTEL.roomInMaintenance);
+    expect(messageOf(maintenance)).toBe(MESSAGES_HOTEL.roomInMaintenance);
   });
 
   it('checks in (room occupied) and out (room available), refuses other transitions; the cards follow', async () => {
@@ -287,13 +274,13 @@ describe('reservations', () => {
     const summary = async () => (await api().get(base(d, 'rooms/summary')).set(asTenant(d)).expect(200)).body as HotelSummary;
     expect(await summary()).toEqual({ totalRooms: 2, available: 2, occupied: 0, reservationsToday: 1 });
 
-    expect(message(await act(d, stay.id, 'check-out').expect(409))).toBe(reservationTransitionRefused('confirmed'));
+    expect(messageOf(await act(d, stay.id, 'check-out').expect(409))).toBe(reservationTransitionRefused('confirmed'));
     const inRes = (await act(d, stay.id, 'check-in').expect(200)).body as Reservation;
     expect(inRes.status).toBe('checked_in');
     expect(inRes.checkedInAt).toBeTruthy();
     expect((await getRoom(d, r.id)).status).toBe('occupied');
     expect(await summary()).toEqual({ totalRooms: 2, available: 1, occupied: 1, reservationsToday: 1 });
-    expect(message(await act(d, stay.id, 'cancel').expect(409))).toBe(reservationTransitionRefused('checked_in'));
+    expect(messageOf(await act(d, stay.id, 'cancel').expect(409))).toBe(reservationTransitionRefused('checked_in'));
     expect(((await act(d, stay.id, 'check-out').expect(200)).body as Reservation).status).toBe('checked_out');
     expect((await getRoom(d, r.id)).status).toBe('available');
     await act(d, stay.id, 'check-in').expect(409);
@@ -314,7 +301,7 @@ describe("'Facturer le séjour'", () => {
 
   it('invoices once after arrival: one validated line nights × price to the guest; a second click returns the same invoice', async () => {
     const stay = await book(c, room.id, '2033-03-01', '2033-03-04', { guestPhone: '770000000', guestEmail: 'awa@example.sn' });
-    expect(message(await act(c, stay.id, 'invoice').expect(409))).toBe(MESSAGES_HOTEL.invoiceNotAllowed);
+    expect(messageOf(await act(c, stay.id, 'invoice').expect(409))).toBe(MESSAGES_HOTEL.invoiceNotAllowed);
     await act(c, stay.id, 'check-in').expect(200);
     calls.length = 0;
     const first = (await act(c, stay.id, 'invoice').expect(201)).body as Reservation;
@@ -357,7 +344,7 @@ describe("'Facturer le séjour'", () => {
     accountingUp = false;
     const pending = (await act(c, stay.id, 'invoice').expect(202)).body as Reservation;
     expect(pending).toMatchObject({ invoice: null, invoicePending: true });
-    const hotel = hotelService(service.ctx.sequelize, internalClient('accounting', TOKEN));
+    const hotel = hotelService(running.service.ctx.sequelize, internalClient('accounting', TOKEN));
     expect(await hotel.settlePendingInvoices(0)).toEqual({ settled: 0, dropped: 0 });
     accountingUp = true;
     expect(await hotel.settlePendingInvoices(0)).toEqual({ settled: 1, dropped: 0 });
@@ -388,7 +375,7 @@ describe("'Facturer le séjour'", () => {
 describe('module switch and tenancy', () => {
   it('answers 404 on every hotel route when the module is off', async () => {
     const off = randomUUID();
-    await enableModules(service, off, ['restaurant']);
+    await enableModules(running.service, off, ['restaurant']);
     await api().get(base(off, 'rooms')).set(asTenant(off)).expect(404);
     await api().get(base(off, 'reservations')).set(asTenant(off)).expect(404);
     await postRoom(off, { roomNumber: '1', pricePerNight: '1' }).expect(404);
@@ -416,7 +403,7 @@ describe('module switch and tenancy', () => {
     for (const action of ['check-in', 'check-out', 'cancel', 'invoice']) await act(other, b.id, action).expect(404);
     const booking = await postReservation(other, { roomId: r.id, guestName: 'X', checkInDate: '2034-02-01', checkOutDate: '2034-02-02' });
     expect(booking.status).toBe(400);
-    expect(message(booking)).toBe(MESSAGES_HOTEL.roomNotFound);
+    expect(messageOf(booking)).toBe(MESSAGES_HOTEL.roomNotFound);
     expect((await api().get(base(other, 'rooms')).set(as).expect(200)).body).toEqual([]);
     expect(((await api().get(base(other, 'reservations')).set(as).expect(200)).body as ReservationList).items).toEqual([]);
     // The caller's own company only: another company id in the path is refused.

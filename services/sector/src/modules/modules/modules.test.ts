@@ -10,8 +10,8 @@ import {
   type CompanyModules,
   type SectorModule,
 } from '@xaalis/contracts';
-import { internalClient, type RunningService } from '@xaalis/service-kit';
-import { asTenant, startWithStandIns, TOKEN, type ServiceWithStandIns } from '../../test-support';
+import { internalClient } from '@xaalis/service-kit';
+import { asTenant, messageOf, runWithStandIns, TOKEN } from '../../test-support';
 import { companyModulesService } from './service';
 
 // The real sector service on the real database. The accounting service is a
@@ -27,20 +27,12 @@ const accounting: http.RequestListener = (req, res) => {
   else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id, sector: sectors.get(id) }));
 };
 
-let running: ServiceWithStandIns;
-let service: RunningService;
-
-beforeAll(async () => {
-  running = await startWithStandIns({ ACCOUNTING_URL: accounting });
-  service = running.service;
-});
-
-afterAll(() => running.close());
+const running = runWithStandIns({ ACCOUNTING_URL: accounting });
 
 const url = (companyId: string) => `/api/companies/${companyId}/modules`;
-const get = (companyId: string, as = companyId) => request(service.app).get(url(companyId)).set(asTenant(as));
-const put = (companyId: string, body: object, as = companyId) => request(service.app).put(url(companyId)).set(asTenant(as)).send(body);
-const message = (res: request.Response) => (res.body as { message: string }).message;
+const get = (companyId: string, as = companyId) => request(running.service.app).get(url(companyId)).set(asTenant(as));
+const put = (companyId: string, body: object, as = companyId) =>
+  request(running.service.app).put(url(companyId)).set(asTenant(as)).send(body);
 
 /** A company the accounting service knows, with this sector. */
 function company(sector: string): string {
@@ -74,10 +66,10 @@ describe('module settings', () => {
   it('refuses unknown modules or a missing list with a French message, saving nothing', async () => {
     const id = company('restauration');
     for (const modules of [['restaurant', 'bakery'], ['Hotel'], [1]]) {
-      expect(message(await put(id, { modules }).expect(400))).toBe(MESSAGES_SECTOR_MODULES.unknownModule);
+      expect(messageOf(await put(id, { modules }).expect(400))).toBe(MESSAGES_SECTOR_MODULES.unknownModule);
     }
     for (const body of [{}, { modules: 'hotel' }, { modules: null }]) {
-      expect(message(await put(id, body).expect(400))).toBe(MESSAGES_SECTOR_MODULES.modulesRequired);
+      expect(messageOf(await put(id, body).expect(400))).toBe(MESSAGES_SECTOR_MODULES.modulesRequired);
     }
     expect((await get(id).expect(200)).body).toEqual({ modules: ['restaurant'], customized: false });
   });
@@ -99,7 +91,7 @@ describe('module gate', () => {
   /** Every way of calling a resource: list, record, sub-action, top-level record, with a client trying to force it. */
   function calls(companyId: string, resource: string) {
     const id = randomUUID();
-    const app = request(service.app);
+    const app = request(running.service.app);
     const h = asTenant(companyId);
     const base = `/api/companies/${companyId}/${resource}`;
     return [
@@ -120,7 +112,7 @@ describe('module gate', () => {
 
   /** Other forms of the same path: not canonical, so no route and no module is reached (a plain 404). */
   function variants(companyId: string, resource: string) {
-    const app = request(service.app);
+    const app = request(running.service.app);
     const h = asTenant(companyId);
     return [
       app.get(`/api/companies/${companyId}/${resource.toUpperCase()}`).set(h),
@@ -134,14 +126,14 @@ describe('module gate', () => {
     await put(id, { modules: SECTOR_MODULE_IDS.filter((m) => m !== module) }).expect(200);
     const answers = await Promise.all(calls(id, resource).map(async (call) => call));
     for (const [i, res] of answers.entries()) {
-      expect({ call: i, status: res.status, message: message(res) }).toEqual({
+      expect({ call: i, status: res.status, message: messageOf(res) }).toEqual({
         call: i,
         status: 404,
         message: MESSAGES_SECTOR_MODULES.notEnabled,
       });
     }
     for (const res of await Promise.all(variants(id, resource).map(async (call) => call)))
-      expect({ status: res.status, message: message(res) }).toEqual({ status: 404, message: MESSAGES_HTTP.notFound });
+      expect({ status: res.status, message: messageOf(res) }).toEqual({ status: 404, message: MESSAGES_HTTP.notFound });
   });
 
   it.each(RESOURCES)("lets the calls of '%s' (module %s) through to the module once it is on", async (resource, module) => {
@@ -149,15 +141,15 @@ describe('module gate', () => {
     await put(id, { modules: [module] }).expect(200);
     for (const call of calls(id, resource)) {
       const res = await call;
-      expect(message(res)).not.toBe(MESSAGES_SECTOR_MODULES.notEnabled);
+      expect(messageOf(res)).not.toBe(MESSAGES_SECTOR_MODULES.notEnabled);
     }
   });
 
   it('follows the sector while the company has not chosen, then its choice', async () => {
     const id = company('hotel');
     const status = async (resource: string) => {
-      const res = await request(service.app).get(`/api/companies/${id}/${resource}`).set(asTenant(id));
-      return message(res) === MESSAGES_SECTOR_MODULES.notEnabled ? 'off' : 'on';
+      const res = await request(running.service.app).get(`/api/companies/${id}/${resource}`).set(asTenant(id));
+      return messageOf(res) === MESSAGES_SECTOR_MODULES.notEnabled ? 'off' : 'on';
     };
     expect([await status('rooms'), await status('recipes'), await status('projects'), await status('raw-materials')]).toEqual([
       'on',
@@ -179,16 +171,20 @@ describe('module gate', () => {
     const mine = company('commerce');
     const theirs = company('hotel');
     // Another company's path is a 404 anyway; the top-level route uses the tenant header.
-    await request(service.app).get(`/api/companies/${theirs}/rooms`).set(asTenant(mine)).expect(404);
-    const res = await request(service.app).get(`/api/rooms/${randomUUID()}`).set(asTenant(mine)).query({ companyId: theirs }).expect(404);
-    expect(message(res)).toBe(MESSAGES_SECTOR_MODULES.notEnabled);
-    await request(service.app).get(`/api/rooms/${randomUUID()}`).set({ 'X-Internal-Token': TOKEN }).expect(403);
+    await request(running.service.app).get(`/api/companies/${theirs}/rooms`).set(asTenant(mine)).expect(404);
+    const res = await request(running.service.app)
+      .get(`/api/rooms/${randomUUID()}`)
+      .set(asTenant(mine))
+      .query({ companyId: theirs })
+      .expect(404);
+    expect(messageOf(res)).toBe(MESSAGES_SECTOR_MODULES.notEnabled);
+    await request(running.service.app).get(`/api/rooms/${randomUUID()}`).set({ 'X-Internal-Token': TOKEN }).expect(403);
   });
 
   it('leaves the module settings and the status probe ungated', async () => {
     const id = company('commerce');
     await put(id, { modules: [] }).expect(200);
-    await request(service.app).get(`/api/companies/${id}/sector-status`).set(asTenant(id)).expect(200);
+    await request(running.service.app).get(`/api/companies/${id}/sector-status`).set(asTenant(id)).expect(200);
     await get(id).expect(200);
   });
 });
@@ -200,8 +196,8 @@ describe('accounting service down', () => {
     await put(chosen, { modules: ['hotel'] }).expect(200);
     accountingUp = false;
     try {
-      expect(message(await get(unknown).expect(503))).toBe(serviceUnavailableMessage('accounting'));
-      expect(message(await request(service.app).get(`/api/companies/${unknown}/rooms`).set(asTenant(unknown)).expect(503))).toBe(
+      expect(messageOf(await get(unknown).expect(503))).toBe(serviceUnavailableMessage('accounting'));
+      expect(messageOf(await request(running.service.app).get(`/api/companies/${unknown}/rooms`).set(asTenant(unknown)).expect(503))).toBe(
         serviceUnavailableMessage('accounting'),
       );
       expect((await get(chosen).expect(200)).body).toEqual({ modules: ['hotel'], customized: true });
@@ -212,7 +208,7 @@ describe('accounting service down', () => {
 
   it('falls back on the last known sector once the cache has expired', async () => {
     const id = company('transformation');
-    const modules = companyModulesService(service.ctx.sequelize, {
+    const modules = companyModulesService(running.service.ctx.sequelize, {
       internalToken: TOKEN,
       accounting: internalClient('accounting', TOKEN, running.urls.ACCOUNTING_URL),
       cacheMs: 0,
@@ -231,7 +227,7 @@ describe('accounting service down', () => {
   it('follows a change of sector once the cache has expired', async () => {
     const id = company('restauration');
     let clock = 0;
-    const modules = companyModulesService(service.ctx.sequelize, { internalToken: TOKEN, now: () => clock });
+    const modules = companyModulesService(running.service.ctx.sequelize, { internalToken: TOKEN, now: () => clock });
     expect((await modules.get(id)).modules).toEqual(['restaurant']);
     sectors.set(id, 'service');
     expect((await modules.get(id)).modules).toEqual(['restaurant']);

@@ -14,8 +14,8 @@ import {
   type Timesheet,
   type TimesheetList,
 } from '@xaalis/contracts';
-import { internalClient, type RunningService } from '@xaalis/service-kit';
-import { asTenant, enableModules, standIn, startWithStandIns, type ServiceWithStandIns } from '../../test-support';
+import { internalClient } from '@xaalis/service-kit';
+import { asTenant, companyWithModules, enableModules, messageOf, runWithStandIns, standIn } from '../../test-support';
 import { NAME_READS_HEADER } from './routes';
 import { projectsService } from './service';
 
@@ -90,15 +90,7 @@ hrApp.get('/internal/companies/:cid/employees', (req, res) => {
   res.json([...people.values()].filter((p) => p.companyId === req.params.cid && ids.includes(p.id)));
 });
 
-let running: ServiceWithStandIns;
-let service: RunningService;
-
-beforeAll(async () => {
-  running = await startWithStandIns({ ACCOUNTING_URL: accountingApp, HR_URL: hrApp });
-  service = running.service;
-});
-
-afterAll(() => running.close());
+const running = runWithStandIns({ ACCOUNTING_URL: accountingApp, HR_URL: hrApp });
 
 afterEach(() => {
   up.accounting = true;
@@ -106,15 +98,10 @@ afterEach(() => {
   dropAfterInvoice = false;
 });
 
-const api = () => request(service.app);
+const api = () => request(running.service.app);
 const base = (companyId: string, resource: string) => `/api/companies/${companyId}/${resource}`;
-const message = (res: request.Response) => (res.body as { message: string }).message;
 
-async function servicesCompany(): Promise<string> {
-  const id = randomUUID();
-  await enableModules(service, id, ['services']);
-  return id;
-}
+const servicesCompany = () => companyWithModules(running.service, ['services']);
 function addParty(companyId: string, name: string): Party {
   const p = { id: randomUUID(), companyId, name };
   parties.set(p.id, p);
@@ -179,7 +166,7 @@ describe('projects', () => {
       { name: 'X', clientId: client.id, startDate: '2026-01-01', budget: '-1' },
       { name: 'X', clientId: client.id, startDate: '2026-01-01', status: 'done' },
     ]) {
-      refusals.push(message(await postProject(own, body).expect(400)));
+      refusals.push(messageOf(await postProject(own, body).expect(400)));
     }
     expect(refusals).toEqual([
       MESSAGES_SERVICES.nameRequired,
@@ -194,7 +181,7 @@ describe('projects', () => {
     const foreign = addParty(other, 'Ailleurs');
     for (const id of [foreign.id, randomUUID()]) {
       const res = await postProject(own, { name: 'X', clientId: id, startDate: '2026-01-01' }).expect(404);
-      expect(message(res)).toBe(MESSAGES_SERVICES.clientNotFound);
+      expect(messageOf(res)).toBe(MESSAGES_SERVICES.clientNotFound);
     }
   });
 
@@ -202,7 +189,7 @@ describe('projects', () => {
     up.accounting = false;
     const before = ((await api().get(base(own, 'projects')).set(asTenant(own)).expect(200)).body as ProjectList).items.length;
     const res = await postProject(own, { name: 'Hors ligne', clientId: client.id, startDate: '2026-01-01' }).expect(503);
-    expect(message(res)).toBe(serviceUnavailableMessage('accounting'));
+    expect(messageOf(res)).toBe(serviceUnavailableMessage('accounting'));
     up.accounting = true;
     const after = ((await api().get(base(own, 'projects')).set(asTenant(own)).expect(200)).body as ProjectList).items.length;
     expect(after).toBe(before);
@@ -288,7 +275,7 @@ describe('timesheets', () => {
       { ...body, endTime: '11:00', employeeId: 'x' },
       { ...body, endTime: '11:00', hourlyRate: 'abc' },
     ]) {
-      refusals.push(message(await postTimesheet(own, bad).expect(400)));
+      refusals.push(messageOf(await postTimesheet(own, bad).expect(400)));
     }
     expect(refusals).toEqual([
       MESSAGES_SERVICES.employeeRequired,
@@ -306,18 +293,18 @@ describe('timesheets', () => {
     const body = { employeeId: awa.id, date: '2026-01-12', startTime: '08:00', endTime: '10:00' };
     const stranger = addPerson(other, 'Fatou', 'Sall');
     for (const id of [stranger.id, randomUUID()]) {
-      expect(message(await postTimesheet(own, { ...body, employeeId: id }).expect(404))).toBe(MESSAGES_SERVICES.employeeNotFound);
+      expect(messageOf(await postTimesheet(own, { ...body, employeeId: id }).expect(404))).toBe(MESSAGES_SERVICES.employeeNotFound);
     }
     const planning = (await postProject(own, { name: 'Plus tard', clientId: client.id, startDate: '2026-01-01' }).expect(201))
       .body as Project;
-    expect(message(await postTimesheet(own, { ...body, projectId: planning.id }).expect(400))).toBe(MESSAGES_SERVICES.projectNotActive);
+    expect(messageOf(await postTimesheet(own, { ...body, projectId: planning.id }).expect(400))).toBe(MESSAGES_SERVICES.projectNotActive);
     const foreignClient = addParty(other, 'Autre');
     const foreign = (
       await postProject(other, { name: 'Autre', clientId: foreignClient.id, startDate: '2026-01-01', status: 'active' }).expect(201)
     ).body as Project;
-    expect(message(await postTimesheet(own, { ...body, projectId: foreign.id }).expect(404))).toBe(MESSAGES_SERVICES.projectNotFound);
+    expect(messageOf(await postTimesheet(own, { ...body, projectId: foreign.id }).expect(404))).toBe(MESSAGES_SERVICES.projectNotFound);
     up.hr = false;
-    expect(message(await postTimesheet(own, body).expect(503))).toBe(serviceUnavailableMessage('hr'));
+    expect(messageOf(await postTimesheet(own, body).expect(503))).toBe(serviceUnavailableMessage('hr'));
   });
 
   it('lists newest first, paginated and filtered, with ONE HR call per page; HR down → names null and the flag', async () => {
@@ -440,7 +427,7 @@ describe("'Facturer les heures'", () => {
       .post(base(own, `projects/${project.id}/invoice`))
       .set(asTenant(own))
       .expect(400);
-    expect(message(again)).toBe(MESSAGES_SERVICES.nothingToBill);
+    expect(messageOf(again)).toBe(MESSAGES_SERVICES.nothingToBill);
     const after = (
       await api()
         .get(base(own, `projects/${project.id}`))
@@ -466,7 +453,7 @@ describe("'Facturer les heures'", () => {
     expect(res.body).toMatchObject({ status: 'pending', invoice: null, hours: '2.00' });
     dropAfterInvoice = false;
     expect(
-      message(
+      messageOf(
         await api()
           .post(base(own, `projects/${project.id}/invoice`))
           .set(asTenant(own))
@@ -475,7 +462,7 @@ describe("'Facturer les heures'", () => {
     ).toBe(MESSAGES_SERVICES.billingInProgress);
     const created = invoices.size;
     const services = projectsService(
-      service.ctx.sequelize,
+      running.service.ctx.sequelize,
       internalClient('accounting', process.env.INTERNAL_TOKEN as string),
       internalClient('hr', process.env.INTERNAL_TOKEN as string),
     );
@@ -520,10 +507,10 @@ describe('tenancy and module switch', () => {
 
   it('answers 404 when the company has not enabled the services module', async () => {
     const id = randomUUID();
-    await enableModules(service, id, ['restaurant']);
+    await enableModules(running.service, id, ['restaurant']);
     for (const path of ['projects', 'projects/summary', 'timesheets', `projects/${project.id}`]) {
       const res = await api().get(base(id, path)).set(asTenant(id)).expect(404);
-      expect(message(res)).toBe(MESSAGES_SECTOR_MODULES.notEnabled);
+      expect(messageOf(res)).toBe(MESSAGES_SECTOR_MODULES.notEnabled);
     }
     await api().post(base(id, 'projects')).set(asTenant(id)).send({}).expect(404);
   });

@@ -12,8 +12,8 @@ import {
   type ServeResult,
   type StockConsumptionInput,
 } from '@xaalis/contracts';
-import { internalClient, type RunningService } from '@xaalis/service-kit';
-import { asTenant, enableModules, standIn, startWithStandIns, TOKEN, type ServiceWithStandIns } from '../../test-support';
+import { internalClient } from '@xaalis/service-kit';
+import { asTenant, companyWithModules, messageOf, runWithStandIns, standIn, TOKEN } from '../../test-support';
 import { INVENTORY_READS_HEADER } from './routes';
 import { restaurantService } from './service';
 
@@ -78,31 +78,18 @@ stub.post('/internal/companies/:cid/stock-consumptions', (req, res) => {
   else res.status(201).json(result);
 });
 
-let running: ServiceWithStandIns;
-let service: RunningService;
-
-beforeAll(async () => {
-  running = await startWithStandIns({ ACCOUNTING_URL: stub });
-  service = running.service;
-});
-
-afterAll(() => running.close());
+const running = runWithStandIns({ ACCOUNTING_URL: stub });
 
 afterEach(() => {
   accountingUp = true;
   dropAfterApply = false;
 });
 
-const api = () => request(service.app);
+const api = () => request(running.service.app);
 const base = (companyId: string, resource: string) => `/api/companies/${companyId}/${resource}`;
-const message = (res: request.Response) => (res.body as { message: string }).message;
 
 /** A restaurant company (module switched on in its settings). */
-async function restaurantCompany(): Promise<string> {
-  const id = randomUUID();
-  await enableModules(service, id, ['restaurant']);
-  return id;
-}
+const restaurantCompany = () => companyWithModules(running.service, ['restaurant']);
 
 const createItem = async (companyId: string, body: object) =>
   (
@@ -139,10 +126,10 @@ describe('restaurant inventory tab', () => {
 
   it('refuses a bad item (400) and says the accounting service is down (503, French)', async () => {
     const bad = await api().post(base(own, 'restaurant-inventory')).set(asTenant(own)).send({ name: '' }).expect(400);
-    expect(message(bad)).toBe(MESSAGES_RESTAURANT.nameRequired);
+    expect(messageOf(bad)).toBe(MESSAGES_RESTAURANT.nameRequired);
     accountingUp = false;
     const res = await api().get(base(own, 'restaurant-inventory')).set(asTenant(own)).expect(503);
-    expect(message(res)).toBe(MESSAGES_RESTAURANT.accountingDown);
+    expect(messageOf(res)).toBe(MESSAGES_RESTAURANT.accountingDown);
   });
 });
 
@@ -195,7 +182,7 @@ describe('recipes', () => {
       { name: 'X', ingredients: [{ inventoryItemId: rice.id, quantity: '1', unit: 'tasse' }] },
       { name: 'X', ingredients: [{ inventoryItemId: 'nope', quantity: '1', unit: 'kg' }] },
     ]) {
-      refusals.push(message(await postRecipe(own, body).expect(400)));
+      refusals.push(messageOf(await postRecipe(own, body).expect(400)));
     }
     expect(refusals).toEqual([
       MESSAGES_RESTAURANT.nameRequired,
@@ -211,11 +198,11 @@ describe('recipes', () => {
 
   it('refuses an incompatible unit (400, French) and an unknown or foreign item (404)', async () => {
     const res = await postRecipe(own, { name: 'X', ingredients: [{ inventoryItemId: rice.id, quantity: '1', unit: 'l' }] }).expect(400);
-    expect(message(res)).toBe(incompatibleUnit('l', 'kg'));
+    expect(messageOf(res)).toBe(incompatibleUnit('l', 'kg'));
     const foreign = await createItem(other, { name: 'Ailleurs', unit: 'kg', unitCost: '1' });
     for (const id of [foreign.id, randomUUID()]) {
       const r = await postRecipe(own, { name: 'X', ingredients: [{ inventoryItemId: id, quantity: '1', unit: 'kg' }] }).expect(404);
-      expect(message(r)).toBe(MESSAGES_RESTAURANT.itemNotFound);
+      expect(messageOf(r)).toBe(MESSAGES_RESTAURANT.itemNotFound);
     }
   });
 
@@ -308,7 +295,7 @@ describe('recipes', () => {
     const after = (Number(before) - 1.5).toFixed(3);
     expect(items.get(rice.id)!.currentStock).toBe(after);
 
-    const restaurant = restaurantService(service.ctx.sequelize, internalClient('accounting', TOKEN));
+    const restaurant = restaurantService(running.service.ctx.sequelize, internalClient('accounting', TOKEN));
     accountingUp = false; // still down: nothing settled, nothing dropped
     expect(await restaurant.settlePendingServes(0)).toEqual({ completed: 0, dropped: 0 });
     accountingUp = true;
@@ -347,7 +334,7 @@ describe('recipes', () => {
       .set(asTenant(own))
       .send({ quantity: 1 })
       .expect(404);
-    expect(message(res)).toBe(MESSAGES_RESTAURANT.itemNotFound);
+    expect(messageOf(res)).toBe(MESSAGES_RESTAURANT.itemNotFound);
     expect(items.get(rice.id)!.currentStock).toBe(stock);
     accountingUp = false;
     const down = await api()
@@ -355,7 +342,7 @@ describe('recipes', () => {
       .set(asTenant(own))
       .send({ quantity: 1 })
       .expect(503);
-    expect(message(down)).toBe(serviceUnavailableMessage('accounting'));
+    expect(messageOf(down)).toBe(serviceUnavailableMessage('accounting'));
     accountingUp = true;
     expect(items.get(rice.id)!.currentStock).toBe(stock);
     // The recipe with the missing item still lists, its cost unknown.
@@ -403,7 +390,7 @@ describe('menus', () => {
     await postMenu(own, { name: 'M', items: [{ name: 'x', price: '-1' }] }).expect(400);
     const foreign = (await postRecipe(other, { name: 'Autre' }).expect(201)).body as Recipe;
     const res = await postMenu(own, { name: 'M', items: [{ recipeId: foreign.id, name: 'x', price: '1' }] }).expect(404);
-    expect(message(res)).toBe(MESSAGES_RESTAURANT.recipeNotFound);
+    expect(messageOf(res)).toBe(MESSAGES_RESTAURANT.recipeNotFound);
   });
 
   it('replaces items on PUT; a recipe on a menu cannot be deleted (409) until removed from it', async () => {
