@@ -47,3 +47,29 @@ export async function peekCounter(
   );
   return (rows[0]?.last_number ?? 0) + 1;
 }
+
+/**
+ * A gap-free numbering over one counter table: `take` in the caller's transaction, `peek` for a
+ * form's proposal, and the counter-format checks. Numbers shaped like the counters' are reserved
+ * to them (a form sends one as a proposal, the server replaces it with the number taken);
+ * `fits` says whether one belongs to this key and year (a draft keeps it when edited).
+ */
+export function counterNumbering<K extends string>(
+  table: CounterTable,
+  format: (key: K, year: number, n: number) => string,
+  /** The counters' format: its first group the key as written in a number, its second the year. */
+  pattern: RegExp,
+  written: (key: K) => string = (key) => key,
+) {
+  return {
+    take: async (sequelize: Sequelize, transaction: Transaction, companyId: string, key: K, year: number): Promise<string> =>
+      format(key, year, await takeCounter(sequelize, transaction, table, companyId, key, year)),
+    peek: async (sequelize: Sequelize, companyId: string, key: K, year: number): Promise<string> =>
+      format(key, year, await peekCounter(sequelize, table, companyId, key, year)),
+    isCounterFormat: (number: string): boolean => pattern.test(number),
+    fits: (number: string, key: K, year: number): boolean => {
+      const m = pattern.exec(number);
+      return !!m && m[1] === written(key) && Number(m[2]) === year;
+    },
+  };
+}

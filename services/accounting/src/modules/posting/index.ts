@@ -3,7 +3,7 @@
 export { postEntry, assertThirdParties, type Amount, type Posting, type PostingLine } from './post';
 export { reverseEntry } from './reverse';
 export { fitsCounter, isCounterFormat, isIsoDate, peekEntryNumber, takeEntryNumber, todayInDakar, yearOf } from './numbering';
-export { peekCounter, takeCounter, type CounterTable } from './counters';
+export { counterNumbering, peekCounter, takeCounter, type CounterTable } from './counters';
 export { ledgerWrite } from './transaction';
 export {
   ENTRY_COLUMNS,

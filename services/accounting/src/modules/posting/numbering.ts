@@ -1,40 +1,19 @@
-import type { Sequelize, Transaction } from 'sequelize';
 import { ENTRY_NUMBER_PATTERN, formatEntryNumber, type Journal } from '@xaalis/contracts';
-import { peekCounter, takeCounter } from './counters';
+import { counterNumbering } from './counters';
 
 /**
- * Gap-free entry numbers per company, journal and year (`OD-2026-00001`), from
- * one counter row incremented in the caller's transaction (see takeCounter:
- * concurrent postings queue on the row, a rollback gives the number back).
+ * Gap-free entry numbers per company, journal and year (`OD-2026-00001`), from one counter row
+ * incremented in the caller's transaction (see takeCounter: concurrent postings queue on the row,
+ * a rollback gives the number back). Numbers in the counters' format (`XX-YYYY-NNNNN`, any journal
+ * and year) are reserved to the counters: letting one through as a hand-typed number would
+ * collide later with the counter of its journal and year.
  */
-export async function takeEntryNumber(
-  sequelize: Sequelize,
-  transaction: Transaction,
-  companyId: string,
-  journal: Journal,
-  year: number,
-): Promise<string> {
-  return formatEntryNumber(journal, year, await takeCounter(sequelize, transaction, 'entry_counters', companyId, journal, year));
-}
-
-/** The number the next entry would get (form proposal): reads the counter, takes nothing. */
-export async function peekEntryNumber(sequelize: Sequelize, companyId: string, journal: Journal, year: number): Promise<string> {
-  return formatEntryNumber(journal, year, await peekCounter(sequelize, 'entry_counters', companyId, journal, year));
-}
-
-/**
- * Numbers in the counters' format (`XX-YYYY-NNNNN`, any journal and year) are
- * reserved to the counters: a form sends one as a proposal, and the server
- * replaces it with the number actually taken. Letting such a number through as
- * a hand-typed one would collide later with the counter of its journal and year.
- */
-export const isCounterFormat = (number: string): boolean => ENTRY_NUMBER_PATTERN.test(number);
-
-/** Whether a counter-format number belongs to this journal and year. */
-export function fitsCounter(number: string, journal: Journal, year: number): boolean {
-  const m = ENTRY_NUMBER_PATTERN.exec(number);
-  return !!m && m[1] === journal && Number(m[2]) === year;
-}
+export const {
+  take: takeEntryNumber,
+  peek: peekEntryNumber,
+  isCounterFormat,
+  fits: fitsCounter,
+} = counterNumbering<Journal>('entry_counters', formatEntryNumber, ENTRY_NUMBER_PATTERN);
 
 /** The year of an ISO date ("2026-03-14" → 2026). */
 export const yearOf = (date: string): number => Number(date.slice(0, 4));
