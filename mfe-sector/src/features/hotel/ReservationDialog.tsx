@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
@@ -14,20 +13,17 @@ import {
 } from '@xaalis/contracts';
 import { isCalendarDate } from '@xaalis/domain';
 import {
+  EntityFormDialog,
   formatMoney,
   FormDateField,
-  FormDialog,
-  FormGrid,
   FormSelectField,
   FormTextField,
   FullRow,
-  toastFailure,
-  toastMissingCompany,
-  toastSuccess,
   todayIso,
+  useEntityForm,
 } from '@xaalis/web-kit';
-import { useEffect, useId, useMemo } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useCreateHotelReservationMutation, useListAvailableHotelRoomsQuery } from './api';
 import { addDays } from './format';
 
@@ -59,6 +55,7 @@ export function reservationDefaults(today = todayIso()): ReservationFormValues {
 }
 
 const TITLE = 'Nouvelle réservation';
+const NO_ROOMS: readonly Room[] = [];
 
 const roomLabel = (room: Room) =>
   `Chambre ${room.roomNumber} — ${ROOM_TYPE_LABELS[room.type] ?? room.type} — ${formatMoney(room.pricePerNight)} / nuit (${room.capacity} pers.)`;
@@ -75,13 +72,48 @@ function validStay(from: string, to: string): boolean {
  * server recomputes it and refuses a different figure).
  */
 export function ReservationDialog({ open, onClose, companyId }: { open: boolean; onClose: () => void; companyId: string | null }) {
-  const formId = useId();
-  const defaults = useMemo(() => reservationDefaults(), []);
-  const [createReservation, { isLoading }] = useCreateHotelReservationMutation();
-  const { control, handleSubmit, reset, setValue, getValues, setError } = useForm<ReservationFormValues, unknown, ReservationValues>({
-    resolver: zodResolver(reservationInputSchema) as unknown as Resolver<ReservationFormValues, unknown, ReservationValues>,
-    defaultValues: defaults,
+  const [createReservation] = useCreateHotelReservationMutation();
+  const form = useEntityForm<ReservationFormValues, ReservationValues>({
+    open,
+    onClose,
+    schema: reservationInputSchema,
+    defaultValues: () => reservationDefaults(),
+    companyId,
+    check: (values, { setError }) => {
+      const chosen = rooms.find((r) => r.id === values.roomId);
+      if (!chosen) {
+        setError('roomId', { message: MESSAGES_HOTEL.roomRequired });
+        return false;
+      }
+      if (values.numberOfGuests > chosen.capacity) {
+        setError('numberOfGuests', { message: capacityExceeded(chosen.capacity) });
+        return false;
+      }
+      return true;
+    },
+    save: (values, id) =>
+      createReservation({
+        companyId: id,
+        body: {
+          roomId: values.roomId,
+          guestName: values.guestName,
+          guestPhone: values.guestPhone,
+          guestEmail: values.guestEmail,
+          checkInDate: values.checkInDate,
+          checkOutDate: values.checkOutDate,
+          numberOfGuests: values.numberOfGuests,
+          totalAmount: stayTotal(
+            stayNights(values.checkInDate, values.checkOutDate),
+            rooms.find((r) => r.id === values.roomId)?.pricePerNight ?? '0',
+          ),
+          specialRequests: values.specialRequests,
+          notes: values.notes,
+        },
+      }).unwrap(),
+    success: [MESSAGES_HOTEL.reservationCreatedTitle, MESSAGES_HOTEL.reservationCreated],
+    failure: MESSAGES_HOTEL.reservationCreateError,
   });
+  const { control, setValue, getValues } = form;
   const [checkInDate, checkOutDate, roomId, guests] = useWatch({
     control,
     name: ['checkInDate', 'checkOutDate', 'roomId', 'numberOfGuests'],
@@ -91,14 +123,10 @@ export function ReservationDialog({ open, onClose, companyId }: { open: boolean;
   const available = useListAvailableHotelRoomsQuery(
     open && companyId && stayOk ? { companyId, from: checkInDate, to: checkOutDate } : skipToken,
   );
-  const rooms = useMemo(() => (stayOk ? (available.data ?? []) : []), [available.data, stayOk]);
+  const rooms: readonly Room[] = stayOk ? (available.data ?? NO_ROOMS) : NO_ROOMS;
   const room = rooms.find((r) => r.id === roomId) ?? null;
   const nights = stayOk ? stayNights(checkInDate, checkOutDate) : 0;
   const total = room && nights > 0 ? stayTotal(nights, room.pricePerNight) : null;
-
-  useEffect(() => {
-    if (open) reset(reservationDefaults());
-  }, [open, reset]);
 
   // New dates: a room chosen before that is no longer free is dropped.
   useEffect(() => {
@@ -106,44 +134,6 @@ export function ReservationDialog({ open, onClose, companyId }: { open: boolean;
     const chosen = getValues('roomId');
     if (chosen && !rooms.some((r) => r.id === chosen)) setValue('roomId', '');
   }, [rooms, available.isFetching, getValues, setValue]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    if (!companyId) {
-      toastMissingCompany();
-      return;
-    }
-    const chosen = rooms.find((r) => r.id === values.roomId);
-    if (!chosen) {
-      setError('roomId', { message: MESSAGES_HOTEL.roomRequired });
-      return;
-    }
-    if (values.numberOfGuests > chosen.capacity) {
-      setError('numberOfGuests', { message: capacityExceeded(chosen.capacity) });
-      return;
-    }
-    try {
-      await createReservation({
-        companyId,
-        body: {
-          roomId: values.roomId,
-          guestName: values.guestName,
-          guestPhone: values.guestPhone,
-          guestEmail: values.guestEmail,
-          checkInDate: values.checkInDate,
-          checkOutDate: values.checkOutDate,
-          numberOfGuests: values.numberOfGuests,
-          totalAmount: stayTotal(stayNights(values.checkInDate, values.checkOutDate), chosen.pricePerNight),
-          specialRequests: values.specialRequests,
-          notes: values.notes,
-        },
-      }).unwrap();
-      toastSuccess(MESSAGES_HOTEL.reservationCreatedTitle, MESSAGES_HOTEL.reservationCreated);
-      reset(reservationDefaults());
-      onClose();
-    } catch (error) {
-      toastFailure(error, MESSAGES_HOTEL.reservationCreateError);
-    }
-  });
 
   const options = rooms.map((r) => ({ value: r.id, label: roomLabel(r) }));
   let roomHelp: string | undefined;
@@ -154,49 +144,47 @@ export function ReservationDialog({ open, onClose, companyId }: { open: boolean;
   const guestsNumber = Number(guests);
 
   return (
-    <FormDialog open={open} onClose={onClose} title={TITLE} formId={formId} busy={isLoading} submitLabel="Créer la réservation">
-      <FormGrid id={formId} label={TITLE} onSubmit={onSubmit}>
-        <FormDateField control={control} name="checkInDate" label="Date d'arrivée" />
-        <FormDateField control={control} name="checkOutDate" label="Date de départ" />
-        <FullRow>
-          <FormSelectField
-            control={control}
-            name="roomId"
-            label="Chambre"
-            required
-            placeholder="Sélectionner une chambre"
-            options={options}
-            disabled={!stayOk || rooms.length === 0}
-            helperText={roomHelp}
-          />
-        </FullRow>
-        <FullRow>
-          <FormTextField control={control} name="guestName" label="Nom du client" required />
-        </FullRow>
-        <FormTextField control={control} name="guestPhone" label="Téléphone" type="tel" />
-        <FormTextField control={control} name="guestEmail" label="Email" type="email" />
-        <FullRow>
-          <FormTextField
-            control={control}
-            name="numberOfGuests"
-            label="Nombre de personnes"
-            type="number"
-            inputProps={{ min: 1, max: room?.capacity, step: 1, inputMode: 'numeric' }}
-            helperText={room && guestsNumber > room.capacity ? capacityExceeded(room.capacity) : undefined}
-          />
-        </FullRow>
-        <FullRow>
-          <FormTextField control={control} name="specialRequests" label="Demandes spéciales" multiline minRows={2} />
-        </FullRow>
-        <FullRow>
-          <FormTextField control={control} name="notes" label="Notes" multiline minRows={2} />
-        </FullRow>
-        <Alert severity="info" icon={false} sx={{ gridColumn: '1 / -1' }} data-testid="reservation-total">
-          {total
-            ? `Montant total : ${formatMoney(total)} (${nights} nuit${nights > 1 ? 's' : ''} × ${formatMoney(room?.pricePerNight)})`
-            : 'Montant total : choisissez les dates et la chambre'}
-        </Alert>
-      </FormGrid>
-    </FormDialog>
+    <EntityFormDialog form={form} title={TITLE} submitLabel="Créer la réservation">
+      <FormDateField control={control} name="checkInDate" label="Date d'arrivée" />
+      <FormDateField control={control} name="checkOutDate" label="Date de départ" />
+      <FullRow>
+        <FormSelectField
+          control={control}
+          name="roomId"
+          label="Chambre"
+          required
+          placeholder="Sélectionner une chambre"
+          options={options}
+          disabled={!stayOk || rooms.length === 0}
+          helperText={roomHelp}
+        />
+      </FullRow>
+      <FullRow>
+        <FormTextField control={control} name="guestName" label="Nom du client" required />
+      </FullRow>
+      <FormTextField control={control} name="guestPhone" label="Téléphone" type="tel" />
+      <FormTextField control={control} name="guestEmail" label="Email" type="email" />
+      <FullRow>
+        <FormTextField
+          control={control}
+          name="numberOfGuests"
+          label="Nombre de personnes"
+          type="number"
+          inputProps={{ min: 1, max: room?.capacity, step: 1, inputMode: 'numeric' }}
+          helperText={room && guestsNumber > room.capacity ? capacityExceeded(room.capacity) : undefined}
+        />
+      </FullRow>
+      <FullRow>
+        <FormTextField control={control} name="specialRequests" label="Demandes spéciales" multiline minRows={2} />
+      </FullRow>
+      <FullRow>
+        <FormTextField control={control} name="notes" label="Notes" multiline minRows={2} />
+      </FullRow>
+      <Alert severity="info" icon={false} sx={{ gridColumn: '1 / -1' }} data-testid="reservation-total">
+        {total
+          ? `Montant total : ${formatMoney(total)} (${nights} nuit${nights > 1 ? 's' : ''} × ${formatMoney(room?.pricePerNight)})`
+          : 'Montant total : choisissez les dates et la chambre'}
+      </Alert>
+    </EntityFormDialog>
   );
 }

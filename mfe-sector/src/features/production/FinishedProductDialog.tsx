@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,15 +15,14 @@ import {
   AddIcon,
   DeleteIcon,
   formatMoney,
-  FormDialog,
+  EntityFormDialog,
   FormSelectField,
   FormTextField,
-  isApiError,
   RowAction,
-  saveForCompany,
+  useEntityForm,
 } from '@xaalis/web-kit';
-import { useId, useMemo } from 'react';
-import { useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { useCreateFinishedProductMutation, useUpdateFinishedProductMutation } from './api';
 import { bomCost } from './bom';
 import { unitLabel } from './format';
@@ -68,8 +66,6 @@ export function finishedProductFormValues(product?: FinishedProduct | null, star
   };
 }
 
-const resolver = zodResolver(finishedProductInputSchema) as unknown as Resolver<FinishedProductFormValues, unknown, FinishedProductValues>;
-
 export interface FinishedProductDialogProps {
   open: boolean;
   onClose: () => void;
@@ -85,20 +81,31 @@ export interface FinishedProductDialogProps {
  * order takes out of stock. On an edit the BOM is replaced as a whole.
  */
 export function FinishedProductDialog({ open, onClose, companyId, rawMaterials, product }: FinishedProductDialogProps) {
-  const formId = useId();
   const editing = Boolean(product);
   const title = editing ? 'Modifier le produit fini' : 'Nouveau produit fini';
-  const [create, { isLoading: creating }] = useCreateFinishedProductMutation();
-  const [update, { isLoading: updating }] = useUpdateFinishedProductMutation();
+  const [create] = useCreateFinishedProductMutation();
+  const [update] = useUpdateFinishedProductMutation();
+  const form = useEntityForm<FinishedProductFormValues, FinishedProductValues>({
+    open,
+    onClose,
+    schema: finishedProductInputSchema,
+    defaultValues: () => finishedProductFormValues(product, rawMaterials.length > 0),
+    resetKey: product,
+    companyId,
+    save: (values, id) =>
+      // Stock and cost are kept by the server (orders move them); the BOM is replaced.
+      (product
+        ? update({ companyId: id, id: product.id, body: { ...values, currentStock: undefined, productionCost: undefined } })
+        : create({ companyId: id, body: values })
+      ).unwrap(),
+    success: product ? MESSAGES_PRODUCTION.finishedProductUpdated : MESSAGES_PRODUCTION.finishedProductCreated,
+    failure: editing ? MESSAGES_PRODUCTION.finishedProductUpdateError : MESSAGES_PRODUCTION.finishedProductCreateError,
+    serverErrors: { 409: { field: 'reference', message: MESSAGES_PRODUCTION.duplicateReference } },
+  });
   const {
     control,
-    handleSubmit,
-    setError,
     formState: { errors },
-  } = useForm<FinishedProductFormValues, unknown, FinishedProductValues>({
-    resolver,
-    defaultValues: finishedProductFormValues(product, rawMaterials.length > 0),
-  });
+  } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'billOfMaterials' });
   const lines = useWatch({ control, name: 'billOfMaterials' });
 
@@ -110,115 +117,94 @@ export function FinishedProductDialog({ open, onClose, companyId, rawMaterials, 
   const estimate = bomCost((lines ?? []).map((l) => ({ quantity: l.quantity ?? '', unitCost: byId.get(l.rawMaterialId)?.unitCost })));
   const bomError = errors.billOfMaterials?.root?.message ?? errors.billOfMaterials?.message;
 
-  const onSubmit = handleSubmit((values) =>
-    saveForCompany(companyId, {
-      run: (id) =>
-        // Stock and cost are kept by the server (orders move them); the BOM is replaced.
-        (product
-          ? update({ companyId: id, id: product.id, body: { ...values, currentStock: undefined, productionCost: undefined } })
-          : create({ companyId: id, body: values })
-        ).unwrap(),
-      success: product ? MESSAGES_PRODUCTION.finishedProductUpdated : MESSAGES_PRODUCTION.finishedProductCreated,
-      failure: editing ? MESSAGES_PRODUCTION.finishedProductUpdateError : MESSAGES_PRODUCTION.finishedProductCreateError,
-      onSaved: onClose,
-      onError: (error) => {
-        if (isApiError(error) && error.status === 409) setError('reference', { message: MESSAGES_PRODUCTION.duplicateReference });
-      },
-    }),
-  );
-
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
+    <EntityFormDialog
+      form={form}
       title={title}
-      formId={formId}
-      busy={creating || updating}
       submitLabel={editing ? 'Enregistrer' : 'Créer le produit'}
       maxWidth="md"
       dividers
+      columns={false}
     >
-      <Box component="form" id={formId} noValidate onSubmit={(event) => void onSubmit(event)} aria-label={title} sx={{ pt: 1 }}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <FormTextField control={control} name="name" label="Nom" required autoFocus />
-          <FormTextField control={control} name="reference" label="Référence" />
-          <FormSelectField control={control} name="category" label="Catégorie" options={CATEGORY_OPTIONS} />
-          <FormSelectField control={control} name="unit" label="Unité" required options={UNIT_OPTIONS} />
-          <FormTextField control={control} name="sellingPrice" label="Prix de vente" type="number" inputProps={MONEY_INPUT} />
-          <FormTextField control={control} name="minStock" label="Stock minimum" type="number" inputProps={QUANTITY_INPUT} />
-          {editing ? null : (
-            <>
-              <FormTextField control={control} name="currentStock" label="Stock initial" type="number" inputProps={QUANTITY_INPUT} />
-              <FormTextField
-                control={control}
-                name="productionCost"
-                label="Coût du stock initial (par unité)"
-                type="number"
-                inputProps={MONEY_INPUT}
-              />
-            </>
-          )}
-        </Box>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <FormTextField control={control} name="name" label="Nom" required autoFocus />
+        <FormTextField control={control} name="reference" label="Référence" />
+        <FormSelectField control={control} name="category" label="Catégorie" options={CATEGORY_OPTIONS} />
+        <FormSelectField control={control} name="unit" label="Unité" required options={UNIT_OPTIONS} />
+        <FormTextField control={control} name="sellingPrice" label="Prix de vente" type="number" inputProps={MONEY_INPUT} />
+        <FormTextField control={control} name="minStock" label="Stock minimum" type="number" inputProps={QUANTITY_INPUT} />
+        {editing ? null : (
+          <>
+            <FormTextField control={control} name="currentStock" label="Stock initial" type="number" inputProps={QUANTITY_INPUT} />
+            <FormTextField
+              control={control}
+              name="productionCost"
+              label="Coût du stock initial (par unité)"
+              type="number"
+              inputProps={MONEY_INPUT}
+            />
+          </>
+        )}
+      </Box>
 
-        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 3 }}>
-          <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-            Nomenclature (par unité produite)
-          </Typography>
-          {rawMaterials.length === 0 ? (
-            <Alert severity="info" sx={{ mb: 2 }}>
-              Ajoutez d&apos;abord des matières premières pour composer la nomenclature.
-            </Alert>
-          ) : null}
-          <Box sx={{ display: 'grid', gap: 1.5 }}>
-            {fields.map((field, index) => {
-              const n = index + 1;
-              const material = byId.get(lines?.[index]?.rawMaterialId ?? '');
-              return (
-                <Box
-                  key={field.id}
-                  role="group"
-                  aria-label={`Ligne ${n} de la nomenclature`}
-                  sx={{ display: 'grid', gap: 1, alignItems: 'start', gridTemplateColumns: { xs: '1fr auto', sm: '3fr 2fr auto' } }}
-                >
-                  <FormSelectField
-                    control={control}
-                    name={`billOfMaterials.${index}.rawMaterialId`}
-                    id={`bom-material-${field.id}`}
-                    label={`Matière première ${n}`}
-                    placeholder="Choisir une matière première"
-                    options={materialOptions}
-                  />
-                  <FormTextField
-                    control={control}
-                    name={`billOfMaterials.${index}.quantity`}
-                    id={`bom-quantity-${field.id}`}
-                    label={`Quantité ${n}`}
-                    type="number"
-                    inputProps={QUANTITY_INPUT}
-                    helperText={material ? `${unitLabel(material.unit)} par unité produite` : undefined}
-                  />
-                  <Box sx={{ pt: 1 }}>
-                    <RowAction label={`Retirer la ligne ${n}`} onClick={() => remove(index)}>
-                      <DeleteIcon fontSize="small" />
-                    </RowAction>
-                  </Box>
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 3 }}>
+        <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+          Nomenclature (par unité produite)
+        </Typography>
+        {rawMaterials.length === 0 ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            Ajoutez d&apos;abord des matières premières pour composer la nomenclature.
+          </Alert>
+        ) : null}
+        <Box sx={{ display: 'grid', gap: 1.5 }}>
+          {fields.map((field, index) => {
+            const n = index + 1;
+            const material = byId.get(lines?.[index]?.rawMaterialId ?? '');
+            return (
+              <Box
+                key={field.id}
+                role="group"
+                aria-label={`Ligne ${n} de la nomenclature`}
+                sx={{ display: 'grid', gap: 1, alignItems: 'start', gridTemplateColumns: { xs: '1fr auto', sm: '3fr 2fr auto' } }}
+              >
+                <FormSelectField
+                  control={control}
+                  name={`billOfMaterials.${index}.rawMaterialId`}
+                  id={`bom-material-${field.id}`}
+                  label={`Matière première ${n}`}
+                  placeholder="Choisir une matière première"
+                  options={materialOptions}
+                />
+                <FormTextField
+                  control={control}
+                  name={`billOfMaterials.${index}.quantity`}
+                  id={`bom-quantity-${field.id}`}
+                  label={`Quantité ${n}`}
+                  type="number"
+                  inputProps={QUANTITY_INPUT}
+                  helperText={material ? `${unitLabel(material.unit)} par unité produite` : undefined}
+                />
+                <Box sx={{ pt: 1 }}>
+                  <RowAction label={`Retirer la ligne ${n}`} onClick={() => remove(index)}>
+                    <DeleteIcon fontSize="small" />
+                  </RowAction>
                 </Box>
-              );
-            })}
-          </Box>
-          {bomError ? (
-            <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
-              {bomError}
-            </Typography>
-          ) : null}
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mt: 1.5 }}>
-            <Button startIcon={<AddIcon />} onClick={() => append(emptyLine())} disabled={rawMaterials.length === 0}>
-              Ajouter une matière première
-            </Button>
-            <Typography variant="body2" color="text.secondary">{`Coût matières estimé : ${formatMoney(estimate)} par unité`}</Typography>
-          </Box>
+              </Box>
+            );
+          })}
+        </Box>
+        {bomError ? (
+          <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
+            {bomError}
+          </Typography>
+        ) : null}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mt: 1.5 }}>
+          <Button startIcon={<AddIcon />} onClick={() => append(emptyLine())} disabled={rawMaterials.length === 0}>
+            Ajouter une matière première
+          </Button>
+          <Typography variant="body2" color="text.secondary">{`Coût matières estimé : ${formatMoney(estimate)} par unité`}</Typography>
         </Box>
       </Box>
-    </FormDialog>
+    </EntityFormDialog>
   );
 }

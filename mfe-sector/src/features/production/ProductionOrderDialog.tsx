@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES_PRODUCTION, productionOrderInputSchema, type FinishedProduct, type ProductionOrderValues } from '@xaalis/contracts';
-import { FormDateField, FormDialog, FormGrid, FormSelectField, FormTextField, FullRow, saveForCompany, todayIso } from '@xaalis/web-kit';
-import { useId, useMemo } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { EntityFormDialog, FormDateField, FormSelectField, FormTextField, FullRow, todayIso, useEntityForm } from '@xaalis/web-kit';
+import { useMemo } from 'react';
 import { useCreateProductionOrderMutation } from './api';
 import { unitLabel } from './format';
 
@@ -14,8 +12,6 @@ export interface ProductionOrderFormValues {
   notes: string;
 }
 
-const resolver = zodResolver(productionOrderInputSchema) as unknown as Resolver<ProductionOrderFormValues, unknown, ProductionOrderValues>;
-
 export interface ProductionOrderDialogProps {
   open: boolean;
   onClose: () => void;
@@ -25,70 +21,65 @@ export interface ProductionOrderDialogProps {
 
 /** 'Nouvel ordre de production': product, quantity (minimum 1), start and planned end dates, notes. Numbered by the server. */
 export function ProductionOrderDialog({ open, onClose, companyId, finishedProducts }: ProductionOrderDialogProps) {
-  const formId = useId();
   const title = 'Nouvel ordre de production';
-  const [create, { isLoading }] = useCreateProductionOrderMutation();
-  const { control, handleSubmit } = useForm<ProductionOrderFormValues, unknown, ProductionOrderValues>({
-    resolver,
-    defaultValues: {
+  const [create] = useCreateProductionOrderMutation();
+  const form = useEntityForm<ProductionOrderFormValues, ProductionOrderValues>({
+    open,
+    onClose,
+    schema: productionOrderInputSchema,
+    defaultValues: () => ({
       finishedProductId: finishedProducts.length === 1 ? finishedProducts[0].id : '',
       quantityToProduce: '1',
       startDate: todayIso(),
       endDate: '',
       notes: '',
-    },
+    }),
+    companyId,
+    save: (values, id) =>
+      create({
+        companyId: id,
+        body: {
+          finishedProductId: values.finishedProductId,
+          quantityToProduce: values.quantityToProduce,
+          startDate: values.startDate,
+          endDate: values.endDate,
+          notes: values.notes,
+        },
+      }).unwrap(),
+    success: MESSAGES_PRODUCTION.orderCreated,
+    failure: MESSAGES_PRODUCTION.orderCreateError,
   });
+  const { control } = form;
   const options = useMemo(
     () => finishedProducts.map((p) => ({ value: p.id, label: `${p.name} (${unitLabel(p.unit)})` })),
     [finishedProducts],
   );
 
-  const onSubmit = handleSubmit((values) =>
-    saveForCompany(companyId, {
-      run: (id) =>
-        create({
-          companyId: id,
-          body: {
-            finishedProductId: values.finishedProductId,
-            quantityToProduce: values.quantityToProduce,
-            startDate: values.startDate,
-            endDate: values.endDate,
-            notes: values.notes,
-          },
-        }).unwrap(),
-      success: MESSAGES_PRODUCTION.orderCreated,
-      failure: MESSAGES_PRODUCTION.orderCreateError,
-      onSaved: onClose,
-    }),
-  );
-
   return (
-    <FormDialog open={open} onClose={onClose} title={title} formId={formId} busy={isLoading} submitLabel="Créer l'ordre">
-      <FormGrid id={formId} label={title} onSubmit={onSubmit}>
-        <FullRow>
-          <FormSelectField
-            control={control}
-            name="finishedProductId"
-            label="Produit fini"
-            required
-            placeholder="Choisir un produit fini"
-            options={options}
-          />
-        </FullRow>
-        <FormTextField
+    <EntityFormDialog form={form} title={title} submitLabel="Créer l'ordre">
+      <FullRow>
+        <FormSelectField
           control={control}
-          name="quantityToProduce"
-          label="Quantité à produire"
+          name="finishedProductId"
+          label="Produit fini"
           required
-          type="number"
-          inputProps={{ min: 1, step: 1, inputMode: 'numeric' }}
+          placeholder="Choisir un produit fini"
+          options={options}
         />
-        <FormDateField control={control} name="startDate" label="Date de début" />
-        <FormDateField control={control} name="endDate" label="Date de fin prévue" />
-        <FullRow>
-          <FormTextField control={control} name="notes" label="Notes" multiline minRows={2} />
-        </FullRow>
-      </FormGrid>
-    </FormDialog>
+      </FullRow>
+      <FormTextField
+        control={control}
+        name="quantityToProduce"
+        label="Quantité à produire"
+        required
+        type="number"
+        inputProps={{ min: 1, step: 1, inputMode: 'numeric' }}
+      />
+      <FormDateField control={control} name="startDate" label="Date de début" />
+      <FormDateField control={control} name="endDate" label="Date de fin prévue" />
+      <FullRow>
+        <FormTextField control={control} name="notes" label="Notes" multiline minRows={2} />
+      </FullRow>
+    </EntityFormDialog>
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import {
   MESSAGES_SERVICES,
@@ -8,9 +7,8 @@ import {
   type ProjectValues,
   type ThirdParty,
 } from '@xaalis/contracts';
-import { FormDateField, FormDialog, FormGrid, FormSelectField, FormTextField, FullRow, saveForCompany, todayIso } from '@xaalis/web-kit';
-import { useId, useMemo } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { EntityFormDialog, FormDateField, FormSelectField, FormTextField, FullRow, todayIso, useEntityForm } from '@xaalis/web-kit';
+import { useMemo } from 'react';
 import { useCreateServiceProjectMutation } from './api';
 
 export interface ProjectFormValues {
@@ -24,7 +22,6 @@ export interface ProjectFormValues {
   status: string;
 }
 
-const resolver = zodResolver(projectInputSchema) as unknown as Resolver<ProjectFormValues, unknown, ProjectValues>;
 const STATUS_OPTIONS = PROJECT_STATUSES.map((value) => ({ value, label: PROJECT_STATUS_LABELS[value] }));
 const moneyInput = { min: 0, step: 1, inputMode: 'decimal' as const };
 
@@ -41,12 +38,13 @@ export interface ProjectDialogProps {
 
 /** 'Nouveau projet': name, client, description, dates (end optional, not before the start), budget, hourly rate, status (planning). */
 export function ProjectDialog({ open, onClose, companyId, clients, clientsLoading, clientsError }: ProjectDialogProps) {
-  const formId = useId();
   const title = 'Nouveau projet';
-  const [create, { isLoading }] = useCreateServiceProjectMutation();
-  const { control, handleSubmit } = useForm<ProjectFormValues, unknown, ProjectValues>({
-    resolver,
-    defaultValues: {
+  const [create] = useCreateServiceProjectMutation();
+  const form = useEntityForm<ProjectFormValues, ProjectValues>({
+    open,
+    onClose,
+    schema: projectInputSchema,
+    defaultValues: () => ({
       name: '',
       clientId: clients.length === 1 ? clients[0].id : '',
       description: '',
@@ -55,53 +53,47 @@ export function ProjectDialog({ open, onClose, companyId, clients, clientsLoadin
       budget: '',
       hourlyRate: '',
       status: 'planning',
-    },
-  });
-  const clientOptions = useMemo(() => clients.map((c) => ({ value: c.id, label: c.name })), [clients]);
-
-  const onSubmit = handleSubmit((values) =>
-    saveForCompany(companyId, {
-      run: (id) => create({ companyId: id, body: values }).unwrap(),
-      success: [MESSAGES_SERVICES.projectCreated, MESSAGES_SERVICES.projectCreatedDescription],
-      failure: MESSAGES_SERVICES.projectCreateError,
-      onSaved: onClose,
     }),
-  );
+    companyId,
+    save: (values, id) => create({ companyId: id, body: values }).unwrap(),
+    success: [MESSAGES_SERVICES.projectCreated, MESSAGES_SERVICES.projectCreatedDescription],
+    failure: MESSAGES_SERVICES.projectCreateError,
+  });
+  const { control } = form;
+  const clientOptions = useMemo(() => clients.map((c) => ({ value: c.id, label: c.name })), [clients]);
 
   let notice: string | null = null;
   if (clientsError) notice = MESSAGES_SERVICES.accountingDown;
   else if (!clientsLoading && clients.length === 0) notice = "Aucun client : ajoutez d'abord un tiers de type client dans Paramètres.";
 
   return (
-    <FormDialog open={open} onClose={onClose} title={title} formId={formId} busy={isLoading} submitLabel="Créer le projet">
-      <FormGrid id={formId} label={title} onSubmit={onSubmit}>
-        {notice ? (
-          <Alert severity={clientsError ? 'warning' : 'info'} sx={{ gridColumn: '1 / -1' }}>
-            {notice}
-          </Alert>
-        ) : null}
-        <FullRow>
-          <FormTextField control={control} name="name" label="Nom du projet" required />
-        </FullRow>
-        <FullRow>
-          <FormSelectField
-            control={control}
-            name="clientId"
-            label="Client"
-            required
-            placeholder={clientsLoading ? 'Chargement...' : 'Choisir un client'}
-            options={clientOptions}
-          />
-        </FullRow>
-        <FullRow>
-          <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
-        </FullRow>
-        <FormDateField control={control} name="startDate" label="Date de début" />
-        <FormDateField control={control} name="endDate" label="Date de fin prévue" helperText="Facultative" />
-        <FormTextField control={control} name="budget" label="Budget (XOF)" type="number" inputProps={moneyInput} />
-        <FormTextField control={control} name="hourlyRate" label="Taux horaire (XOF)" type="number" inputProps={moneyInput} />
-        <FormSelectField control={control} name="status" label="Statut" options={STATUS_OPTIONS} />
-      </FormGrid>
-    </FormDialog>
+    <EntityFormDialog form={form} title={title} submitLabel="Créer le projet">
+      {notice ? (
+        <Alert severity={clientsError ? 'warning' : 'info'} sx={{ gridColumn: '1 / -1' }}>
+          {notice}
+        </Alert>
+      ) : null}
+      <FullRow>
+        <FormTextField control={control} name="name" label="Nom du projet" required />
+      </FullRow>
+      <FullRow>
+        <FormSelectField
+          control={control}
+          name="clientId"
+          label="Client"
+          required
+          placeholder={clientsLoading ? 'Chargement...' : 'Choisir un client'}
+          options={clientOptions}
+        />
+      </FullRow>
+      <FullRow>
+        <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
+      </FullRow>
+      <FormDateField control={control} name="startDate" label="Date de début" />
+      <FormDateField control={control} name="endDate" label="Date de fin prévue" helperText="Facultative" />
+      <FormTextField control={control} name="budget" label="Budget (XOF)" type="number" inputProps={moneyInput} />
+      <FormTextField control={control} name="hourlyRate" label="Taux horaire (XOF)" type="number" inputProps={moneyInput} />
+      <FormSelectField control={control} name="status" label="Statut" options={STATUS_OPTIONS} />
+    </EntityFormDialog>
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -19,17 +18,16 @@ import {
 import {
   ControlledSelect,
   formatMoney,
+  EntityFormDialog,
   FormDateField,
-  FormDialog,
-  FormGrid,
   FormSelectField,
   FormTextField,
   FullRow,
-  saveForCompany,
   todayIso,
+  useEntityForm,
 } from '@xaalis/web-kit';
-import { useId, useMemo } from 'react';
-import { Controller, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
+import { useMemo } from 'react';
+import { Controller, useWatch, type Control } from 'react-hook-form';
 import { useCreateServiceTimesheetMutation } from './api';
 import { formatHours } from './format';
 
@@ -43,8 +41,6 @@ export interface TimesheetFormValues {
   hourlyRate: string;
   description: string;
 }
-
-const resolver = zodResolver(timesheetInputSchema) as unknown as Resolver<TimesheetFormValues, unknown, TimesheetValues>;
 
 /** A clock time input ("HH:MM"), its label always above the field. */
 function TimeField({
@@ -115,13 +111,14 @@ export interface TimesheetDialogProps {
  * the hours (quarter hours) and the total are computed as the user types.
  */
 export function TimesheetDialog({ open, onClose, companyId, employees, projects }: TimesheetDialogProps) {
-  const formId = useId();
   const title = 'Nouvelle feuille de temps';
-  const [create, { isLoading }] = useCreateServiceTimesheetMutation();
+  const [create] = useCreateServiceTimesheetMutation();
   const activeProjects = useMemo(() => projects.filter((p) => p.status === 'active'), [projects]);
-  const { control, handleSubmit, setValue } = useForm<TimesheetFormValues, unknown, TimesheetValues>({
-    resolver,
-    defaultValues: {
+  const form = useEntityForm<TimesheetFormValues, TimesheetValues>({
+    open,
+    onClose,
+    schema: timesheetInputSchema,
+    defaultValues: () => ({
       employeeId: employees.length === 1 ? employees[0].id : '',
       projectId: '',
       date: todayIso(),
@@ -130,8 +127,28 @@ export function TimesheetDialog({ open, onClose, companyId, employees, projects 
       breakTime: '0',
       hourlyRate: '',
       description: '',
-    },
+    }),
+    companyId,
+    save: (values, id) =>
+      create({
+        companyId: id,
+        body: {
+          employeeId: values.employeeId,
+          projectId: values.projectId,
+          date: values.date,
+          startTime: values.startTime,
+          endTime: values.endTime,
+          breakTime: values.breakTime,
+          description: values.description,
+          hourlyRate: values.hourlyRate ?? '0.00',
+          // The server recomputes it and refuses a different figure.
+          hoursWorked: computeHoursWorked(values.startTime, values.endTime, values.breakTime) ?? undefined,
+        },
+      }).unwrap(),
+    success: [MESSAGES_SERVICES.timesheetCreated, MESSAGES_SERVICES.timesheetCreatedDescription],
+    failure: MESSAGES_SERVICES.timesheetCreateError,
   });
+  const { control, setValue } = form;
   const [startTime, endTime, breakTime, hourlyRate] = useWatch({ control, name: ['startTime', 'endTime', 'breakTime', 'hourlyRate'] });
   const { hours, error: hoursError } = liveHours(startTime, endTime, breakTime);
   const rate = rateOf(hourlyRate);
@@ -147,97 +164,71 @@ export function TimesheetDialog({ open, onClose, companyId, employees, projects 
     if (project) setValue('hourlyRate', project.hourlyRate);
   };
 
-  const onSubmit = handleSubmit((values) =>
-    saveForCompany(companyId, {
-      run: (id) =>
-        create({
-          companyId: id,
-          body: {
-            employeeId: values.employeeId,
-            projectId: values.projectId,
-            date: values.date,
-            startTime: values.startTime,
-            endTime: values.endTime,
-            breakTime: values.breakTime,
-            description: values.description,
-            hourlyRate: values.hourlyRate ?? '0.00',
-            // The server recomputes it and refuses a different figure.
-            hoursWorked: computeHoursWorked(values.startTime, values.endTime, values.breakTime) ?? undefined,
-          },
-        }).unwrap(),
-      success: [MESSAGES_SERVICES.timesheetCreated, MESSAGES_SERVICES.timesheetCreatedDescription],
-      failure: MESSAGES_SERVICES.timesheetCreateError,
-      onSaved: onClose,
-    }),
-  );
-
   return (
-    <FormDialog open={open} onClose={onClose} title={title} formId={formId} busy={isLoading} submitLabel="Enregistrer">
-      <FormGrid id={formId} label={title} onSubmit={onSubmit}>
-        <FullRow>
-          <FormSelectField
-            control={control}
-            name="employeeId"
-            label="Employé"
-            required
-            placeholder="Choisir un employé"
-            options={employeeOptions}
-          />
-        </FullRow>
-        <FullRow>
-          <ControlledSelect
-            control={control}
-            name="projectId"
-            label="Projet"
-            placeholder={MESSAGES_SERVICES.noProject}
-            options={projectOptions}
-            onValueChange={chooseProject}
-            helperText="Seuls les projets actifs sont proposés"
-          />
-        </FullRow>
-        <FormDateField control={control} name="date" label="Date" />
-        <FormTextField
+    <EntityFormDialog form={form} title={title} submitLabel="Enregistrer">
+      <FullRow>
+        <FormSelectField
           control={control}
-          name="breakTime"
-          label="Pause (minutes)"
-          type="number"
-          inputProps={{ min: 0, step: 5, inputMode: 'numeric' }}
+          name="employeeId"
+          label="Employé"
+          required
+          placeholder="Choisir un employé"
+          options={employeeOptions}
         />
-        <TimeField control={control} name="startTime" label="Heure de début" />
-        <TimeField control={control} name="endTime" label="Heure de fin" />
-        <TextField
-          id="field-hoursWorked"
-          label="Heures travaillées"
-          type="number"
-          value={hours ?? ''}
-          fullWidth
-          helperText="Calculées au quart d'heure"
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { readOnly: true, step: 0.25, min: 0 } }}
-        />
-        <FormTextField
+      </FullRow>
+      <FullRow>
+        <ControlledSelect
           control={control}
-          name="hourlyRate"
-          label="Taux horaire (XOF)"
-          type="number"
-          inputProps={{ min: 0, step: 1, inputMode: 'decimal' }}
+          name="projectId"
+          label="Projet"
+          placeholder={MESSAGES_SERVICES.noProject}
+          options={projectOptions}
+          onValueChange={chooseProject}
+          helperText="Seuls les projets actifs sont proposés"
         />
-        <FullRow>
-          <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
-        </FullRow>
-        {hoursError ? (
-          <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
-            {hoursError}
-          </Alert>
-        ) : null}
-        <Paper variant="outlined" sx={{ gridColumn: '1 / -1', p: 1.5, display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-          <Typography variant="body2" aria-label="Heures calculées">
-            {hours === null ? MESSAGES_SERVICES.unknownValue : formatHours(hours)}
-          </Typography>
-          <Typography variant="body2" sx={{ fontWeight: 600 }} aria-label="Total calculé">
-            {`Total : ${total === null ? MESSAGES_SERVICES.unknownValue : formatMoney(total)}`}
-          </Typography>
-        </Paper>
-      </FormGrid>
-    </FormDialog>
+      </FullRow>
+      <FormDateField control={control} name="date" label="Date" />
+      <FormTextField
+        control={control}
+        name="breakTime"
+        label="Pause (minutes)"
+        type="number"
+        inputProps={{ min: 0, step: 5, inputMode: 'numeric' }}
+      />
+      <TimeField control={control} name="startTime" label="Heure de début" />
+      <TimeField control={control} name="endTime" label="Heure de fin" />
+      <TextField
+        id="field-hoursWorked"
+        label="Heures travaillées"
+        type="number"
+        value={hours ?? ''}
+        fullWidth
+        helperText="Calculées au quart d'heure"
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { readOnly: true, step: 0.25, min: 0 } }}
+      />
+      <FormTextField
+        control={control}
+        name="hourlyRate"
+        label="Taux horaire (XOF)"
+        type="number"
+        inputProps={{ min: 0, step: 1, inputMode: 'decimal' }}
+      />
+      <FullRow>
+        <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
+      </FullRow>
+      {hoursError ? (
+        <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
+          {hoursError}
+        </Alert>
+      ) : null}
+      <Paper variant="outlined" sx={{ gridColumn: '1 / -1', p: 1.5, display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+        <Typography variant="body2" aria-label="Heures calculées">
+          {hours === null ? MESSAGES_SERVICES.unknownValue : formatHours(hours)}
+        </Typography>
+        <Typography variant="body2" sx={{ fontWeight: 600 }} aria-label="Total calculé">
+          {`Total : ${total === null ? MESSAGES_SERVICES.unknownValue : formatMoney(total)}`}
+        </Typography>
+      </Paper>
+    </EntityFormDialog>
   );
 }

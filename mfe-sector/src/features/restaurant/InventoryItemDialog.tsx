@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
 import {
   INVENTORY_CATEGORIES,
   INVENTORY_CATEGORY_LABELS,
@@ -8,9 +6,7 @@ import {
   MESSAGES_RESTAURANT,
   restaurantInventoryItemInputSchema,
 } from '@xaalis/contracts';
-import { FormDialog, FormGrid, FormSelectField, FormTextField, FullRow, saveForCompany } from '@xaalis/web-kit';
-import { useEffect, useId } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { EntityFormDialog, FormSelectField, FormTextField, FullRow, UnitAdornment, useEntityForm } from '@xaalis/web-kit';
 import type { z } from 'zod';
 import { useCreateRestaurantInventoryItemMutation } from './api';
 
@@ -34,7 +30,6 @@ const UNIT_OPTIONS = INVENTORY_UNITS.map((value) => ({
   label: INVENTORY_UNIT_LABELS[value] === value ? value : `${value} (${INVENTORY_UNIT_LABELS[value]})`,
 }));
 const stockInput = { step: 0.001, min: 0, inputMode: 'decimal' as const };
-const resolver = zodResolver(restaurantInventoryItemInputSchema) as unknown as Resolver<ItemFormValues, unknown, ItemOutput>;
 
 /** A stock in the wire's three decimals ("12" → "12.000"); anything else is left to the server. */
 function stock3(value: string): string {
@@ -44,69 +39,56 @@ function stock3(value: string): string {
 
 /** 'Nouvel article': a stock item created in the accounting service (the same items as /inventaire). */
 export function InventoryItemDialog({ open, onClose, companyId }: { open: boolean; onClose: () => void; companyId: string | null }) {
-  const formId = useId();
   const title = 'Nouvel article';
-  const [createItem, { isLoading }] = useCreateRestaurantInventoryItemMutation();
-  const { control, handleSubmit, reset } = useForm<ItemFormValues, unknown, ItemOutput>({ resolver, defaultValues: ITEM_DEFAULTS });
-
-  useEffect(() => {
-    if (open) reset(ITEM_DEFAULTS);
-  }, [open, reset]);
-
-  const onSubmit = handleSubmit((values) =>
-    saveForCompany(companyId, {
-      run: (id) =>
-        createItem({
-          companyId: id,
-          body: {
-            name: values.name,
-            category: values.category,
-            unit: values.unit,
-            currentStock: stock3(values.currentStock),
-            minStock: stock3(values.minStock),
-            unitCost: values.unitCost,
-          },
-        }).unwrap(),
-      success: MESSAGES_RESTAURANT.itemCreated,
-      failure: MESSAGES_RESTAURANT.itemCreateError,
-      onSaved: () => {
-        reset(ITEM_DEFAULTS);
-        onClose();
-      },
-    }),
-  );
+  const [createItem] = useCreateRestaurantInventoryItemMutation();
+  const form = useEntityForm<ItemFormValues, ItemOutput>({
+    open,
+    onClose,
+    schema: restaurantInventoryItemInputSchema,
+    defaultValues: ITEM_DEFAULTS,
+    companyId,
+    save: (values, id) =>
+      createItem({
+        companyId: id,
+        body: {
+          name: values.name,
+          category: values.category,
+          unit: values.unit,
+          currentStock: stock3(values.currentStock),
+          minStock: stock3(values.minStock),
+          unitCost: values.unitCost,
+        },
+      }).unwrap(),
+    success: MESSAGES_RESTAURANT.itemCreated,
+    failure: MESSAGES_RESTAURANT.itemCreateError,
+  });
+  const { control } = form;
 
   return (
-    <FormDialog open={open} onClose={onClose} title={title} formId={formId} busy={isLoading} submitLabel="Créer l'article">
-      <FormGrid id={formId} label={title} onSubmit={onSubmit}>
-        <FullRow>
-          <FormTextField control={control} name="name" label="Nom" required autoFocus />
-        </FullRow>
-        <FormSelectField
-          control={control}
-          name="category"
-          label="Catégorie"
-          required
-          placeholder="Sélectionner une catégorie"
-          options={CATEGORY_OPTIONS}
-        />
-        <FormSelectField control={control} name="unit" label="Unité" required placeholder="Sélectionner une unité" options={UNIT_OPTIONS} />
-        <FormTextField control={control} name="currentStock" label="Stock actuel" type="number" inputProps={stockInput} />
-        <FormTextField control={control} name="minStock" label="Stock minimum" type="number" inputProps={stockInput} />
-        <FormTextField
-          control={control}
-          name="unitCost"
-          label="Coût unitaire"
-          required
-          type="number"
-          inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
-          endAdornment={
-            <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
-              XOF
-            </Box>
-          }
-        />
-      </FormGrid>
-    </FormDialog>
+    <EntityFormDialog form={form} title={title} submitLabel="Créer l'article">
+      <FullRow>
+        <FormTextField control={control} name="name" label="Nom" required autoFocus />
+      </FullRow>
+      <FormSelectField
+        control={control}
+        name="category"
+        label="Catégorie"
+        required
+        placeholder="Sélectionner une catégorie"
+        options={CATEGORY_OPTIONS}
+      />
+      <FormSelectField control={control} name="unit" label="Unité" required placeholder="Sélectionner une unité" options={UNIT_OPTIONS} />
+      <FormTextField control={control} name="currentStock" label="Stock actuel" type="number" inputProps={stockInput} />
+      <FormTextField control={control} name="minStock" label="Stock minimum" type="number" inputProps={stockInput} />
+      <FormTextField
+        control={control}
+        name="unitCost"
+        label="Coût unitaire"
+        required
+        type="number"
+        inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
+        endAdornment={<UnitAdornment unit="XOF" />}
+      />
+    </EntityFormDialog>
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import {
@@ -11,19 +10,9 @@ import {
   type MenuValues,
   type Recipe,
 } from '@xaalis/contracts';
-import {
-  ControlledSelect,
-  FormDateField,
-  FormDialog,
-  FormGrid,
-  FormSelectField,
-  FormTextField,
-  FullRow,
-  saveForCompany,
-} from '@xaalis/web-kit';
-import { useEffect, useId, useMemo } from 'react';
-import { Controller, useFieldArray, useForm, type Control, type Resolver } from 'react-hook-form';
-import { z } from 'zod';
+import { ControlledSelect, EntityFormDialog, FormDateField, FormSelectField, FormTextField, FullRow, useEntityForm } from '@xaalis/web-kit';
+import { useMemo } from 'react';
+import { Controller, useFieldArray, type Control } from 'react-hook-form';
 import { LineRows } from '../../ui/LineRows';
 import { useCreateMenuMutation, useUpdateMenuMutation } from './api';
 
@@ -58,16 +47,6 @@ export function menuFormValues(menu?: Menu | null): MenuFormValues {
   };
 }
 
-/** The contract's schema, the select's '' read as "no recipe" (a free item). */
-const menuFormSchema = z.preprocess((raw) => {
-  const v = raw as MenuFormValues;
-  return { ...v, items: v.items.map((i) => ({ ...i, recipeId: i.recipeId || null })) };
-}, menuInputSchema);
-const resolver = zodResolver(menuFormSchema as unknown as typeof menuInputSchema) as unknown as Resolver<
-  MenuFormValues,
-  unknown,
-  MenuValues
->;
 const TYPE_OPTIONS = MENU_TYPES.map((value) => ({ value, label: MENU_TYPE_LABELS[value] }));
 
 function CheckboxField({
@@ -111,20 +90,26 @@ export interface MenuDialogProps {
 
 /** 'Nouveau menu' / 'Modifier le menu': type, active, validity (end ≥ start) and items (a recipe or a free item, price, availability). */
 export function MenuDialog({ open, onClose, companyId, recipes, menu }: MenuDialogProps) {
-  const formId = useId();
   const editing = Boolean(menu);
   const title = editing ? 'Modifier le menu' : 'Nouveau menu';
-  const [createMenu, createState] = useCreateMenuMutation();
-  const [updateMenu, updateState] = useUpdateMenuMutation();
-  const { control, handleSubmit, reset, setValue, getValues } = useForm<MenuFormValues, unknown, MenuValues>({
-    resolver,
-    defaultValues: menuFormValues(menu),
+  const [createMenu] = useCreateMenuMutation();
+  const [updateMenu] = useUpdateMenuMutation();
+  const form = useEntityForm<MenuFormValues, MenuValues>({
+    open,
+    onClose,
+    schema: menuInputSchema,
+    // The select's '' reads as "no recipe" (a free item).
+    prepare: (v) => ({ ...v, items: v.items.map((i) => ({ ...i, recipeId: i.recipeId || null })) }),
+    defaultValues: () => menuFormValues(menu),
+    resetKey: menu,
+    companyId,
+    save: (values, id) =>
+      (menu ? updateMenu({ companyId: id, id: menu.id, body: values }) : createMenu({ companyId: id, body: values })).unwrap(),
+    success: menu ? MESSAGES_RESTAURANT.menuUpdated : MESSAGES_RESTAURANT.menuCreated,
+    failure: editing ? MESSAGES_RESTAURANT.menuUpdateError : MESSAGES_RESTAURANT.menuCreateError,
   });
+  const { control, setValue, getValues } = form;
   const items = useFieldArray({ control, name: 'items' });
-
-  useEffect(() => {
-    if (open) reset(menuFormValues(menu));
-  }, [open, menu, reset]);
 
   const recipeOptions = useMemo(
     () => [...recipes].sort((a, b) => a.name.localeCompare(b.name, 'fr')).map((r) => ({ value: r.id, label: r.name })),
@@ -140,76 +125,56 @@ export function MenuDialog({ open, onClose, companyId, recipes, menu }: MenuDial
     if (!getValues(`items.${index}.price`).trim()) setValue(`items.${index}.price`, recipe.sellingPrice, { shouldDirty: true });
   };
 
-  const onSubmit = handleSubmit((values) =>
-    saveForCompany(companyId, {
-      run: (id) => (menu ? updateMenu({ companyId: id, id: menu.id, body: values }) : createMenu({ companyId: id, body: values })).unwrap(),
-      success: menu ? MESSAGES_RESTAURANT.menuUpdated : MESSAGES_RESTAURANT.menuCreated,
-      failure: editing ? MESSAGES_RESTAURANT.menuUpdateError : MESSAGES_RESTAURANT.menuCreateError,
-      onSaved: onClose,
-    }),
-  );
-
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={title}
-      formId={formId}
-      busy={createState.isLoading || updateState.isLoading}
-      submitLabel={editing ? 'Enregistrer' : 'Créer le menu'}
-      maxWidth="md"
-      dividers
-    >
-      <FormGrid id={formId} label={title} onSubmit={onSubmit}>
-        <FormTextField control={control} name="name" label="Nom du menu" required autoFocus />
-        <FormSelectField control={control} name="type" label="Type" options={TYPE_OPTIONS} />
-        <FormDateField control={control} name="validFrom" label="Valide du" />
-        <FormDateField control={control} name="validTo" label="Valide jusqu'au" />
-        <FullRow>
-          <CheckboxField control={control} name="isActive" label="Menu actif" />
-        </FullRow>
-        <LineRows
-          heading="Articles du menu"
-          keys={items.fields.map((field) => field.id)}
-          lineLabel="Article"
-          removeLabel="Retirer l'article"
-          columns="2fr 2fr 1fr auto auto"
-          onRemove={items.remove}
-          addLabel="Ajouter un article"
-          canAdd={items.fields.length < MAX_MENU_ITEMS}
-          onAdd={() => items.append({ ...EMPTY_ITEM })}
-          renderLine={(index) => (
-            <>
-              <ControlledSelect
-                control={control}
-                name={`items.${index}.recipeId`}
-                label="Recette"
-                placeholder="Article libre"
-                options={recipeOptions}
-                size="small"
-                onValueChange={(value) => chooseRecipe(index, value)}
-              />
-              <FormTextField
-                control={control}
-                name={`items.${index}.name`}
-                id={`menu-item-${index}-name`}
-                label="Nom de l'article"
-                size="small"
-              />
-              <FormTextField
-                control={control}
-                name={`items.${index}.price`}
-                id={`menu-item-${index}-price`}
-                label="Prix"
-                type="number"
-                size="small"
-                inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
-              />
-              <CheckboxField control={control} name={`items.${index}.isAvailable`} label="Disponible" />
-            </>
-          )}
-        />
-      </FormGrid>
-    </FormDialog>
+    <EntityFormDialog form={form} title={title} submitLabel={editing ? 'Enregistrer' : 'Créer le menu'} maxWidth="md" dividers>
+      <FormTextField control={control} name="name" label="Nom du menu" required autoFocus />
+      <FormSelectField control={control} name="type" label="Type" options={TYPE_OPTIONS} />
+      <FormDateField control={control} name="validFrom" label="Valide du" />
+      <FormDateField control={control} name="validTo" label="Valide jusqu'au" />
+      <FullRow>
+        <CheckboxField control={control} name="isActive" label="Menu actif" />
+      </FullRow>
+      <LineRows
+        heading="Articles du menu"
+        keys={items.fields.map((field) => field.id)}
+        lineLabel="Article"
+        removeLabel="Retirer l'article"
+        columns="2fr 2fr 1fr auto auto"
+        onRemove={items.remove}
+        addLabel="Ajouter un article"
+        canAdd={items.fields.length < MAX_MENU_ITEMS}
+        onAdd={() => items.append({ ...EMPTY_ITEM })}
+        renderLine={(index) => (
+          <>
+            <ControlledSelect
+              control={control}
+              name={`items.${index}.recipeId`}
+              label="Recette"
+              placeholder="Article libre"
+              options={recipeOptions}
+              size="small"
+              onValueChange={(value) => chooseRecipe(index, value)}
+            />
+            <FormTextField
+              control={control}
+              name={`items.${index}.name`}
+              id={`menu-item-${index}-name`}
+              label="Nom de l'article"
+              size="small"
+            />
+            <FormTextField
+              control={control}
+              name={`items.${index}.price`}
+              id={`menu-item-${index}-price`}
+              label="Prix"
+              type="number"
+              size="small"
+              inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
+            />
+            <CheckboxField control={control} name={`items.${index}.isAvailable`} label="Disponible" />
+          </>
+        )}
+      />
+    </EntityFormDialog>
   );
 }

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
   MAX_RECIPE_INGREDIENTS,
@@ -14,9 +12,9 @@ import {
   type RecipeValues,
   type RestaurantInventoryItem,
 } from '@xaalis/contracts';
-import { ControlledSelect, FormDialog, FormGrid, FormSelectField, FormTextField, FullRow, saveForCompany } from '@xaalis/web-kit';
-import { useEffect, useId, useMemo } from 'react';
-import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
+import { ControlledSelect, EntityFormDialog, FormSelectField, FormTextField, FullRow, UnitAdornment, useEntityForm } from '@xaalis/web-kit';
+import { useMemo } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { LineRows } from '../../ui/LineRows';
 import { useCreateRecipeMutation, useUpdateRecipeMutation } from './api';
 
@@ -69,7 +67,6 @@ export function recipeFormValues(recipe?: Recipe | null): RecipeFormValues {
 
 const CATEGORY_OPTIONS = RECIPE_CATEGORIES.map((value) => ({ value, label: RECIPE_CATEGORY_LABELS[value] }));
 const UNIT_OPTIONS = RECIPE_UNITS.map((value) => ({ value, label: RECIPE_UNIT_LABELS[value] }));
-const resolver = zodResolver(recipeInputSchema) as unknown as Resolver<RecipeFormValues, unknown, RecipeValues>;
 
 export interface RecipeDialogProps {
   open: boolean;
@@ -87,20 +84,24 @@ export interface RecipeDialogProps {
  * incompatible unit or an unknown item comes back as its French message.
  */
 export function RecipeDialog({ open, onClose, companyId, items, recipe }: RecipeDialogProps) {
-  const formId = useId();
   const editing = Boolean(recipe);
   const title = editing ? 'Modifier la recette' : 'Nouvelle recette';
-  const [createRecipe, createState] = useCreateRecipeMutation();
-  const [updateRecipe, updateState] = useUpdateRecipeMutation();
-  const { control, handleSubmit, reset, setValue, getValues } = useForm<RecipeFormValues, unknown, RecipeValues>({
-    resolver,
-    defaultValues: recipeFormValues(recipe),
+  const [createRecipe] = useCreateRecipeMutation();
+  const [updateRecipe] = useUpdateRecipeMutation();
+  const form = useEntityForm<RecipeFormValues, RecipeValues>({
+    open,
+    onClose,
+    schema: recipeInputSchema,
+    defaultValues: () => recipeFormValues(recipe),
+    resetKey: recipe,
+    companyId,
+    save: (values, id) =>
+      (recipe ? updateRecipe({ companyId: id, id: recipe.id, body: values }) : createRecipe({ companyId: id, body: values })).unwrap(),
+    success: recipe ? MESSAGES_RESTAURANT.recipeUpdated : MESSAGES_RESTAURANT.recipeCreated,
+    failure: editing ? MESSAGES_RESTAURANT.recipeUpdateError : MESSAGES_RESTAURANT.recipeCreateError,
   });
+  const { control, setValue, getValues } = form;
   const ingredients = useFieldArray({ control, name: 'ingredients' });
-
-  useEffect(() => {
-    if (open) reset(recipeFormValues(recipe));
-  }, [open, recipe, reset]);
 
   // The company's items, plus any item of the recipe that is no longer listed (shown "—").
   const itemOptions = useMemo(() => {
@@ -121,111 +122,86 @@ export function RecipeDialog({ open, onClose, companyId, items, recipe }: Recipe
     if (item && !getValues(`ingredients.${index}.quantity`)) setValue(`ingredients.${index}.unit`, item.unit, { shouldDirty: true });
   };
 
-  const onSubmit = handleSubmit((values) =>
-    saveForCompany(companyId, {
-      run: (id) =>
-        (recipe ? updateRecipe({ companyId: id, id: recipe.id, body: values }) : createRecipe({ companyId: id, body: values })).unwrap(),
-      success: recipe ? MESSAGES_RESTAURANT.recipeUpdated : MESSAGES_RESTAURANT.recipeCreated,
-      failure: editing ? MESSAGES_RESTAURANT.recipeUpdateError : MESSAGES_RESTAURANT.recipeCreateError,
-      onSaved: onClose,
-    }),
-  );
-
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={title}
-      formId={formId}
-      busy={createState.isLoading || updateState.isLoading}
-      submitLabel={editing ? 'Enregistrer' : 'Créer la recette'}
-      maxWidth="md"
-      dividers
-    >
-      <FormGrid id={formId} label={title} onSubmit={onSubmit}>
-        <FormTextField control={control} name="name" label="Nom" required autoFocus />
-        <FormSelectField control={control} name="category" label="Catégorie" options={CATEGORY_OPTIONS} />
-        <FormTextField
-          control={control}
-          name="servings"
-          label="Portions"
-          type="number"
-          inputProps={{ min: 1, step: 1, inputMode: 'numeric' }}
-        />
-        <FormTextField
-          control={control}
-          name="sellingPrice"
-          label="Prix de vente"
-          type="number"
-          inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
-          endAdornment={
-            <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
-              XOF
-            </Box>
-          }
-        />
-        <FormTextField
-          control={control}
-          name="preparationTime"
-          label="Préparation (min)"
-          type="number"
-          inputProps={{ min: 0, step: 1, inputMode: 'numeric' }}
-        />
-        <FormTextField
-          control={control}
-          name="cookingTime"
-          label="Cuisson (min)"
-          type="number"
-          inputProps={{ min: 0, step: 1, inputMode: 'numeric' }}
-        />
-        <FullRow>
-          <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
-        </FullRow>
-        <FullRow>
-          <FormTextField control={control} name="instructions" label="Instructions" multiline minRows={3} />
-        </FullRow>
-        <LineRows
-          heading="Ingrédients"
-          notice={
-            items.length === 0 ? (
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                Aucun article d&apos;inventaire disponible : ajoutez-en dans l&apos;onglet Inventaire.
-              </Typography>
-            ) : null
-          }
-          keys={ingredients.fields.map((field) => field.id)}
-          lineLabel="Ingrédient"
-          removeLabel="Retirer l'ingrédient"
-          columns="2fr 1fr 1fr auto"
-          onRemove={ingredients.remove}
-          addLabel="Ajouter un ingrédient"
-          canAdd={ingredients.fields.length < MAX_RECIPE_INGREDIENTS}
-          onAdd={() => ingredients.append({ ...EMPTY_INGREDIENT })}
-          renderLine={(index) => (
-            <>
-              <ControlledSelect
-                control={control}
-                name={`ingredients.${index}.inventoryItemId`}
-                label="Article"
-                placeholder="Sélectionner un article"
-                options={itemOptions}
-                size="small"
-                onValueChange={(value) => chooseItem(index, value)}
-              />
-              <FormTextField
-                control={control}
-                name={`ingredients.${index}.quantity`}
-                id={`ingredient-${index}-quantity`}
-                label="Quantité"
-                type="number"
-                size="small"
-                inputProps={{ min: 0, step: 0.001, inputMode: 'decimal' }}
-              />
-              <ControlledSelect control={control} name={`ingredients.${index}.unit`} label="Unité" options={UNIT_OPTIONS} size="small" />
-            </>
-          )}
-        />
-      </FormGrid>
-    </FormDialog>
+    <EntityFormDialog form={form} title={title} submitLabel={editing ? 'Enregistrer' : 'Créer la recette'} maxWidth="md" dividers>
+      <FormTextField control={control} name="name" label="Nom" required autoFocus />
+      <FormSelectField control={control} name="category" label="Catégorie" options={CATEGORY_OPTIONS} />
+      <FormTextField
+        control={control}
+        name="servings"
+        label="Portions"
+        type="number"
+        inputProps={{ min: 1, step: 1, inputMode: 'numeric' }}
+      />
+      <FormTextField
+        control={control}
+        name="sellingPrice"
+        label="Prix de vente"
+        type="number"
+        inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
+        endAdornment={<UnitAdornment unit="XOF" />}
+      />
+      <FormTextField
+        control={control}
+        name="preparationTime"
+        label="Préparation (min)"
+        type="number"
+        inputProps={{ min: 0, step: 1, inputMode: 'numeric' }}
+      />
+      <FormTextField
+        control={control}
+        name="cookingTime"
+        label="Cuisson (min)"
+        type="number"
+        inputProps={{ min: 0, step: 1, inputMode: 'numeric' }}
+      />
+      <FullRow>
+        <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
+      </FullRow>
+      <FullRow>
+        <FormTextField control={control} name="instructions" label="Instructions" multiline minRows={3} />
+      </FullRow>
+      <LineRows
+        heading="Ingrédients"
+        notice={
+          items.length === 0 ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              Aucun article d&apos;inventaire disponible : ajoutez-en dans l&apos;onglet Inventaire.
+            </Typography>
+          ) : null
+        }
+        keys={ingredients.fields.map((field) => field.id)}
+        lineLabel="Ingrédient"
+        removeLabel="Retirer l'ingrédient"
+        columns="2fr 1fr 1fr auto"
+        onRemove={ingredients.remove}
+        addLabel="Ajouter un ingrédient"
+        canAdd={ingredients.fields.length < MAX_RECIPE_INGREDIENTS}
+        onAdd={() => ingredients.append({ ...EMPTY_INGREDIENT })}
+        renderLine={(index) => (
+          <>
+            <ControlledSelect
+              control={control}
+              name={`ingredients.${index}.inventoryItemId`}
+              label="Article"
+              placeholder="Sélectionner un article"
+              options={itemOptions}
+              size="small"
+              onValueChange={(value) => chooseItem(index, value)}
+            />
+            <FormTextField
+              control={control}
+              name={`ingredients.${index}.quantity`}
+              id={`ingredient-${index}-quantity`}
+              label="Quantité"
+              type="number"
+              size="small"
+              inputProps={{ min: 0, step: 0.001, inputMode: 'decimal' }}
+            />
+            <ControlledSelect control={control} name={`ingredients.${index}.unit`} label="Unité" options={UNIT_OPTIONS} size="small" />
+          </>
+        )}
+      />
+    </EntityFormDialog>
   );
 }
