@@ -129,31 +129,22 @@ export async function balanceSheetXlsx(header: ReportHeader, report: BalanceShee
   return await finish();
 }
 
-export async function incomeStatementXlsx(header: ReportHeader, report: IncomeStatement): Promise<Buffer> {
+/** A statement on one sheet of its own (the income statement, the cash flows): its columns, lines and warnings. */
+async function oneSheetStatementXlsx(
+  name: string,
+  header: ReportHeader,
+  report: Pick<IncomeStatement | CashFlowStatement, 'checks' | 'unmappedAccounts' | 'columns' | 'lines'>,
+): Promise<Buffer> {
   const { workbook, finish } = bufferedWorkbook();
-  statementSheet(
-    workbook,
-    'Compte de résultat',
-    header,
-    reportWarnings(report.checks, report.unmappedAccounts),
-    report.columns,
-    report.lines,
-  );
+  statementSheet(workbook, name, header, reportWarnings(report.checks, report.unmappedAccounts), report.columns, report.lines);
   return await finish();
 }
 
-export async function cashFlowXlsx(header: ReportHeader, report: CashFlowStatement): Promise<Buffer> {
-  const { workbook, finish } = bufferedWorkbook();
-  statementSheet(
-    workbook,
-    'Flux de trésorerie',
-    header,
-    reportWarnings(report.checks, report.unmappedAccounts),
-    report.columns,
-    report.lines,
-  );
-  return await finish();
-}
+export const incomeStatementXlsx = (header: ReportHeader, report: IncomeStatement): Promise<Buffer> =>
+  oneSheetStatementXlsx('Compte de résultat', header, report);
+
+export const cashFlowXlsx = (header: ReportHeader, report: CashFlowStatement): Promise<Buffer> =>
+  oneSheetStatementXlsx('Flux de trésorerie', header, report);
 
 export async function trialBalanceXlsx(header: ReportHeader, report: TrialBalance): Promise<Buffer> {
   const { workbook, finish } = bufferedWorkbook();
