@@ -7,16 +7,8 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import {
-  APP_ROUTES,
-  employeeName,
-  MESSAGES_EMPLOYEE,
-  MESSAGES_PAYSLIP,
-  PAYSLIP_STATUS_LABELS,
-  type Employee,
-  type Payslip,
-} from '@xaalis/contracts';
-import { formatMoney, PageHeader, toastFailure, toastSuccess, useSession, EmptyState, listPreamble, AddIcon } from '@xaalis/web-kit';
+import { employeeName, MESSAGES_EMPLOYEE, MESSAGES_PAYSLIP, PAYSLIP_STATUS_LABELS, type Employee, type Payslip } from '@xaalis/contracts';
+import { formatMoney, toastFailure, toastSuccess, useSession, AddButton, EmptyState, ListPage, AddIcon } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { payslipStatusColor, PayslipDialog, useListPayslipsQuery, usePayrollRights } from '../payroll';
@@ -25,7 +17,6 @@ import { EmployeeCard } from './EmployeeCard';
 import { EmployeeDialog } from './EmployeeDialog';
 import { useCanEditStaff } from './rights';
 
-const ROUTE = APP_ROUTES.find((r) => r.path === '/employes');
 /** Spec §8: the staff page's own payroll texts. */
 const STAFF_PAYROLL_ERROR = 'Impossible de créer la fiche de paie.';
 
@@ -109,7 +100,8 @@ function PayrollTab({ companyId, employees }: { companyId: string; employees: re
  * (the server leaves it out) and no 'Paie' tab.
  */
 export default function EmployeesPage() {
-  const { companyId, isLoading: userLoading, error: userError, user } = useSession();
+  const session = useSession();
+  const { companyId } = session;
   const list = useListEmployeesQuery(companyId ?? skipToken);
   const [setStatus, { isLoading: statusSaving, originalArgs }] = useSetEmployeeStatusMutation();
   const [tab, setTab] = useState<'employees' | 'payroll'>('employees');
@@ -131,72 +123,66 @@ export default function EmployeesPage() {
     }
   };
 
-  const preamble = listPreamble({
-    user,
-    userLoading,
-    userError,
-    companyId,
-    list,
-    errorTitle: 'Impossible de charger les employés',
-    rows: 3,
-  });
-  let content: ReactNode;
-  if (preamble) content = preamble;
-  else if (tab === 'payroll' && seesPayroll && companyId) content = <PayrollTab companyId={companyId} employees={employees} />;
-  else if (employees.length === 0)
-    content = (
-      <EmptyState
-        title={MESSAGES_EMPLOYEE.empty}
-        description={canEdit ? 'Enregistrez vos employés : leur fiche sert au calcul des bulletins de paie.' : undefined}
-        action={
-          canEdit ? (
-            <Button variant="outlined" startIcon={<AddIcon />} onClick={openCreate}>
-              Ajouter le premier employé
-            </Button>
-          ) : undefined
-        }
-      />
-    );
-  else
-    content = (
-      <Box sx={{ ...GRID, opacity: list.isFetching ? 0.6 : 1 }}>
-        {employees.map((employee) => (
-          <EmployeeCard
-            key={employee.id}
-            employee={employee}
-            onEdit={canEdit ? openEdit : undefined}
-            onToggleStatus={canEdit ? (e) => void toggleStatus(e) : undefined}
-            busy={statusSaving && originalArgs?.id === employee.id}
-          />
-        ))}
-      </Box>
-    );
-
+  const payrollTab = tab === 'payroll' && seesPayroll && companyId;
   return (
-    <Box component="section" aria-label={ROUTE?.title ?? 'Gestion du Personnel'}>
-      <PageHeader
-        title={ROUTE?.title ?? 'Gestion du Personnel'}
-        subtitle={ROUTE?.subtitle}
-        actions={
-          canEdit ? (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} disabled={!companyId}>
-              Nouvel Employé
-            </Button>
-          ) : null
-        }
-      />
-      <Tabs value={tab} onChange={(_e, value: 'employees' | 'payroll') => setTab(value)} sx={{ mb: 2 }} aria-label="Personnel">
-        <Tab value="employees" label="Employés" />
-        {seesPayroll ? <Tab value="payroll" label="Paie" /> : null}
-      </Tabs>
-      <Box role="tabpanel">{content}</Box>
-      <EmployeeDialog
-        key={`employee-${dialog.key}`}
-        open={dialog.open}
-        companyId={companyId}
-        employee={dialog.employee}
-        onClose={() => setDialog((d) => ({ ...d, open: false }))}
-      />
-    </Box>
+    <ListPage
+      path="/employes"
+      title="Gestion du Personnel"
+      session={session}
+      list={list}
+      errorTitle="Impossible de charger les employés"
+      skeletons={3}
+      actions={
+        canEdit ? (
+          <AddButton onClick={openCreate} disabled={!companyId}>
+            Nouvel Employé
+          </AddButton>
+        ) : null
+      }
+      above={
+        <Tabs value={tab} onChange={(_e, value: 'employees' | 'payroll') => setTab(value)} sx={{ mb: 2 }} aria-label="Personnel">
+          <Tab value="employees" label="Employés" />
+          {seesPayroll ? <Tab value="payroll" label="Paie" /> : null}
+        </Tabs>
+      }
+      frame={(body) => <Box role="tabpanel">{body}</Box>}
+      // The 'Paie' tab has its own states: the employees' emptiness is not its own.
+      count={payrollTab ? 1 : employees.length}
+      empty={{
+        title: MESSAGES_EMPLOYEE.empty,
+        create: canEdit
+          ? {
+              description: 'Enregistrez vos employés : leur fiche sert au calcul des bulletins de paie.',
+              label: 'Ajouter le premier employé',
+              onClick: openCreate,
+            }
+          : undefined,
+      }}
+      dialogs={
+        <EmployeeDialog
+          key={`employee-${dialog.key}`}
+          open={dialog.open}
+          companyId={companyId}
+          employee={dialog.employee}
+          onClose={() => setDialog((d) => ({ ...d, open: false }))}
+        />
+      }
+    >
+      {payrollTab ? (
+        <PayrollTab companyId={companyId} employees={employees} />
+      ) : (
+        <Box sx={{ ...GRID, opacity: list.isFetching ? 0.6 : 1 }}>
+          {employees.map((employee) => (
+            <EmployeeCard
+              key={employee.id}
+              employee={employee}
+              onEdit={canEdit ? openEdit : undefined}
+              onToggleStatus={canEdit ? (e) => void toggleStatus(e) : undefined}
+              busy={statusSaving && originalArgs?.id === employee.id}
+            />
+          ))}
+        </Box>
+      )}
+    </ListPage>
   );
 }

@@ -64,6 +64,8 @@ export interface ListStateProps {
   /** How many skeleton rows the loading state shows (fixed per page by the specification). */
   skeletons?: number;
   skeletonHeight?: number;
+  /** A loading state of the list's own shape (e.g. card placeholders) instead of the skeleton rows. */
+  loading?: ReactNode;
   /** When given, the session's own states (loading, no account, no company) come first. */
   session?: ListSession;
   /** The number of rows shown: none shows the empty state. */
@@ -100,6 +102,7 @@ export function ListState({
   errorTitle,
   skeletons = 5,
   skeletonHeight,
+  loading,
   session,
   count,
   filtered,
@@ -117,10 +120,34 @@ export function ListState({
     });
     if (preamble) return preamble;
   }
-  if (list.isLoading) return <LoadingState rows={skeletons} height={skeletonHeight} />;
+  if (list.isLoading) return loading ?? <LoadingState rows={skeletons} height={skeletonHeight} />;
   if (list.error && !list.data) return <ErrorState error={list.error} onRetry={() => void list.refetch()} title={errorTitle} />;
   if (count === 0) return filtered && emptyFiltered !== undefined ? <EmptyState title={emptyFiltered} /> : emptyState(empty);
   return children;
+}
+
+export interface ListPanelProps extends ListStateProps {
+  /** The 'Nouveau ...' button, right-aligned above the list; none for a role that may not create. */
+  create?: { label: string; onClick: () => void; disabled?: boolean };
+  /** A notice between the button and the list. */
+  notice?: ReactNode;
+}
+
+/** A list in a tab of a page (Matières premières, Projets...): its creation button above, then its states and content. */
+export function ListPanel({ create, notice, ...state }: ListPanelProps) {
+  return (
+    <Box>
+      {create ? (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+          <AddButton onClick={create.onClick} disabled={create.disabled}>
+            {create.label}
+          </AddButton>
+        </Box>
+      ) : null}
+      {notice}
+      <ListState {...state} />
+    </Box>
+  );
 }
 
 /** A counter of the row above the list. */
@@ -156,7 +183,17 @@ export interface ListPageProps extends Omit<ListStateProps, 'session'> {
   pagination?: ListPaging;
   /** Dialogs the page opens, after its content. */
   dialogs?: ReactNode;
+  /** Between the counters and the list (e.g. the page's tabs). */
+  above?: ReactNode;
+  /** What holds the list; an outlined panel by default. */
+  frame?: (body: ReactNode) => ReactNode;
 }
+
+const panel = (body: ReactNode) => (
+  <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 } }}>
+    {body}
+  </Paper>
+);
 
 const SEARCH_SX = { minWidth: 260, flex: '1 1 260px', maxWidth: 440 } as const;
 
@@ -172,6 +209,8 @@ export function ListPage({
   toolbar,
   pagination,
   dialogs,
+  above,
+  frame = panel,
   children,
   ...state
 }: ListPageProps) {
@@ -196,25 +235,28 @@ export function ListPage({
           ))}
         </CounterRow>
       ) : null}
-      <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 } }}>
-        {search || toolbar ? (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}>
-            {search ? <SearchField sx={SEARCH_SX} {...search} /> : null}
-            {toolbar}
-          </Box>
-        ) : null}
-        <ListState session={session} {...state}>
-          {children}
-          {pagination ? (
-            <ListPagination
-              count={pagination.totalItems}
-              page={pagination.page}
-              pageSize={pagination.pageSize}
-              onPageChange={pagination.onPageChange}
-            />
+      {above}
+      {frame(
+        <>
+          {search || toolbar ? (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}>
+              {search ? <SearchField sx={SEARCH_SX} {...search} /> : null}
+              {toolbar}
+            </Box>
           ) : null}
-        </ListState>
-      </Paper>
+          <ListState session={session} {...state}>
+            {children}
+            {pagination ? (
+              <ListPagination
+                count={pagination.totalItems}
+                page={pagination.page}
+                pageSize={pagination.pageSize}
+                onPageChange={pagination.onPageChange}
+              />
+            ) : null}
+          </ListState>
+        </>,
+      )}
       {dialogs}
     </Box>
   );
