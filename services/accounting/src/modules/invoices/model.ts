@@ -12,6 +12,7 @@ import type {
   invoiceListQuerySchema,
 } from '@xaalis/contracts';
 import type { z } from 'zod';
+import { documentTrail, type DocumentTrailRow } from '../posting';
 
 type ListQuery = z.output<typeof invoiceListQuerySchema>;
 
@@ -19,7 +20,7 @@ type ListQuery = z.output<typeof invoiceListQuerySchema>;
  * Row-level access to `invoices` and `invoice_lines` (plain SQL, like the
  * ledger: explicit locks, multi-row inserts, one aggregate for the counters).
  */
-export interface InvoiceDbRow {
+export interface InvoiceDbRow extends DocumentTrailRow {
   id: string;
   company_id: string;
   number: string;
@@ -42,13 +43,6 @@ export interface InvoiceDbRow {
   reversal_entry_id: string | null;
   issuer_snapshot: InvoiceIssuerSnapshot | null;
   client_snapshot: InvoiceClientSnapshot | null;
-  created_by: string | null;
-  validated_by: string | null;
-  validated_at: Date | null;
-  cancelled_by: string | null;
-  cancelled_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
 }
 
 interface LineDbRow {
@@ -99,13 +93,7 @@ export function toInvoice(row: InvoiceDbRow): Invoice {
     companyId: row.company_id,
     issuer: row.issuer_snapshot,
     client: row.client_snapshot,
-    createdBy: row.created_by,
-    validatedBy: row.validated_by,
-    validatedAt: row.validated_at ? row.validated_at.toISOString() : null,
-    cancelledBy: row.cancelled_by,
-    cancelledAt: row.cancelled_at ? row.cancelled_at.toISOString() : null,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
+    ...documentTrail(row),
   };
 }
 

@@ -7,6 +7,7 @@ export { counterNumbering, peekCounter, takeCounter, type CounterTable } from '.
 export { ledgerWrite } from './transaction';
 export {
   ENTRY_COLUMNS,
+  documentTrail,
   findEntry,
   findEntryWithLines,
   findLines,
@@ -16,6 +17,7 @@ export {
   numberAndValidate,
   provisionalNumber,
   toEntry,
+  type DocumentTrailRow,
   type NewEntry,
   type NewLine,
 } from './ledger';

@@ -9,7 +9,33 @@ import type { AccountingEntry, EntryLine, EntryStatus, Journal } from '@xaalis/c
  * multi-row insert. The database triggers (migration 0002) guard every write.
  */
 
-interface EntryDbRow {
+/** The columns of a ledger document's trail: who created, validated and cancelled it, and when. */
+export interface DocumentTrailRow {
+  created_by: string | null;
+  validated_by: string | null;
+  validated_at: Date | null;
+  cancelled_by: string | null;
+  cancelled_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const isoOrNull = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+/** A ledger document's trail (entries, invoices) as the API answers it. */
+export function documentTrail(row: DocumentTrailRow) {
+  return {
+    createdBy: row.created_by,
+    validatedBy: row.validated_by,
+    validatedAt: isoOrNull(row.validated_at),
+    cancelledBy: row.cancelled_by,
+    cancelledAt: isoOrNull(row.cancelled_at),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+interface EntryDbRow extends DocumentTrailRow {
   id: string;
   company_id: string;
   number: string;
@@ -23,13 +49,6 @@ interface EntryDbRow {
   reversed_by_id: string | null;
   source_type: string | null;
   source_id: string | null;
-  validated_at: Date | null;
-  created_by: string | null;
-  validated_by: string | null;
-  cancelled_by: string | null;
-  cancelled_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
 }
 
 interface LineDbRow {
@@ -64,13 +83,7 @@ export function toEntry(row: EntryDbRow): AccountingEntry {
     reversedById: row.reversed_by_id,
     sourceType: row.source_type,
     sourceId: row.source_id,
-    validatedAt: row.validated_at ? row.validated_at.toISOString() : null,
-    createdBy: row.created_by,
-    validatedBy: row.validated_by,
-    cancelledBy: row.cancelled_by,
-    cancelledAt: row.cancelled_at ? row.cancelled_at.toISOString() : null,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
+    ...documentTrail(row),
   };
 }
 
