@@ -3,8 +3,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { INVENTORY_CATEGORY_LABELS, MESSAGES_PRODUCTION, type FinishedProduct } from '@xaalis/contracts';
-import { AddIcon, EditIcon, EmptyState, ErrorState, formatMoney } from '@xaalis/web-kit';
-import type { ReactNode } from 'react';
+import { EditIcon, formatMoney, ListPanel } from '@xaalis/web-kit';
 import { ArticleCard, Fact, Facts } from '../../ui/cards';
 import { quantityWithUnit, stockBadge } from './format';
 import { CARD_GRID, CardPlaceholders } from '../../ui/placeholders';
@@ -73,44 +72,29 @@ export interface FinishedProductsPanelProps {
 /** 'Produits finis': a grid of cards. */
 export function FinishedProductsPanel({ list, onCreate, onEdit, readOnly = false }: FinishedProductsPanelProps) {
   const products = list.data ?? [];
-  let content: ReactNode;
-  if (list.isLoading) content = <CardPlaceholders count={6} testId="card-placeholder" />;
-  else if (list.error && !list.data)
-    content = <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Impossible de charger les produits finis" />;
-  else if (products.length === 0)
-    content = (
-      <EmptyState
-        title={MESSAGES_PRODUCTION.finishedProductsEmpty}
-        description={
-          readOnly ? undefined : 'Décrivez ce que vous fabriquez et sa nomenclature : les matières premières consommées par unité produite.'
-        }
-        action={
-          readOnly ? undefined : (
-            <Button variant="outlined" startIcon={<AddIcon />} onClick={onCreate}>
-              Créer le premier produit fini
-            </Button>
-          )
-        }
-      />
-    );
-  else
-    content = (
+  return (
+    <ListPanel
+      create={readOnly ? undefined : { label: 'Nouveau produit fini', onClick: onCreate }}
+      list={list}
+      errorTitle="Impossible de charger les produits finis"
+      loading={<CardPlaceholders count={6} testId="card-placeholder" />}
+      count={products.length}
+      empty={{
+        title: MESSAGES_PRODUCTION.finishedProductsEmpty,
+        create: readOnly
+          ? undefined
+          : {
+              description: 'Décrivez ce que vous fabriquez et sa nomenclature : les matières premières consommées par unité produite.',
+              label: 'Créer le premier produit fini',
+              onClick: onCreate,
+            },
+      }}
+    >
       <Box sx={{ ...CARD_GRID, opacity: list.isFetching ? 0.6 : 1 }}>
         {products.map((product) => (
           <FinishedProductCard key={product.id} product={product} onEdit={readOnly ? undefined : onEdit} />
         ))}
       </Box>
-    );
-  return (
-    <Box>
-      {readOnly ? null : (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate}>
-            Nouveau produit fini
-          </Button>
-        </Box>
-      )}
-      {content}
-    </Box>
+    </ListPanel>
   );
 }
