@@ -7,6 +7,7 @@ import type { Sequelize } from 'sequelize';
 import { createWorkspace, type AccountingClient } from '../modules/companies';
 import { createAccess, createMemberships } from '../modules/memberships';
 import type { UsersRepository } from '../modules/users';
+import { startService, type RunningChild } from './services';
 
 /**
  * A gateway app on the test database and Redis prefix, migrated, trusting X-Forwarded-For (per-test
@@ -17,6 +18,36 @@ export async function testGateway(overrides: Partial<GatewayConfig> = {}): Promi
   const gateway = await createGatewayApp(loadConfig({ trustProxy: true, registerMaxPerWindow: 100_000, ...overrides }));
   await migrateIdentity(gateway.sequelize);
   return gateway;
+}
+
+/** A test gateway whose services are the configured ones but for these URLs (child services, stand-ins). */
+export const gatewayTo = (services: Partial<GatewayConfig['services']>, overrides: Partial<GatewayConfig> = {}) =>
+  testGateway({ ...overrides, services: { ...loadConfig().services, ...services } });
+
+export interface GatewayWithAccounting {
+  accounting: RunningChild;
+  gw: Gateway;
+  /** Closes the gateway, then stops the accounting service. */
+  close: () => Promise<void>;
+}
+
+/** The accounting service (a child process) and a test gateway in front of it. */
+export async function startGatewayWithAccounting(): Promise<GatewayWithAccounting> {
+  const accounting = await startService('accounting');
+  try {
+    const gw = await gatewayTo({ accounting: accounting.url });
+    return {
+      accounting,
+      gw,
+      close: async () => {
+        await gw.close();
+        await accounting.stop();
+      },
+    };
+  } catch (err) {
+    await accounting.stop();
+    throw err;
+  }
 }
 
 let counter = 0;

@@ -5,8 +5,17 @@ import { MESSAGES_AUTH, MESSAGES_HTTP, serviceUnavailableMessage } from '@xaalis
 import { errorHandler } from '@xaalis/service-kit';
 import type { Gateway } from '../../app';
 import { loadConfig } from '../../config';
-import { freePort, startService, type RunningChild } from '../../test-support/services';
-import { newRegistration, postJson, redisHas, sessionIdFrom, sessionKey, testGateway, workspaceDeps } from '../../test-support/gateway';
+import { freePort, type RunningChild } from '../../test-support/services';
+import {
+  gatewayTo,
+  newRegistration,
+  postJson,
+  redisHas,
+  sessionIdFrom,
+  sessionKey,
+  startGatewayWithAccounting,
+  workspaceDeps,
+} from '../../test-support/gateway';
 import { createUsersRepository } from '../users';
 import { createAccountingClient, type AccountingClient } from '../companies';
 import { createMemoryLoginLimiter, createMemoryRegistrationLimiter } from '../rate-limit';
@@ -20,17 +29,11 @@ jest.setTimeout(30_000);
 // Real Postgres, Redis and accounting service (a child process); nothing mocked.
 let accounting: RunningChild;
 let gw: Gateway;
+let close: (() => Promise<void>) | undefined;
 const config = loadConfig();
 
-beforeAll(async () => {
-  accounting = await startService('accounting');
-  gw = await testGateway({ services: { ...config.services, accounting: accounting.url } });
-}, 60_000);
-
-afterAll(async () => {
-  await gw?.close();
-  await accounting?.stop();
-});
+beforeAll(async () => ({ accounting, gw, close } = await startGatewayWithAccounting()), 60_000);
+afterAll(() => close?.());
 
 const userCount = async (username: string) => {
   const [rows] = await gw.sequelize.query('SELECT count(*)::int AS n FROM identity.users WHERE username = :username', {
@@ -97,7 +100,7 @@ describe('POST /api/register', () => {
   });
 
   it('in production never sends the cookie without Secure', async () => {
-    const prod = await testGateway({ services: { ...config.services, accounting: accounting.url }, alwaysSecureCookies: true });
+    const prod = await gatewayTo({ accounting: accounting.url }, { alwaysSecureCookies: true });
     try {
       const plain = await postJson(request(prod.app), '/api/register', newRegistration());
       expect(plain.status).toBe(201);
@@ -141,7 +144,7 @@ describe('POST /api/register', () => {
   });
 
   it('leaves no user behind when the accounting service is down', async () => {
-    const down = await testGateway({ services: { ...config.services, accounting: `http://127.0.0.1:${await freePort()}` } });
+    const down = await gatewayTo({ accounting: `http://127.0.0.1:${await freePort()}` });
     try {
       const form = newRegistration();
       const res = await postJson(request(down.app), '/api/register', form);
@@ -418,7 +421,7 @@ describe('sessions', () => {
   });
 
   it('logout ends the session at once on every gateway process (no per-process cache)', async () => {
-    const other = await testGateway({ services: { ...config.services, accounting: accounting.url } });
+    const other = await gatewayTo({ accounting: accounting.url });
     try {
       const agent = request.agent(gw.app);
       const reg = await postJson(agent, '/api/register', newRegistration());

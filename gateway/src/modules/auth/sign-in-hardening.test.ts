@@ -6,15 +6,16 @@ import { MESSAGES_AUTH, MESSAGES_SIGN_IN } from '@xaalis/contracts';
 import { errorHandler } from '@xaalis/service-kit';
 import type { Gateway } from '../../app';
 import { loadConfig } from '../../config';
-import { startService, type RunningChild } from '../../test-support/services';
+import type { RunningChild } from '../../test-support/services';
 import {
+  gatewayTo,
   newRegistration,
   postJson,
   redisHas,
   sessionCookieFrom,
   sessionIdFrom,
   sessionKey,
-  testGateway,
+  startGatewayWithAccounting,
   workspaceDeps,
 } from '../../test-support/gateway';
 import { createUsersRepository } from '../users';
@@ -30,17 +31,11 @@ jest.setTimeout(60_000);
 // Real Postgres, Redis and accounting service (a child process); nothing mocked.
 let accounting: RunningChild;
 let gw: Gateway;
+let close: (() => Promise<void>) | undefined;
 const config = loadConfig();
 
-beforeAll(async () => {
-  accounting = await startService('accounting');
-  gw = await testGateway({ services: { ...config.services, accounting: accounting.url } });
-}, 60_000);
-
-afterAll(async () => {
-  await gw?.close();
-  await accounting?.stop();
-});
+beforeAll(async () => ({ accounting, gw, close } = await startGatewayWithAccounting()), 60_000);
+afterAll(() => close?.());
 
 let ipCounter = 0;
 /** A fresh client address, so address counters of other tests never interfere. */
@@ -115,7 +110,7 @@ describe('login attempts are reserved before the password check', () => {
 
 describe('registration is throttled per address', () => {
   it('refuses the N+1-th registration from one address with a French 429; other addresses go on', async () => {
-    const limited = await testGateway({ services: { ...config.services, accounting: accounting.url }, registerMaxPerWindow: 3 });
+    const limited = await gatewayTo({ accounting: accounting.url }, { registerMaxPerWindow: 3 });
     try {
       const ip = freshIp();
       for (let i = 0; i < 3; i++) expect((await postJson(request(limited.app), '/api/register', newRegistration(), ip)).status).toBe(201);
@@ -264,7 +259,7 @@ describe('POST /api/user/password', () => {
   });
 
   it('does the same with the in-memory session store (no Redis)', async () => {
-    const memory = await testGateway({ redisUrl: '', services: { ...config.services, accounting: accounting.url } });
+    const memory = await gatewayTo({ accounting: accounting.url }, { redisUrl: '' });
     try {
       const form = newRegistration();
       const mine = request.agent(memory.app);

@@ -4,8 +4,8 @@ import { createRedis } from '@xaalis/service-kit';
 import { MESSAGES_HTTP, MESSAGES_MEMBERS, roleForbiddenMessage, type Invitation, type Member, type Membership } from '@xaalis/contracts';
 import type { Gateway } from '../../app';
 import { loadConfig } from '../../config';
-import { startService, type RunningChild } from '../../test-support/services';
-import { newRegistration, postJson, testGateway } from '../../test-support/gateway';
+import type { RunningChild } from '../../test-support/services';
+import { gatewayTo, newRegistration, postJson, startGatewayWithAccounting } from '../../test-support/gateway';
 import { ACCESS_TTL_S, memberKey } from './access';
 
 // Memberships, invitations, the company switch and removals through the real gateway, Postgres,
@@ -14,17 +14,11 @@ jest.setTimeout(60_000);
 
 let accounting: RunningChild;
 let gw: Gateway;
+let close: (() => Promise<void>) | undefined;
 const config = loadConfig();
 
-beforeAll(async () => {
-  accounting = await startService('accounting');
-  gw = await testGateway({ services: { ...config.services, accounting: accounting.url } });
-}, 60_000);
-
-afterAll(async () => {
-  await gw?.close();
-  await accounting?.stop();
-});
+beforeAll(async () => ({ accounting, gw, close } = await startGatewayWithAccounting()), 60_000);
+afterAll(() => close?.());
 
 let ipCounter = 0;
 interface Account {
@@ -339,11 +333,7 @@ describe('GET /api/portfolio', () => {
 describe('issue 24: quotas on invitations and companies', () => {
   let limited: Gateway;
   beforeAll(async () => {
-    limited = await testGateway({
-      services: { ...config.services, accounting: accounting.url },
-      invitationsMaxPerWindow: 3,
-      companiesMaxPerWindow: 2,
-    });
+    limited = await gatewayTo({ accounting: accounting.url }, { invitationsMaxPerWindow: 3, companiesMaxPerWindow: 2 });
   });
   afterAll(async () => {
     await limited?.close();
@@ -429,7 +419,7 @@ describe('issue 24 finding 6: a removal takes effect at the next request even wh
     const url = new URL(config.redisUrl);
     url.username = aclUser;
     url.password = aclPassword;
-    acl = await testGateway({ redisUrl: url.toString(), services: { ...config.services, accounting: accounting.url } });
+    acl = await gatewayTo({ accounting: accounting.url }, { redisUrl: url.toString() });
   });
   afterAll(async () => {
     await acl?.close();
