@@ -1,6 +1,7 @@
 // Helpers for the service's integration tests (real Postgres and Redis from the
 // Jest global setup; nothing is mocked). Not imported by the service itself.
 import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import request from 'supertest';
 import type {
   Account,
@@ -109,4 +110,19 @@ export function payslipJobOf(companyId: string, slip: PayslipBreakdown, over: Pa
       .map((l) => ({ code: l.code, organism: l.organism as string, employee: l.employee, employer: l.employer })),
     ...over,
   };
+}
+
+/** Keeps a download's body as one Buffer (PDF, XLSX): `.buffer(true).parse(binaryBody)`. */
+export const binaryBody: Parameters<request.Test['parse']>[0] = (res, done) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
+/** A downloaded .xlsx (a Buffer) as an exceljs workbook. */
+export async function workbookOf(body: unknown): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  // exceljs types its own `Buffer` (an ArrayBuffer); Node's Buffer is what it reads at run time.
+  await workbook.xlsx.load(body as never);
+  return workbook;
 }

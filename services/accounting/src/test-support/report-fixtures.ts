@@ -166,4 +166,15 @@ function cents(c: bigint): string {
 }
 
 // The PDF text reader lives with the renderer (shared with the HR payslip tests).
+/** An account with an opening balance and no line in the period. */
+export const dormantAccount: GeneralLedgerAccount = {
+  accountCode: '999000',
+  accountName: 'Compte dormant',
+  openingBalance: '42.00',
+  periodDebit: '0.00',
+  periodCredit: '0.00',
+  closingBalance: '42.00',
+  lineCount: 0,
+};
+
 export { pdfPageCount, pdfText } from '@xaalis/service-kit';

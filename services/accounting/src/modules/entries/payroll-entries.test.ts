@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import ExcelJS from 'exceljs';
 import request from 'supertest';
 import {
   PAYROLL_MASKED_LABEL,
@@ -14,7 +13,7 @@ import {
 import { PAYROLL_PARAMETER_SETS, computePayslip } from '@xaalis/domain';
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
-import { TOKEN, companyWithChart, payslipJobOf } from '../../test-support';
+import { TOKEN, binaryBody, companyWithChart, payslipJobOf, workbookOf } from '../../test-support';
 import { postPayslip, postPayslipJobSchema } from '../payroll-posting';
 
 // Payroll entries are payroll data (issue 24 §7): on the real service and database, a role without
@@ -175,15 +174,9 @@ describe('payroll entries: the Grand livre', () => {
       .query({ from: '2026-01-01', to: '2026-12-31', accountFrom: '6611', accountTo: '6611', format: 'xlsx' })
       .set(as('reader'))
       .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      })
+      .parse(binaryBody)
       .expect(200);
-    const book = new ExcelJS.Workbook();
-    // exceljs types its own `Buffer` (an ArrayBuffer); Node's Buffer is what it reads at run time.
-    await book.xlsx.load(res.body as never);
+    const book = await workbookOf(res.body);
     const cells: string[] = [];
     book.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => cells.push(cell.text))));
     expect(cells).toContain(PAYROLL_MASKED_LABEL);

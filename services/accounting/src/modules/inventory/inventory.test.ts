@@ -1,8 +1,7 @@
-import ExcelJS from 'exceljs';
 import type { InventoryItem, StockMovementResult } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 import { randomUUID } from 'node:crypto';
-import { asTenant, TOKEN } from '../../test-support';
+import { asTenant, binaryBody, TOKEN, workbookOf } from '../../test-support';
 import { http, invoicingWorld, startWithWorlds, stockOf, type InvoicingWorld } from '../../test-support/invoicing';
 
 // Stock items and movements end to end (spec 02 "Gestion des Stocks").
@@ -184,16 +183,10 @@ describe('export', () => {
       .get(`${url(c)}/export.xlsx`)
       .set(asTenant(c))
       .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (x: Buffer) => chunks.push(x));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
+      .parse(binaryBody)
       .expect(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="stock.xlsx"');
-    const workbook = new ExcelJS.Workbook();
-    // exceljs types its own `Buffer` (an ArrayBuffer); Node's Buffer is what it reads at run time.
-    await workbook.xlsx.load(res.body as never);
+    const workbook = await workbookOf(res.body);
     const sheet = workbook.getWorksheet('Stock')!;
     const rows = sheet
       .getSheetValues()

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
-import ExcelJS from 'exceljs';
 import { QueryTypes } from 'sequelize';
 import type { Invoice, InvoiceListResponse, InventoryItem } from '@xaalis/contracts';
-import type { RunningService } from '@xaalis/service-kit';
-import { asTenant, TOKEN } from '../../test-support';
+import { pdfText, type RunningService } from '@xaalis/service-kit';
+import { asTenant, binaryBody, TOKEN, workbookOf } from '../../test-support';
 import {
   balances,
   createInvoice,
@@ -57,29 +55,6 @@ async function refused(body: unknown, message: string, status = 400) {
   expect(res.body.message).toBe(message);
   if (status === 400) expect(Array.isArray(res.body.issues) || res.body.issues === undefined).toBe(true);
   return res.body as { message: string; issues?: { path: string; message: string }[] };
-}
-
-// WinAnsi (Windows-1252): Latin-1 but for 0x80–0x9F (Node's TextDecoder decodes 'windows-1252' as Latin-1).
-const CP1252 = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
-const winAnsi = (bytes: Buffer) => [...bytes].map((b) => (b >= 0x80 && b <= 0x9f ? CP1252[b - 0x80] : String.fromCharCode(b))).join('');
-
-/** The text shown by a PDF: its content streams inflated, the hex strings of its TJ operators decoded (WinAnsi, the standard fonts' encoding). */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  let text = '';
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    const data = Buffer.from(m[1], 'latin1');
-    let content: string;
-    try {
-      content = inflateSync(data).toString('latin1');
-    } catch {
-      content = m[1];
-    }
-    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      for (const hex of tj[1].matchAll(/<([0-9a-fA-F]*)>/g)) text += winAnsi(Buffer.from(hex[1], 'hex'));
-    }
-  }
-  return text;
 }
 
 beforeAll(async () => ({ service, w, other } = await startWithWorlds()));
@@ -532,17 +507,11 @@ describe('list', () => {
       .query({ type: 'sale' })
       .set(asTenant(fresh.company.id))
       .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
+      .parse(binaryBody)
       .expect(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toBe('attachment; filename="factures.xlsx"');
-    const workbook = new ExcelJS.Workbook();
-    // exceljs types its own `Buffer` (an ArrayBuffer); Node's Buffer is what it reads at run time.
-    await workbook.xlsx.load(res.body as never);
+    const workbook = await workbookOf(res.body);
     const sheet = workbook.getWorksheet('Factures')!;
     expect(sheet.getRow(1).values).toEqual([
       undefined,
@@ -594,22 +563,13 @@ describe('PDF', () => {
       invoicePayload(w, { number: 'FV-2026-0001' }, [line({ description: 'Mission d’audit', quantity: '1', unitPrice: '100000' })]),
     );
     await payOk(service, c, { type: 'invoice_payment', invoiceId: inv.id, amount: '18000', reference: 'VIR-77' });
-    const res = await http(service)
-      .get(`/api/invoices/${inv.id}/pdf`)
-      .set(asTenant(c))
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (x: Buffer) => chunks.push(x));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const res = await http(service).get(`/api/invoices/${inv.id}/pdf`).set(asTenant(c)).buffer(true).parse(binaryBody).expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${inv.number}.pdf"`);
     const pdf = res.body as Buffer;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.subarray(-6).toString()).toContain('%%EOF');
-    const text = pdfText(pdf).replace(/\u00a0/g, ' ');
+    const text = pdfText(pdf);
     for (const expected of [
       'Teranga Conseil SARL',
       'RCCM : SN-DKR-2024-B-1234',
@@ -641,15 +601,7 @@ describe('PDF', () => {
       w.company.id,
       invoicePayload(w, { type: 'purchase', number: 'FA-2026-0001', thirdPartyId: w.supplier.id }),
     );
-    const res = await http(service)
-      .get(`/api/invoices/${purchase.id}/pdf`)
-      .set(asTenant(w.company.id))
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (x: Buffer) => chunks.push(x));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+    const res = await http(service).get(`/api/invoices/${purchase.id}/pdf`).set(asTenant(w.company.id)).buffer(true).parse(binaryBody);
     const text = pdfText(res.body as Buffer);
     expect(text).toContain("FACTURE D'ACHAT");
     expect(text).toContain('Fournisseur');
@@ -688,17 +640,8 @@ describe('tenancy: another company’s invoices do not exist', () => {
 describe('issued invoices keep what they said', () => {
   /** GET …/pdf as text. */
   const pdfOf = async (id: string, companyId: string) => {
-    const res = await http(service)
-      .get(`/api/invoices/${id}/pdf`)
-      .set(asTenant(companyId))
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (x: Buffer) => chunks.push(x));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
-    return pdfText(res.body as Buffer).replace(/\u00a0/g, ' ');
+    const res = await http(service).get(`/api/invoices/${id}/pdf`).set(asTenant(companyId)).buffer(true).parse(binaryBody).expect(200);
+    return pdfText(res.body as Buffer);
   };
   const putCompany = (companyId: string, body: object) =>
     http(service)

@@ -1,14 +1,17 @@
 import ExcelJS from 'exceljs';
 import { MESSAGES_REPORTS, REPORT_CHECK_LABELS, type GeneralLedgerRow } from '@xaalis/contracts';
 import { XOF_FORMAT } from '../../spreadsheet';
-import { balanceSheet, header, incomeStatement, ledgerAccounts, ledgerRows, trialBalance } from '../../../test-support/report-fixtures';
+import { workbookOf } from '../../../test-support';
+import {
+  balanceSheet,
+  dormantAccount,
+  header,
+  incomeStatement,
+  ledgerAccounts,
+  ledgerRows,
+  trialBalance,
+} from '../../../test-support/report-fixtures';
 import { balanceSheetXlsx, cashFlowXlsx, generalLedgerXlsx, incomeStatementXlsx, trialBalanceXlsx } from './xlsx';
-
-async function read(buffer: Buffer): Promise<ExcelJS.Workbook> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  return workbook;
-}
 
 /** The sheet's rows as arrays of values (index 0 = column A). */
 function values(sheet: ExcelJS.Worksheet): unknown[][] {
@@ -27,7 +30,7 @@ function rowOf(sheet: ExcelJS.Worksheet, text: string, col = 1): number {
 
 describe('Bilan XLSX', () => {
   it('writes the header block, the frozen table header, numeric amounts in XOF format and bold totals, actif and passif', async () => {
-    const workbook = await read(await balanceSheetXlsx(header, balanceSheet()));
+    const workbook = await workbookOf(await balanceSheetXlsx(header, balanceSheet()));
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Actif', 'Passif']);
     const actif = workbook.getWorksheet('Actif')!;
     const rows = values(actif);
@@ -67,7 +70,7 @@ describe('Bilan XLSX', () => {
   });
 
   it('writes failed checks in the header block', async () => {
-    const sheet = (await read(await balanceSheetXlsx(header, balanceSheet({ assetsEqualLiabilities: false })))).worksheets[0];
+    const sheet = (await workbookOf(await balanceSheetXlsx(header, balanceSheet({ assetsEqualLiabilities: false })))).worksheets[0];
     const warning = `${MESSAGES_REPORTS.checkFailed} : ${REPORT_CHECK_LABELS.assetsEqualLiabilities}`;
     expect(rowOf(sheet, warning)).toBeLessThan(rowOf(sheet, 'Réf.'));
   });
@@ -76,7 +79,7 @@ describe('Bilan XLSX', () => {
 describe('Compte de résultat and TFT XLSX', () => {
   it('writes the lines with their columns', async () => {
     for (const render of [incomeStatementXlsx, cashFlowXlsx]) {
-      const sheet = (await read(await render(header, incomeStatement()))).worksheets[0];
+      const sheet = (await workbookOf(await render(header, incomeStatement()))).worksheets[0];
       expect(sheet.getRow(rowOf(sheet, 'RA')).getCell(3).value).toBe(-900000);
       const margin = sheet.getRow(rowOf(sheet, 'XA'));
       expect(margin.getCell(3).value).toBe(600000);
@@ -88,7 +91,7 @@ describe('Compte de résultat and TFT XLSX', () => {
 
 describe('Balance XLSX', () => {
   it('writes one row per account, blank zeros, and a bold grand total', async () => {
-    const sheet = (await read(await trialBalanceXlsx(header, trialBalance()))).worksheets[0];
+    const sheet = (await workbookOf(await trialBalanceXlsx(header, trialBalance()))).worksheets[0];
     const head = rowOf(sheet, 'Compte');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: head });
     expect(values(sheet)[head - 1]).toEqual([
@@ -115,19 +118,8 @@ describe('Balance XLSX', () => {
 
 describe('Grand livre XLSX', () => {
   it('writes each account: heading with the opening balance, lines with dates and running balances, totals', async () => {
-    const accounts = [
-      ...ledgerAccounts(3),
-      {
-        accountCode: '999000',
-        accountName: 'Compte dormant',
-        openingBalance: '42.00',
-        periodDebit: '0.00',
-        periodCredit: '0.00',
-        closingBalance: '42.00',
-        lineCount: 0,
-      },
-    ];
-    const sheet = (await read(await generalLedgerXlsx(header, accounts, ledgerRows(3)))).worksheets[0];
+    const accounts = [...ledgerAccounts(3), dormantAccount];
+    const sheet = (await workbookOf(await generalLedgerXlsx(header, accounts, ledgerRows(3)))).worksheets[0];
     const head = rowOf(sheet, 'Compte');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: head });
     const table = values(sheet).slice(head);
@@ -167,7 +159,7 @@ describe('Grand livre XLSX', () => {
         yield r;
       }
     }
-    const sheet = (await read(await generalLedgerXlsx(header, ledgerAccounts(5000), rows()))).worksheets[0];
+    const sheet = (await workbookOf(await generalLedgerXlsx(header, ledgerAccounts(5000), rows()))).worksheets[0];
     const head = rowOf(sheet, 'Compte');
     // 2 accounts × (heading + 5 000 lines + total) + the grand total.
     expect(sheet.rowCount - head).toBe(2 * 5002 + 1);
@@ -183,7 +175,7 @@ describe('Grand livre XLSX', () => {
   });
 
   it('gives lines of an account the headings lack their own section and totals', async () => {
-    const sheet = (await read(await generalLedgerXlsx(header, ledgerAccounts(2).slice(1), ledgerRows(2)))).worksheets[0];
+    const sheet = (await workbookOf(await generalLedgerXlsx(header, ledgerAccounts(2).slice(1), ledgerRows(2)))).worksheets[0];
     const total = sheet.getRow(rowOf(sheet, 'Total 521000', 5));
     expect([total.getCell(7).value, total.getCell(8).value, total.getCell(9).value]).toEqual([2001, 0, 7001]);
     const last = sheet.getRow(sheet.rowCount);
