@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import type { ReactNode } from 'react';
 import {
   Controller,
@@ -78,5 +80,34 @@ export function UnitAdornment({ unit }: { unit: ReactNode }) {
     <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
       {unit}
     </Box>
+  );
+}
+
+export interface FormCheckboxFieldProps<T extends FieldValues, TOut = T> {
+  control: Control<T, unknown, TOut>;
+  name: Path<T>;
+  label: string;
+}
+
+/** A checkbox and its label, bound to a boolean of react-hook-form ('Menu actif', 'Cadre'...). */
+export function FormCheckboxField<T extends FieldValues, TOut = T>({ control, name, label }: FormCheckboxFieldProps<T, TOut>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormControlLabel
+          control={
+            <Checkbox
+              name={field.name}
+              checked={Boolean(field.value)}
+              onChange={(event) => field.onChange(event.target.checked)}
+              onBlur={field.onBlur}
+            />
+          }
+          label={label}
+        />
+      )}
+    />
   );
 }

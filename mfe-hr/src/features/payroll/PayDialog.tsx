@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import {
   employeeName,
@@ -9,9 +8,7 @@ import {
   type PaymentMethod,
   type Payslip,
 } from '@xaalis/contracts';
-import { formatMoney, FormSelectField, todayIso, FormDateField, toastFailure, toastSuccess, FormDialog } from '@xaalis/web-kit';
-import { useId } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { EntityFormDialog, formatMoney, FormDateField, FormSelectField, todayIso, useEntityForm, useSession } from '@xaalis/web-kit';
 import { usePayPayslipMutation } from './api';
 
 interface PayFormValues {
@@ -20,7 +17,6 @@ interface PayFormValues {
 }
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
-const resolver = zodResolver(payslipPaySchema) as unknown as Resolver<PayFormValues, unknown, PayFormValues>;
 
 export interface PayDialogProps {
   slip: Payslip | null;
@@ -29,37 +25,28 @@ export interface PayDialogProps {
 
 /** 'Payer le bulletin': the payment date (today by default) and method of a validated slip. */
 export function PayDialog({ slip, onClose }: PayDialogProps) {
-  const formId = useId();
-  const [pay, { isLoading }] = usePayPayslipMutation();
-  const { control, handleSubmit } = useForm<PayFormValues, unknown, PayFormValues>({
-    resolver,
-    defaultValues: { paymentDate: todayIso(), paymentMethod: 'bank' },
+  // The slip is paid by its id; the save still needs the signed-in company, as every save does.
+  const { companyId } = useSession();
+  const [pay] = usePayPayslipMutation();
+  const form = useEntityForm<PayFormValues, PayFormValues>({
+    open: slip !== null,
+    onClose,
+    schema: payslipPaySchema,
+    defaultValues: () => ({ paymentDate: todayIso(), paymentMethod: 'bank' }),
+    resetKey: slip?.id,
+    companyId,
+    check: () => slip !== null,
+    save: (values) => pay({ id: slip?.id ?? '', ...values }).unwrap(),
+    success: MESSAGES_PAYSLIP.paid,
+    failure: 'Erreur lors du paiement du bulletin',
   });
-  const onSubmit = handleSubmit(async (values) => {
-    if (!slip) return;
-    try {
-      await pay({ id: slip.id, ...values }).unwrap();
-      toastSuccess(MESSAGES_PAYSLIP.paid);
-      onClose();
-    } catch (error) {
-      toastFailure(error, 'Erreur lors du paiement du bulletin');
-    }
-  });
+  const { control } = form;
   const title = slip ? `Payer le bulletin — ${employeeName(slip.employee)} ${slip.period}` : 'Payer le bulletin';
   return (
-    <FormDialog open={slip !== null} onClose={onClose} title={title} formId={formId} busy={isLoading} submitLabel="Enregistrer le paiement">
-      <Box
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-label="Payer le bulletin"
-        sx={{ display: 'grid', gap: 2, pt: 1 }}
-      >
-        {slip ? <Box>{`Net à payer : ${formatMoney(slip.netSalary)}`}</Box> : null}
-        <FormDateField control={control} name="paymentDate" label="Date de paiement" />
-        <FormSelectField control={control} name="paymentMethod" label="Mode de paiement" options={METHOD_OPTIONS} />
-      </Box>
-    </FormDialog>
+    <EntityFormDialog form={form} title={title} label="Payer le bulletin" submitLabel="Enregistrer le paiement" columns="1fr">
+      {slip ? <Box>{`Net à payer : ${formatMoney(slip.netSalary)}`}</Box> : null}
+      <FormDateField control={control} name="paymentDate" label="Date de paiement" />
+      <FormSelectField control={control} name="paymentMethod" label="Mode de paiement" options={METHOD_OPTIONS} />
+    </EntityFormDialog>
   );
 }

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
 import {
   DEFAULT_PAYROLL_SET_ID,
   employeeName,
@@ -13,9 +11,19 @@ import {
   type PayslipFormValues,
 } from '@xaalis/contracts';
 import { computePayslip, parameterSetFor, PayrollInputError } from '@xaalis/domain';
-import { FormTextField, todayIso, toastFailure, toastMissingCompany, toastSuccess, FormDialog, ControlledSelect } from '@xaalis/web-kit';
+import {
+  ControlledSelect,
+  FormDialog,
+  FormGrid,
+  FormTextField,
+  FullRow,
+  saveForCompany,
+  schemaResolver,
+  todayIso,
+  UnitAdornment,
+} from '@xaalis/web-kit';
 import { useId, useMemo, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useCreatePayslipMutation, useGetPayrollSettingsQuery } from './api';
 import { BreakdownDialog } from './BreakdownDialog';
@@ -48,14 +56,10 @@ const initialValues = (): PayslipFormFields => ({
   overtimeRate: '1.5',
 });
 
-const resolver = zodResolver(payslipInputSchema) as unknown as Resolver<PayslipFormFields, unknown, PayslipFormValues>;
+const resolver = schemaResolver<PayslipFormFields, PayslipFormValues>(payslipInputSchema);
 
 const MONEY_INPUT = { min: 0, step: 0.01, inputMode: 'decimal' as const };
-const xof = (
-  <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
-    XOF
-  </Box>
-);
+const xof = <UnitAdornment unit="XOF" />;
 
 interface Computed {
   body: PayslipCreateInput;
@@ -148,34 +152,24 @@ export function PayslipDialog({
     }
   });
 
-  const save = async () => {
+  const save = () => {
     if (!computed) return;
-    if (!companyId) {
-      toastMissingCompany();
-      return;
-    }
-    try {
-      await createPayslip({ companyId, body: computed.body }).unwrap();
-      toastSuccess(successTitle, successDescription || undefined);
-      setComputed(null);
-      onClose();
-    } catch (error) {
-      toastFailure(error, errorText);
-    }
+    void saveForCompany(companyId, {
+      run: (id) => createPayslip({ companyId: id, body: computed.body }).unwrap(),
+      success: successDescription ? [successTitle, successDescription] : successTitle,
+      failure: errorText,
+      onSaved: () => {
+        setComputed(null);
+        onClose();
+      },
+    });
   };
 
   return (
     <>
       <FormDialog open={open} onClose={onClose} title="Nouveau bulletin" formId={formId} busy={saving} submitLabel="Calculer">
-        <Box
-          component="form"
-          id={formId}
-          noValidate
-          onSubmit={(event) => void onCalculate(event)}
-          aria-label="Nouveau bulletin"
-          sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-        >
-          <Box sx={{ gridColumn: '1 / -1' }}>
+        <FormGrid id={formId} label="Nouveau bulletin" onSubmit={onCalculate}>
+          <FullRow>
             <ControlledSelect
               control={control}
               name="employeeId"
@@ -184,7 +178,7 @@ export function PayslipDialog({
               placeholder="Sélectionnez un employé"
               onValueChange={chooseEmployee}
             />
-          </Box>
+          </FullRow>
           <FormTextField control={control} name="period" label="Période" placeholder="YYYY-MM" helperText="Format YYYY-MM" />
           <FormTextField
             control={control}
@@ -232,14 +226,14 @@ export function PayslipDialog({
             type="number"
             inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
           />
-        </Box>
+        </FormGrid>
       </FormDialog>
       <BreakdownDialog
         open={open && computed !== null}
         breakdown={computed?.breakdown ?? null}
         subtitle={computed?.subtitle ?? ''}
         onClose={() => setComputed(null)}
-        onConfirm={() => void save()}
+        onConfirm={save}
         busy={saving}
       />
     </>

@@ -1,5 +1,3 @@
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import {
   MAX_MENU_ITEMS,
   MENU_TYPE_LABELS,
@@ -10,9 +8,18 @@ import {
   type MenuValues,
   type Recipe,
 } from '@xaalis/contracts';
-import { ControlledSelect, EntityFormDialog, FormDateField, FormSelectField, FormTextField, FullRow, useEntityForm } from '@xaalis/web-kit';
+import {
+  ControlledSelect,
+  EntityFormDialog,
+  FormCheckboxField,
+  FormDateField,
+  FormSelectField,
+  FormTextField,
+  FullRow,
+  useEntityForm,
+} from '@xaalis/web-kit';
 import { useMemo } from 'react';
-import { Controller, useFieldArray, type Control } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { LineRows } from '../../ui/LineRows';
 import { useCreateMenuMutation, useUpdateMenuMutation } from './api';
 
@@ -48,36 +55,6 @@ export function menuFormValues(menu?: Menu | null): MenuFormValues {
 }
 
 const TYPE_OPTIONS = MENU_TYPES.map((value) => ({ value, label: MENU_TYPE_LABELS[value] }));
-
-function CheckboxField({
-  control,
-  name,
-  label,
-}: {
-  control: Control<MenuFormValues, unknown, MenuValues>;
-  name: `items.${number}.isAvailable` | 'isActive';
-  label: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormControlLabel
-          control={
-            <Checkbox
-              name={field.name}
-              checked={field.value}
-              onChange={(event) => field.onChange(event.target.checked)}
-              onBlur={field.onBlur}
-            />
-          }
-          label={label}
-        />
-      )}
-    />
-  );
-}
 
 export interface MenuDialogProps {
   open: boolean;
@@ -132,7 +109,7 @@ export function MenuDialog({ open, onClose, companyId, recipes, menu }: MenuDial
       <FormDateField control={control} name="validFrom" label="Valide du" />
       <FormDateField control={control} name="validTo" label="Valide jusqu'au" />
       <FullRow>
-        <CheckboxField control={control} name="isActive" label="Menu actif" />
+        <FormCheckboxField control={control} name="isActive" label="Menu actif" />
       </FullRow>
       <LineRows
         heading="Articles du menu"
@@ -171,7 +148,7 @@ export function MenuDialog({ open, onClose, companyId, recipes, menu }: MenuDial
               size="small"
               inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
             />
-            <CheckboxField control={control} name={`items.${index}.isAvailable`} label="Disponible" />
+            <FormCheckboxField control={control} name={`items.${index}.isAvailable`} label="Disponible" />
           </>
         )}
       />
