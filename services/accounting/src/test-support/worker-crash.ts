@@ -196,10 +196,49 @@ export function crashSuite(suffix: string, timeoutMs = 90_000) {
 
   const running = () => mustExist(service, 'service');
   const db = () => running().ctx.sequelize;
+  const queue = () => mustExist(running().ctx.queue.queue, 'queue');
+
+  /**
+   * The crash itself: worker A takes `jobId` (queued already, or by `enqueue` once A runs) and
+   * blocks on the held `slot` in the middle of its transaction (its statement matching `writer`);
+   * A is killed, the slot released, and once its backend is gone `leftNothing` checks the killed
+   * run left nothing. The stalled job is then redelivered and completed once by worker B.
+   */
+  async function killMidJob(o: {
+    slot: Awaited<ReturnType<typeof holdSlot>>;
+    jobId: string;
+    writer: string;
+    enqueue?: () => Promise<unknown>;
+    leftNothing: () => Promise<void>;
+  }) {
+    const first = await workers.startChildWorker();
+    await o.enqueue?.();
+    const pid = await waitForBlockedWriter(db(), o.slot, o.writer, 30_000, () => {
+      if (!alive(first.child)) throw new Error(`worker A exited:\n${first.output()}`);
+    });
+    await workers.kill(first.child);
+    const killedAt = Date.now();
+    await o.slot.release();
+    await waitForBackendGone(db(), pid);
+    await o.leftNothing();
+    expect(await queue().getJobState(o.jobId)).toBe('active');
+
+    const redeliveryMs = await redeliverStalled(queue(), prefix, o.jobId);
+    expect(await queue().getJobState(o.jobId)).toBe('waiting');
+
+    const { startedAt: restartedAt } = await completeOnNewWorker(workers, queue(), o.jobId);
+    const doneMs = Date.now() - killedAt;
+    const job = mustExist(await queue().getJob(o.jobId), 'job');
+    expect(job.stalledCounter).toBe(1);
+    return { job, redeliveryMs, doneMs, restartedAt };
+  }
+
   return {
     prefix,
     workers,
     service: running,
+    queue,
+    killMidJob,
     db,
     sql: <T extends object>(query: string, bind: unknown[] = []) => db().query<T>(query, { bind, type: QueryTypes.SELECT }),
     /** holdSlot on the service's database; released after the tests if the test has not. */

@@ -5,20 +5,12 @@ import { QueryTypes } from 'sequelize';
 import { JOBS, type Company, type GenerateChartJob } from '@xaalis/contracts';
 import { mustExist } from '@xaalis/service-kit';
 import { createCompany } from '../../test-support';
-import {
-  alive,
-  completeOnNewWorker,
-  crashSuite,
-  redeliverStalled,
-  sleep,
-  waitForBackendGone,
-  waitForBlockedWriter,
-} from '../../test-support/worker-crash';
+import { crashSuite, sleep } from '../../test-support/worker-crash';
 import { chartFor } from './reference';
 
 // About 15–40 s on an idle machine; room for a loaded one (child workers and migrations start slowly).
 const suite = crashSuite('chart_crash');
-const { db, workers } = suite;
+const { db } = suite;
 
 let company: Company;
 const accounts = async () =>
@@ -47,27 +39,15 @@ it('creates the chart exactly once when its worker is killed mid-generation and 
     `INSERT INTO accounting.accounts (company_id, code, name, type, category, level) VALUES ($1, $2, $3, $4, $5, $6)`,
     [company.id, last.code, last.name, last.type, last.category, last.level],
   );
-  const first = await workers.startChildWorker();
   const jobId = `chart-${company.id}-commerce-crash`;
-  const queue = mustExist(suite.service().ctx.queue.queue, 'queue');
-  await queue.add(JOBS.generateChart, { companyId: company.id, sector: 'commerce' } satisfies GenerateChartJob, { jobId });
-  const pid = await waitForBlockedWriter(db(), slot, '%INSERT INTO accounting.accounts%', 30_000, () => {
-    if (!alive(first.child)) throw new Error(`worker A exited:\n${first.output()}`);
+  const { job, redeliveryMs, doneMs } = await suite.killMidJob({
+    slot,
+    jobId,
+    writer: '%INSERT INTO accounting.accounts%',
+    enqueue: () =>
+      suite.queue().add(JOBS.generateChart, { companyId: company.id, sector: 'commerce' } satisfies GenerateChartJob, { jobId }),
+    leftNothing: async () => expect(await accounts()).toEqual([{ n: 0, codes: 0 }]),
   });
-  await workers.kill(first.child);
-  const killedAt = Date.now();
-  await slot.release();
-  await waitForBackendGone(db(), pid);
-  expect(await accounts()).toEqual([{ n: 0, codes: 0 }]);
-  expect(await queue.getJobState(jobId)).toBe('active');
-
-  const redeliveryMs = await redeliverStalled(queue, suite.prefix, jobId);
-  expect(await queue.getJobState(jobId)).toBe('waiting');
-
-  await completeOnNewWorker(workers, queue, jobId);
-  const doneMs = Date.now() - killedAt;
-  const job = mustExist(await queue.getJob(jobId), 'job');
-  expect(job.stalledCounter).toBe(1);
   expect(job.returnvalue).toEqual({ created: chart.length, total: chart.length });
   expect(await accounts()).toEqual([{ n: chart.length, codes: chart.length }]);
   const rows = await db().query<{ code: string }>('SELECT code FROM accounting.accounts WHERE company_id = $1 ORDER BY code', {

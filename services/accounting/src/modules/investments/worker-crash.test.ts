@@ -6,19 +6,11 @@ import request from 'supertest';
 import { JOBS, type Company, type Investment, type InvestmentInput } from '@xaalis/contracts';
 import { mustExist } from '@xaalis/service-kit';
 import { asTenant, companyWithChart } from '../../test-support';
-import {
-  alive,
-  completeOnNewWorker,
-  crashSuite,
-  redeliverStalled,
-  sleep,
-  waitForBackendGone,
-  waitForBlockedWriter,
-} from '../../test-support/worker-crash';
+import { crashSuite, sleep } from '../../test-support/worker-crash';
 
 // About 15–40 s on an idle machine; room for a loaded one (child workers and migrations start slowly).
 const suite = crashSuite('plan_crash');
-const { db, sql, workers } = suite;
+const { sql } = suite;
 
 let company: Company;
 const plan = async (investmentId: string) => ({
@@ -56,8 +48,7 @@ it('stores one depreciation plan when the worker is killed mid-computation and t
   const inv = (
     await request(suite.service().app).post(`/api/companies/${company.id}/investments`).set(asTenant(company.id)).send(input).expect(201)
   ).body as Investment;
-  const queue = mustExist(suite.service().ctx.queue.queue, 'queue');
-  const waiting = (await queue.getWaiting()).filter((j) => j.name === JOBS.computeDepreciationPlan);
+  const waiting = (await suite.queue().getWaiting()).filter((j) => j.name === JOBS.computeDepreciationPlan);
   expect(waiting).toHaveLength(1);
   const jobId = mustExist(waiting[0]?.id, 'job id');
   expect(await plan(inv.id)).toEqual({ status: 'computing', rows: [], runs: [] });
@@ -69,24 +60,12 @@ it('stores one depreciation plan when the worker is killed mid-computation and t
     JOBS.computeDepreciationPlan,
     company.id,
   ]);
-  const first = await workers.startChildWorker();
-  const pid = await waitForBlockedWriter(db(), slot, '%INSERT INTO "accounting".job_runs%', 30_000, () => {
-    if (!alive(first.child)) throw new Error(`worker A exited:\n${first.output()}`);
+  const { job, redeliveryMs, doneMs } = await suite.killMidJob({
+    slot,
+    jobId,
+    writer: '%INSERT INTO "accounting".job_runs%',
+    leftNothing: async () => expect(await plan(inv.id)).toEqual({ status: 'computing', rows: [], runs: [] }),
   });
-  await workers.kill(first.child);
-  const killedAt = Date.now();
-  await slot.release();
-  await waitForBackendGone(db(), pid);
-  expect(await plan(inv.id)).toEqual({ status: 'computing', rows: [], runs: [] });
-  expect(await queue.getJobState(jobId)).toBe('active');
-
-  const redeliveryMs = await redeliverStalled(queue, suite.prefix, jobId);
-  expect(await queue.getJobState(jobId)).toBe('waiting');
-
-  await completeOnNewWorker(workers, queue, jobId);
-  const doneMs = Date.now() - killedAt;
-  const job = mustExist(await queue.getJob(jobId), 'job');
-  expect(job.stalledCounter).toBe(1);
 
   // Exactly once: one plan (rows numbered 1..n, one per year, adding up to the depreciable
   // amount), one recorded run, the investment ready.

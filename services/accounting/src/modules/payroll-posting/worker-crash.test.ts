@@ -6,19 +6,11 @@ import { JOBS, type Company } from '@xaalis/contracts';
 import { PAYROLL_PARAMETER_SETS, computePayslip } from '@xaalis/domain';
 import { mustExist } from '@xaalis/service-kit';
 import { companyWithChart, payslipJobOf } from '../../test-support';
-import {
-  alive,
-  completeOnNewWorker,
-  crashSuite,
-  redeliverStalled,
-  sleep,
-  waitForBackendGone,
-  waitForBlockedWriter,
-} from '../../test-support/worker-crash';
+import { crashSuite, sleep } from '../../test-support/worker-crash';
 
 // About 15–40 s on an idle machine; room for a loaded one (child workers and migrations start slowly).
 const suite = crashSuite('payroll_crash');
-const { db, sql, workers } = suite;
+const { sql } = suite;
 
 let company: Company;
 const ledger = async () => ({
@@ -58,27 +50,15 @@ it('posts one PA entry per payslip when the worker is killed mid-posting and the
      VALUES ($1, 'PA-2026-00001', 'PA', '2026-03-31', 'Verrou du test', 0)`,
     [company.id],
   );
-  const first = await workers.startChildWorker();
-  const queue = mustExist(suite.service().ctx.queue.queue, 'queue');
+  const queue = suite.queue();
   const jobId = `payslip-${payload.payslipId}-validated`;
-  await queue.add(JOBS.postPayslip, payload, { jobId });
-  const pid = await waitForBlockedWriter(db(), slot, '%UPDATE accounting.accounting_entries%', 30_000, () => {
-    if (!alive(first.child)) throw new Error(`worker A exited:\n${first.output()}`);
+  const { job, redeliveryMs, doneMs, restartedAt } = await suite.killMidJob({
+    slot,
+    jobId,
+    writer: '%UPDATE accounting.accounting_entries%',
+    enqueue: () => queue.add(JOBS.postPayslip, payload, { jobId }),
+    leftNothing: async () => expect(await ledger()).toEqual({ entries: [], counters: [] }),
   });
-  await workers.kill(first.child);
-  const killedAt = Date.now();
-  await slot.release();
-  await waitForBackendGone(db(), pid);
-  expect(await ledger()).toEqual({ entries: [], counters: [] });
-  expect(await queue.getJobState(jobId)).toBe('active');
-
-  const redeliveryMs = await redeliverStalled(queue, suite.prefix, jobId);
-  expect(await queue.getJobState(jobId)).toBe('waiting');
-
-  const { startedAt: restartedAt } = await completeOnNewWorker(workers, queue, jobId);
-  const doneMs = Date.now() - killedAt;
-  const job = mustExist(await queue.getJob(jobId), 'job');
-  expect(job.stalledCounter).toBe(1);
   expect(job.returnvalue).toMatchObject({ entryNumber: 'PA-2026-00001', posted: true });
 
   // Exactly once: one validated PA entry for the payslip, number 1, the counter at 1.
