@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -16,18 +15,19 @@ import {
 import {
   baseApi,
   COMPANY_DATA_TAG,
+  emptyToNull,
   FormSelectField,
   FormTextField,
   toastSaveError,
   toastSuccess,
   useAppDispatch,
+  schemaResolver,
   useCreateCompanyMutation,
   AutoIcon,
 } from '@xaalis/web-kit';
 import { useEffect, useId, useMemo } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useGenerateChart } from '../accounts';
-import { emptyToNull, mapBeforeResolve } from '../../ui/forms';
 import { ReadOnlyNotice } from '../../ui/rights';
 import { useUpdateCompanyMutation } from './api';
 import { useSettingsRights } from './rights';
@@ -59,19 +59,15 @@ export function companyFormValues(company: Company | null): CompanyFormValues {
   };
 }
 
-const resolver = mapBeforeResolve(
-  zodResolver(companyInputSchema) as unknown as Resolver<CompanyFormValues, unknown, CompanyOutput>,
-  (v) =>
-    ({
-      ...v,
-      registrationNumber: emptyToNull(v.registrationNumber),
-      taxNumber: emptyToNull(v.taxNumber),
-      address: emptyToNull(v.address),
-      phone: emptyToNull(v.phone),
-      email: emptyToNull(v.email),
-      fiscalYear: v.fiscalYear?.trim() === '' ? '01-01' : v.fiscalYear?.trim(),
-    }) as CompanyFormValues,
-);
+const resolver = schemaResolver<CompanyFormValues, CompanyOutput>(companyInputSchema, (v) => ({
+  ...v,
+  registrationNumber: emptyToNull(v.registrationNumber),
+  taxNumber: emptyToNull(v.taxNumber),
+  address: emptyToNull(v.address),
+  phone: emptyToNull(v.phone),
+  email: emptyToNull(v.email),
+  fiscalYear: v.fiscalYear?.trim() === '' ? '01-01' : v.fiscalYear?.trim(),
+}));
 
 /** Read-only system information (specification: version 1.0.0, last backup 'Maintenant'...). */
 export const SYSTEM_INFO: readonly { label: string; value: string }[] = [
