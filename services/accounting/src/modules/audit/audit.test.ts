@@ -6,6 +6,7 @@ import type {
   AuditEventDto,
   AuditEventListResponse,
   EntryCancellation,
+  EntryImportJobStatus,
   EntryImportPreview,
   Invoice,
 } from '@xaalis/contracts';
@@ -130,10 +131,11 @@ describe('entries', () => {
         .expect(201)
     ).body as EntryImportPreview;
     await http().post(`${url}/${preview.id}/run`).set(headers).send({ validate: true }).expect(202);
-    let status = 'queued';
+    // GET …/:id answers the one job-status shape, the import as its result.
+    let status: string | undefined = 'queued';
     for (let i = 0; i < 300 && (status === 'queued' || status === 'running'); i++) {
       await new Promise((r) => setTimeout(r, 100));
-      status = ((await http().get(`${url}/${preview.id}`).set(headers).expect(200)).body as EntryImportPreview).status;
+      status = ((await http().get(`${url}/${preview.id}`).set(headers).expect(200)).body as EntryImportJobStatus).result?.status;
     }
     expect(status).toBe('imported');
 
