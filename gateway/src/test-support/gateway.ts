@@ -1,11 +1,17 @@
+import express from 'express';
+import { MemoryStore } from 'express-session';
 import request from 'supertest';
 import type { Redis } from 'ioredis';
 import { createGatewayApp, type Gateway } from '../app';
 import { loadConfig, type GatewayConfig } from '../config';
 import { migrateIdentity } from '../migrate';
 import type { Sequelize } from 'sequelize';
-import { createWorkspace, type AccountingClient } from '../modules/companies';
+import { errorHandler } from '@xaalis/service-kit';
+import { authRoutes } from '../modules/auth/routes';
+import { createAccountingClient, createWorkspace, type AccountingClient } from '../modules/companies';
 import { createAccess, createMemberships } from '../modules/memberships';
+import { createMemoryLoginLimiter, createMemoryRegistrationLimiter } from '../modules/rate-limit';
+import { createUserSessions, sessionMiddleware } from '../modules/sessions';
 import type { UsersRepository } from '../modules/users';
 import { startService, type RunningChild } from './services';
 
@@ -98,4 +104,42 @@ export function workspaceDeps(sequelize: Sequelize, users: UsersRepository, acco
   const access = createAccess(sequelize, null, 'test');
   const memberships = createMemberships(sequelize, access);
   return { access, memberships, workspace: createWorkspace({ users, accounting, memberships, access }) };
+}
+
+/** The real accounting client, recording the id of each company it creates. */
+export function recordingAccountingClient(accountingUrl: string): { client: AccountingClient; created: string[] } {
+  const real = createAccountingClient(accountingUrl, loadConfig().internalToken);
+  const created: string[] = [];
+  const client: AccountingClient = {
+    ...real,
+    createCompany: (input) => {
+      created.push(input.id!);
+      return real.createCompany(input);
+    },
+  };
+  return { client, created };
+}
+
+/** The auth routes alone, sessions and limiters in memory, on these users and accounting client (to inject failures). */
+export function authApp(sequelize: Sequelize, users: UsersRepository, accounting: AccountingClient): express.Express {
+  const store = new MemoryStore();
+  return express()
+    .use(sessionMiddleware(store, 'test'))
+    .use(
+      authRoutes({
+        users,
+        accounting,
+        ...workspaceDeps(sequelize, users, accounting),
+        limiter: createMemoryLoginLimiter({ max: 10, windowSeconds: 60 }),
+        registrations: createMemoryRegistrationLimiter({ max: 10, windowSeconds: 60 }),
+        userSessions: createUserSessions({ redis: null, redisPrefix: 'test', store }),
+        checkSessionStore: async () => {},
+      }),
+    )
+    .use(errorHandler);
+}
+
+/** The status the accounting service answers for company `id` on its internal route (404 once deleted). */
+export async function companyStatus(accountingUrl: string, id: string): Promise<number> {
+  return (await fetch(`${accountingUrl}/internal/companies/${id}`, { headers: { 'x-internal-token': loadConfig().internalToken } })).status;
 }

@@ -1,26 +1,21 @@
-import express from 'express';
-import { MemoryStore } from 'express-session';
 import request from 'supertest';
 import { MESSAGES_AUTH, MESSAGES_HTTP, serviceUnavailableMessage } from '@xaalis/contracts';
-import { errorHandler } from '@xaalis/service-kit';
 import type { Gateway } from '../../app';
 import { loadConfig } from '../../config';
 import { freePort, type RunningChild } from '../../test-support/services';
 import {
+  authApp,
+  companyStatus,
   gatewayTo,
   newRegistration,
   postJson,
+  recordingAccountingClient,
   redisHas,
   sessionIdFrom,
   sessionKey,
   startGatewayWithAccounting,
-  workspaceDeps,
 } from '../../test-support/gateway';
 import { createUsersRepository } from '../users';
-import { createAccountingClient, type AccountingClient } from '../companies';
-import { createMemoryLoginLimiter, createMemoryRegistrationLimiter } from '../rate-limit';
-import { createUserSessions, sessionMiddleware } from '../sessions';
-import { authRoutes } from './routes';
 import { hashPassword } from './passwords';
 
 // Argon2 hashing and child services are slow under parallel workers (the project-level testTimeout is not applied by Jest).
@@ -173,43 +168,15 @@ describe('registration compensation', () => {
         return tx;
       },
     };
-    const client = createAccountingClient(accounting.url, config.internalToken);
-    const created: string[] = [];
-    const accountingSpy: AccountingClient = {
-      ...client,
-      createCompany: (input) => {
-        created.push(input.id!);
-        return client.createCompany(input);
-      },
-    };
-    const limiter = createMemoryLoginLimiter({ max: 10, windowSeconds: 60 });
-    const registrations = createMemoryRegistrationLimiter({ max: 10, windowSeconds: 60 });
-    const store = new MemoryStore();
-    const userSessions = createUserSessions({ redis: null, redisPrefix: 'test', store });
-    const app = express()
-      .use(sessionMiddleware(store, 'test'))
-      .use(
-        authRoutes({
-          users: failingUsers,
-          accounting: accountingSpy,
-          ...workspaceDeps(gw.sequelize, failingUsers, accountingSpy),
-          limiter,
-          registrations,
-          userSessions,
-          checkSessionStore: async () => {},
-        }),
-      )
-      .use(errorHandler);
+    const { client, created } = recordingAccountingClient(accounting.url);
+    const app = authApp(gw.sequelize, failingUsers, client);
 
     const form = newRegistration();
     const res = await postJson(request(app), '/register', form);
     expect(res.status).toBe(500);
     expect(created).toHaveLength(1);
     expect(await userCount(form.username)).toBe(0);
-    const company = await fetch(`${accounting.url}/internal/companies/${created[0]}`, {
-      headers: { 'x-internal-token': config.internalToken },
-    });
-    expect(company.status).toBe(404);
+    expect(await companyStatus(accounting.url, created[0])).toBe(404);
   });
 });
 

@@ -1,28 +1,23 @@
 import fs from 'node:fs';
-import express from 'express';
-import { MemoryStore } from 'express-session';
 import request from 'supertest';
 import { MESSAGES_AUTH, MESSAGES_SIGN_IN } from '@xaalis/contracts';
-import { errorHandler } from '@xaalis/service-kit';
 import type { Gateway } from '../../app';
 import { loadConfig } from '../../config';
 import type { RunningChild } from '../../test-support/services';
 import {
+  authApp,
+  companyStatus,
   gatewayTo,
   newRegistration,
   postJson,
+  recordingAccountingClient,
   redisHas,
   sessionCookieFrom,
   sessionIdFrom,
   sessionKey,
   startGatewayWithAccounting,
-  workspaceDeps,
 } from '../../test-support/gateway';
 import { createUsersRepository } from '../users';
-import { createAccountingClient, type AccountingClient } from '../companies';
-import { createMemoryLoginLimiter, createMemoryRegistrationLimiter } from '../rate-limit';
-import { createUserSessions, sessionMiddleware } from '../sessions';
-import { authRoutes } from './routes';
 import { COMMON_PASSWORDS_FILE, commonPasswords } from './password-rules';
 
 // Argon2 hashing and child services are slow under parallel workers.
@@ -149,15 +144,7 @@ describe('registration is throttled per address', () => {
 
   it('creates the company first and deletes it again when the user row fails', async () => {
     const users = createUsersRepository(gw.sequelize);
-    const client = createAccountingClient(accounting.url, config.internalToken);
-    const created: string[] = [];
-    const accountingSpy: AccountingClient = {
-      ...client,
-      createCompany: (input) => {
-        created.push(input.id!);
-        return client.createCompany(input);
-      },
-    };
+    const { client, created } = recordingAccountingClient(accounting.url);
     const failingUsers = {
       ...users,
       create: () => {
@@ -166,28 +153,11 @@ describe('registration is throttled per address', () => {
         return Promise.reject(new Error('insert failed'));
       },
     };
-    const store = new MemoryStore();
-    const app = express()
-      .use(sessionMiddleware(store, 'test'))
-      .use(
-        authRoutes({
-          users: failingUsers,
-          accounting: accountingSpy,
-          ...workspaceDeps(gw.sequelize, failingUsers, accountingSpy),
-          limiter: createMemoryLoginLimiter({ max: 10, windowSeconds: 60 }),
-          registrations: createMemoryRegistrationLimiter({ max: 10, windowSeconds: 60 }),
-          userSessions: createUserSessions({ redis: null, redisPrefix: 'test', store }),
-          checkSessionStore: async () => {},
-        }),
-      )
-      .use(errorHandler);
+    const app = authApp(gw.sequelize, failingUsers, client);
     const res = await postJson(request(app), '/register', newRegistration());
     expect(res.status).toBe(500);
     expect(created).toHaveLength(1);
-    const company = await fetch(`${accounting.url}/internal/companies/${created[0]}`, {
-      headers: { 'x-internal-token': config.internalToken },
-    });
-    expect(company.status).toBe(404);
+    expect(await companyStatus(accounting.url, created[0])).toBe(404);
   });
 });
 
