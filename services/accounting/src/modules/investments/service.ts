@@ -63,6 +63,26 @@ type AccountRow = { id: string; code: string; name: string };
  * the depreciation plan computed by the worker, each year's depreciation
  * recorded in order (OD: D 6812/6813 / C 28x). Every write is one transaction.
  */
+/**
+ * The form's columns as the INSERT and the UPDATE bind them, in order: name, category, purchase
+ * date and price, method, rate, life, residual value, asset account, plan status (none for a
+ * financial asset, else computing).
+ */
+function investmentColumns(v: InvestmentValues, accountId: string): unknown[] {
+  return [
+    v.name,
+    v.category,
+    v.purchaseDate,
+    v.purchasePrice,
+    v.depreciationMethod,
+    v.depreciationRate,
+    v.usefulLife,
+    v.residualValue,
+    accountId,
+    v.category === 'financial' ? 'none' : 'computing',
+  ];
+}
+
 export function investmentsService(sequelize: Sequelize, queue: JobQueue) {
   const write = <T>(fn: (transaction: Transaction) => Promise<T>): Promise<T> => ledgerWrite(sequelize, fn, ledgerError);
 
@@ -232,20 +252,7 @@ export function investmentsService(sequelize: Sequelize, queue: JobQueue) {
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $5, $10, $11, $12, $12)
            RETURNING id`,
           {
-            bind: [
-              companyId,
-              v.name,
-              v.category,
-              v.purchaseDate,
-              v.purchasePrice,
-              v.depreciationMethod,
-              v.depreciationRate,
-              v.usefulLife,
-              v.residualValue,
-              account.id,
-              v.category === 'financial' ? 'none' : 'computing',
-              userId,
-            ],
+            bind: [companyId, ...investmentColumns(v, account.id), userId],
             type: QueryTypes.SELECT,
             transaction,
           },
@@ -277,21 +284,7 @@ export function investmentsService(sequelize: Sequelize, queue: JobQueue) {
                   updated_by = $13
             WHERE id = $1`,
           {
-            bind: [
-              id,
-              v.name,
-              v.category,
-              v.purchaseDate,
-              v.purchasePrice,
-              v.depreciationMethod,
-              v.depreciationRate,
-              v.usefulLife,
-              v.residualValue,
-              account.id,
-              v.category === 'financial' ? 'none' : 'computing',
-              revision,
-              userId,
-            ],
+            bind: [id, ...investmentColumns(v, account.id), revision, userId],
             transaction,
           },
         );
