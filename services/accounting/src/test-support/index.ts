@@ -15,6 +15,7 @@ import type {
 } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 import { generateChart } from '../modules/chart';
+import { start } from '../server';
 
 export const TOKEN = process.env.INTERNAL_TOKEN as string;
 
@@ -50,6 +51,17 @@ export async function createCompany(
     .send({ name: body.name ?? `Société ${randomUUID().slice(0, 8)}`, sector: body.sector ?? 'service' })
     .expect(201);
   return res.body as Company;
+}
+
+/** The service started, with a company of this name and a neighbour's company (tenancy checks). */
+export async function startWithTwoCompanies(name: string): Promise<{ service: RunningService; own: Company; other: Company }> {
+  const service = await start({ port: 0 });
+  try {
+    return { service, own: await createCompany(service, { name }), other: await createCompany(service, { name: 'Voisin SARL' }) };
+  } catch (err) {
+    await service.close();
+    throw err;
+  }
 }
 
 /** A client or supplier of the company, created through the API. */

@@ -1,8 +1,7 @@
 import request from 'supertest';
 import type { Account, Company } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
-import { start } from '../../server';
-import { asTenant, createCompany } from '../../test-support';
+import { asTenant, startWithTwoCompanies } from '../../test-support';
 
 // Real Postgres (the service migrates its schema on start); nothing mocked.
 let service: RunningService;
@@ -14,15 +13,8 @@ const post = (companyId: string, body: object) => request(service.app).post(url(
 const list = async (companyId: string) =>
   (await request(service.app).get(url(companyId)).set(asTenant(companyId)).expect(200)).body as Account[];
 
-beforeAll(async () => {
-  service = await start({ port: 0 });
-  own = await createCompany(service, { name: 'Comptes SARL' });
-  other = await createCompany(service, { name: 'Voisin SARL' });
-});
-
-afterAll(async () => {
-  await service.close();
-});
+beforeAll(async () => ({ service, own, other } = await startWithTwoCompanies('Comptes SARL')));
+afterAll(() => service.close());
 
 describe('accounts', () => {
   it('starts empty', async () => {

@@ -38,6 +38,9 @@ const line = (over: object = {}) => ({
   useExistingProduct: false,
   ...over,
 });
+/** The edit dialog's PUT of invoice `id`, as a user of `companyId`. */
+const put = (id: string, body: object, companyId = w.company.id) =>
+  http(service).put(`/api/invoices/${id}`).set(asTenant(companyId)).send(body);
 const riceLine = (quantity: string, item: InventoryItem = w.rice) =>
   line({ description: item.name, quantity, unitPrice: item.unitCost, inventoryItemId: item.id, useExistingProduct: true });
 const nextNumber = async (type: string, date: string, companyId = w.company.id) =>
@@ -187,30 +190,20 @@ describe('numbering', () => {
     const fresh = await invoicingWorld(service);
     const c = fresh.company.id;
     const draft = await createInvoice(service, c, invoicePayload(fresh));
-    const edited = (
-      await http(service)
-        .put(`/api/invoices/${draft.id}`)
-        .set(asTenant(c))
-        .send(invoicePayload(fresh, { number: 'FV-2026-0099', notes: 'modifiée' }))
-        .expect(200)
-    ).body as Invoice;
+    const edited = (await put(draft.id, invoicePayload(fresh, { number: 'FV-2026-0099', notes: 'modifiée' }), c).expect(200))
+      .body as Invoice;
     expect(edited).toMatchObject({ number: draft.number, notes: 'modifiée' });
     expect(await nextNumber('sale', '2026-01-01', c)).toBe('FV-2026-0002');
     // Giving the number up would leave a gap: another type, another year or a typed number are refused.
     const locked = 'Une facture numérotée automatiquement garde son numéro, son type et son année : annulez-la et créez-en une autre';
     for (const over of [{ type: 'service' as const }, { date: '2025-12-31', dueDate: null }, { number: 'MANUEL-1' }]) {
-      const res = await http(service).put(`/api/invoices/${draft.id}`).set(asTenant(c)).send(invoicePayload(fresh, over)).expect(400);
+      const res = await put(draft.id, invoicePayload(fresh, over), c).expect(400);
       expect(res.body.message).toBe(locked);
     }
     // A hand-numbered draft may change its number, type and year.
     const typed = await createInvoice(service, c, invoicePayload(fresh, { number: 'MANUEL-2' }));
-    const renumbered = (
-      await http(service)
-        .put(`/api/invoices/${typed.id}`)
-        .set(asTenant(c))
-        .send(invoicePayload(fresh, { type: 'service', number: 'FS-2026-0001' }))
-        .expect(200)
-    ).body as Invoice;
+    const renumbered = (await put(typed.id, invoicePayload(fresh, { type: 'service', number: 'FS-2026-0001' }), c).expect(200))
+      .body as Invoice;
     expect(renumbered.number).toBe('FS-2026-0001');
   });
 });
@@ -271,21 +264,18 @@ describe('drafts', () => {
   it('replaces a draft’s header and lines on PUT, and refuses to edit anything else', async () => {
     const inv = await createInvoice(service, w.company.id, invoicePayload(w));
     const edited = (
-      await http(service)
-        .put(`/api/invoices/${inv.id}`)
-        .set(asTenant(w.company.id))
-        .send(
-          invoicePayload(w, { vatRate: '0', dueDate: '' }, [
-            line({ quantity: '4', unitPrice: '2500' }),
-            line({ description: 'Frais', unitPrice: '500' }),
-          ]),
-        )
-        .expect(200)
+      await put(
+        inv.id,
+        invoicePayload(w, { vatRate: '0', dueDate: '' }, [
+          line({ quantity: '4', unitPrice: '2500' }),
+          line({ description: 'Frais', unitPrice: '500' }),
+        ]),
+      ).expect(200)
     ).body as Invoice;
     expect(edited).toMatchObject({ subtotal: '10500.00', vatRate: '0.00', vatAmount: '0.00', total: '10500.00', dueDate: null });
     expect(edited.lines!.map((l) => l.description)).toEqual(['Prestation', 'Frais']);
     await validateInvoice(service, w.company.id, inv.id);
-    const refusedEdit = await http(service).put(`/api/invoices/${inv.id}`).set(asTenant(w.company.id)).send(invoicePayload(w)).expect(409);
+    const refusedEdit = await put(inv.id, invoicePayload(w)).expect(409);
     expect(refusedEdit.body).toEqual({ message: 'Seule une facture en brouillon peut être modifiée ou validée' });
   });
 });

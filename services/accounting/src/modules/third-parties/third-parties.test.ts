@@ -1,8 +1,7 @@
 import request from 'supertest';
 import type { Company, ThirdParty } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
-import { start } from '../../server';
-import { asTenant, createCompany } from '../../test-support';
+import { asTenant, startWithTwoCompanies } from '../../test-support';
 
 let service: RunningService;
 let own: Company;
@@ -13,15 +12,8 @@ const post = (companyId: string, body: object) => request(service.app).post(url(
 const list = async (companyId: string) =>
   (await request(service.app).get(url(companyId)).set(asTenant(companyId)).expect(200)).body as ThirdParty[];
 
-beforeAll(async () => {
-  service = await start({ port: 0 });
-  own = await createCompany(service, { name: 'Tiers SARL' });
-  other = await createCompany(service, { name: 'Voisin SARL' });
-});
-
-afterAll(async () => {
-  await service.close();
-});
+beforeAll(async () => ({ service, own, other } = await startWithTwoCompanies('Tiers SARL')));
+afterAll(() => service.close());
 
 describe('third parties', () => {
   it('creates a third party as the form sends it, storing empty fields as null', async () => {
