@@ -3,9 +3,12 @@
 // compute the figures the dashboard and treasury should show — with plain
 // JavaScript filters over BigInt cents, independently of the service's SQL.
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { type AccountingEntry, type Journal } from '@xaalis/contracts';
+import { type AccountingEntry, type Company, type Journal } from '@xaalis/contracts';
+import type { RunningService } from '@xaalis/service-kit';
 import { fromCents, toCents, Decimal } from '@xaalis/domain';
 import { postEntry, reverseEntry } from '../modules/posting';
+import { start } from '../server';
+import { companyWithChart } from '.';
 
 export interface ModelLine {
   entryId: string;
@@ -181,5 +184,21 @@ export class ExpectedLedger {
     const inflow = nets.filter((n) => n.net > 0n).reduce((s, n) => s + n.net, 0n);
     const outflow = nets.filter((n) => n.net < 0n).reduce((s, n) => s - n.net, 0n);
     return { inflow: fromCents(inflow), outflow: fromCents(outflow), net: fromCents(inflow - outflow) };
+  }
+}
+
+/**
+ * The service started with two companies and their charts, and the model ledger of the first
+ * (for the dashboard and treasury tests, which post through it and compare).
+ */
+export async function startWithLedger(): Promise<{ service: RunningService; own: Company; other: Company; ledger: ExpectedLedger }> {
+  const service = await start({ port: 0 });
+  try {
+    const { company: own } = await companyWithChart(service);
+    const { company: other } = await companyWithChart(service);
+    return { service, own, other, ledger: new ExpectedLedger(service.ctx.sequelize, own.id) };
+  } catch (err) {
+    await service.close();
+    throw err;
   }
 }

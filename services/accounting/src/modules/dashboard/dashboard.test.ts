@@ -9,9 +9,8 @@ import {
 } from '@xaalis/contracts';
 import { fromCents, Decimal } from '@xaalis/domain';
 import type { RunningService } from '@xaalis/service-kit';
-import { start } from '../../server';
 import { asTenant, companyWithChart, createThirdParty, pinDate } from '../../test-support';
-import { cr, dr, ExpectedLedger, isRevenue, isTreasury } from '../../test-support/expected-ledger';
+import { cr, dr, ExpectedLedger, startWithLedger, isRevenue, isTreasury } from '../../test-support/expected-ledger';
 
 // The dashboard figures end to end: real service, real Postgres. Every figure
 // is checked against what the model of the ledger (the lines posted here,
@@ -37,16 +36,13 @@ const thirdParty = (companyId: string, body: object) => createThirdParty(service
 
 beforeAll(async () => {
   pinDate(`${TODAY}T10:30:00Z`);
-  service = await start({ port: 0 });
-  ({ company: own } = await companyWithChart(service));
-  ({ company: other } = await companyWithChart(service));
+  ({ service, own, other, ledger } = await startWithLedger());
   // A fiscal year from 1 July: today is in 2026-2027.
   await http()
     .put(`/api/companies/${own.id}`)
     .set(asTenant(own.id))
     .send({ name: own.name, sector: 'service', fiscalYear: '07-01' })
     .expect(200);
-  ledger = new ExpectedLedger(db(), own.id);
   sonatel = await thirdParty(own.id, { type: 'client', name: 'Sonatel' });
   orange = await thirdParty(own.id, { type: 'client', name: 'Orange', paymentTerms: 45 });
   senelec = await thirdParty(own.id, { type: 'supplier', name: 'Senelec' });

@@ -2,10 +2,9 @@ import request from 'supertest';
 import { type Company, type DashboardData, type TreasuryData } from '@xaalis/contracts';
 import { fromCents, toCents } from '@xaalis/domain';
 import type { RunningService } from '@xaalis/service-kit';
-import { start } from '../../server';
 import { asTenant, companyWithChart, createThirdParty, pinDate } from '../../test-support';
 import { addDays } from '../dashboard';
-import { cr, dr, ExpectedLedger, isTreasury } from '../../test-support/expected-ledger';
+import { cr, dr, ExpectedLedger, startWithLedger, isTreasury } from '../../test-support/expected-ledger';
 
 // The treasury screen end to end (real service and Postgres), against the
 // model of the ledger kept by the test. Only Date is faked: "today" is pinned.
@@ -26,10 +25,7 @@ const thirdParty = (companyId: string, body: object) => createThirdParty(service
 
 beforeAll(async () => {
   pinDate(`${TODAY}T08:00:00Z`);
-  service = await start({ port: 0 });
-  ({ company: own } = await companyWithChart(service));
-  ({ company: other } = await companyWithChart(service));
-  ledger = new ExpectedLedger(service.ctx.sequelize, own.id);
+  ({ service, own, other, ledger } = await startWithLedger());
 
   await ledger.post('OD', '2026-01-05', 'Apport en capital', [dr('521', '2000000'), cr('101', '2000000')]);
   await ledger.post('CA', '2026-01-10', 'Alimentation caisse', [dr('571', '150000'), cr('521', '150000')]);
