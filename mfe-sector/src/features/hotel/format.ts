@@ -25,9 +25,5 @@ export function amenityList(amenities: string | null | undefined): string[] {
 
 export { moneyOrDash } from '../../ui/format';
 
-/** A calendar date (YYYY-MM-DD) `days` later, in UTC so no time zone shifts it. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+/** A calendar date (YYYY-MM-DD) `days` later (the one implementation of @xaalis/domain). */
+export { addDays } from '@xaalis/domain';

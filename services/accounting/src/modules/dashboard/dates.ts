@@ -1,4 +1,5 @@
 import type { FiscalYearInfo } from '@xaalis/contracts';
+import { addDays, addMonthsKeepingDay, daysInMonth, ymd } from '@xaalis/domain';
 
 /**
  * Calendar arithmetic on ISO dates ("2026-03-14"), in UTC: Africa/Dakar is
@@ -6,31 +7,9 @@ import type { FiscalYearInfo } from '@xaalis/contracts';
  */
 
 const parse = (iso: string) => new Date(`${iso}T00:00:00Z`);
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
-
-export function addDays(date: string, days: number): string {
-  const d = parse(date);
-  d.setUTCDate(d.getUTCDate() + days);
-  return iso(d);
-}
-
-/** The same day `years` years later; 29 February becomes 28 February in a common year. */
-export function addYears(date: string, years: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return ymd(y + years, m, Math.min(d, daysInMonth(y + years, m)));
-}
-
-export function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  const total = y * 12 + (m - 1) + months;
-  const year = Math.floor(total / 12);
-  const month = (total % 12) + 1;
-  return ymd(year, month, Math.min(d, daysInMonth(year, month)));
-}
-
-const ymd = (y: number, m: number, d: number) =>
-  `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+/** Day, month and year arithmetic: the one implementation of @xaalis/domain. */
+export { addDays, addYears } from '@xaalis/domain';
+export const addMonths = addMonthsKeepingDay;
 
 /** The first day of the month of `date`. */
 export const monthStart = (date: string) => `${date.slice(0, 8)}01`;

@@ -1,3 +1,4 @@
+import { isCalendarDate } from '@xaalis/domain';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import {
   MESSAGES_ENTRY,
@@ -21,7 +22,6 @@ import {
   insertDraftEntry,
   insertLines,
   isCounterFormat,
-  isIsoDate,
   ledgerError,
   ledgerWrite,
   peekEntryNumber,
@@ -49,7 +49,7 @@ export function entriesService(sequelize: Sequelize) {
 
   /** Checks what the schema cannot: a real date, and accounts and third parties of this company. */
   async function checkReferences(transaction: Transaction, companyId: string, values: EntryValues): Promise<void> {
-    if (!isIsoDate(values.entry.date)) throw new HttpError(400, MESSAGES_ENTRY.dateRequired);
+    if (!isCalendarDate(values.entry.date)) throw new HttpError(400, MESSAGES_ENTRY.dateRequired);
     const accountIds = [...new Set(values.lines.map((l) => l.accountId))];
     const [{ found }] = await sequelize.query<{ found: number }>(
       'SELECT count(*)::int AS found FROM accounting.accounts WHERE company_id = $1 AND id = ANY($2::uuid[])',
@@ -118,7 +118,7 @@ export function entriesService(sequelize: Sequelize) {
 
     async nextNumber(companyId: string, journal: Journal, date?: string): Promise<string> {
       const day = date ?? todayInDakar();
-      if (!isIsoDate(day)) throw new HttpError(400, MESSAGES_ENTRY.dateRequired);
+      if (!isCalendarDate(day)) throw new HttpError(400, MESSAGES_ENTRY.dateRequired);
       return peekEntryNumber(sequelize, companyId, journal, yearOf(day));
     },
 

@@ -1,5 +1,5 @@
+import { isCalendarDate } from '@xaalis/domain';
 import { fiscalYearOf } from '../dashboard';
-import { isIsoDate } from '../posting';
 
 /**
  * Whether a date falls in an open fiscal year of the company, for imports:
@@ -15,7 +15,7 @@ export function openPeriod(
 ): { isOpen: (date: string) => boolean; currentStart: string; lastOpenDay: string } {
   const current = fiscalYearOf(fiscalYearStart, today);
   return {
-    isOpen: (date) => isIsoDate(date) && date <= current.end && !closedYears.some((y) => date >= y.start && date <= y.end),
+    isOpen: (date) => isCalendarDate(date) && date <= current.end && !closedYears.some((y) => date >= y.start && date <= y.end),
     currentStart: current.start,
     lastOpenDay: current.end,
   };

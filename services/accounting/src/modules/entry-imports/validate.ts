@@ -13,9 +13,8 @@ import {
   type Journal,
   type ParsedAmount,
 } from '@xaalis/contracts';
-import { centsFitMoney } from '@xaalis/domain';
+import { centsFitMoney, isCalendarDate } from '@xaalis/domain';
 import { HttpError } from '@xaalis/service-kit';
-import { isIsoDate } from '../posting';
 import type { Cell, Sheet } from './file';
 
 /**
@@ -109,7 +108,7 @@ export function dateOf(cell: Cell | undefined): string | null {
   if (m) iso = ymd(m[1], m[2], m[3]);
   else if ((m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?: \d{1,2}:\d{2}(?::\d{2})?)?$/.exec(s))) iso = ymd(m[3], m[2], m[1]);
   else if ((m = /^(\d{4})(\d{2})(\d{2})$/.exec(s))) iso = ymd(m[1], m[2], m[3]);
-  return iso && isIsoDate(iso) ? iso : null;
+  return iso && isCalendarDate(iso) ? iso : null;
 }
 
 const JOURNAL_BY_NAME = new Map<string, Journal>([

@@ -1,4 +1,4 @@
-import { Decimal } from '@xaalis/domain';
+import { Decimal, isCalendarDate } from '@xaalis/domain';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import {
   CLOSE_FISCAL_YEAR_JOB,
@@ -15,7 +15,7 @@ import {
 import { HttpError, hasJobRun, isUuid, mustExist, notFound, readJobStatus, type ServiceContext } from '@xaalis/service-kit';
 import { recordAuditEvent } from '../audit/record';
 import { addDays, companyFiscalStart, fiscalYearOf } from '../dashboard';
-import { isIsoDate, ledgerError, ledgerWrite, postEntry, reverseEntry, todayInDakar, type PostingLine } from '../posting';
+import { ledgerError, ledgerWrite, postEntry, reverseEntry, todayInDakar, type PostingLine } from '../posting';
 import {
   CLOSING_SOURCE,
   OPENING_SOURCE,
@@ -46,7 +46,7 @@ export class CloseRefusal extends HttpError {
 
 /** The fiscal year starting on `start` for the company's MM-DD start; a date that starts no year is a 404. */
 function yearAt(fiscalStart: string, start: string): { start: string; end: string; label: string } {
-  if (!FISCAL_YEAR_START_PATTERN.test(start) || !isIsoDate(start)) throw notFound(MESSAGES_FISCAL_YEAR.notFound);
+  if (!FISCAL_YEAR_START_PATTERN.test(start) || !isCalendarDate(start)) throw notFound(MESSAGES_FISCAL_YEAR.notFound);
   const fy = fiscalYearOf(fiscalStart, start);
   if (fy.start !== start) throw notFound(MESSAGES_FISCAL_YEAR.notFound);
   return { start: fy.start, end: fy.end, label: fiscalYearRangeLabel(fy.start, fy.end) };

@@ -15,13 +15,13 @@ import {
   type invoiceInputSchema,
   type invoiceListQuerySchema,
 } from '@xaalis/contracts';
-import { add, compare as compareMoney, isPositive, isZero } from '@xaalis/domain';
+import { add, compare as compareMoney, isPositive, isZero, isCalendarDate } from '@xaalis/domain';
 import { HttpError, isUniqueViolation, isUuid, mustExist, notFound } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { recordAuditEvent } from '../audit/record';
 import { applyMovement, findItems, stockError } from '../inventory';
 import { renderInvoicePdf, type PdfCompany, type PdfThirdParty } from '../pdf';
-import { isIsoDate, ledgerError, ledgerWrite, postEntry, reverseEntry, todayInDakar, yearOf, type PostingLine } from '../posting';
+import { ledgerError, ledgerWrite, postEntry, reverseEntry, todayInDakar, yearOf, type PostingLine } from '../posting';
 import { XOF_FORMAT, workbookBuffer, type SheetColumn } from '../spreadsheet';
 import {
   allInvoices,
@@ -122,9 +122,9 @@ export function invoicesService(sequelize: Sequelize) {
    */
   async function prepare(transaction: Transaction, companyId: string, values: InvoiceValues): Promise<Prepared> {
     const { invoice } = values;
-    if (!isIsoDate(invoice.date)) throw new HttpError(400, MESSAGES_INVOICE.dateRequired);
+    if (!isCalendarDate(invoice.date)) throw new HttpError(400, MESSAGES_INVOICE.dateRequired);
     if (invoice.dueDate) {
-      if (!isIsoDate(invoice.dueDate)) throw new HttpError(400, MESSAGES_INVOICE.dateRequired);
+      if (!isCalendarDate(invoice.dueDate)) throw new HttpError(400, MESSAGES_INVOICE.dateRequired);
       if (invoice.dueDate < invoice.date) throw new HttpError(400, MESSAGES_INVOICE.dueBeforeDate);
     }
 
@@ -395,7 +395,7 @@ export function invoicesService(sequelize: Sequelize) {
 
     async nextNumber(companyId: string, type: InvoiceType, date?: string): Promise<string> {
       const day = date ?? todayInDakar();
-      if (!isIsoDate(day)) throw new HttpError(400, MESSAGES_INVOICE.dateRequired);
+      if (!isCalendarDate(day)) throw new HttpError(400, MESSAGES_INVOICE.dateRequired);
       return peekInvoiceNumber(sequelize, companyId, type, yearOf(day));
     },
 

@@ -12,12 +12,12 @@ import {
   type PaymentListResponse,
   type paymentInputSchema,
 } from '@xaalis/contracts';
-import { compare, formatXofExact, isPositive, sub } from '@xaalis/domain';
+import { compare, formatXofExact, isPositive, sub, isCalendarDate } from '@xaalis/domain';
 import { HttpError, isUuid, notFound, mustExist } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { findInvoiceRow, invoiceError } from '../invoices';
 import { lockLoanPayment, markInstalmentPaid } from '../loans';
-import { isIsoDate, ledgerWrite, postEntry, type PostingLine } from '../posting';
+import { ledgerWrite, postEntry, type PostingLine } from '../posting';
 import { findPayment, insertPayment, listPayments } from './model';
 
 type PaymentValues = z.output<typeof paymentInputSchema>;
@@ -165,7 +165,7 @@ export function paymentsService(sequelize: Sequelize) {
     create(tenantCompanyId: string, v: PaymentValues, userId: string | null = null): Promise<Payment> {
       if (v.companyId !== tenantCompanyId) return Promise.reject(notFound());
       const companyId = tenantCompanyId;
-      if (!isIsoDate(v.date))
+      if (!isCalendarDate(v.date))
         return Promise.reject(
           new HttpError(400, MESSAGES_PAYMENT.dateRequired, [{ path: 'date', message: MESSAGES_PAYMENT.dateRequired }]),
         );

@@ -1,3 +1,4 @@
+import { isCalendarDate } from '@xaalis/domain';
 import { Queue, UnrecoverableError } from 'bullmq';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { z } from 'zod';
@@ -11,7 +12,7 @@ import {
   type PostPayslipJob,
 } from '@xaalis/contracts';
 import { DEFAULT_JOB_OPTIONS, HttpError, type Job, type ServiceContext } from '@xaalis/service-kit';
-import { isIsoDate, ledgerError, ledgerWrite, postEntry, reverseEntry } from '../posting';
+import { ledgerError, ledgerWrite, postEntry, reverseEntry } from '../posting';
 import { PAYSLIP_SOURCE, PayslipPostingError, paidLines, treasuryOf, validatedLines } from './posting';
 
 const amount = z
@@ -26,7 +27,7 @@ export const postPayslipJobSchema = z.object({
   event: z.enum(['validated', 'paid', 'cancelled']),
   userId: z.uuid().nullable(),
   period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
-  date: z.string().refine(isIsoDate),
+  date: z.string().refine(isCalendarDate),
   employeeLabel: z.string().trim().min(1).max(200),
   gross: amount,
   net: amount,

@@ -2,7 +2,7 @@
 // (journal entries, invoices, payments, depreciation, loans, payroll) goes through here.
 export { postEntry, assertThirdParties, type Amount, type Posting, type PostingLine } from './post';
 export { reverseEntry } from './reverse';
-export { fitsCounter, isCounterFormat, isIsoDate, peekEntryNumber, takeEntryNumber, todayInDakar, yearOf } from './numbering';
+export { fitsCounter, isCounterFormat, peekEntryNumber, takeEntryNumber, todayInDakar, yearOf } from './numbering';
 export { counterNumbering, peekCounter, takeCounter, type CounterTable } from './counters';
 export { ledgerWrite } from './transaction';
 export {

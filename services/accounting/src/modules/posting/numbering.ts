@@ -20,10 +20,3 @@ export const yearOf = (date: string): number => Number(date.slice(0, 4));
 
 /** Today's date in Dakar: Africa/Dakar is UTC+0 all year (no daylight saving), so the UTC date. */
 export const todayInDakar = (): string => new Date().toISOString().slice(0, 10);
-
-/** A real calendar date in ISO form (the schemas only check the shape; 2026-02-30 is refused here). */
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value && d.getUTCFullYear() >= 1900;
-}

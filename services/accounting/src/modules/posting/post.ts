@@ -1,6 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { MESSAGES_ENTRY, type AccountingEntry, type Journal } from '@xaalis/contracts';
-import { Decimal, money, sumDec } from '@xaalis/domain';
+import { Decimal, money, sumDec, isCalendarDate } from '@xaalis/domain';
 import { HttpError, mustExist } from '@xaalis/service-kit';
 import { insertMissingAccounts } from '../accounts';
 import { referenceAccount } from '../chart';
@@ -13,7 +13,7 @@ import {
   sequelizeOf,
   type NewLine,
 } from './ledger';
-import { isIsoDate, takeEntryNumber, yearOf } from './numbering';
+import { takeEntryNumber, yearOf } from './numbering';
 
 /** A money amount: a decimal string ("1500.00") or a decimal.js value; never a JavaScript number. */
 export type Amount = string | Decimal;
@@ -94,7 +94,7 @@ export async function postEntry(transaction: Transaction, posting: Posting): Pro
     if (existing[0]) return mustExist(await findEntryWithLines(sequelize, companyId, existing[0].id, transaction), 'entry');
   }
 
-  if (!isIsoDate(posting.date)) throw new HttpError(400, MESSAGES_ENTRY.dateRequired);
+  if (!isCalendarDate(posting.date)) throw new HttpError(400, MESSAGES_ENTRY.dateRequired);
   if (!posting.description?.trim()) throw new HttpError(400, MESSAGES_ENTRY.descriptionRequired);
 
   const amounts = posting.lines
