@@ -1,12 +1,5 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import {
   INVENTORY_CATEGORY_LABELS,
   MESSAGES_INVENTORY,
@@ -14,7 +7,7 @@ import {
   stockStatus,
   type RestaurantInventoryItem,
 } from '@xaalis/contracts';
-import { EmptyState, ErrorState, formatMoney, LoadingState } from '@xaalis/web-kit';
+import { DataTable, formatMoney, ListState, type Column } from '@xaalis/web-kit';
 import type { ReactNode } from 'react';
 import { formatQuantity, unitLabel } from './format';
 
@@ -23,6 +16,25 @@ const STATUS_BADGE = {
   low: { label: MESSAGES_INVENTORY.lowStock, color: 'warning' },
   ok: { label: MESSAGES_INVENTORY.inStock, color: 'success' },
 } as const;
+
+const COLUMNS: Column<RestaurantInventoryItem>[] = [
+  { header: 'Article', cell: (item) => item.name, rowHeader: true },
+  { header: 'Catégorie', cell: (item) => INVENTORY_CATEGORY_LABELS[item.category] ?? item.category },
+  { header: 'Stock', cell: (item) => `${formatQuantity(item.currentStock)} ${unitLabel(item.unit)}`, align: 'right' },
+  { header: 'Stock minimum', cell: (item) => `${formatQuantity(item.minStock)} ${unitLabel(item.unit)}`, align: 'right' },
+  { header: 'Coût unitaire', cell: (item) => `${formatMoney(item.unitCost)} / ${unitLabel(item.unit)}`, align: 'right' },
+  {
+    header: 'Statut',
+    cell: (item) => {
+      const badge = STATUS_BADGE[stockStatus(item.currentStock, item.minStock)];
+      return (
+        <Box sx={{ display: 'flex' }}>
+          <Chip size="small" label={badge.label} color={badge.color} />
+        </Box>
+      );
+    },
+  },
+];
 
 export interface InventoryTabProps {
   items: readonly RestaurantInventoryItem[] | undefined;
@@ -36,52 +48,28 @@ export interface InventoryTabProps {
 
 /** Inventaire: the company's stock items (owned by the accounting service) with their stock badge. */
 export function InventoryTab({ items, isLoading, isFetching, error, onRetry, onCreate }: InventoryTabProps) {
-  if (isLoading) return <LoadingState rows={3} />;
-  if (error && !items) return <ErrorState error={error} onRetry={onRetry} title="Impossible de charger l'inventaire" />;
-  if (!items || items.length === 0)
-    return (
-      <EmptyState
-        title={MESSAGES_RESTAURANT.emptyItems}
-        description={onCreate ? 'Ajoutez les ingrédients et boissons que vos recettes utilisent.' : undefined}
-        action={onCreate}
-      />
-    );
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ opacity: isFetching ? 0.6 : 1 }}>
-      <Table size="small" aria-label="Articles d'inventaire">
-        <TableHead>
-          <TableRow>
-            <TableCell>Article</TableCell>
-            <TableCell>Catégorie</TableCell>
-            <TableCell align="right">Stock</TableCell>
-            <TableCell align="right">Stock minimum</TableCell>
-            <TableCell align="right">Coût unitaire</TableCell>
-            <TableCell>Statut</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {items.map((item) => {
-            const badge = STATUS_BADGE[stockStatus(item.currentStock, item.minStock)];
-            const unit = unitLabel(item.unit);
-            return (
-              <TableRow key={item.id} aria-label={item.name}>
-                <TableCell component="th" scope="row">
-                  {item.name}
-                </TableCell>
-                <TableCell>{INVENTORY_CATEGORY_LABELS[item.category] ?? item.category}</TableCell>
-                <TableCell align="right">{`${formatQuantity(item.currentStock)} ${unit}`}</TableCell>
-                <TableCell align="right">{`${formatQuantity(item.minStock)} ${unit}`}</TableCell>
-                <TableCell align="right">{`${formatMoney(item.unitCost)} / ${unit}`}</TableCell>
-                <TableCell>
-                  <Box sx={{ display: 'flex' }}>
-                    <Chip size="small" label={badge.label} color={badge.color} />
-                  </Box>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <ListState
+      list={{ isLoading, error, data: items, refetch: onRetry }}
+      errorTitle="Impossible de charger l'inventaire"
+      skeletons={3}
+      count={items?.length ?? 0}
+      empty={{
+        title: MESSAGES_RESTAURANT.emptyItems,
+        description: onCreate ? 'Ajoutez les ingrédients et boissons que vos recettes utilisent.' : undefined,
+        action: onCreate,
+      }}
+    >
+      <DataTable
+        label="Articles d'inventaire"
+        columns={COLUMNS}
+        rows={items ?? []}
+        rowKey={(item) => item.id}
+        rowLabel={(item) => item.name}
+        hover={false}
+        outlined
+        fetching={isFetching}
+      />
+    </ListState>
   );
 }

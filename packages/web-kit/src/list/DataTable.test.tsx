@@ -89,4 +89,18 @@ describe('DataTable', () => {
     expect(screen.getByRole('cell', { name: 'Riz' })).toHaveStyle({ paddingLeft: '8px' });
     expect(screen.getByRole('cell', { name: 'Huile' })).toHaveStyle({ paddingLeft: '24px' });
   });
+
+  it('names rows and makes a column their header when asked', () => {
+    render(
+      <DataTable
+        label="Articles"
+        columns={[{ ...COLUMNS[0], rowHeader: true }, COLUMNS[1]]}
+        rows={ITEMS}
+        rowKey={(i) => i.id}
+        rowLabel={(i) => i.name}
+      />,
+    );
+    const row = screen.getByRole('row', { name: 'Huile' });
+    expect(within(row).getByRole('rowheader', { name: 'Huile' })).toBeInTheDocument();
+  });
 });

@@ -20,6 +20,8 @@ export interface Column<T> {
   /** The cell's style that depends on the row. */
   rowSx?: (row: T) => SxProps<Theme>;
   headerSx?: SxProps<Theme>;
+  /** The cell names its row (a row header, th scope="row"). */
+  rowHeader?: boolean;
 }
 
 /** Rows under a heading row spanning the table (e.g. the accounts of one class). */
@@ -49,6 +51,8 @@ export interface DataTableProps<T> {
   size?: 'small' | 'medium';
   /** Rows light up under the pointer (default true). */
   hover?: boolean;
+  /** A row's accessible name. */
+  rowLabel?: (row: T) => string;
   /** A row's data-testid, for tests that pick one row. */
   rowTestId?: (row: T) => string;
 }
@@ -71,7 +75,12 @@ export function moneyColumn<T>(header: ReactNode, amount: (row: T) => unknown, s
 
 function cellOf<T>(column: Column<T>, row: T, index: number) {
   return (
-    <TableCell key={index} align={column.align} sx={merge(column.nowrap && NOWRAP, column.sx, column.rowSx?.(row))}>
+    <TableCell
+      key={index}
+      align={column.align}
+      sx={merge(column.nowrap && NOWRAP, column.sx, column.rowSx?.(row))}
+      {...(column.rowHeader ? { component: 'th', scope: 'row' } : {})}
+    >
       {column.cell(row)}
     </TableCell>
   );
@@ -91,10 +100,11 @@ export function DataTable<T>({
   size = 'small',
   hover = true,
   rowTestId,
+  rowLabel,
 }: DataTableProps<T>) {
   const width = columns.length + (actions ? 1 : 0);
   const row = (item: T) => (
-    <TableRow key={rowKey(item)} hover={hover} data-testid={rowTestId?.(item)}>
+    <TableRow key={rowKey(item)} hover={hover} data-testid={rowTestId?.(item)} aria-label={rowLabel?.(item)}>
       {columns.map((column, index) => cellOf(column, item, index))}
       {actions ? (
         <TableCell align="right" sx={NOWRAP}>

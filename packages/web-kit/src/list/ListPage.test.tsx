@@ -1,7 +1,7 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { act, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
 import { theme } from '../theme';
-import { ListPage, ListState, type ListPageProps, type ListRead } from './ListPage';
+import { ListPage, ListPanel, ListState, type ListPageProps, type ListRead } from './ListPage';
 import { useDebouncedSearch } from './useDebounced';
 
 const SESSION = { user: { id: 'u1' }, isLoading: false, error: undefined, companyId: 'c1' };
@@ -158,6 +158,37 @@ describe('ListState', () => {
       </ListState>,
     );
     expect(screen.getByRole('button', { name: 'Générer' })).toBeInTheDocument();
+  });
+});
+
+describe('ListPanel', () => {
+  it('puts its creation button and notice above the list, and its own loading shape while loading', () => {
+    const onClick = jest.fn();
+    const { rerender } = render(
+      <ListPanel
+        create={{ label: 'Nouveau projet', onClick }}
+        notice={<p>Comptabilité indisponible</p>}
+        list={{ isLoading: true, refetch: jest.fn() }}
+        loading={<p>cartes en attente</p>}
+        errorTitle="x"
+        count={0}
+        empty={{ title: 'Aucun projet' }}
+      >
+        <p>les cartes</p>
+      </ListPanel>,
+    );
+    expect(screen.getByText('cartes en attente')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByText('Comptabilité indisponible')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Nouveau projet' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    rerender(
+      <ListPanel list={loaded()} errorTitle="x" count={1} empty={{ title: 'Aucun projet' }}>
+        <p>les cartes</p>
+      </ListPanel>,
+    );
+    expect(screen.getByText('les cartes')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nouveau projet' })).toBeNull();
   });
 });
 
