@@ -56,6 +56,21 @@ export async function startGatewayWithAccounting(): Promise<GatewayWithAccountin
   }
 }
 
+/**
+ * For a test file: the accounting service and a gateway in front of it, started before its tests
+ * (allowing a minute) and stopped after them. Filled in by then: read `stack.gw` inside tests.
+ */
+export function gatewayWithAccountingForFile(): GatewayWithAccounting {
+  const stack = {} as GatewayWithAccounting;
+  let started: GatewayWithAccounting | undefined;
+  beforeAll(async () => {
+    started = await startGatewayWithAccounting();
+    Object.assign(stack, started);
+  }, 60_000);
+  afterAll(() => started?.close());
+  return stack;
+}
+
 let counter = 0;
 /** Registration fields with unique username and email. */
 export function newRegistration(extra: Record<string, unknown> = {}) {

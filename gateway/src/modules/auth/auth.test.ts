@@ -1,8 +1,7 @@
 import request from 'supertest';
 import { MESSAGES_AUTH, MESSAGES_HTTP, serviceUnavailableMessage } from '@xaalis/contracts';
-import type { Gateway } from '../../app';
 import { loadConfig } from '../../config';
-import { freePort, type RunningChild } from '../../test-support/services';
+import { freePort } from '../../test-support/services';
 import {
   authApp,
   companyStatus,
@@ -13,7 +12,7 @@ import {
   redisHas,
   sessionIdFrom,
   sessionKey,
-  startGatewayWithAccounting,
+  gatewayWithAccountingForFile,
 } from '../../test-support/gateway';
 import { createUsersRepository } from '../users';
 import { hashPassword } from './passwords';
@@ -22,16 +21,11 @@ import { hashPassword } from './passwords';
 jest.setTimeout(30_000);
 
 // Real Postgres, Redis and accounting service (a child process); nothing mocked.
-let accounting: RunningChild;
-let gw: Gateway;
-let close: (() => Promise<void>) | undefined;
+const stack = gatewayWithAccountingForFile();
 const config = loadConfig();
 
-beforeAll(async () => ({ accounting, gw, close } = await startGatewayWithAccounting()), 60_000);
-afterAll(() => close?.());
-
 const userCount = async (username: string) => {
-  const [rows] = await gw.sequelize.query('SELECT count(*)::int AS n FROM identity.users WHERE username = :username', {
+  const [rows] = await stack.gw.sequelize.query('SELECT count(*)::int AS n FROM identity.users WHERE username = :username', {
     replacements: { username },
   });
   return (rows as { n: number }[])[0].n;
@@ -39,7 +33,7 @@ const userCount = async (username: string) => {
 
 describe('POST /api/register', () => {
   it('creates the user and the company, signs in with a secure cookie', async () => {
-    const agent = request.agent(gw.app);
+    const agent = request.agent(stack.gw.app);
     const form = newRegistration();
     const res = await postJson(agent, '/api/register', form);
     expect(res.status).toBe(201);
@@ -61,7 +55,7 @@ describe('POST /api/register', () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i); // plain HTTP here; Secure follows req.secure
 
-    const [rows] = await gw.sequelize.query('SELECT password_hash, company_id FROM identity.users WHERE username = :u', {
+    const [rows] = await stack.gw.sequelize.query('SELECT password_hash, company_id FROM identity.users WHERE username = :u', {
       replacements: { u: form.username },
     });
     const row = (rows as { password_hash: string; company_id: string }[])[0];
@@ -79,7 +73,7 @@ describe('POST /api/register', () => {
   });
 
   it('over HTTPS (behind a trusted proxy) names the cookie __Host-xaalis.sid: Secure, Path=/, no Domain; it works', async () => {
-    const res = await postJson(request(gw.app), '/api/register', newRegistration()).set('X-Forwarded-Proto', 'https');
+    const res = await postJson(request(stack.gw.app), '/api/register', newRegistration()).set('X-Forwarded-Proto', 'https');
     expect(res.status).toBe(201);
     const cookies = [res.headers['set-cookie']].flat();
     expect(cookies.some((c) => c?.startsWith('xaalis.sid='))).toBe(false);
@@ -89,13 +83,13 @@ describe('POST /api/register', () => {
     expect(cookie).not.toMatch(/Domain=/i);
     expect(cookie).toMatch(/HttpOnly/i);
     const pair = cookie.split(';')[0];
-    const me = await request(gw.app).get('/api/user').set('X-Forwarded-Proto', 'https').set('Cookie', pair);
+    const me = await request(stack.gw.app).get('/api/user').set('X-Forwarded-Proto', 'https').set('Cookie', pair);
     expect(me.status).toBe(200);
     expect(me.body.id).toBe(res.body.id);
   });
 
   it('in production never sends the cookie without Secure', async () => {
-    const prod = await gatewayTo({ accounting: accounting.url }, { alwaysSecureCookies: true });
+    const prod = await gatewayTo({ accounting: stack.accounting.url }, { alwaysSecureCookies: true });
     try {
       const plain = await postJson(request(prod.app), '/api/register', newRegistration());
       expect(plain.status).toBe(201);
@@ -108,7 +102,7 @@ describe('POST /api/register', () => {
   });
 
   it('answers 400 with the French messages of the form', async () => {
-    const res = await postJson(request(gw.app), '/api/register', { username: 'ab', email: 'pas-un-email', password: '123' });
+    const res = await postJson(request(stack.gw.app), '/api/register', { username: 'ab', email: 'pas-un-email', password: '123' });
     expect(res.status).toBe(400);
     const messages = (res.body.issues as { path: string; message: string }[]).map((i) => `${i.path}: ${i.message}`);
     expect(messages).toEqual(
@@ -129,11 +123,11 @@ describe('POST /api/register', () => {
 
   it('refuses a username or an email already used (409)', async () => {
     const form = newRegistration();
-    expect((await postJson(request(gw.app), '/api/register', form)).status).toBe(201);
-    const sameUsername = await postJson(request(gw.app), '/api/register', { ...newRegistration(), username: form.username });
+    expect((await postJson(request(stack.gw.app), '/api/register', form)).status).toBe(201);
+    const sameUsername = await postJson(request(stack.gw.app), '/api/register', { ...newRegistration(), username: form.username });
     expect(sameUsername.status).toBe(409);
     expect(sameUsername.body.message).toBe(MESSAGES_AUTH.usernameTaken);
-    const sameEmail = await postJson(request(gw.app), '/api/register', { ...newRegistration(), email: form.email.toUpperCase() });
+    const sameEmail = await postJson(request(stack.gw.app), '/api/register', { ...newRegistration(), email: form.email.toUpperCase() });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.message).toBe(MESSAGES_AUTH.emailTaken);
   });
@@ -156,7 +150,7 @@ describe('POST /api/register', () => {
 describe('registration compensation', () => {
   it('deletes the company again when the user cannot be committed', async () => {
     // The real routes, accounting and database, with a transaction whose commit fails.
-    const users = createUsersRepository(gw.sequelize);
+    const users = createUsersRepository(stack.gw.sequelize);
     const failingUsers = {
       ...users,
       transaction: async () => {
@@ -168,44 +162,44 @@ describe('registration compensation', () => {
         return tx;
       },
     };
-    const { client, created } = recordingAccountingClient(accounting.url);
-    const app = authApp(gw.sequelize, failingUsers, client);
+    const { client, created } = recordingAccountingClient(stack.accounting.url);
+    const app = authApp(stack.gw.sequelize, failingUsers, client);
 
     const form = newRegistration();
     const res = await postJson(request(app), '/register', form);
     expect(res.status).toBe(500);
     expect(created).toHaveLength(1);
     expect(await userCount(form.username)).toBe(0);
-    expect(await companyStatus(accounting.url, created[0])).toBe(404);
+    expect(await companyStatus(stack.accounting.url, created[0])).toBe(404);
   });
 });
 
 describe('POST /api/login', () => {
   const form = newRegistration();
   beforeAll(async () => {
-    expect((await postJson(request(gw.app), '/api/register', form)).status).toBe(201);
+    expect((await postJson(request(stack.gw.app), '/api/register', form)).status).toBe(201);
   });
 
   it('signs in with the right password and regenerates the session id', async () => {
-    const agent = request.agent(gw.app);
+    const agent = request.agent(stack.gw.app);
     const first = await postJson(agent, '/api/login', { username: form.username, password: form.password }, '10.1.0.1');
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ username: form.username, companyName: form.companyName, sector: 'restauration' });
     const before = sessionIdFrom(first.headers['set-cookie'])!;
-    expect(await redisHas(gw.redis!, sessionKey(config, before))).toBe(true);
+    expect(await redisHas(stack.gw.redis!, sessionKey(config, before))).toBe(true);
 
     const second = await postJson(agent, '/api/login', { username: form.username, password: form.password }, '10.1.0.1');
     expect(second.status).toBe(200);
     const after = sessionIdFrom(second.headers['set-cookie'])!;
     expect(after).toBeTruthy();
     expect(after).not.toBe(before);
-    expect(await redisHas(gw.redis!, sessionKey(config, before))).toBe(false);
-    expect(await redisHas(gw.redis!, sessionKey(config, after))).toBe(true);
+    expect(await redisHas(stack.gw.redis!, sessionKey(config, before))).toBe(false);
+    expect(await redisHas(stack.gw.redis!, sessionKey(config, after))).toBe(true);
   });
 
   it('gives the same 401 for a wrong password and an unknown user', async () => {
-    const wrong = await postJson(request(gw.app), '/api/login', { username: form.username, password: 'mauvais' }, '10.1.0.2');
-    const unknown = await postJson(request(gw.app), '/api/login', { username: 'personne_xyz', password: 'mauvais' }, '10.1.0.3');
+    const wrong = await postJson(request(stack.gw.app), '/api/login', { username: form.username, password: 'mauvais' }, '10.1.0.2');
+    const unknown = await postJson(request(stack.gw.app), '/api/login', { username: 'personne_xyz', password: 'mauvais' }, '10.1.0.3');
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ message: MESSAGES_AUTH.invalidCredentials });
@@ -214,7 +208,7 @@ describe('POST /api/login', () => {
   });
 
   it('answers 400 with French messages for empty fields', async () => {
-    const res = await postJson(request(gw.app), '/api/login', {}, '10.1.0.4');
+    const res = await postJson(request(stack.gw.app), '/api/login', {}, '10.1.0.4');
     expect(res.status).toBe(400);
     expect(res.body.issues.map((i: { message: string }) => i.message)).toEqual([
       MESSAGES_AUTH.usernameRequired,
@@ -224,86 +218,92 @@ describe('POST /api/login', () => {
 
   it('blocks a username after 10 failures, even with the right password', async () => {
     const victim = newRegistration();
-    expect((await postJson(request(gw.app), '/api/register', victim)).status).toBe(201);
+    expect((await postJson(request(stack.gw.app), '/api/register', victim)).status).toBe(201);
     // Failures from ten different addresses: only the username counter reaches the limit.
     for (let i = 0; i < 10; i++) {
-      const res = await postJson(request(gw.app), '/api/login', { username: victim.username, password: 'mauvais' }, `10.2.0.${i}`);
+      const res = await postJson(request(stack.gw.app), '/api/login', { username: victim.username, password: 'mauvais' }, `10.2.0.${i}`);
       expect(res.status).toBe(401);
     }
-    const blocked = await postJson(request(gw.app), '/api/login', { username: victim.username, password: victim.password }, '10.2.1.1');
+    const blocked = await postJson(
+      request(stack.gw.app),
+      '/api/login',
+      { username: victim.username, password: victim.password },
+      '10.2.1.1',
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe(MESSAGES_AUTH.tooManyAttempts);
   });
 
   it('blocks an address after 10 failures, whatever the username', async () => {
     for (let i = 0; i < 10; i++) {
-      const res = await postJson(request(gw.app), '/api/login', { username: `inconnu${i}`, password: 'mauvais' }, '10.3.0.1');
+      const res = await postJson(request(stack.gw.app), '/api/login', { username: `inconnu${i}`, password: 'mauvais' }, '10.3.0.1');
       expect(res.status).toBe(401);
     }
-    const blocked = await postJson(request(gw.app), '/api/login', { username: form.username, password: form.password }, '10.3.0.1');
+    const blocked = await postJson(request(stack.gw.app), '/api/login', { username: form.username, password: form.password }, '10.3.0.1');
     expect(blocked.status).toBe(429);
     // Another address is not affected.
-    expect((await postJson(request(gw.app), '/api/login', { username: form.username, password: form.password }, '10.3.0.2')).status).toBe(
-      200,
-    );
+    expect(
+      (await postJson(request(stack.gw.app), '/api/login', { username: form.username, password: form.password }, '10.3.0.2')).status,
+    ).toBe(200);
   });
 
   it('resets the username counter after a successful login', async () => {
     const user = newRegistration();
-    expect((await postJson(request(gw.app), '/api/register', user)).status).toBe(201);
-    const fail = (i: number) => postJson(request(gw.app), '/api/login', { username: user.username, password: 'mauvais' }, `10.4.${i}.1`);
+    expect((await postJson(request(stack.gw.app), '/api/register', user)).status).toBe(201);
+    const fail = (i: number) =>
+      postJson(request(stack.gw.app), '/api/login', { username: user.username, password: 'mauvais' }, `10.4.${i}.1`);
     for (let i = 0; i < 9; i++) expect((await fail(i)).status).toBe(401);
-    expect((await postJson(request(gw.app), '/api/login', { username: user.username, password: user.password }, '10.4.100.1')).status).toBe(
-      200,
-    );
+    expect(
+      (await postJson(request(stack.gw.app), '/api/login', { username: user.username, password: user.password }, '10.4.100.1')).status,
+    ).toBe(200);
     for (let i = 10; i < 19; i++) expect((await fail(i)).status).toBe(401);
   });
 });
 
 describe('sessions', () => {
   it('GET /api/user answers 401 JSON when signed out', async () => {
-    const res = await request(gw.app).get('/api/user');
+    const res = await request(stack.gw.app).get('/api/user');
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: MESSAGES_AUTH.notAuthenticated });
   });
 
   it('POST /api/logout removes the session from Redis; the old cookie is then signed out', async () => {
-    const agent = request.agent(gw.app);
+    const agent = request.agent(stack.gw.app);
     const reg = await postJson(agent, '/api/register', newRegistration());
     const sid = sessionIdFrom(reg.headers['set-cookie'])!;
     const oldCookie = [reg.headers['set-cookie']]
       .flat()
       .find((c) => c?.startsWith('xaalis.sid='))!
       .split(';')[0];
-    expect(await redisHas(gw.redis!, sessionKey(config, sid))).toBe(true);
+    expect(await redisHas(stack.gw.redis!, sessionKey(config, sid))).toBe(true);
 
     const out = await agent.post('/api/logout').set('X-Requested-With', 'XMLHttpRequest');
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ ok: true });
     expect([out.headers['set-cookie']].flat().join()).toMatch(/xaalis\.sid=;.*Expires=Thu, 01 Jan 1970/);
-    expect(await redisHas(gw.redis!, sessionKey(config, sid))).toBe(false);
+    expect(await redisHas(stack.gw.redis!, sessionKey(config, sid))).toBe(false);
 
-    const after = await request(gw.app).get('/api/user').set('Cookie', oldCookie);
+    const after = await request(stack.gw.app).get('/api/user').set('Cookie', oldCookie);
     expect(after.status).toBe(401);
   });
 
   it('GET /api/logout from our own pages ends the session and redirects to /; GET /api/login redirects to /auth', async () => {
-    const agent = request.agent(gw.app);
+    const agent = request.agent(stack.gw.app);
     const reg = await postJson(agent, '/api/register', newRegistration());
     const sid = sessionIdFrom(reg.headers['set-cookie'])!;
     const out = await agent.get('/api/logout').set('Sec-Fetch-Site', 'same-origin');
     expect(out.status).toBe(302);
     expect(out.headers.location).toBe('/');
-    expect(await redisHas(gw.redis!, sessionKey(config, sid))).toBe(false);
+    expect(await redisHas(stack.gw.redis!, sessionKey(config, sid))).toBe(false);
     expect((await agent.get('/api/user')).status).toBe(401);
 
-    const login = await request(gw.app).get('/api/login');
+    const login = await request(stack.gw.app).get('/api/login');
     expect(login.status).toBe(302);
     expect(login.headers.location).toBe('/auth');
   });
 
   it('GET /api/logout typed in the address bar (Sec-Fetch-Site: none) ends the session', async () => {
-    const agent = request.agent(gw.app);
+    const agent = request.agent(stack.gw.app);
     await postJson(agent, '/api/register', newRegistration());
     const out = await agent.get('/api/logout').set('Sec-Fetch-Site', 'none');
     expect(out.status).toBe(302);
@@ -313,35 +313,35 @@ describe('sessions', () => {
   it.each([['cross-site'], ['same-site'], [undefined]])(
     'GET /api/logout from a foreign link (Sec-Fetch-Site: %s) redirects to / but keeps the session',
     async (site) => {
-      const agent = request.agent(gw.app);
+      const agent = request.agent(stack.gw.app);
       const reg = await postJson(agent, '/api/register', newRegistration());
       const sid = sessionIdFrom(reg.headers['set-cookie'])!;
       const out = site ? await agent.get('/api/logout').set('Sec-Fetch-Site', site) : await agent.get('/api/logout');
       expect(out.status).toBe(302);
       expect(out.headers.location).toBe('/');
       expect([out.headers['set-cookie']].flat().join()).not.toMatch(/1970/);
-      expect(await redisHas(gw.redis!, sessionKey(config, sid))).toBe(true);
+      expect(await redisHas(stack.gw.redis!, sessionKey(config, sid))).toBe(true);
       expect((await agent.get('/api/user')).status).toBe(200);
     },
   );
 
   it('ends a session 12 hours after login whatever the activity', async () => {
-    const agent = request.agent(gw.app);
+    const agent = request.agent(stack.gw.app);
     const reg = await postJson(agent, '/api/register', newRegistration());
     const key = sessionKey(config, sessionIdFrom(reg.headers['set-cookie'])!);
-    const stored = JSON.parse((await gw.redis!.get(key))!);
+    const stored = JSON.parse((await stack.gw.redis!.get(key))!);
     stored.loginAt = Date.now() - 12 * 3600_000 - 1000;
-    await gw.redis!.set(key, JSON.stringify(stored), 'EX', 600);
+    await stack.gw.redis!.set(key, JSON.stringify(stored), 'EX', 600);
 
     expect((await agent.get('/api/user')).status).toBe(401);
-    expect(await redisHas(gw.redis!, key)).toBe(false);
+    expect(await redisHas(stack.gw.redis!, key)).toBe(false);
   });
 
   /** Rewrites the stored session (its TTL kept), as if time had passed. */
   const editSession = async (key: string, edit: (stored: Record<string, unknown>) => void) => {
-    const stored = JSON.parse((await gw.redis!.get(key))!) as Record<string, unknown>;
+    const stored = JSON.parse((await stack.gw.redis!.get(key))!) as Record<string, unknown>;
     edit(stored);
-    await gw.redis!.set(key, JSON.stringify(stored), 'KEEPTTL');
+    await stack.gw.redis!.set(key, JSON.stringify(stored), 'KEEPTTL');
   };
   const sessionCookieOf = (res: request.Response) => [res.headers['set-cookie']].flat().find((c) => c?.startsWith('xaalis.sid='));
   /** Minutes from now to the cookie's Expires. */
@@ -349,18 +349,18 @@ describe('sessions', () => {
     (Date.parse(/Expires=([^;]+)/.exec(sessionCookieOf(res) ?? '')?.[1] ?? '') - Date.now()) / 60_000;
 
   it('keeps the idle timeout rolling, pushed back at most once a minute (30 to 31 minutes from the last request)', async () => {
-    const agent = request.agent(gw.app);
+    const agent = request.agent(stack.gw.app);
     const reg = await postJson(agent, '/api/register', newRegistration());
     expect(cookieMinutes(reg)).toBeGreaterThan(30);
     const key = sessionKey(config, sessionIdFrom(reg.headers['set-cookie'])!);
-    expect(await gw.redis!.ttl(key)).toBeGreaterThan(30 * 60);
+    expect(await stack.gw.redis!.ttl(key)).toBeGreaterThan(30 * 60);
 
     // Within the minute: no store write, no cookie.
-    await gw.redis!.expire(key, 600);
+    await stack.gw.redis!.expire(key, 600);
     const soon = await agent.get('/api/user');
     expect(soon.status).toBe(200);
     expect(sessionCookieOf(soon)).toBeUndefined();
-    expect(await gw.redis!.ttl(key)).toBeLessThanOrEqual(600);
+    expect(await stack.gw.redis!.ttl(key)).toBeLessThanOrEqual(600);
 
     // Pushed back over a minute ago: this request pushes it back again (TTL and cookie).
     await editSession(key, (s) => {
@@ -370,27 +370,27 @@ describe('sessions', () => {
     expect(later.status).toBe(200);
     expect(cookieMinutes(later)).toBeGreaterThan(30);
     expect(cookieMinutes(later)).toBeLessThanOrEqual(31);
-    const ttl = await gw.redis!.ttl(key);
+    const ttl = await stack.gw.redis!.ttl(key);
     expect(ttl).toBeGreaterThan(30 * 60);
     expect(ttl).toBeLessThanOrEqual(31 * 60);
-    expect((JSON.parse((await gw.redis!.get(key))!) as { touchedAt: number }).touchedAt).toBeGreaterThan(Date.now() - 10_000);
+    expect((JSON.parse((await stack.gw.redis!.get(key))!) as { touchedAt: number }).touchedAt).toBeGreaterThan(Date.now() - 10_000);
   });
 
   it('ends a session idle for longer than the timeout even if the store still holds it', async () => {
-    const agent = request.agent(gw.app);
+    const agent = request.agent(stack.gw.app);
     const reg = await postJson(agent, '/api/register', newRegistration());
     const key = sessionKey(config, sessionIdFrom(reg.headers['set-cookie'])!);
     await editSession(key, (s) => {
       s.touchedAt = Date.now() - 32 * 60_000;
     });
     expect((await agent.get('/api/user')).status).toBe(401);
-    expect(await redisHas(gw.redis!, key)).toBe(false);
+    expect(await redisHas(stack.gw.redis!, key)).toBe(false);
   });
 
   it('logout ends the session at once on every gateway process (no per-process cache)', async () => {
-    const other = await gatewayTo({ accounting: accounting.url });
+    const other = await gatewayTo({ accounting: stack.accounting.url });
     try {
-      const agent = request.agent(gw.app);
+      const agent = request.agent(stack.gw.app);
       const reg = await postJson(agent, '/api/register', newRegistration());
       const cookie = sessionCookieOf(reg)!.split(';')[0];
       expect((await request(other.app).get('/api/user').set('Cookie', cookie)).status).toBe(200);
@@ -405,10 +405,10 @@ describe('sessions', () => {
 
 describe('CSRF', () => {
   it('refuses a form post and a foreign Origin with 403 JSON', async () => {
-    const form = await request(gw.app).post('/api/login').type('form').send({ username: 'a', password: 'b' });
+    const form = await request(stack.gw.app).post('/api/login').type('form').send({ username: 'a', password: 'b' });
     expect(form.status).toBe(403);
     expect(form.body).toEqual({ message: MESSAGES_HTTP.csrf });
-    const foreign = await request(gw.app)
+    const foreign = await request(stack.gw.app)
       .post('/api/login')
       .set('Origin', 'https://evil.example')
       .set('Content-Type', 'application/json')
@@ -417,7 +417,7 @@ describe('CSRF', () => {
   });
 
   it('accepts JSON from the same origin, and bodiless writes with X-Requested-With', async () => {
-    const same = await request(gw.app)
+    const same = await request(stack.gw.app)
       .post('/api/login')
       .set('Host', 'xaalis.test:8080')
       .set('Origin', 'http://xaalis.test:8080')
@@ -425,18 +425,18 @@ describe('CSRF', () => {
       .set('X-Forwarded-For', '10.5.0.1')
       .send(JSON.stringify({ username: 'personne', password: 'x' }));
     expect(same.status).toBe(401);
-    expect((await request(gw.app).post('/api/logout')).status).toBe(403);
-    expect((await request(gw.app).post('/api/logout').set('X-Requested-With', 'XMLHttpRequest')).status).toBe(200);
+    expect((await request(stack.gw.app).post('/api/logout')).status).toBe(403);
+    expect((await request(stack.gw.app).post('/api/logout').set('X-Requested-With', 'XMLHttpRequest')).status).toBe(200);
   });
 });
 
 describe('POST /api/companies', () => {
   it('creates a company for a user who has none, then another one: the user owns both and works in the newest', async () => {
     // A user without a company (e.g. created before companies were required).
-    const users = createUsersRepository(gw.sequelize);
+    const users = createUsersRepository(stack.gw.sequelize);
     const form = newRegistration();
     await users.create({ ...form, passwordHash: await hashPassword(form.password), companyId: null });
-    const agent = request.agent(gw.app);
+    const agent = request.agent(stack.gw.app);
     const login = await postJson(agent, '/api/login', { username: form.username, password: form.password }, '10.6.0.1');
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({ companyId: null, role: null });
@@ -461,11 +461,11 @@ describe('POST /api/companies', () => {
   });
 
   it('answers 401 when signed out and 400 with French messages for a bad company', async () => {
-    expect((await postJson(request(gw.app), '/api/companies', { name: 'X', sector: 'commerce' })).status).toBe(401);
-    const users = createUsersRepository(gw.sequelize);
+    expect((await postJson(request(stack.gw.app), '/api/companies', { name: 'X', sector: 'commerce' })).status).toBe(401);
+    const users = createUsersRepository(stack.gw.sequelize);
     const form = newRegistration();
     await users.create({ ...form, passwordHash: await hashPassword(form.password), companyId: null });
-    const agent = request.agent(gw.app);
+    const agent = request.agent(stack.gw.app);
     await postJson(agent, '/api/login', { username: form.username, password: form.password }, '10.6.0.2');
     const bad = await postJson(agent, '/api/companies', { name: '', sector: 'inconnu' }, '10.6.0.2');
     expect(bad.status).toBe(400);

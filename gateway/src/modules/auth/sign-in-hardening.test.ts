@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import request from 'supertest';
 import { MESSAGES_AUTH, MESSAGES_SIGN_IN } from '@xaalis/contracts';
-import type { Gateway } from '../../app';
 import { loadConfig } from '../../config';
-import type { RunningChild } from '../../test-support/services';
 import {
   authApp,
   companyStatus,
@@ -15,7 +13,7 @@ import {
   sessionCookieFrom,
   sessionIdFrom,
   sessionKey,
-  startGatewayWithAccounting,
+  gatewayWithAccountingForFile,
 } from '../../test-support/gateway';
 import { createUsersRepository } from '../users';
 import { COMMON_PASSWORDS_FILE, commonPasswords } from './password-rules';
@@ -24,13 +22,8 @@ import { COMMON_PASSWORDS_FILE, commonPasswords } from './password-rules';
 jest.setTimeout(60_000);
 
 // Real Postgres, Redis and accounting service (a child process); nothing mocked.
-let accounting: RunningChild;
-let gw: Gateway;
-let close: (() => Promise<void>) | undefined;
+const stack = gatewayWithAccountingForFile();
 const config = loadConfig();
-
-beforeAll(async () => ({ accounting, gw, close } = await startGatewayWithAccounting()), 60_000);
-afterAll(() => close?.());
 
 let ipCounter = 0;
 /** A fresh client address, so address counters of other tests never interfere. */
@@ -38,21 +31,21 @@ const freshIp = () => `10.80.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250
 
 const register = async (extra: Record<string, unknown> = {}) => {
   const form = newRegistration(extra);
-  const res = await postJson(request(gw.app), '/api/register', form);
+  const res = await postJson(request(stack.gw.app), '/api/register', form);
   expect(res.status).toBe(201);
   return form;
 };
-const login = (username: string, password: string, ip = freshIp(), agent: { post(url: string): request.Test } = request(gw.app)) =>
+const login = (username: string, password: string, ip = freshIp(), agent: { post(url: string): request.Test } = request(stack.gw.app)) =>
   postJson(agent, '/api/login', { username, password }, ip);
 
 describe('usernames are unique ignoring case', () => {
   it('refuses a case variant of an existing username, in the route and in the database', async () => {
     const form = await register({ username: `AWA_${Date.now().toString(36)}` });
-    const variant = await postJson(request(gw.app), '/api/register', { ...newRegistration(), username: form.username.toLowerCase() });
+    const variant = await postJson(request(stack.gw.app), '/api/register', { ...newRegistration(), username: form.username.toLowerCase() });
     expect(variant.status).toBe(409);
     expect(variant.body.message).toBe(MESSAGES_AUTH.usernameTaken);
     // A concurrent registration that passed the check is stopped by the lower(username) index.
-    const users = createUsersRepository(gw.sequelize);
+    const users = createUsersRepository(stack.gw.sequelize);
     await expect(
       users.create({ ...newRegistration(), username: form.username.toLowerCase(), passwordHash: 'x', companyId: null }),
     ).rejects.toMatchObject({ status: 409, message: MESSAGES_AUTH.usernameTaken });
@@ -66,7 +59,10 @@ describe('usernames are unique ignoring case', () => {
     const victim = await register({ username: `awa_${Date.now().toString(36)}` });
     const attacker = await register();
     // The attacker's own look-alike account cannot exist any more.
-    const lookAlike = await postJson(request(gw.app), '/api/register', { ...newRegistration(), username: victim.username.toUpperCase() });
+    const lookAlike = await postJson(request(stack.gw.app), '/api/register', {
+      ...newRegistration(),
+      username: victim.username.toUpperCase(),
+    });
     expect(lookAlike.status).toBe(409);
     // Fail 9 times on the victim, sign in to the attacker's account, repeat: the victim's counter keeps growing.
     const statuses: number[] = [];
@@ -105,7 +101,7 @@ describe('login attempts are reserved before the password check', () => {
 
 describe('registration is throttled per address', () => {
   it('refuses the N+1-th registration from one address with a French 429; other addresses go on', async () => {
-    const limited = await gatewayTo({ accounting: accounting.url }, { registerMaxPerWindow: 3 });
+    const limited = await gatewayTo({ accounting: stack.accounting.url }, { registerMaxPerWindow: 3 });
     try {
       const ip = freshIp();
       for (let i = 0; i < 3; i++) expect((await postJson(request(limited.app), '/api/register', newRegistration(), ip)).status).toBe(201);
@@ -143,8 +139,8 @@ describe('registration is throttled per address', () => {
   });
 
   it('creates the company first and deletes it again when the user row fails', async () => {
-    const users = createUsersRepository(gw.sequelize);
-    const { client, created } = recordingAccountingClient(accounting.url);
+    const users = createUsersRepository(stack.gw.sequelize);
+    const { client, created } = recordingAccountingClient(stack.accounting.url);
     const failingUsers = {
       ...users,
       create: () => {
@@ -153,11 +149,11 @@ describe('registration is throttled per address', () => {
         return Promise.reject(new Error('insert failed'));
       },
     };
-    const app = authApp(gw.sequelize, failingUsers, client);
+    const app = authApp(stack.gw.sequelize, failingUsers, client);
     const res = await postJson(request(app), '/register', newRegistration());
     expect(res.status).toBe(500);
     expect(created).toHaveLength(1);
-    expect(await companyStatus(accounting.url, created[0])).toBe(404);
+    expect(await companyStatus(stack.accounting.url, created[0])).toBe(404);
   });
 });
 
@@ -178,10 +174,12 @@ describe('password rules', () => {
     ],
   ])('refuses %s at registration with a French message', async (_what, change, message) => {
     const form = newRegistration();
-    const res = await postJson(request(gw.app), '/api/register', { ...form, ...change(form) });
+    const res = await postJson(request(stack.gw.app), '/api/register', { ...form, ...change(form) });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message, issues: [{ path: 'password', message }] });
-    const [rows] = await gw.sequelize.query('SELECT 1 FROM identity.users WHERE username = :u', { replacements: { u: form.username } });
+    const [rows] = await stack.gw.sequelize.query('SELECT 1 FROM identity.users WHERE username = :u', {
+      replacements: { u: form.username },
+    });
     expect(rows).toHaveLength(0);
   });
 });
@@ -192,20 +190,20 @@ describe('POST /api/user/password', () => {
 
   it('needs the current password, then ends the other sessions and keeps this one under a new id', async () => {
     const form = await register();
-    const mine = request.agent(gw.app);
+    const mine = request.agent(stack.gw.app);
     const myLogin = await login(form.username, form.password, freshIp(), mine);
     const mySid = sessionIdFrom(myLogin.headers['set-cookie'])!;
-    const other = request.agent(gw.app);
+    const other = request.agent(stack.gw.app);
     const otherLogin = await login(form.username, form.password, freshIp(), other);
     const otherSid = sessionIdFrom(otherLogin.headers['set-cookie'])!;
 
-    expect((await change(request(gw.app), { currentPassword: form.password, newPassword: 'Teranga-2026' })).status).toBe(401);
+    expect((await change(request(stack.gw.app), { currentPassword: form.password, newPassword: 'Teranga-2026' })).status).toBe(401);
 
     const wrong = await change(mine, { currentPassword: 'mauvais1', newPassword: 'Teranga-2026' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe(MESSAGES_SIGN_IN.currentPasswordWrong);
     // A wrong current password counts as a failed login of the account.
-    expect(await gw.redis!.get(`${config.redisPrefix}:login-failures:user:${form.username.toLowerCase()}`)).toBe('1');
+    expect(await stack.gw.redis!.get(`${config.redisPrefix}:login-failures:user:${form.username.toLowerCase()}`)).toBe('1');
 
     const common = await change(mine, { currentPassword: form.password, newPassword: 'password1' });
     expect(common.status).toBe(400);
@@ -219,8 +217,8 @@ describe('POST /api/user/password', () => {
     const newSid = sessionIdFrom(ok.headers['set-cookie'])!;
     expect(newSid).toBeTruthy();
     expect(newSid).not.toBe(mySid);
-    expect(await redisHas(gw.redis!, sessionKey(config, mySid))).toBe(false);
-    expect(await redisHas(gw.redis!, sessionKey(config, otherSid))).toBe(false);
+    expect(await redisHas(stack.gw.redis!, sessionKey(config, mySid))).toBe(false);
+    expect(await redisHas(stack.gw.redis!, sessionKey(config, otherSid))).toBe(false);
 
     expect((await mine.get('/api/user')).status).toBe(200);
     expect((await other.get('/api/user')).status).toBe(401);
@@ -229,7 +227,7 @@ describe('POST /api/user/password', () => {
   });
 
   it('does the same with the in-memory session store (no Redis)', async () => {
-    const memory = await gatewayTo({ accounting: accounting.url }, { redisUrl: '' });
+    const memory = await gatewayTo({ accounting: stack.accounting.url }, { redisUrl: '' });
     try {
       const form = newRegistration();
       const mine = request.agent(memory.app);

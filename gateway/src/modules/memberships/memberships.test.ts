@@ -4,21 +4,15 @@ import { createRedis } from '@xaalis/service-kit';
 import { MESSAGES_HTTP, MESSAGES_MEMBERS, roleForbiddenMessage, type Invitation, type Member, type Membership } from '@xaalis/contracts';
 import type { Gateway } from '../../app';
 import { loadConfig } from '../../config';
-import type { RunningChild } from '../../test-support/services';
-import { gatewayTo, newRegistration, postJson, startGatewayWithAccounting } from '../../test-support/gateway';
+import { gatewayTo, newRegistration, postJson, gatewayWithAccountingForFile } from '../../test-support/gateway';
 import { ACCESS_TTL_S, memberKey } from './access';
 
 // Memberships, invitations, the company switch and removals through the real gateway, Postgres,
 // Redis and accounting service (a child process): nothing mocked.
 jest.setTimeout(60_000);
 
-let accounting: RunningChild;
-let gw: Gateway;
-let close: (() => Promise<void>) | undefined;
+const stack = gatewayWithAccountingForFile();
 const config = loadConfig();
-
-beforeAll(async () => ({ accounting, gw, close } = await startGatewayWithAccounting()), 60_000);
-afterAll(() => close?.());
 
 let ipCounter = 0;
 interface Account {
@@ -31,7 +25,7 @@ interface Account {
 }
 
 /** A new user signed in on `on` (the main gateway unless said), from an address of its own. */
-async function register(on: Gateway = gw): Promise<Account> {
+async function register(on: Gateway = stack.gw): Promise<Account> {
   const agent = request.agent(on.app);
   const form = newRegistration();
   const ip = `10.16.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
@@ -123,13 +117,13 @@ describe('invitations', () => {
     expect((await guest.agent.get('/api/memberships').expect(200)).body).toHaveLength(1);
 
     // Every step is in the append-only history, which the database refuses to change.
-    const [events] = await gw.sequelize.query(
+    const [events] = await stack.gw.sequelize.query(
       `SELECT action FROM identity.membership_events WHERE company_id = $1 AND user_id = $2 ORDER BY id`,
       { bind: [owner.companyId, guest.id] },
     );
     expect((events as { action: string }[]).map((e) => e.action)).toEqual(['invited', 'declined', 'invited', 'invitation_cancelled']);
     await expect(
-      gw.sequelize.query(`DELETE FROM identity.membership_events WHERE company_id = $1`, { bind: [owner.companyId] }),
+      stack.gw.sequelize.query(`DELETE FROM identity.membership_events WHERE company_id = $1`, { bind: [owner.companyId] }),
     ).rejects.toThrow(/historique des membres/);
   });
 });
@@ -191,7 +185,7 @@ describe('switching company', () => {
     expect((await post(accountant, '/api/session/company', { companyId: 'pas-un-id' })).status).toBe(400);
 
     // The next sign-in lands in the company last worked in.
-    const again = request.agent(gw.app);
+    const again = request.agent(stack.gw.app);
     const login = await postJson(again, '/api/login', { username: accountant.username, password: 'secret123' }, accountant.ip);
     expect(login.body).toMatchObject({ companyId: owner.companyId, role: 'accountant' });
   });
@@ -234,7 +228,7 @@ describe('members', () => {
     expect(removeLast.body.message).toBe(MESSAGES_MEMBERS.lastOwner);
     // Enforced by the database itself, not only the API.
     await expect(
-      gw.sequelize.query(`DELETE FROM identity.memberships WHERE company_id = $1 AND role = 'owner'`, { bind: [owner.companyId] }),
+      stack.gw.sequelize.query(`DELETE FROM identity.memberships WHERE company_id = $1 AND role = 'owner'`, { bind: [owner.companyId] }),
     ).rejects.toThrow(/au moins un propriétaire/);
   });
 
@@ -248,7 +242,7 @@ describe('members', () => {
       del(b, `/api/companies/${a.companyId}/members/${a.id}`),
     ]);
     expect([x.status, y.status].sort()).toEqual([204, 409]);
-    const [owners] = await gw.sequelize.query(
+    const [owners] = await stack.gw.sequelize.query(
       `SELECT count(*)::int AS n FROM identity.memberships WHERE company_id = $1 AND role = 'owner'`,
       {
         bind: [a.companyId],
@@ -266,7 +260,7 @@ describe('members', () => {
     expect((await member.agent.get(`/api/companies/${owner.companyId}/third-parties`)).status).toBe(200);
 
     expect((await del(owner, `/api/companies/${owner.companyId}/members/${member.id}`)).status).toBe(204);
-    expect(await gw.redis!.get(memberKey(`${config.redisPrefix}:member:`, owner.companyId, member.id))).toBe('none');
+    expect(await stack.gw.redis!.get(memberKey(`${config.redisPrefix}:member:`, owner.companyId, member.id))).toBe('none');
 
     expect((await member.agent.get(`/api/companies/${owner.companyId}/third-parties`)).status).toBe(404);
     const write = await post(member, `/api/companies/${owner.companyId}/third-parties`, { type: 'client', name: 'Client X' });
@@ -278,9 +272,9 @@ describe('members', () => {
   it('the membership mirror is rebuilt from Postgres when Redis lost it', async () => {
     const owner = await register();
     const key = memberKey(`${config.redisPrefix}:member:`, owner.companyId, owner.id);
-    await gw.redis!.del(key);
+    await stack.gw.redis!.del(key);
     expect((await owner.agent.get(`/api/companies/${owner.companyId}/third-parties`)).status).toBe(200);
-    expect(await gw.redis!.get(key)).toBe('owner');
+    expect(await stack.gw.redis!.get(key)).toBe('owner');
   });
 
   it('plain reads take the role from the mirror, read with the session in one round trip', async () => {
@@ -289,9 +283,9 @@ describe('members', () => {
     const url = `/api/companies/${owner.companyId}/third-parties`;
     expect((await owner.agent.get(url)).status).toBe(200);
     // The mirror says "not a member" (Postgres still says owner): the read path believes the mirror.
-    await gw.redis!.set(key, 'none', 'EX', 60);
+    await stack.gw.redis!.set(key, 'none', 'EX', 60);
     expect((await owner.agent.get(url)).status).toBe(404);
-    await gw.redis!.set(key, 'owner', 'EX', 60);
+    await stack.gw.redis!.set(key, 'owner', 'EX', 60);
     expect((await owner.agent.get(url)).status).toBe(200);
   });
 
@@ -300,12 +294,12 @@ describe('members', () => {
     const other = await register();
     for (const path of ['members', 'invitations']) {
       expect((await other.agent.get(`/api/companies/${owner.companyId}/${path}`)).status).toBe(404);
-      expect((await request(gw.app).get(`/api/companies/${owner.companyId}/${path}`)).status).toBe(401);
+      expect((await request(stack.gw.app).get(`/api/companies/${owner.companyId}/${path}`)).status).toBe(401);
     }
     expect((await patch(other, `/api/companies/${owner.companyId}/members/${owner.id}`, { role: 'reader' })).status).toBe(404);
     expect((await del(other, `/api/companies/${owner.companyId}/members/${owner.id}`)).status).toBe(404);
     for (const path of ['/api/memberships', '/api/invitations', '/api/portfolio'])
-      expect((await request(gw.app).get(path)).status).toBe(401);
+      expect((await request(stack.gw.app).get(path)).status).toBe(401);
   });
 });
 
@@ -333,7 +327,7 @@ describe('GET /api/portfolio', () => {
 describe('issue 24: quotas on invitations and companies', () => {
   let limited: Gateway;
   beforeAll(async () => {
-    limited = await gatewayTo({ accounting: accounting.url }, { invitationsMaxPerWindow: 3, companiesMaxPerWindow: 2 });
+    limited = await gatewayTo({ accounting: stack.accounting.url }, { invitationsMaxPerWindow: 3, companiesMaxPerWindow: 2 });
   });
   afterAll(async () => {
     await limited?.close();
@@ -374,11 +368,11 @@ describe('issue 4: a user in 500 companies', () => {
   it('gets every company in GET /api/portfolio (with figures) and GET /api/memberships (with names)', async () => {
     const user = await register();
     const ids = Array.from({ length: 499 }, () => randomUUID());
-    await gw.sequelize.query(
+    await stack.gw.sequelize.query(
       `INSERT INTO accounting.companies (id, name, sector) SELECT c, 'Société ' || k, 'commerce' FROM unnest($1::uuid[]) WITH ORDINALITY AS u (c, k)`,
       { bind: [ids] },
     );
-    await gw.sequelize.query(
+    await stack.gw.sequelize.query(
       `INSERT INTO identity.memberships (user_id, company_id, role) SELECT $1, c, 'reader' FROM unnest($2::uuid[]) AS c`,
       { bind: [user.id, ids] },
     );
@@ -419,7 +413,7 @@ describe('issue 24 finding 6: a removal takes effect at the next request even wh
     const url = new URL(config.redisUrl);
     url.username = aclUser;
     url.password = aclPassword;
-    acl = await gatewayTo({ accounting: accounting.url }, { redisUrl: url.toString() });
+    acl = await gatewayTo({ accounting: stack.accounting.url }, { redisUrl: url.toString() });
   });
   afterAll(async () => {
     await acl?.close();
