@@ -1,16 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { MESSAGES_HOTEL, stayInvoiced, type Reservation } from '@xaalis/contracts';
 import {
-  AddIcon,
+  AddButton,
   CounterRow,
   CounterTile,
-  EmptyState,
-  ErrorState,
   formatNumber,
+  ListState,
   PageHeader,
   toast,
   toastFailure,
@@ -108,90 +106,74 @@ function Hotel({ companyId }: { companyId: string }) {
   const openRoom = () => setRoomDialog(opening);
   const openReservation = () => setReservationDialog(opening);
 
-  let content: ReactNode;
-  if (tab === 'rooms') {
-    if (rooms.isLoading) content = <CardPlaceholders count={ROOM_PLACEHOLDERS} />;
-    else if (rooms.error && !rooms.data)
-      content = <ErrorState error={rooms.error} onRetry={() => void rooms.refetch()} title="Impossible de charger les chambres" />;
-    else if (roomList.length === 0)
-      content = (
-        <EmptyState
-          title={MESSAGES_HOTEL.roomsEmpty}
-          description={
-            rights.rooms ? 'Enregistrez vos chambres, leur capacité et leur prix par nuit pour prendre des réservations.' : undefined
-          }
-          action={
-            rights.rooms ? (
-              <Button variant="outlined" startIcon={<AddIcon />} onClick={openRoom}>
-                {MESSAGES_HOTEL.addFirstRoom}
-              </Button>
-            ) : undefined
-          }
-        />
-      );
-    else
-      content = (
+  const content =
+    tab === 'rooms' ? (
+      <ListState
+        list={rooms}
+        errorTitle="Impossible de charger les chambres"
+        loading={<CardPlaceholders count={ROOM_PLACEHOLDERS} />}
+        count={roomList.length}
+        empty={{
+          title: MESSAGES_HOTEL.roomsEmpty,
+          create: rights.rooms
+            ? {
+                description: 'Enregistrez vos chambres, leur capacité et leur prix par nuit pour prendre des réservations.',
+                label: MESSAGES_HOTEL.addFirstRoom,
+                onClick: openRoom,
+              }
+            : undefined,
+        }}
+      >
         <Box sx={{ ...CARD_GRID, opacity: rooms.isFetching ? 0.6 : 1 }}>
           {roomList.map((room) => (
             <RoomCard key={room.id} room={room} />
           ))}
         </Box>
-      );
-  } else if (reservations.isLoading) content = <CardPlaceholders count={RESERVATION_PLACEHOLDERS} />;
-  else if (reservations.error && !reservations.data)
-    content = (
-      <ErrorState error={reservations.error} onRetry={() => void reservations.refetch()} title="Impossible de charger les réservations" />
-    );
-  else if (reservationList.length === 0)
-    content = (
-      <EmptyState
-        title={MESSAGES_HOTEL.reservationsEmpty}
-        description={
-          !rights.reservations
+      </ListState>
+    ) : (
+      <ListState
+        list={reservations}
+        errorTitle="Impossible de charger les réservations"
+        loading={<CardPlaceholders count={RESERVATION_PLACEHOLDERS} />}
+        count={reservationList.length}
+        empty={{
+          title: MESSAGES_HOTEL.reservationsEmpty,
+          description: !rights.reservations
             ? undefined
             : canBook
               ? 'Enregistrez la première réservation de vos clients.'
-              : `${MESSAGES_HOTEL.addRoomsFirst}.`
-        }
-        action={
-          !rights.reservations ? undefined : canBook ? (
-            <Button variant="outlined" startIcon={<AddIcon />} onClick={openReservation}>
+              : `${MESSAGES_HOTEL.addRoomsFirst}.`,
+          action: !rights.reservations ? undefined : canBook ? (
+            <AddButton variant="outlined" onClick={openReservation}>
               Créer la première réservation
-            </Button>
+            </AddButton>
           ) : rights.rooms ? (
-            <Button variant="outlined" startIcon={<AddIcon />} onClick={openRoom}>
+            <AddButton variant="outlined" onClick={openRoom}>
               {MESSAGES_HOTEL.addFirstRoom}
-            </Button>
-          ) : undefined
-        }
-      />
-    );
-  else
-    content = (
-      <Box sx={{ ...CARD_GRID, opacity: reservations.isFetching ? 0.6 : 1 }}>
-        {reservationList.map((reservation) => (
-          <ReservationCard
-            key={reservation.id}
-            reservation={reservation}
-            busy={busyId === reservation.id}
-            onAction={rights.reservations ? (r, step) => void runStep(r, step) : undefined}
-          />
-        ))}
-      </Box>
+            </AddButton>
+          ) : undefined,
+        }}
+      >
+        <Box sx={{ ...CARD_GRID, opacity: reservations.isFetching ? 0.6 : 1 }}>
+          {reservationList.map((reservation) => (
+            <ReservationCard
+              key={reservation.id}
+              reservation={reservation}
+              busy={busyId === reservation.id}
+              onAction={rights.reservations ? (r, step) => void runStep(r, step) : undefined}
+            />
+          ))}
+        </Box>
+      </ListState>
     );
 
   let action: ReactNode = null;
-  if (tab === 'rooms')
-    action = rights.rooms ? (
-      <Button variant="contained" startIcon={<AddIcon />} onClick={openRoom}>
-        Nouvelle chambre
-      </Button>
-    ) : null;
+  if (tab === 'rooms') action = rights.rooms ? <AddButton onClick={openRoom}>Nouvelle chambre</AddButton> : null;
   else
     action = rights.reservations ? (
-      <Button variant="contained" startIcon={<AddIcon />} onClick={openReservation} disabled={!canBook}>
+      <AddButton onClick={openReservation} disabled={!canBook}>
         Nouvelle réservation
-      </Button>
+      </AddButton>
     ) : null;
   const figures = summary.data;
   const figure = (value: number | undefined) => (value === undefined ? '—' : formatNumber(value));
