@@ -49,6 +49,15 @@ export function FormTextField<T extends FieldValues, TOut = T>({ control, name, 
   );
 }
 
+const MONEY_INPUT = { min: 0, step: 0.01, inputMode: 'decimal' as const };
+
+/** An amount in XOF: a number field (not negative, to the cent) ending in 'XOF'. */
+export function FormMoneyField<T extends FieldValues, TOut = T>(
+  props: Omit<FormTextFieldProps<T, TOut>, 'type' | 'inputProps' | 'endAdornment'>,
+) {
+  return <FormTextField {...props} type="number" inputProps={MONEY_INPUT} endAdornment={<UnitAdornment unit="XOF" />} />;
+}
+
 export interface FormSelectFieldProps<T extends FieldValues, TOut = T> extends Omit<FieldInputProps, 'inputComponent' | 'inputProps'> {
   // TOut: what the form's resolver hands to submit (schemas that coerce or default values).
   control: Control<T, unknown, TOut>;

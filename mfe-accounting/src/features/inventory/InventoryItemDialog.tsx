@@ -8,7 +8,7 @@ import {
   type InventoryItem,
 } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { EntityFormDialog, FormSelectField, FormTextField, FullRow, UnitAdornment, useEntityForm } from '@xaalis/web-kit';
+import { EntityFormDialog, FormSelectField, FormMoneyField, FormTextField, FullRow, useEntityForm } from '@xaalis/web-kit';
 import { useMemo } from 'react';
 import type { z } from 'zod';
 import { useListThirdPartiesQuery } from '../third-parties';
@@ -142,14 +142,7 @@ export function InventoryItemDialog({ open, onClose, companyId, item }: Inventor
         helperText={editing ? 'Modifié par les mouvements de stock' : undefined}
       />
       <FormTextField control={control} name="minStock" label="Stock minimum" inputProps={stockInput} />
-      <FormTextField
-        control={control}
-        name="unitCost"
-        label="Coût unitaire"
-        type="number"
-        inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
-        endAdornment={<UnitAdornment unit="XOF" />}
-      />
+      <FormMoneyField control={control} name="unitCost" label="Coût unitaire" />
       <FormSelectField control={control} name="supplierId" label="Fournisseur" options={supplierOptions} />
     </EntityFormDialog>
   );

@@ -19,10 +19,10 @@ import {
   EntityFormDialog,
   FormDateField,
   FormSelectField,
+  FormMoneyField,
   FormTextField,
   FullRow,
   todayIso,
-  UnitAdornment,
   useEntityForm,
   useGetCompanyQuery,
 } from '@xaalis/web-kit';
@@ -77,8 +77,6 @@ function valuesOf(inv: Investment | null | undefined): InvestmentFormValues {
 
 const CATEGORY_OPTIONS = INVESTMENT_CATEGORIES.map((value) => ({ value, label: INVESTMENT_CATEGORY_LABELS[value] }));
 const METHOD_OPTIONS = DEPRECIATION_METHODS.map((value) => ({ value, label: DEPRECIATION_METHOD_LABELS[value] }));
-const money = { min: 0, step: 0.01, inputMode: 'decimal' as const };
-const xof = <UnitAdornment unit="XOF" />;
 
 export interface InvestmentDialogProps {
   open: boolean;
@@ -168,8 +166,8 @@ export function InvestmentDialog({ open, onClose, companyId, investment }: Inves
       </FullRow>
       <FormSelectField control={control} name="category" label="Catégorie" options={CATEGORY_OPTIONS} />
       <FormDateField control={control} name="purchaseDate" label="Date d'achat" />
-      <FormTextField control={control} name="purchasePrice" label="Prix d'achat" type="number" inputProps={money} endAdornment={xof} />
-      <FormTextField control={control} name="residualValue" label="Valeur résiduelle" type="number" inputProps={money} endAdornment={xof} />
+      <FormMoneyField control={control} name="purchasePrice" label="Prix d'achat" />
+      <FormMoneyField control={control} name="residualValue" label="Valeur résiduelle" />
       <FormSelectField control={control} name="depreciationMethod" label="Méthode d'amortissement" options={METHOD_OPTIONS} />
       <FormTextField
         control={control}

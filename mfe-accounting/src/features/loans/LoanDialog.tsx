@@ -17,6 +17,7 @@ import {
   formatDate,
   FormDateField,
   FormSelectField,
+  FormMoneyField,
   FormTextField,
   FullRow,
   todayIso,
@@ -91,14 +92,7 @@ export function LoanDialog({ open, onClose, companyId }: LoanDialogProps) {
       <FullRow>
         <FormTextField control={control} name="lender" label="Prêteur" placeholder="Banque, organisme..." autoFocus />
       </FullRow>
-      <FormTextField
-        control={control}
-        name="amount"
-        label="Montant"
-        type="number"
-        inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
-        endAdornment={<UnitAdornment unit="XOF" />}
-      />
+      <FormMoneyField control={control} name="amount" label="Montant" />
       <FormTextField
         control={control}
         name="interestRate"

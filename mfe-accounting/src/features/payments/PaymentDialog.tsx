@@ -22,10 +22,10 @@ import {
   FormDateField,
   formatMoney,
   FormSelectField,
+  FormMoneyField,
   FormTextField,
   FullRow,
   todayIso,
-  UnitAdornment,
   useEntityForm,
   useSession,
 } from '@xaalis/web-kit';
@@ -270,14 +270,7 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
           />
         </FullRow>
       ) : null}
-      <FormTextField
-        control={control}
-        name="amount"
-        label="Montant"
-        type="number"
-        inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
-        endAdornment={<UnitAdornment unit="XOF" />}
-      />
+      <FormMoneyField control={control} name="amount" label="Montant" />
       <FormDateField control={control} name="date" label="Date" />
       <FormSelectField control={control} name="method" label="Mode de paiement" options={METHOD_OPTIONS} />
       <FormTextField control={control} name="reference" label="Référence" placeholder="Optionnelle" />

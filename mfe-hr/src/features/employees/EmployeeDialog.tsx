@@ -16,10 +16,10 @@ import {
   FormCheckboxField,
   FormDateField,
   FormSelectField,
+  FormMoneyField,
   FormTextField,
   FullRow,
   todayIso,
-  UnitAdornment,
   useEntityForm,
 } from '@xaalis/web-kit';
 import { useCreateEmployeeMutation, useUpdateEmployeeMutation } from './api';
@@ -121,15 +121,7 @@ export function EmployeeDialog({ open, onClose, companyId, employee }: EmployeeD
       <FormTextField control={control} name="lastName" label="Nom" required />
       <FormTextField control={control} name="department" label="Département" />
       <FormDateField control={control} name="hireDate" label="Date d'embauche" />
-      <FormTextField
-        control={control}
-        name="salary"
-        label="Salaire"
-        required
-        type="number"
-        inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
-        endAdornment={<UnitAdornment unit="XOF" />}
-      />
+      <FormMoneyField control={control} name="salary" label="Salaire" required />
       <FormSelectField control={control} name="salaryType" label="Type de salaire" options={SALARY_TYPE_OPTIONS} />
       <FormSelectField
         control={control}

@@ -15,12 +15,12 @@ import {
   ControlledSelect,
   FormDialog,
   FormGrid,
+  FormMoneyField,
   FormTextField,
   FullRow,
   saveForCompany,
   schemaResolver,
   todayIso,
-  UnitAdornment,
 } from '@xaalis/web-kit';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -57,9 +57,6 @@ const initialValues = (): PayslipFormFields => ({
 });
 
 const resolver = schemaResolver<PayslipFormFields, PayslipFormValues>(payslipInputSchema);
-
-const MONEY_INPUT = { min: 0, step: 0.01, inputMode: 'decimal' as const };
-const xof = <UnitAdornment unit="XOF" />;
 
 interface Computed {
   body: PayslipCreateInput;
@@ -180,38 +177,10 @@ export function PayslipDialog({
             />
           </FullRow>
           <FormTextField control={control} name="period" label="Période" placeholder="YYYY-MM" helperText="Format YYYY-MM" />
-          <FormTextField
-            control={control}
-            name="baseSalary"
-            label="Salaire de base"
-            type="number"
-            inputProps={MONEY_INPUT}
-            endAdornment={xof}
-          />
-          <FormTextField
-            control={control}
-            name="transportAllowance"
-            label="Indemnité de transport"
-            type="number"
-            inputProps={MONEY_INPUT}
-            endAdornment={xof}
-          />
-          <FormTextField
-            control={control}
-            name="housingAllowance"
-            label="Indemnité de logement"
-            type="number"
-            inputProps={MONEY_INPUT}
-            endAdornment={xof}
-          />
-          <FormTextField
-            control={control}
-            name="otherAllowances"
-            label="Autres indemnités"
-            type="number"
-            inputProps={MONEY_INPUT}
-            endAdornment={xof}
-          />
+          <FormMoneyField control={control} name="baseSalary" label="Salaire de base" />
+          <FormMoneyField control={control} name="transportAllowance" label="Indemnité de transport" />
+          <FormMoneyField control={control} name="housingAllowance" label="Indemnité de logement" />
+          <FormMoneyField control={control} name="otherAllowances" label="Autres indemnités" />
           <FormTextField
             control={control}
             name="overtimeHours"

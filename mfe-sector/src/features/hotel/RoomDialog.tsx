@@ -7,7 +7,7 @@ import {
   roomInputSchema,
   type RoomValues,
 } from '@xaalis/contracts';
-import { EntityFormDialog, FormSelectField, FormTextField, FullRow, UnitAdornment, useEntityForm } from '@xaalis/web-kit';
+import { EntityFormDialog, FormSelectField, FormMoneyField, FormTextField, FullRow, useEntityForm } from '@xaalis/web-kit';
 import { useCreateHotelRoomMutation } from './api';
 
 export interface RoomFormValues {
@@ -80,15 +80,7 @@ export function RoomDialog({ open, onClose, companyId }: { open: boolean; onClos
         inputProps={{ min: 1, max: MAX_ROOM_CAPACITY, step: 1, inputMode: 'numeric' }}
       />
       <FullRow>
-        <FormTextField
-          control={control}
-          name="pricePerNight"
-          label="Prix par nuit"
-          required
-          type="number"
-          inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
-          endAdornment={<UnitAdornment unit="XOF" />}
-        />
+        <FormMoneyField control={control} name="pricePerNight" label="Prix par nuit" required />
       </FullRow>
       <FullRow>
         <FormTextField control={control} name="description" label="Description" multiline minRows={2} />

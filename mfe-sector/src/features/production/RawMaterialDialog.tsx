@@ -6,9 +6,9 @@ import {
   type RawMaterial,
   type RawMaterialValues,
 } from '@xaalis/contracts';
-import { EntityFormDialog, FormSelectField, FormTextField, UnitAdornment, useEntityForm } from '@xaalis/web-kit';
+import { EntityFormDialog, FormSelectField, FormMoneyField, FormTextField, useEntityForm } from '@xaalis/web-kit';
 import { useCreateRawMaterialMutation, useUpdateRawMaterialMutation } from './api';
-import { CATEGORY_OPTIONS, MONEY_INPUT, QUANTITY_INPUT, UNIT_OPTIONS } from './options';
+import { CATEGORY_OPTIONS, QUANTITY_INPUT, UNIT_OPTIONS } from './options';
 
 export interface RawMaterialFormValues {
   name: string;
@@ -72,15 +72,7 @@ export function RawMaterialDialog({ open, onClose, companyId, material }: RawMat
       <FormTextField control={control} name="reference" label="Référence" />
       <FormSelectField control={control} name="category" label="Catégorie" required options={CATEGORY_OPTIONS} />
       <FormSelectField control={control} name="unit" label="Unité" required options={UNIT_OPTIONS} />
-      <FormTextField
-        control={control}
-        name="unitCost"
-        label="Coût unitaire"
-        required
-        type="number"
-        inputProps={MONEY_INPUT}
-        endAdornment={<UnitAdornment unit="XOF" />}
-      />
+      <FormMoneyField control={control} name="unitCost" label="Coût unitaire" required />
       {editing ? null : (
         <FormTextField control={control} name="currentStock" label="Stock actuel" type="number" inputProps={QUANTITY_INPUT} />
       )}

@@ -12,7 +12,15 @@ import {
   type RecipeValues,
   type RestaurantInventoryItem,
 } from '@xaalis/contracts';
-import { ControlledSelect, EntityFormDialog, FormSelectField, FormTextField, FullRow, UnitAdornment, useEntityForm } from '@xaalis/web-kit';
+import {
+  ControlledSelect,
+  EntityFormDialog,
+  FormSelectField,
+  FormMoneyField,
+  FormTextField,
+  FullRow,
+  useEntityForm,
+} from '@xaalis/web-kit';
 import { useMemo } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { LineRows } from '../../ui/LineRows';
@@ -133,14 +141,7 @@ export function RecipeDialog({ open, onClose, companyId, items, recipe }: Recipe
         type="number"
         inputProps={{ min: 1, step: 1, inputMode: 'numeric' }}
       />
-      <FormTextField
-        control={control}
-        name="sellingPrice"
-        label="Prix de vente"
-        type="number"
-        inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
-        endAdornment={<UnitAdornment unit="XOF" />}
-      />
+      <FormMoneyField control={control} name="sellingPrice" label="Prix de vente" />
       <FormTextField
         control={control}
         name="preparationTime"
