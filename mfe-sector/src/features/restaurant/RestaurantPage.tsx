@@ -1,11 +1,10 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { MESSAGES_RESTAURANT, type Menu, type Recipe } from '@xaalis/contracts';
-import { AddIcon, ConfirmDialog, EmptyState, ErrorState, PageHeader, toastFailure, toastSuccess } from '@xaalis/web-kit';
+import { AddButton, ConfirmDialog, ListState, PageHeader, toastFailure, toastSuccess } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   useDeleteMenuMutation,
@@ -78,16 +77,12 @@ function Restaurant({ companyId }: { companyId: string }) {
   const openItem = () => setItemDialog(opening(null));
   const openRecipe = () => setRecipeDialog(opening<Recipe>(null));
   const openMenu = () => setMenuDialog(opening<Menu>(null));
-  const addButton = (label: string, onClick: () => void) => (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={onClick}>
-      {label}
-    </Button>
-  );
+  const addButton = (label: string, onClick: () => void) => <AddButton onClick={onClick}>{label}</AddButton>;
   // The empty states' 'first item' buttons (spec §2), distinct from the header's.
   const firstButton = (label: string, onClick: () => void) => (
-    <Button variant="outlined" startIcon={<AddIcon />} onClick={onClick}>
+    <AddButton variant="outlined" onClick={onClick}>
       {label}
-    </Button>
+    </AddButton>
   );
 
   const confirmRemove = async () => {
@@ -105,6 +100,7 @@ function Restaurant({ companyId }: { companyId: string }) {
     }
   };
 
+  const placeholders = <CardPlaceholders count={CARD_PLACEHOLDERS} grid={WIDE_CARD_GRID} blockHeight={180} />;
   let content: ReactNode;
   if (tab === 'inventory') {
     content = (
@@ -118,23 +114,20 @@ function Restaurant({ companyId }: { companyId: string }) {
       />
     );
   } else if (tab === 'recipes') {
-    if (recipes.isLoading) content = <CardPlaceholders count={CARD_PLACEHOLDERS} grid={WIDE_CARD_GRID} blockHeight={180} />;
-    else if (recipes.error && !recipes.data)
-      content = <ErrorState error={recipes.error} onRetry={() => void recipes.refetch()} title="Impossible de charger les recettes" />;
-    else if (recipeList.length === 0)
-      content = (
-        <EmptyState
-          title={MESSAGES_RESTAURANT.emptyRecipes}
-          description={
-            rights.recipes
-              ? "Composez vos recettes à partir des articles de l'inventaire : leur coût est calculé automatiquement."
-              : undefined
-          }
-          action={rights.recipes ? firstButton('Créer la première recette', openRecipe) : undefined}
-        />
-      );
-    else
-      content = (
+    content = (
+      <ListState
+        list={recipes}
+        errorTitle="Impossible de charger les recettes"
+        loading={placeholders}
+        count={recipeList.length}
+        empty={{
+          title: MESSAGES_RESTAURANT.emptyRecipes,
+          description: rights.recipes
+            ? "Composez vos recettes à partir des articles de l'inventaire : leur coût est calculé automatiquement."
+            : undefined,
+          action: rights.recipes ? firstButton('Créer la première recette', openRecipe) : undefined,
+        }}
+      >
         <Box sx={{ ...WIDE_CARD_GRID, opacity: recipes.isFetching ? 0.6 : 1 }}>
           {recipeList.map((recipe) => (
             <RecipeCard
@@ -146,30 +139,32 @@ function Restaurant({ companyId }: { companyId: string }) {
             />
           ))}
         </Box>
-      );
-  } else if (menus.isLoading) content = <CardPlaceholders count={CARD_PLACEHOLDERS} grid={WIDE_CARD_GRID} blockHeight={180} />;
-  else if (menus.error && !menus.data)
-    content = <ErrorState error={menus.error} onRetry={() => void menus.refetch()} title="Impossible de charger les menus" />;
-  else if (menuList.length === 0)
-    content = (
-      <EmptyState
-        title={MESSAGES_RESTAURANT.emptyMenus}
-        description={rights.menus ? 'Proposez vos recettes et articles sur un menu.' : undefined}
-        action={rights.menus ? firstButton('Créer le premier menu', openMenu) : undefined}
-      />
+      </ListState>
     );
-  else
+  } else
     content = (
-      <Box sx={{ ...WIDE_CARD_GRID, opacity: menus.isFetching ? 0.6 : 1 }}>
-        {menuList.map((menu) => (
-          <MenuCard
-            key={menu.id}
-            menu={menu}
-            onEdit={rights.menus ? (m) => setMenuDialog(opening(m)) : undefined}
-            onDelete={rights.menus ? (m) => setRemoving({ menu: m }) : undefined}
-          />
-        ))}
-      </Box>
+      <ListState
+        list={menus}
+        errorTitle="Impossible de charger les menus"
+        loading={placeholders}
+        count={menuList.length}
+        empty={{
+          title: MESSAGES_RESTAURANT.emptyMenus,
+          description: rights.menus ? 'Proposez vos recettes et articles sur un menu.' : undefined,
+          action: rights.menus ? firstButton('Créer le premier menu', openMenu) : undefined,
+        }}
+      >
+        <Box sx={{ ...WIDE_CARD_GRID, opacity: menus.isFetching ? 0.6 : 1 }}>
+          {menuList.map((menu) => (
+            <MenuCard
+              key={menu.id}
+              menu={menu}
+              onEdit={rights.menus ? (m) => setMenuDialog(opening(m)) : undefined}
+              onDelete={rights.menus ? (m) => setRemoving({ menu: m }) : undefined}
+            />
+          ))}
+        </Box>
+      </ListState>
     );
 
   let action: ReactNode = null;
