@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { MENU_TYPE_LABELS, MESSAGES_RESTAURANT, type Menu } from '@xaalis/contracts';
-import { DeleteIcon, EditIcon, formatDate, formatMoney, RowAction } from '@xaalis/web-kit';
+import { EditDeleteActions, formatDate, formatMoney } from '@xaalis/web-kit';
 import { ArticleCard } from '../../ui/cards';
 
 /** "Du 01/02/2026 au 28/02/2026", "À partir du ...", "Jusqu'au ...", or 'Sans limite de validité'. */
@@ -67,16 +67,7 @@ export function MenuCard({ menu, onEdit, onDelete }: MenuCardProps) {
       )}
       {onEdit || onDelete ? (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 'auto', pt: 1 }}>
-          {onEdit ? (
-            <RowAction label={`Modifier ${menu.name}`} onClick={() => onEdit(menu)}>
-              <EditIcon fontSize="small" />
-            </RowAction>
-          ) : null}
-          {onDelete ? (
-            <RowAction label={`Supprimer ${menu.name}`} onClick={() => onDelete(menu)}>
-              <DeleteIcon fontSize="small" />
-            </RowAction>
-          ) : null}
+          <EditDeleteActions item={menu} name={menu.name} onEdit={onEdit} onDelete={onDelete} />
         </Box>
       ) : null}
     </ArticleCard>

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { MESSAGES_RESTAURANT, RECIPE_CATEGORY_LABELS, type Recipe } from '@xaalis/contracts';
-import { DeleteIcon, EditIcon, formatMoney, RowAction } from '@xaalis/web-kit';
+import { EditDeleteActions, formatMoney } from '@xaalis/web-kit';
 import { ArticleCard, Fact, Facts } from '../../ui/cards';
 import { formatMargin, formatQuantity, moneyOrDash, unitLabel } from './format';
 
@@ -76,16 +76,7 @@ export function RecipeCard({ recipe, onServe, onEdit, onDelete }: RecipeCardProp
             </Button>
           ) : null}
           <Box sx={{ flex: 1 }} />
-          {onEdit ? (
-            <RowAction label={`Modifier ${recipe.name}`} onClick={() => onEdit(recipe)}>
-              <EditIcon fontSize="small" />
-            </RowAction>
-          ) : null}
-          {onDelete ? (
-            <RowAction label={`Supprimer ${recipe.name}`} onClick={() => onDelete(recipe)}>
-              <DeleteIcon fontSize="small" />
-            </RowAction>
-          ) : null}
+          <EditDeleteActions item={recipe} name={recipe.name} onEdit={onEdit} onDelete={onDelete} />
         </Box>
       ) : null}
     </ArticleCard>

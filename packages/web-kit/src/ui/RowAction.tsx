@@ -1,6 +1,7 @@
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
+import { DeleteIcon, EditIcon } from './icons';
 
 /** An icon button of a table row, named by its label and shown as a tooltip (none while disabled). */
 export function RowAction({
@@ -25,5 +26,33 @@ export function RowAction({
     <Tooltip title={label}>
       <span>{button}</span>
     </Tooltip>
+  );
+}
+
+/** 'Modifier <name>' and 'Supprimer <name>' icon buttons, each only when its handler is given. */
+export function EditDeleteActions<T>({
+  item,
+  name,
+  onEdit,
+  onDelete,
+}: {
+  item: T;
+  name: string;
+  onEdit?: (item: T) => void;
+  onDelete?: (item: T) => void;
+}) {
+  return (
+    <>
+      {onEdit ? (
+        <RowAction label={`Modifier ${name}`} onClick={() => onEdit(item)}>
+          <EditIcon fontSize="small" />
+        </RowAction>
+      ) : null}
+      {onDelete ? (
+        <RowAction label={`Supprimer ${name}`} onClick={() => onDelete(item)}>
+          <DeleteIcon fontSize="small" />
+        </RowAction>
+      ) : null}
+    </>
   );
 }
