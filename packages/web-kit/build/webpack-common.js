@@ -208,6 +208,10 @@ function createWebpackConfig({ app, dir, exposes }, _env = {}, argv = {}) {
       splitChunks: {
         chunks: 'async',
         minSize: 5000,
+        // A shared MUI component pulls its internals (TablePagination: TableCell, Toolbar,
+        // MenuItem...) that other shared components also provide; the default cap of 30
+        // requests per load left them inside its chunk, shipped twice.
+        maxAsyncRequests: 100,
         cacheGroups: {
           // MUI's and emotion's foundations (theme, styled, sx, utils): one chunk that
           // every component's provider shares, instead of copies of small modules in each.
@@ -235,6 +239,14 @@ function createWebpackConfig({ app, dir, exposes }, _env = {}, argv = {}) {
             minChunks: 2,
             minSize: 0,
             priority: -15,
+            reuseExistingChunk: true,
+          },
+          // Anything else two async chunks both carry (a page and a dialog importing the same
+          // small module, or a page imported both lazily and by another page): its own chunk.
+          sharedModules: {
+            minChunks: 2,
+            minSize: 0,
+            priority: -20,
             reuseExistingChunk: true,
           },
         },
