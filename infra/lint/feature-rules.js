@@ -2,7 +2,7 @@
 // code goes to packages/" as three local ESLint rules (plugin `xaalis`):
 //
 // - feature-index: a file of feature A imports a sibling feature B as `../B` (its index.ts),
-//   never `../B/SomeFile`. Sub-features (settings/members) are features of their own toward
+//   never `../B/SomeFile`. Sub-features (settings/fiscal-years) are features of their own toward
 //   their parent and their siblings; a sub-feature may use its parent's files, being part of
 //   it (settings/fiscal-years imports `../rights`). Test files may take a sibling's fixtures.
 // - no-feature-cycle: no cycle between the feature folders of an app, counted at the level
