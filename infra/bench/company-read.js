@@ -17,43 +17,23 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
-const { percentile, ms } = require('./lib/timing');
+const { percentile, ms, numericArgs } = require('./lib/timing');
+const { register, sessionCookie } = require('./lib/gateway');
 
 const root = path.resolve(__dirname, '..', '..');
 const dataDir = process.env.XAALIS_DATA_DIR ?? path.join(root, '.data');
 const base = process.env.BASE_URL ?? 'http://localhost:8080';
 const accounting = process.env.ACCOUNTING_URL ?? 'http://127.0.0.1:4101';
-const duration = Number(process.argv[2] ?? 8);
-const connections = Number(process.argv[3] ?? 10);
+const [duration, connections] = numericArgs(8, 10);
 const token = process.env.INTERNAL_TOKEN ?? JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')).internalToken;
 // BENCH_THIRD_PARTIES=0: an empty list, where the gateway's share of the time is the largest.
 const THIRD_PARTIES = Number(process.env.BENCH_THIRD_PARTIES ?? 20);
 const credentialsFile = path.join(dataDir, `bench-company-read-${THIRD_PARTIES}.json`);
 
 const json = { 'Content-Type': 'application/json' };
-const sessionCookie = (res) => (res.headers.get('set-cookie') ?? '').split(';')[0];
 
-async function register() {
-  const username = `bench${Date.now().toString(36)}`;
-  const password = 'motdepasse-bench-1';
-  const res = await fetch(`${base}/api/register`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({
-      username,
-      email: `${username}@exemple.sn`,
-      password,
-      firstName: 'Bench',
-      lastName: 'Mark',
-      companyName: 'Banc d’essai SARL',
-      phone: '+221 77 000 00 00',
-      address: 'Dakar',
-      sector: 'service',
-    }),
-  });
-  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  const user = await res.json();
-  const cookie = sessionCookie(res);
+async function registerWithThirdParties() {
+  const { username, password, user, cookie } = await register(base, 'Banc d’essai SARL', 'service');
   for (let i = 1; i <= THIRD_PARTIES; i++) {
     const created = await fetch(`${base}/api/companies/${user.companyId}/third-parties`, {
       method: 'POST',
@@ -90,7 +70,7 @@ async function signIn() {
     });
     if (res.status === 200) return { user: await res.json(), cookie: sessionCookie(res) };
   }
-  return register();
+  return registerWithThirdParties();
 }
 
 /** autocannon run; latencies collected from its 'response' events for exact percentiles. */

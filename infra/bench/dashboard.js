@@ -23,31 +23,18 @@
 // default: a fresh database on postgres://postgres@127.0.0.1:5432, dropped at the end).
 // Usage: node infra/bench/dashboard.js [invoices=10000] [lines=100000] [requests=50] [neighbours=3]
 const { randomUUID } = require('node:crypto');
-const {
-  TOKEN,
-  withAccountingService,
-  tenantHeaders,
-  createCompany,
-  generateChart,
-  vacuumAnalyze,
-  inBatches,
-  ms,
-  now,
-} = require('./lib/ledger');
-const { timeSequential } = require('./lib/timing');
+const { TOKEN, withAccountingCompany, createCompany, generateChart, seedAndAnalyze, inBatches } = require('./lib/ledger');
+const { timeGets, numericArgs } = require('./lib/timing');
 
-const INVOICES = Number(process.argv[2] ?? 10_000);
-const LINES = Number(process.argv[3] ?? 100_000);
-const REQUESTS = Number(process.argv[4] ?? 50);
-const NEIGHBOURS = Number(process.argv[5] ?? 3);
+const [INVOICES, LINES, REQUESTS, NEIGHBOURS] = numericArgs(10_000, 100_000, 50, 3);
 const BATCH = 5_000;
 const TODAY = new Date().toISOString().slice(0, 10);
 
+/** The company measured. */
+const COMPANY = { name: 'Tableau de Bord SA', sector: 'commerce', fiscalYear: '07-01' };
+
 (async () => {
-  await withAccountingService(async ({ base, sequelize }) => {
-    const company = await createCompany(base, { name: 'Tableau de Bord SA', sector: 'commerce', fiscalYear: '07-01' });
-    const headers = tenantHeaders(company.id);
-    await generateChart(base, company.id, headers);
+  await withAccountingCompany(COMPANY, async ({ base, sequelize, company, headers }) => {
     // Neighbours with their own ledgers in the same tables: every query must stay within the company.
     const neighbours = [];
     for (let i = 1; i <= NEIGHBOURS; i++) {
@@ -56,14 +43,13 @@ const TODAY = new Date().toISOString().slice(0, 10);
       neighbours.push(n.id);
     }
 
-    const t0 = now();
-    await seedAll(
-      sequelize,
-      [company.id, ...neighbours].map((id) => ({ id, invoices: INVOICES, lines: LINES })),
-    );
-    const seeded = await counts(sequelize, company.id);
-    const seedSeconds = (now() - t0) / 1000;
-    await vacuumAnalyze(sequelize, ['accounting_entries', 'accounting_entry_lines', 'invoices', 'loan_payments', 'accounts']);
+    const { seeded, seedSeconds } = await seedAndAnalyze(sequelize, async () => {
+      await seedAll(
+        sequelize,
+        [company.id, ...neighbours].map((id) => ({ id, invoices: INVOICES, lines: LINES })),
+      );
+      return counts(sequelize, company.id);
+    }, ['accounting_entries', 'accounting_entry_lines', 'invoices', 'loan_payments', 'accounts']);
     const [[all]] = await sequelize.query(
       'SELECT (SELECT count(*) FROM accounting.accounting_entries)::int AS entries, (SELECT count(*) FROM accounting.accounting_entry_lines)::int AS lines',
     );
@@ -81,15 +67,10 @@ const TODAY = new Date().toISOString().slice(0, 10);
     ];
     const round = async (title) => {
       console.log(`\n${title} — ${REQUESTS} sequential requests each (after 5 warm-up)`);
-      for (const [name, suffix] of cases) {
-        let body;
-        const s = await timeSequential(async () => {
-          const res = await fetch(`${base}/api/companies/${company.id}${suffix}`, { headers });
-          if (res.status !== 200) throw new Error(`${name}: ${res.status} ${await res.text()}`);
-          body = await res.json();
-        }, REQUESTS);
-        console.log(`  ${name.padEnd(20)} median ${ms(s.median).padStart(10)}   p95 ${ms(s.p95).padStart(10)}   ${describe(name, body)}`);
-      }
+      await timeGets(
+        cases.map(([name, suffix]) => [name, `${base}/api/companies/${company.id}${suffix}`]),
+        { headers, requests: REQUESTS, pad: 20, msWidth: 10, describe },
+      );
     };
 
     await verify(sequelize, company.id, base, headers);

@@ -9,38 +9,21 @@
 // Needs the built services (`npm run build:server`) and Postgres (DATABASE_URL,
 // default: a fresh database on postgres://postgres@127.0.0.1:5432, dropped at the end).
 // Usage: node infra/bench/entries-list.js [entries=100000] [requests=50]
-const {
-  withAccountingService,
-  tenantHeaders,
-  createCompany,
-  generateChart,
-  vacuumAnalyze,
-  inBatches,
-  numberEntriesSql,
-  entryCountersSql,
-  ms,
-  now,
-} = require('./lib/ledger');
-const { timeSequential } = require('./lib/timing');
+const { withAccountingCompany, seedAndAnalyze, inBatches, numberEntriesSql, entryCountersSql } = require('./lib/ledger');
+const { timeGets, describePage, numericArgs } = require('./lib/timing');
 
-const ENTRIES = Number(process.argv[2] ?? 100_000);
-const REQUESTS = Number(process.argv[3] ?? 50);
+const [ENTRIES, REQUESTS] = numericArgs(100_000, 50);
 const PAGE_SIZE = 25;
 const BATCH = 20_000;
 
 (async () => {
-  await withAccountingService(async ({ base, sequelize }) => {
-    const company = await createCompany(base, { name: 'Grand Livre SA', sector: 'service' });
-    const headers = tenantHeaders(company.id);
-    await generateChart(base, company.id, headers);
-
-    const t0 = now();
-    await seed(sequelize, company.id);
-    const seedSeconds = (now() - t0) / 1000;
-    const v0 = now();
-    await vacuumAnalyze(sequelize, ['accounting_entries', 'accounting_entry_lines']);
+  await withAccountingCompany({ name: 'Grand Livre SA', sector: 'service' }, async ({ base, sequelize, company, headers }) => {
+    const { seedSeconds, vacuumSeconds } = await seedAndAnalyze(sequelize, () => seed(sequelize, company.id), [
+      'accounting_entries',
+      'accounting_entry_lines',
+    ]);
     console.log(
-      `\nseeded ${ENTRIES} entries (${2 * ENTRIES} lines) in ${seedSeconds.toFixed(1)} s through the triggers; VACUUM ANALYZE ${((now() - v0) / 1000).toFixed(1)} s`,
+      `\nseeded ${ENTRIES} entries (${2 * ENTRIES} lines) in ${seedSeconds.toFixed(1)} s through the triggers; VACUUM ANALYZE ${vacuumSeconds.toFixed(1)} s`,
     );
 
     const url = (query) => `${base}/api/companies/${company.id}/accounting-entries?${new URLSearchParams(query)}`;
@@ -54,18 +37,10 @@ const BATCH = 20_000;
     console.log(
       `GET …/accounting-entries, pageSize ${PAGE_SIZE}, counters included — ${REQUESTS} sequential requests each (after 5 warm-up)`,
     );
-    for (const [title, query] of cases) {
-      let body;
-      const s = await timeSequential(async () => {
-        const res = await fetch(url(query), { headers });
-        if (res.status !== 200) throw new Error(`${title}: ${res.status} ${await res.text()}`);
-        body = await res.json();
-      }, REQUESTS);
-      console.log(
-        `  ${title.padEnd(36)} median ${ms(s.median)}   p95 ${ms(s.p95)}   (${body.items.length} items, totalItems ${body.totalItems})`,
-      );
-      if (title === 'first page') console.log(`  counters: ${JSON.stringify(body.counters)}`);
-    }
+    await timeGets(
+      cases.map(([title, query]) => [title, url(query)]),
+      { headers, requests: REQUESTS, pad: 36, describe: describePage },
+    );
   });
 })().catch((e) => {
   console.error(e);

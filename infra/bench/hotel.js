@@ -13,13 +13,10 @@
 // Usage: node infra/bench/hotel.js [seconds=10] [clients=16] [rooms=20] [window=365]
 const { randomUUID } = require('node:crypto');
 const { TOKEN, withBenchDatabase, tenantHeaders } = require('./lib/ledger');
-const { ms, now, summary } = require('./lib/timing');
+const { ms, now, summary, numericArgs } = require('./lib/timing');
 const { startService } = require('./lib/services');
 
-const SECONDS = Number(process.argv[2] ?? 10);
-const CLIENTS = Number(process.argv[3] ?? 16);
-const ROOMS = Number(process.argv[4] ?? 20);
-const WINDOW = Number(process.argv[5] ?? 365);
+const [SECONDS, CLIENTS, ROOMS, WINDOW] = numericArgs(10, 16, 20, 365);
 
 async function call(base, method, pathAndQuery, headers, body) {
   const res = await fetch(`${base}${pathAndQuery}`, {

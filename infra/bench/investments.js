@@ -14,9 +14,9 @@
 const path = require('node:path');
 const { randomBytes } = require('node:crypto');
 const { accountingDist, withBenchDatabase, TOKEN, tenantHeaders, createCompany, inBatches, summary, ms, now } = require('./lib/ledger');
+const { numericArgs } = require('./lib/timing');
 
-const SAMPLES = Number(process.argv[2] ?? 200);
-const PLANS = Number(process.argv[3] ?? 10_000);
+const [SAMPLES, PLANS] = numericArgs(200, 10_000);
 const sleep = (t) => new Promise((resolve) => setTimeout(resolve, t));
 
 (async () => {

@@ -15,50 +15,32 @@
 // Needs the built services (`npm run build:server`) and Postgres (DATABASE_URL,
 // default: a fresh database on postgres://postgres@127.0.0.1:5432, dropped at the end).
 // Usage: node infra/bench/invoices.js [invoices=10000] [entryLines=100000] [requests=50] [validations=200]
-const {
-  withAccountingService,
-  tenantHeaders,
-  createCompany,
-  generateChart,
-  vacuumAnalyze,
-  inBatches,
-  numberEntriesSql,
-  entryCountersSql,
-  summary,
-  ms,
-  now,
-} = require('./lib/ledger');
-const { timeSequential, timeConcurrent } = require('./lib/timing');
+const { withAccountingCompany, seedAndAnalyze, inBatches, numberEntriesSql, entryCountersSql, summary, ms, now } = require('./lib/ledger');
+const { timeSequential, timeConcurrent, timeGets, describePage, numericArgs } = require('./lib/timing');
 
-const INVOICES = Number(process.argv[2] ?? 10_000);
-const ENTRY_LINES = Number(process.argv[3] ?? 100_000);
-const REQUESTS = Number(process.argv[4] ?? 50);
-const VALIDATIONS = Number(process.argv[5] ?? 200);
+const [INVOICES, ENTRY_LINES, REQUESTS, VALIDATIONS] = numericArgs(10_000, 100_000, 50, 200);
 const PAGE_SIZE = 25;
 const BATCH = 20_000;
 
+/** The company measured. */
+const COMPANY = {
+  name: 'Commerce Général SARL',
+  sector: 'service',
+  address: 'Avenue Cheikh Anta Diop, Dakar',
+  registrationNumber: 'SN-DKR-2020-B-4242',
+  taxNumber: '004242424 2G3',
+};
+
 (async () => {
-  await withAccountingService(async ({ base, sequelize }) => {
-    const company = await createCompany(base, {
-      name: 'Commerce Général SARL',
-      sector: 'service',
-      address: 'Avenue Cheikh Anta Diop, Dakar',
-      registrationNumber: 'SN-DKR-2020-B-4242',
-      taxNumber: '004242424 2G3',
-    });
-    const headers = { ...tenantHeaders(company.id), 'content-type': 'application/json' };
+  await withAccountingCompany(COMPANY, async ({ base, sequelize, company, headers: ownerHeaders }) => {
+    const headers = { ...ownerHeaders, 'content-type': 'application/json' };
     const api = async (method, url, body, expected = 200) => {
       const res = await fetch(`${base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       if (res.status !== expected) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
       return res;
     };
-    await generateChart(base, company.id, headers);
 
-    const t0 = now();
-    const seeded = await seed(sequelize, company.id);
-    const seedSeconds = (now() - t0) / 1000;
-    const v0 = now();
-    await vacuumAnalyze(sequelize, [
+    const { seeded, seedSeconds, vacuumSeconds } = await seedAndAnalyze(sequelize, () => seed(sequelize, company.id), [
       'invoices',
       'invoice_lines',
       'payments',
@@ -67,11 +49,11 @@ const BATCH = 20_000;
       'third_parties',
     ]);
     console.log(
-      `\nseeded ${seeded.invoices} invoices (${seeded.invoiceLines} lines, ${seeded.payments} payments), ${seeded.entries} entries with ${seeded.entryLines} lines, in ${seedSeconds.toFixed(1)} s through the triggers; VACUUM ANALYZE ${((now() - v0) / 1000).toFixed(1)} s`,
+      `\nseeded ${seeded.invoices} invoices (${seeded.invoiceLines} lines, ${seeded.payments} payments), ${seeded.entries} entries with ${seeded.entryLines} lines, in ${seedSeconds.toFixed(1)} s through the triggers; VACUUM ANALYZE ${vacuumSeconds.toFixed(1)} s`,
     );
 
     // 1. The list.
-    const list = (query) => `/api/companies/${company.id}/invoices?${new URLSearchParams(query)}`;
+    const list = (query) => `${base}/api/companies/${company.id}/invoices?${new URLSearchParams(query)}`;
     const lastPage = Math.ceil(INVOICES / PAGE_SIZE);
     const cases = [
       ['first page', { page: 1, pageSize: PAGE_SIZE }],
@@ -83,16 +65,10 @@ const BATCH = 20_000;
       ['search "FV-2025-01" (number)', { page: 1, pageSize: PAGE_SIZE, search: 'FV-2025-01' }],
     ];
     console.log(`\nGET …/invoices, pageSize ${PAGE_SIZE}, counters included — ${REQUESTS} sequential requests each (after 5 warm-up)`);
-    for (const [title, query] of cases) {
-      let body;
-      const s = await timeSequential(async () => {
-        body = await (await api('GET', list(query))).json();
-      }, REQUESTS);
-      console.log(
-        `  ${title.padEnd(34)} median ${ms(s.median)}   p95 ${ms(s.p95)}   (${body.items.length} items, totalItems ${body.totalItems})`,
-      );
-      if (title === 'first page') console.log(`  counters: ${JSON.stringify(body.counters)}`);
-    }
+    await timeGets(
+      cases.map(([title, query]) => [title, list(query)]),
+      { headers, requests: REQUESTS, pad: 34, describe: describePage },
+    );
 
     // 2. Validations: drafts created through the API, then validated.
     const [client] = await sequelize.query(`SELECT id FROM accounting.third_parties WHERE company_id = $1 AND type = 'client' LIMIT 1`, {

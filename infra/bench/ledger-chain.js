@@ -7,23 +7,18 @@
 // Usage: node infra/bench/ledger-chain.js
 const path = require('node:path');
 const { randomUUID } = require('node:crypto');
-const { accountingDist, withBenchDatabase, migrateAccounting } = require('./lib/ledger');
+const { accountingDist, withBenchDatabase, migrateAccounting, insertCompany } = require('./lib/ledger');
 const { now } = require('./lib/timing');
 
 (async () => {
   await withBenchDatabase(async (databaseUrl) => {
     const { createSequelize } = require('@xaalis/service-kit');
     const { postEntry } = require(path.join(accountingDist, 'modules', 'posting'));
-    const { generateChart } = require(path.join(accountingDist, 'modules', 'chart'));
     const { ledgerIntegrityService } = require(path.join(accountingDist, 'modules', 'ledger-integrity'));
     const sequelize = createSequelize(databaseUrl, { poolMax: 4 });
     try {
       await migrateAccounting(sequelize);
-      const newCompany = async (name) => {
-        const [[row]] = await sequelize.query(`INSERT INTO accounting.companies (name, sector) VALUES ('${name}', 'service') RETURNING id`);
-        await generateChart(sequelize, row.id, 'service');
-        return row.id;
-      };
+      const newCompany = (name) => insertCompany(sequelize, name);
       const toggle = (on) =>
         sequelize.query(`ALTER TABLE accounting.accounting_entries ${on ? 'ENABLE' : 'DISABLE'} TRIGGER accounting_entries_posted_chain`);
       const accounts = async (companyId) =>
@@ -57,36 +52,31 @@ const { now } = require('./lib/timing');
           nums.push(`OD-2025-${String(k).padStart(8, '0')}`);
           dates.push(date);
           const ht = 10000 + (k % 9000);
+          // Alternately a 3-line sale (client TTC / services HT / VAT) and a 2-line bank payment of a fee.
+          let lines;
           if (k % 2) {
             const vat = Math.round(ht * 0.18);
             totals.push(`${ht + vat}.00`);
-            for (const [no, a, d, c] of [
+            lines = [
               [1, '4111', ht + vat, 0],
               [2, '706', 0, ht],
               [3, '4431', 0, vat],
-            ]) {
-              lE.push(id);
-              lNo.push(no);
-              lAcc.push(acc[a]);
-              lDesc.push(`Ligne ${no} ${k}`);
-              lD.push(`${d}.00`);
-              lC.push(`${c}.00`);
-              lDate.push(date);
-            }
+            ];
           } else {
             totals.push(`${ht}.00`);
-            for (const [no, a, d, c] of [
+            lines = [
               [1, '6222', ht, 0],
               [2, '521', 0, ht],
-            ]) {
-              lE.push(id);
-              lNo.push(no);
-              lAcc.push(acc[a]);
-              lDesc.push(`Ligne ${no} ${k}`);
-              lD.push(`${d}.00`);
-              lC.push(`${c}.00`);
-              lDate.push(date);
-            }
+            ];
+          }
+          for (const [no, a, d, c] of lines) {
+            lE.push(id);
+            lNo.push(no);
+            lAcc.push(acc[a]);
+            lDesc.push(`Ligne ${no} ${k}`);
+            lD.push(`${d}.00`);
+            lC.push(`${c}.00`);
+            lDate.push(date);
           }
         }
         const t = {};

@@ -8,7 +8,7 @@
 // default: a fresh database on postgres://postgres@127.0.0.1:5432, dropped at the end).
 // Usage: node infra/bench/ledger-posting.js [postings=2000] [concurrency levels=4,16]
 const path = require('node:path');
-const { accountingDist, withBenchDatabase, migrateAccounting, summary, ms, now } = require('./lib/ledger');
+const { accountingDist, withBenchDatabase, migrateAccounting, insertCompany, summary, ms, now } = require('./lib/ledger');
 const { timeConcurrent } = require('./lib/timing');
 
 const total = Number(process.argv[2] ?? 2000);
@@ -21,15 +21,10 @@ const JOURNALS = ['VT', 'AC', 'BQ', 'CA', 'MM', 'OD', 'PA'];
   await withBenchDatabase(async (databaseUrl) => {
     const { createSequelize } = require('@xaalis/service-kit');
     const { postEntry } = require(path.join(accountingDist, 'modules', 'posting'));
-    const { generateChart } = require(path.join(accountingDist, 'modules', 'chart'));
     const sequelize = createSequelize(databaseUrl, { poolMax: Math.max(...levels) + 4 });
     try {
       await migrateAccounting(sequelize);
-      const newCompany = async (name) => {
-        const [[row]] = await sequelize.query(`INSERT INTO accounting.companies (name, sector) VALUES ('${name}', 'service') RETURNING id`);
-        await generateChart(sequelize, row.id, 'service');
-        return row.id;
-      };
+      const newCompany = (name) => insertCompany(sequelize, name);
 
       // A sale invoice as DESIGN §6 posts it: client TTC / services HT / VAT.
       let n = 0;

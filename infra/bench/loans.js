@@ -10,11 +10,10 @@
 // default: a fresh database on postgres://postgres@127.0.0.1:5432, dropped at the end).
 // Usage: node infra/bench/loans.js [loans=50] [concurrentLoans=40]
 const path = require('node:path');
-const { withAccountingService, tenantHeaders, createCompany, generateChart, accountingDist, summary, ms, now } = require('./lib/ledger');
-const { timeSequential, timeConcurrent } = require('./lib/timing');
+const { withAccountingCompany, accountingDist, summary, ms, now } = require('./lib/ledger');
+const { timeSequential, timeConcurrent, numericArgs } = require('./lib/timing');
 
-const LOANS = Number(process.argv[2] ?? 50);
-const CONCURRENT = Number(process.argv[3] ?? 40);
+const [LOANS, CONCURRENT] = numericArgs(50, 40);
 
 const body = (i) => ({
   lender: `Banque ${i}`,
@@ -26,15 +25,16 @@ const body = (i) => ({
   treasuryAccount: '521',
 });
 
+/** The company measured. */
+const COMPANY = { name: 'Immobilière de Dakar SA', sector: 'service' };
+
 (async () => {
   const { loanSchedule } = require(path.join(accountingDist, 'modules', 'loans', 'schedule'));
   const pure = await timeSequential(async () => loanSchedule(body(0)), 200, 20);
   console.log(`schedule computation alone (360 rows, decimal.js): median ${ms(pure.median)}, p95 ${ms(pure.p95)}`);
 
-  await withAccountingService(async ({ base, sequelize }) => {
-    const company = await createCompany(base, { name: 'Immobilière de Dakar SA', sector: 'service' });
-    const headers = { ...tenantHeaders(company.id), 'content-type': 'application/json' };
-    await generateChart(base, company.id, headers);
+  await withAccountingCompany(COMPANY, async ({ base, sequelize, company, headers: ownerHeaders }) => {
+    const headers = { ...ownerHeaders, 'content-type': 'application/json' };
     let n = 0;
     const create = async () => {
       const res = await fetch(`${base}/api/companies/${company.id}/loans`, { method: 'POST', headers, body: JSON.stringify(body(n++)) });

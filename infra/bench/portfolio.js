@@ -37,13 +37,11 @@ const path = require('node:path');
 const { randomUUID } = require('node:crypto');
 const { Client } = require('pg');
 const { TOKEN, accountingDist, withAccountingService, createCompany, generateChart, ms, now } = require('./lib/ledger');
-const { timeSequential } = require('./lib/timing');
+const { timeSequential, numericArgs } = require('./lib/timing');
 const { seedPortfolio } = require('./lib/portfolio-data');
 const { gatewayDist, withGateway, gatewayGet } = require('./lib/gateway');
 
-const COMPANIES = Number(process.argv[2] ?? 50);
-const INVOICES = Number(process.argv[3] ?? 10_000);
-const REQUESTS = Number(process.argv[4] ?? 50);
+const [COMPANIES, INVOICES, REQUESTS] = numericArgs(50, 10_000, 50);
 const TODAY = new Date().toISOString().slice(0, 10);
 const SECTORS = ['commerce', 'service', 'restauration', 'hotel', 'transformation'];
 const ROLES = ['owner', 'accountant', 'collaborator', 'reader'];

@@ -14,13 +14,10 @@
 // route, recipes are inserted in SQL (sector.recipes, sector.recipe_ingredients).
 // Usage: node infra/bench/restaurant.js [recipes=1000] [ingredients=10] [items=60] [requests=30]
 const { TOKEN, withAccountingService, tenantHeaders, createCompany } = require('./lib/ledger');
-const { ms, timeSequential } = require('./lib/timing');
+const { ms, timeSequential, numericArgs } = require('./lib/timing');
 const { startService, countingRelay, call } = require('./lib/services');
 
-const RECIPES = Number(process.argv[2] ?? 1000);
-const INGREDIENTS = Number(process.argv[3] ?? 10);
-const ITEMS = Number(process.argv[4] ?? 60);
-const REQUESTS = Number(process.argv[5] ?? 30);
+const [RECIPES, INGREDIENTS, ITEMS, REQUESTS] = numericArgs(1000, 10, 60, 30);
 const UNITS = [
   ['kg', ['g', 'kg']],
   ['l', ['cl', 'ml', 'l']],

@@ -14,13 +14,10 @@
 // timesheets are inserted in SQL (sector.projects, sector.timesheets).
 // Usage: node infra/bench/timesheets.js [timesheets=10000] [employees=40] [pageSize=25] [requests=30]
 const { withAccountingService, tenantHeaders, createCompany } = require('./lib/ledger');
-const { ms, timeSequential } = require('./lib/timing');
+const { ms, timeSequential, numericArgs } = require('./lib/timing');
 const { startService, countingRelay, call } = require('./lib/services');
 
-const TIMESHEETS = Number(process.argv[2] ?? 10000);
-const EMPLOYEES = Number(process.argv[3] ?? 40);
-const PAGE_SIZE = Number(process.argv[4] ?? 25);
-const REQUESTS = Number(process.argv[5] ?? 30);
+const [TIMESHEETS, EMPLOYEES, PAGE_SIZE, REQUESTS] = numericArgs(10000, 40, 25, 30);
 
 async function main() {
   await withAccountingService(async ({ base: accountingBase, sequelize }) => {

@@ -39,16 +39,16 @@ async function withGateway(accountingBase, fn, { redisUrl = '', redisPrefix } = 
   }
 }
 
+const json = { 'content-type': 'application/json' };
 const sessionCookie = (res) => (res.headers.get('set-cookie') ?? '').split(';')[0];
 
 /**
- * Registers a user with a new company through the gateway (POST /api/register),
- * then signs in (POST /api/login): { user, cookie } with the session cookie.
+ * Registers a user with a new company through the gateway (POST /api/register):
+ * { username, password, user, cookie } with the session cookie it answers with.
  */
-async function registerAndSignIn(gatewayBase, companyName, sector = 'commerce') {
+async function register(gatewayBase, companyName, sector = 'commerce') {
   const username = `bench${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const password = 'motdepasse-bench-1';
-  const json = { 'content-type': 'application/json' };
   const reg = await fetch(`${gatewayBase}/api/register`, {
     method: 'POST',
     headers: json,
@@ -65,16 +65,22 @@ async function registerAndSignIn(gatewayBase, companyName, sector = 'commerce') 
     }),
   });
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+  return { username, password, user: await reg.json(), cookie: sessionCookie(reg) };
+}
+
+/** register, then signs in (POST /api/login): { user, cookie } with the session cookie. */
+async function registerAndSignIn(gatewayBase, companyName, sector = 'commerce') {
+  const { username, password, cookie } = await register(gatewayBase, companyName, sector);
   const login = await fetch(`${gatewayBase}/api/login`, {
     method: 'POST',
-    headers: { ...json, cookie: sessionCookie(reg) },
+    headers: { ...json, cookie },
     body: JSON.stringify({ username, password }),
   });
   if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
-  return { user: await login.json(), cookie: sessionCookie(login) || sessionCookie(reg) };
+  return { user: await login.json(), cookie: sessionCookie(login) || cookie };
 }
 
 /** GET through the gateway with the session cookie: the response (status not checked). */
 const gatewayGet = (gatewayBase, cookie, pathAndQuery) => fetch(`${gatewayBase}${pathAndQuery}`, { headers: { cookie } });
 
-module.exports = { gatewayDist, withGateway, registerAndSignIn, gatewayGet };
+module.exports = { gatewayDist, withGateway, sessionCookie, register, registerAndSignIn, gatewayGet };

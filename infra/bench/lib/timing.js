@@ -1,6 +1,9 @@
 // Timing helpers shared by the benchmarks: a clock, percentiles, sequential and
 // concurrent runs. No dependency: usable by benchmarks that need no database.
 
+/** The bench's positional options, process.argv[2], [3], …, as numbers: each defaults to its entry of `defaults`. */
+const numericArgs = (...defaults) => defaults.map((value, i) => Number(process.argv[2 + i] ?? value));
+
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 const ms = (v) => `${v.toFixed(2)} ms`;
 
@@ -41,4 +44,28 @@ async function timeConcurrent(count, workers, task) {
   return latencies;
 }
 
-module.exports = { now, ms, percentile, summary, timeSequential, timeConcurrent };
+/**
+ * For each [title, url] of `cases`: `requests` sequential GETs with `headers` (after 5 warm-up), each
+ * expected to answer 200. Prints the title padded to `pad`, the median and p95 (padded to `msWidth`),
+ * then describe(title, body) of the last answer.
+ */
+async function timeGets(cases, { headers, requests, pad, msWidth = 0, describe }) {
+  for (const [title, url] of cases) {
+    let body;
+    const s = await timeSequential(async () => {
+      const res = await fetch(url, { headers });
+      if (res.status !== 200) throw new Error(`${title}: ${res.status} ${await res.text()}`);
+      body = await res.json();
+    }, requests);
+    console.log(
+      `  ${title.padEnd(pad)} median ${ms(s.median).padStart(msWidth)}   p95 ${ms(s.p95).padStart(msWidth)}   ${describe(title, body)}`,
+    );
+  }
+}
+
+/** How the list benches describe a page: its size and total, and on the first page the company's counters. */
+const describePage = (title, body) =>
+  `(${body.items.length} items, totalItems ${body.totalItems})` +
+  (title === 'first page' ? `\n  counters: ${JSON.stringify(body.counters)}` : '');
+
+module.exports = { numericArgs, now, ms, percentile, summary, timeSequential, timeConcurrent, timeGets, describePage };
