@@ -147,21 +147,27 @@ function onImports(check) {
 
 const relativeOf = (context) => toPosix(path.relative(root, context.filename));
 
-const featureIndex = {
-  meta: {
-    type: 'problem',
-    docs: { description: "A feature imports a sibling feature only through the sibling's index.ts." },
-    schema: [],
-    messages: {
-      deep: rule(
-        "a feature imports a sibling only through its index.ts — import '{{index}}' (export what is missing from {{feature}}/index.ts), or move what both need down to src/ui, src/api or packages/web-kit",
-      ),
-    },
-  },
+/**
+ * A rule on the files of a feature folder: create(context, file, from) builds its visitors for
+ * them only (file: the repository-relative path, from: its featureLocation); other files get none.
+ */
+const featureRule = (description, messages, create) => ({
+  meta: { type: 'problem', docs: { description }, schema: [], messages },
   create(context) {
     const file = relativeOf(context);
     const from = featureLocation(file);
-    if (!from) return {};
+    return from ? create(context, file, from) : {};
+  },
+});
+
+const featureIndex = featureRule(
+  "A feature imports a sibling feature only through the sibling's index.ts.",
+  {
+    deep: rule(
+      "a feature imports a sibling only through its index.ts — import '{{index}}' (export what is missing from {{feature}}/index.ts), or move what both need down to src/ui, src/api or packages/web-kit",
+    ),
+  },
+  (context, file, from) => {
     const fromDir = from.segments.slice(0, -1);
     const test = isTestFile(file);
     return onImports((node, specifier) => {
@@ -182,23 +188,17 @@ const featureIndex = {
       context.report({ node: node.source, messageId: 'deep', data: { index, feature } });
     });
   },
-};
+);
 
-const noFeatureCycle = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'No import cycle between the feature folders of an app.' },
-    schema: [],
-    messages: {
-      cycle: rule(
-        'no cycle between feature folders — {{chain}}; move what both need down (src/api, src/ui, packages/web-kit, packages/contracts) or compose the two where they meet (the page)',
-      ),
-    },
+const noFeatureCycle = featureRule(
+  'No import cycle between the feature folders of an app.',
+  {
+    cycle: rule(
+      'no cycle between feature folders — {{chain}}; move what both need down (src/api, src/ui, packages/web-kit, packages/contracts) or compose the two where they meet (the page)',
+    ),
   },
-  create(context) {
-    const file = relativeOf(context);
-    const from = featureLocation(file);
-    if (!from || isTestFile(file)) return {};
+  (context, file, from) => {
+    if (isTestFile(file)) return {};
     const imports = [];
     return {
       ...onImports((node, specifier) => imports.push({ node, specifier })),
@@ -225,7 +225,7 @@ const noFeatureCycle = {
       },
     };
   },
-};
+);
 
 const packageEntry = {
   meta: {
