@@ -1,15 +1,11 @@
 import type { Account, AccountingEntry } from '@xaalis/contracts';
-import { apiGet, apiHeaders, chromiumForTests, newPage, registerViaApi } from './browser';
+import { apiGet, apiHeaders, chromiumForTests, newPage, registerViaApi, registerWithChart } from './browser';
 
 const browser = chromiumForTests();
 
 test("audit trail: the entry's detail panel shows who created, edited and validated it (through the gateway)", async () => {
   const { context, page } = await newPage(browser());
-  await registerViaApi(context, 'service');
-  const { companyId } = await apiGet<{ companyId: string }>(context, '/api/user');
-  const base = `/api/companies/${companyId}`;
-  const chart = await context.request.post(`${base}/generate-chart`, { data: {}, headers: apiHeaders() });
-  if (!chart.ok()) throw new Error(`generate-chart: ${chart.status()} ${await chart.text()}`);
+  const base = await registerWithChart(context, 'service');
   const accounts = await apiGet<Account[]>(context, `${base}/accounts`);
   const id = (code: string) => accounts.find((a) => a.code === code)?.id;
   const today = new Date().toISOString().slice(0, 10);

@@ -1,4 +1,5 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export const baseUrl = () => {
   const url = process.env.E2E_BASE_URL;
@@ -6,22 +7,10 @@ export const baseUrl = () => {
   return url;
 };
 
-/** Debian's Chromium, headless, with the flags this sandboxed machine needs. */
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+/** Debian's Chromium, headless, with the flags this sandboxed machine needs (launched as the benches do). */
+export const launch: () => Promise<Browser> = (
+  createRequire(__filename)('../../infra/bench/lib/chromium.js') as { launchChromium: () => Promise<Browser> }
+).launchChromium;
 
 /**
  * Chromium for the tests of a file (or a describe): launched before them, closed after them.
@@ -120,4 +109,22 @@ export async function apiPost<T>(context: BrowserContext, url: string, data: unk
   const res = await context.request.post(url, { data, headers: apiHeaders() });
   if (res.status() !== 201) throw new Error(`POST ${url}: ${res.status()} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/** Registers a company through the API (registerViaApi) with its chart of accounts generated: its API base `/api/companies/<id>`. */
+export async function registerWithChart(context: BrowserContext, sector: string): Promise<string> {
+  await registerViaApi(context, sector);
+  const { companyId } = await apiGet<{ companyId: string }>(context, '/api/user');
+  const base = `/api/companies/${companyId}`;
+  const chart = await context.request.post(`${base}/generate-chart`, { data: {}, headers: apiHeaders() });
+  if (!chart.ok()) throw new Error(`generate-chart: ${chart.status()} ${await chart.text()}`);
+  return base;
+}
+
+/** Digits of an amount card ("1 200 000 XOF" → 1200000). */
+export async function cardAmount(page: Page, name: string): Promise<number> {
+  const text = (await page.getByRole('group', { name, exact: true }).innerText()).replace(/\s|\u202f|\u00a0/g, '');
+  const m = /(-?\d+)XOF/.exec(text);
+  if (!m) throw new Error(`no amount in card ${name}: ${text}`);
+  return Number(m[1]);
 }

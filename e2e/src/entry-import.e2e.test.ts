@@ -1,15 +1,12 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { MESSAGES_ENTRY_IMPORT } from '@xaalis/contracts';
-import { apiGet, apiHeaders, chromiumForTests, newPage, registerViaApi } from './browser';
+import { chromiumForTests, newPage, registerWithChart } from './browser';
 
 const browser = chromiumForTests();
 
 /** A registered company with its chart of accounts, on the Écritures page. */
 async function ledgerReady(page: Page, context: BrowserContext): Promise<void> {
-  await registerViaApi(context, 'service');
-  const { companyId } = await apiGet<{ companyId: string }>(context, '/api/user');
-  const chart = await context.request.post(`/api/companies/${companyId}/generate-chart`, { data: {}, headers: apiHeaders() });
-  if (!chart.ok()) throw new Error(`generate-chart: ${chart.status()} ${await chart.text()}`);
+  await registerWithChart(context, 'service');
   await page.goto('/ecritures');
   await page.getByText('Aucune écriture comptable enregistrée').waitFor();
 }

@@ -1,5 +1,5 @@
 import { MESSAGES_FISCAL_YEAR, type Account, type AccountingEntry } from '@xaalis/contracts';
-import { apiGet, apiHeaders, chromiumForTests, newPage, registerViaApi } from './browser';
+import { apiGet, apiHeaders, chromiumForTests, newPage, registerWithChart } from './browser';
 
 const browser = chromiumForTests();
 
@@ -9,11 +9,7 @@ const LAST = YEAR - 1;
 
 test('fiscal-year closing: Paramètres → Exercices closes last year, the AN entry is in the journal, the year refuses new entries', async () => {
   const { context, page } = await newPage(browser());
-  await registerViaApi(context, 'service');
-  const { companyId } = await apiGet<{ companyId: string }>(context, '/api/user');
-  const base = `/api/companies/${companyId}`;
-  const chart = await context.request.post(`${base}/generate-chart`, { data: {}, headers: apiHeaders() });
-  if (!chart.ok()) throw new Error(`generate-chart: ${chart.status()} ${await chart.text()}`);
+  const base = await registerWithChart(context, 'service');
   const accounts = await apiGet<Account[]>(context, `${base}/accounts`);
   const byPrefix = (prefix: string) => {
     const found = accounts.find((a) => a.code.startsWith(prefix));

@@ -1,16 +1,8 @@
 import type { Page } from 'playwright-core';
 import { addMonthsKeepingDay } from '@xaalis/domain';
-import { chromiumForTests, newPage, registerViaApi } from './browser';
+import { cardAmount, chromiumForTests, newPage, registerViaApi } from './browser';
 
 const browser = chromiumForTests();
-
-/** Digits of a card's amount ("1 200 000 XOF" → 1200000). */
-async function cardAmount(page: Page, name: string): Promise<number> {
-  const text = (await page.getByRole('group', { name, exact: true }).innerText()).replace(/\s|\u202f|\u00a0/g, '');
-  const m = /(-?\d+)XOF/.exec(text);
-  if (!m) throw new Error(`no amount in card ${name}: ${text}`);
-  return Number(m[1]);
-}
 
 async function dashboardTreasury(page: Page): Promise<number> {
   await page.goto('/');

@@ -4,23 +4,12 @@
 // body (what nginx/compression would send). Needs a running app (BASE_URL,
 // default http://localhost:8080).  Usage: node infra/bench/auth-js-transfer.js
 const zlib = require('node:zlib');
-const { chromium } = require('playwright-core');
+const { launchChromium } = require('./lib/chromium');
 
 const base = process.env.BASE_URL ?? 'http://localhost:8080';
 
 (async () => {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   const page = await browser.newPage();
   const scripts = [];
   page.on('response', (res) => {

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from './App';
 import { RemotePageLoaderContext, type RemotePageLoader } from './features/remotes/RemotePage';
-import { company, mockFetch, TEST_USER } from './test-utils';
+import { company, mockFetch, signInRoutes } from './test-utils';
 
 /** Remote pages stand-in: each exposed module renders its name. */
 const loader: RemotePageLoader = async (remote, module) => ({
@@ -12,13 +12,8 @@ const loader: RemotePageLoader = async (remote, module) => ({
 // One journey (the light entry keeps module state: one GET /api/user per page load).
 it('signed out: landing and /auth from the light entry, then the workspace once signed in', async () => {
   const user = userEvent.setup();
-  let signedIn = false;
   const fetchMock = mockFetch({
-    'GET /api/user': () => (signedIn ? { body: TEST_USER } : { status: 401 }),
-    'POST /api/login': () => {
-      signedIn = true;
-      return { body: TEST_USER };
-    },
+    ...signInRoutes(),
     'GET /config/remotes.json': { body: { remotes: [] } },
     'GET /api/companies/c1': { body: company('service') },
     'GET /api/companies/c1/modules': { body: { modules: ['services'], customized: false } },

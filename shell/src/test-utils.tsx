@@ -26,6 +26,18 @@ export const TEST_USER = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
+/** GET /api/user and POST /api/login of a visitor who is signed out until a login (any) signs TEST_USER in. */
+export function signInRoutes(): Record<string, FetchHandler> {
+  let signedIn = false;
+  return {
+    'GET /api/user': () => (signedIn ? { body: TEST_USER } : { status: 401 }),
+    'POST /api/login': () => {
+      signedIn = true;
+      return { body: TEST_USER };
+    },
+  };
+}
+
 export function company(sector: string) {
   return {
     id: 'c1',

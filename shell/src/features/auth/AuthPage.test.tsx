@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { LocationProbe, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
+import { LocationProbe, mockFetch, renderWithApp, signInRoutes, TEST_USER } from '../../test-utils';
 import { AuthRoute } from './AuthRoute';
 
 function renderAuth() {
@@ -20,6 +20,19 @@ function renderAuth() {
 async function openRegistration(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('tab', { name: 'Inscription' }));
   return screen.getByRole('form', { name: 'Inscription' });
+}
+
+/** Fills every field of the registration form validly (Awa Diop of Teranga SARL), in the given sector. */
+async function fillRegistration(user: ReturnType<typeof userEvent.setup>, form: HTMLElement, sector: string) {
+  await user.type(within(form).getByLabelText('Prénom'), 'Awa');
+  await user.type(within(form).getByLabelText('Nom'), 'Diop');
+  await user.type(within(form).getByLabelText("Nom d'utilisateur"), 'awa');
+  await user.type(within(form).getByLabelText('Email'), 'awa@example.sn');
+  await user.type(within(form).getByLabelText('Mot de passe'), 'secret1');
+  await user.type(within(form).getByLabelText("Nom de l'entreprise"), 'Teranga SARL');
+  await user.selectOptions(within(form).getByLabelText("Secteur d'activité"), sector);
+  await user.type(within(form).getByLabelText('Téléphone'), '+221770000000');
+  await user.type(within(form).getByLabelText('Adresse'), 'Dakar');
 }
 
 let fakeTimers = false;
@@ -64,14 +77,7 @@ describe('/auth', () => {
 
   it("login success: toast 'Connexion réussie' with the first name, then / after 1000 ms", async () => {
     const user = userWithTimers();
-    let signedIn = false;
-    const fetchMock = mockFetch({
-      'GET /api/user': () => (signedIn ? { body: TEST_USER } : { status: 401 }),
-      'POST /api/login': () => {
-        signedIn = true;
-        return { body: TEST_USER };
-      },
-    });
+    const fetchMock = mockFetch(signInRoutes());
     renderAuth();
     await user.type(await screen.findByLabelText("Nom d'utilisateur"), 'awa');
     await user.type(screen.getByLabelText('Mot de passe'), 'secret');
@@ -175,15 +181,7 @@ describe('/auth', () => {
     const fetchMock = mockFetch({ 'GET /api/user': { status: 401 }, 'POST /api/register': { status: 201, body: TEST_USER } });
     renderAuth();
     const form = await openRegistration(user);
-    await user.type(within(form).getByLabelText('Prénom'), 'Awa');
-    await user.type(within(form).getByLabelText('Nom'), 'Diop');
-    await user.type(within(form).getByLabelText("Nom d'utilisateur"), 'awa');
-    await user.type(within(form).getByLabelText('Email'), 'awa@example.sn');
-    await user.type(within(form).getByLabelText('Mot de passe'), 'secret1');
-    await user.type(within(form).getByLabelText("Nom de l'entreprise"), 'Teranga SARL');
-    await user.selectOptions(within(form).getByLabelText("Secteur d'activité"), 'hotel');
-    await user.type(within(form).getByLabelText('Téléphone'), '+221770000000');
-    await user.type(within(form).getByLabelText('Adresse'), 'Dakar');
+    await fillRegistration(user, form, 'hotel');
     useFakeTimersNow();
     await user.click(within(form).getByRole('button', { name: 'Créer mon compte' }));
     expect(await screen.findByText('Compte créé avec succès')).toBeInTheDocument();
@@ -213,15 +211,7 @@ describe('/auth', () => {
     });
     renderAuth();
     const form = await openRegistration(user);
-    await user.type(within(form).getByLabelText('Prénom'), 'Awa');
-    await user.type(within(form).getByLabelText('Nom'), 'Diop');
-    await user.type(within(form).getByLabelText("Nom d'utilisateur"), 'awa');
-    await user.type(within(form).getByLabelText('Email'), 'awa@example.sn');
-    await user.type(within(form).getByLabelText('Mot de passe'), 'secret1');
-    await user.type(within(form).getByLabelText("Nom de l'entreprise"), 'Teranga SARL');
-    await user.selectOptions(within(form).getByLabelText("Secteur d'activité"), 'service');
-    await user.type(within(form).getByLabelText('Téléphone'), '+221770000000');
-    await user.type(within(form).getByLabelText('Adresse'), 'Dakar');
+    await fillRegistration(user, form, 'service');
     await user.click(within(form).getByRole('button', { name: 'Créer mon compte' }));
     expect(await screen.findByText("Erreur lors de l'inscription")).toBeInTheDocument();
     expect(screen.getByText("Ce nom d'utilisateur est déjà utilisé")).toBeInTheDocument();
