@@ -1,5 +1,15 @@
-// Shared by the Sequelize models of the service (companies, accounts, third parties).
-import { DataTypes, type Attributes, type Model, type ModelAttributes, type ModelStatic, type Sequelize } from 'sequelize';
+// Shared by the models of the service: the Sequelize ones (companies, accounts, third parties)
+// and the plain-SQL row access of the documents and the ledger.
+import {
+  DataTypes,
+  QueryTypes,
+  type Attributes,
+  type Model,
+  type ModelAttributes,
+  type ModelStatic,
+  type Sequelize,
+  type Transaction,
+} from 'sequelize';
 
 /** A contracts type as its row holds it: the same fields, the timestamps as Dates rather than ISO strings. */
 export type WithDates<T extends { createdAt: string; updatedAt: string }> = Omit<T, 'createdAt' | 'updatedAt'> & {
@@ -34,4 +44,34 @@ export function accountingModel<M extends Model>(
     } as ModelAttributes<M, Attributes<M>>,
     { schema: 'accounting', tableName, underscored: true },
   );
+}
+
+/**
+ * The bind arrays of a multi-row statement over `unnest($n::type[], …)`: one array per
+ * field of `rows`, in the order of `fields` (the order of the unnest's arguments).
+ */
+export function columnArrays<T, K extends keyof T>(rows: readonly T[], fields: readonly K[]): T[K][][] {
+  return fields.map((field) => rows.map((row) => row[field]));
+}
+
+/** How one row is read by id: within `transaction`, and locked for it (FOR UPDATE) when `lock`. */
+export interface FindOptions {
+  transaction?: Transaction;
+  lock?: boolean;
+}
+
+/**
+ * A reader of one row of a company by id, or null (unknown id, or another company's):
+ * `sql(lock)` selects it with `$1` the id and `$2` the company (and its FOR UPDATE clause
+ * when `lock`), `map` turns the row into what the reader answers.
+ */
+export function rowFinder<Row extends object, T = Row>(sql: (lock: boolean) => string, map: (row: Row) => T) {
+  return async (sequelize: Sequelize, companyId: string, id: string, opts: FindOptions = {}): Promise<T | null> => {
+    const rows = await sequelize.query<Row>(sql(opts.lock === true), {
+      bind: [id, companyId],
+      type: QueryTypes.SELECT,
+      transaction: opts.transaction,
+    });
+    return rows[0] ? map(rows[0]) : null;
+  };
 }

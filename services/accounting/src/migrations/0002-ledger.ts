@@ -1,4 +1,4 @@
-import type { MigrationContext } from '@xaalis/service-kit';
+import { sqlStep } from './sql-step';
 
 /**
  * The general ledger: chart of accounts, third parties, journal entries and
@@ -29,11 +29,8 @@ import type { MigrationContext } from '@xaalis/service-kit';
  *   XA001  unbalanced / fewer than two lines / wrong total  → 400
  *   XA002  change refused on a validated or cancelled entry → 409
  */
-export async function up({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  // One multi-statement query: Postgres runs it as a single implicit
-  // transaction, so a failure leaves nothing half-created.
-  await sequelize.query(`
+export const up = sqlStep(
+  (s) => `
     CREATE TABLE ${s}.accounts (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       company_id uuid NOT NULL REFERENCES ${s}.companies (id) ON DELETE CASCADE,
@@ -305,5 +302,5 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
     CREATE TRIGGER accounting_entries_guard
       BEFORE INSERT OR UPDATE OR DELETE ON ${s}.accounting_entries
       FOR EACH ROW EXECUTE FUNCTION ${s}.accounting_entries_guard();
-  `);
-}
+  `,
+);

@@ -1,4 +1,5 @@
-import type { MigrationContext } from '@xaalis/service-kit';
+import { documentCancelGuard } from './entry-cancel-guards';
+import { sqlStep } from './sql-step';
 
 /**
  * Business documents that post to the ledger: invoices and their lines, their
@@ -16,10 +17,8 @@ import type { MigrationContext } from '@xaalis/service-kit';
  * Money numeric(15,2), quantities numeric(10,3), rates numeric(5,2). The
  * dashboard and treasury read these tables by these exact names.
  */
-export async function up({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  // One multi-statement query: a single implicit transaction, nothing half-created.
-  await sequelize.query(`
+export const up = sqlStep(
+  (s) => `
     CREATE TABLE ${s}.inventory_items (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       company_id uuid NOT NULL REFERENCES ${s}.companies (id) ON DELETE CASCADE,
@@ -230,25 +229,14 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
     -- while the invoice counts it as paid, would split the ledger from the
     -- documents (4111 ≠ balances due). Cancelling the invoice marks it
     -- cancelled first, then reverses its entry. XA002 → 409 (ledgerError).
-    CREATE FUNCTION ${s}.accounting_entries_document_guard() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE
-      doc text;
-    BEGIN
-      SELECT 'la facture ' || number INTO doc FROM ${s}.invoices WHERE entry_id = NEW.id AND status <> 'cancelled' LIMIT 1;
-      IF doc IS NULL THEN
-        SELECT 'un paiement' INTO doc FROM ${s}.payments WHERE entry_id = NEW.id LIMIT 1;
-      END IF;
-      IF doc IS NOT NULL THEN
-        RAISE EXCEPTION USING ERRCODE = 'XA002',
-          MESSAGE = format('Cette écriture a été passée par %s : c''est le document qu''il faut annuler', doc),
-          DETAIL = format('entry %s', NEW.number);
-      END IF;
-      RETURN NEW;
-    END $$;
-
-    CREATE TRIGGER accounting_entries_document_guard
-      BEFORE UPDATE OF status ON ${s}.accounting_entries
-      FOR EACH ROW WHEN (NEW.status = 'cancelled' AND OLD.status <> 'cancelled')
-      EXECUTE FUNCTION ${s}.accounting_entries_document_guard();
-  `);
-}
+    ${documentCancelGuard(
+      s,
+      'accounting_entries_document_guard',
+      [
+        `SELECT 'la facture ' || number INTO doc FROM ${s}.invoices WHERE entry_id = NEW.id AND status <> 'cancelled' LIMIT 1;`,
+        `SELECT 'un paiement' INTO doc FROM ${s}.payments WHERE entry_id = NEW.id LIMIT 1;`,
+      ],
+      'annuler',
+    )}
+  `,
+);

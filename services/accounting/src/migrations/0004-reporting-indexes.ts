@@ -1,4 +1,4 @@
-import type { MigrationContext } from '@xaalis/service-kit';
+import { sqlStep } from './sql-step';
 
 /**
  * Indexes for the reports computed from the ledger (dashboard, cash flow,
@@ -17,18 +17,16 @@ import type { MigrationContext } from '@xaalis/service-kit';
  * when an account is deleted): that index is dropped, so a posting still
  * maintains the same number of indexes.
  */
-export async function up({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const up = sqlStep(
+  (s) => `
     CREATE INDEX accounting_entry_lines_account_amounts_idx ON ${s}.accounting_entry_lines (company_id, account_id) INCLUDE (entry_id, debit, credit);
     DROP INDEX ${s}.accounting_entry_lines_account_idx;
-  `);
-}
+  `,
+);
 
-export async function down({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const down = sqlStep(
+  (s) => `
     CREATE INDEX accounting_entry_lines_account_idx ON ${s}.accounting_entry_lines (company_id, account_id);
     DROP INDEX ${s}.accounting_entry_lines_account_amounts_idx;
-  `);
-}
+  `,
+);

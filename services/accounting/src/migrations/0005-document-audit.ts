@@ -1,4 +1,4 @@
-import type { MigrationContext } from '@xaalis/service-kit';
+import { sqlStep } from './sql-step';
 
 /**
  * Documents keep what they said, and who did what.
@@ -19,10 +19,8 @@ import type { MigrationContext } from '@xaalis/service-kit';
  *    change, cancelled_by/cancelled_at are set only by the cancellation; an issued
  *    invoice's snapshots and validation fields never change. XA002 → 409.
  */
-export async function up({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  // One multi-statement query: a single implicit transaction.
-  await sequelize.query(`
+export const up = sqlStep(
+  (s) => `
     ALTER TABLE ${s}.invoices
       ADD COLUMN issuer_snapshot jsonb,
       ADD COLUMN client_snapshot jsonb,
@@ -138,12 +136,11 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
     CREATE TRIGGER invoices_audit_guard
       BEFORE UPDATE ON ${s}.invoices
       FOR EACH ROW EXECUTE FUNCTION ${s}.invoices_audit_guard();
-  `);
-}
+  `,
+);
 
-export async function down({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const down = sqlStep(
+  (s) => `
     DROP TRIGGER invoices_audit_guard ON ${s}.invoices;
     DROP FUNCTION ${s}.invoices_audit_guard();
     CREATE OR REPLACE FUNCTION ${s}.accounting_entries_guard() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -193,5 +190,5 @@ export async function down({ context: { sequelize, schema } }: { context: Migrat
     ALTER TABLE ${s}.payments DROP COLUMN created_by;
     ALTER TABLE ${s}.invoices DROP COLUMN issuer_snapshot, DROP COLUMN client_snapshot, DROP COLUMN created_by, DROP COLUMN validated_by,
       DROP COLUMN validated_at, DROP COLUMN cancelled_by, DROP COLUMN cancelled_at;
-  `);
-}
+  `,
+);

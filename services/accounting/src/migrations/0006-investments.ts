@@ -1,4 +1,5 @@
-import type { MigrationContext } from '@xaalis/service-kit';
+import { documentCancelGuard } from './entry-cancel-guards';
+import { sqlStep } from './sql-step';
 
 /**
  * Investments (immobilisations) and their depreciation plans (spec 02 §3, issue 9).
@@ -23,10 +24,8 @@ import type { MigrationContext } from '@xaalis/service-kit';
  *     through the investment, never from the journal
  *     (accounting_entries_investment_guard, next to 0003's document guard).
  */
-export async function up({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  // One multi-statement query: a single implicit transaction, nothing half-created.
-  await sequelize.query(`
+export const up = sqlStep(
+  (s) => `
     CREATE TABLE ${s}.investments (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       company_id uuid NOT NULL REFERENCES ${s}.companies (id) ON DELETE CASCADE,
@@ -169,25 +168,14 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
       FOR EACH ROW EXECUTE FUNCTION ${s}.investments_guard();
 
     -- Like 0003's document guard, for the entries an investment posted.
-    CREATE FUNCTION ${s}.accounting_entries_investment_guard() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE
-      doc text;
-    BEGIN
-      SELECT 'l''investissement ' || name INTO doc FROM ${s}.investments WHERE entry_id = NEW.id LIMIT 1;
-      IF doc IS NULL THEN
-        SELECT 'une dotation aux amortissements' INTO doc FROM ${s}.depreciation_schedules WHERE entry_id = NEW.id LIMIT 1;
-      END IF;
-      IF doc IS NOT NULL THEN
-        RAISE EXCEPTION USING ERRCODE = 'XA002',
-          MESSAGE = format('Cette écriture a été passée par %s : c''est le document qu''il faut modifier', doc),
-          DETAIL = format('entry %s', NEW.number);
-      END IF;
-      RETURN NEW;
-    END $$;
-
-    CREATE TRIGGER accounting_entries_investment_guard
-      BEFORE UPDATE OF status ON ${s}.accounting_entries
-      FOR EACH ROW WHEN (NEW.status = 'cancelled' AND OLD.status <> 'cancelled')
-      EXECUTE FUNCTION ${s}.accounting_entries_investment_guard();
-  `);
-}
+    ${documentCancelGuard(
+      s,
+      'accounting_entries_investment_guard',
+      [
+        `SELECT 'l''investissement ' || name INTO doc FROM ${s}.investments WHERE entry_id = NEW.id LIMIT 1;`,
+        `SELECT 'une dotation aux amortissements' INTO doc FROM ${s}.depreciation_schedules WHERE entry_id = NEW.id LIMIT 1;`,
+      ],
+      'modifier',
+    )}
+  `,
+);

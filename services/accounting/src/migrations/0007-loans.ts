@@ -1,4 +1,5 @@
-import type { MigrationContext } from '@xaalis/service-kit';
+import { entryCancelGuardTrigger } from './entry-cancel-guards';
+import { sqlStep } from './sql-step';
 
 /**
  * Loans as a posting document (0003 created the tables; this completes them).
@@ -13,10 +14,8 @@ import type { MigrationContext } from '@xaalis/service-kit';
  *    stands would split 162 from the loans' balances. A separate trigger, so
  *    0003's guard function stays as it is. XA002 → 409.
  */
-export async function up({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  // One multi-statement query: a single implicit transaction.
-  await sequelize.query(`
+export const up = sqlStep(
+  (s) => `
     ALTER TABLE ${s}.loans
       ADD COLUMN treasury_account text NOT NULL DEFAULT '521' CHECK (treasury_account IN ('521', '552', '571')),
       ADD COLUMN created_by uuid,
@@ -38,16 +37,12 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
       END IF;
       RETURN NEW;
     END $$;
-    CREATE TRIGGER accounting_entries_loan_guard
-      BEFORE UPDATE OF status ON ${s}.accounting_entries
-      FOR EACH ROW WHEN (NEW.status = 'cancelled' AND OLD.status <> 'cancelled')
-      EXECUTE FUNCTION ${s}.accounting_entries_loan_guard();
-  `);
-}
+    ${entryCancelGuardTrigger(s, 'accounting_entries_loan_guard')}
+  `,
+);
 
-export async function down({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const down = sqlStep(
+  (s) => `
     DROP TRIGGER accounting_entries_loan_guard ON ${s}.accounting_entries;
     DROP FUNCTION ${s}.accounting_entries_loan_guard();
     DROP INDEX ${s}.loan_payments_pending_due_idx;
@@ -57,5 +52,5 @@ export async function down({ context: { sequelize, schema } }: { context: Migrat
       DROP CONSTRAINT loans_interest_rate_max_check,
       DROP COLUMN created_by,
       DROP COLUMN treasury_account;
-  `);
-}
+  `,
+);

@@ -1,4 +1,4 @@
-import type { MigrationContext } from '@xaalis/service-kit';
+import { sqlStep } from './sql-step';
 
 /**
  * What the financial reports read instead of the lines.
@@ -20,9 +20,8 @@ import type { MigrationContext } from '@xaalis/service-kit';
  *    (company_id, account_id) INCLUDE (entry_id, debit, credit) index, which is
  *    dropped: a posting maintains as many indexes as before.
  */
-export async function up({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const up = sqlStep(
+  (s) => `
     ALTER TABLE ${s}.accounting_entry_lines ADD COLUMN entry_date date;
     -- Posted lines are frozen by their guard: this one-off copy goes around it.
     ALTER TABLE ${s}.accounting_entry_lines DISABLE TRIGGER accounting_entry_lines_guard;
@@ -115,12 +114,11 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
         JOIN ${s}.accounting_entries AS e ON e.id = l.entry_id
        WHERE e.status <> 'draft'
        GROUP BY 1, 2, 3;
-  `);
-}
+  `,
+);
 
-export async function down({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const down = sqlStep(
+  (s) => `
     DROP FUNCTION ${s}.rebuild_account_balances(uuid);
     DROP TRIGGER accounting_entries_post_balances ON ${s}.accounting_entries;
     DROP FUNCTION ${s}.accounting_entries_post_balances();
@@ -132,5 +130,5 @@ export async function down({ context: { sequelize, schema } }: { context: Migrat
     CREATE INDEX accounting_entry_lines_account_amounts_idx ON ${s}.accounting_entry_lines (company_id, account_id) INCLUDE (entry_id, debit, credit);
     DROP INDEX ${s}.accounting_entry_lines_ledger_idx;
     ALTER TABLE ${s}.accounting_entry_lines DROP COLUMN entry_date;
-  `);
-}
+  `,
+);

@@ -1,4 +1,4 @@
-import type { MigrationContext } from '@xaalis/service-kit';
+import { sqlStep } from './sql-step';
 
 /**
  * Stock consumptions asked by another service (the restaurant's "Servir"):
@@ -6,9 +6,8 @@ import type { MigrationContext } from '@xaalis/service-kit';
  * 'out' movements it writes, so a replay of the same source id (a retry after
  * a timeout) answers the stored result and never moves the stock twice.
  */
-export async function up({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const up = sqlStep(
+  (s) => `
     CREATE TABLE ${s}.stock_consumptions (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       company_id uuid NOT NULL REFERENCES ${s}.companies (id) ON DELETE CASCADE,
@@ -19,9 +18,7 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
       created_at timestamptz NOT NULL DEFAULT now(),
       CONSTRAINT stock_consumptions_source_key UNIQUE (company_id, source_id)
     );
-  `);
-}
+  `,
+);
 
-export async function down({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  await sequelize.query(`DROP TABLE "${schema}".stock_consumptions;`);
-}
+export const down = sqlStep((s) => `DROP TABLE ${s}.stock_consumptions;`);

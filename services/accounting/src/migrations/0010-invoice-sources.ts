@@ -1,4 +1,4 @@
-import type { MigrationContext } from '@xaalis/service-kit';
+import { sqlStep } from './sql-step';
 
 /**
  * Invoices asked by another service (a hotel reservation, a project's hours):
@@ -8,9 +8,8 @@ import type { MigrationContext } from '@xaalis/service-kit';
  * invoice and never creates a second one. The invoice id is filled in the same
  * transaction, right after the claim: a committed row always has it.
  */
-export async function up({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const up = sqlStep(
+  (s) => `
     CREATE TABLE ${s}.invoice_sources (
       company_id uuid NOT NULL REFERENCES ${s}.companies (id) ON DELETE CASCADE,
       source_id text NOT NULL CHECK (source_id <> '' AND length(source_id) <= 100),
@@ -23,9 +22,7 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
     );
     -- The internal route finds a client by name, trimmed and case-insensitive.
     CREATE INDEX third_parties_company_lower_name_idx ON ${s}.third_parties (company_id, lower(btrim(name)));
-  `);
-}
+  `,
+);
 
-export async function down({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  await sequelize.query(`DROP INDEX "${schema}".third_parties_company_lower_name_idx; DROP TABLE "${schema}".invoice_sources;`);
-}
+export const down = sqlStep((s) => `DROP INDEX ${s}.third_parties_company_lower_name_idx; DROP TABLE ${s}.invoice_sources;`);

@@ -1,4 +1,4 @@
-import type { MigrationContext } from '@xaalis/service-kit';
+import { sqlStep } from './sql-step';
 
 /**
  * Journal imports ('Importer des écritures'): one row per uploaded file, with
@@ -43,9 +43,8 @@ import type { MigrationContext } from '@xaalis/service-kit';
  * into a hash join over the whole table), and no query takes a PL/pgSQL
  * variable (a parameter would make it planned again on every call).
  */
-export async function up({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const up = sqlStep(
+  (s) => `
     ALTER TABLE ${s}.accounting_entries DROP CONSTRAINT accounting_entries_journal_check;
     ALTER TABLE ${s}.accounting_entries ADD CONSTRAINT accounting_entries_journal_check
       CHECK (journal IN ('VT', 'AC', 'BQ', 'CA', 'MM', 'OD', 'PA', 'AN'));
@@ -251,12 +250,11 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
     CREATE INDEX entry_imports_company_idx ON ${s}.entry_imports (company_id, created_at DESC);
     CREATE UNIQUE INDEX entry_imports_same_file_key ON ${s}.entry_imports (company_id, file_sha256)
       WHERE status IN ('queued', 'running', 'imported');
-  `);
-}
+  `,
+);
 
-export async function down({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const down = sqlStep(
+  (s) => `
     DROP TABLE ${s}.entry_imports;
     DROP TRIGGER accounting_entry_lines_recheck_insert ON ${s}.accounting_entry_lines;
     DROP FUNCTION ${s}.accounting_entry_lines_recheck_insert();
@@ -294,5 +292,5 @@ export async function down({ context: { sequelize, schema } }: { context: Migrat
     ALTER TABLE ${s}.accounting_entries DROP CONSTRAINT accounting_entries_journal_check;
     ALTER TABLE ${s}.accounting_entries ADD CONSTRAINT accounting_entries_journal_check
       CHECK (journal IN ('VT', 'AC', 'BQ', 'CA', 'MM', 'OD', 'PA'));
-  `);
-}
+  `,
+);

@@ -1,4 +1,4 @@
-import type { MigrationContext } from '@xaalis/service-kit';
+import { sqlStep } from './sql-step';
 
 /**
  * Fiscal-year closing ('Clôturer l'exercice'): one row per year a company has
@@ -16,9 +16,8 @@ import type { MigrationContext } from '@xaalis/service-kit';
  * statement whatever its size (an import writes tens of thousands of entries
  * at once), joined to the handful of closed years.
  */
-export async function up({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const up = sqlStep(
+  (s) => `
     CREATE TABLE ${s}.fiscal_years (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       company_id uuid NOT NULL REFERENCES ${s}.companies (id) ON DELETE CASCADE,
@@ -104,17 +103,16 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
       AFTER UPDATE ON ${s}.accounting_entries
       REFERENCING OLD TABLE AS old_entries NEW TABLE AS new_entries
       FOR EACH STATEMENT EXECUTE FUNCTION ${s}.accounting_entries_closed_year_update();
-  `);
-}
+  `,
+);
 
-export async function down({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const down = sqlStep(
+  (s) => `
     DROP TRIGGER accounting_entries_closed_year_update ON ${s}.accounting_entries;
     DROP TRIGGER accounting_entries_closed_year_insert ON ${s}.accounting_entries;
     DROP FUNCTION ${s}.accounting_entries_closed_year_update();
     DROP FUNCTION ${s}.accounting_entries_closed_year_insert();
     DROP FUNCTION ${s}.fiscal_year_closed_refusal(date, date);
     DROP TABLE ${s}.fiscal_years;
-  `);
-}
+  `,
+);

@@ -1,4 +1,4 @@
-import type { MigrationContext } from '@xaalis/service-kit';
+import { sqlStep } from './sql-step';
 
 /**
  * Inalterability: every validated entry is sealed, in its validation
@@ -44,9 +44,8 @@ import type { MigrationContext } from '@xaalis/service-kit';
  * hash has no secret): 'Vérifier l'intégrité' shows the head hash, a value
  * to note outside the database.
  */
-export async function up({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const up = sqlStep(
+  (s) => `
     CREATE FUNCTION ${s}.ledger_entry_digests(p_entries uuid[])
       RETURNS TABLE (ord bigint, entry_id uuid, content_hash bytea)
       -- PL/pgSQL, not SQL: its plan is kept for the session (a SQL function's body is planned on every call,
@@ -220,12 +219,11 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
       AFTER INSERT ON ${s}.ledger_chain_marks
       DEFERRABLE INITIALLY DEFERRED
       FOR EACH ROW EXECUTE FUNCTION ${s}.ledger_chain_seal();
-  `);
-}
+  `,
+);
 
-export async function down({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const down = sqlStep(
+  (s) => `
     DROP TRIGGER accounting_entries_posted_chain ON ${s}.accounting_entries;
     DROP FUNCTION ${s}.accounting_entries_chain_queue();
     DROP TABLE ${s}.ledger_chain_marks;
@@ -236,5 +234,5 @@ export async function down({ context: { sequelize, schema } }: { context: Migrat
     DROP FUNCTION ${s}.ledger_chain_heads_guard();
     DROP FUNCTION ${s}.ledger_chain_append_only();
     DROP FUNCTION ${s}.ledger_entry_digests(uuid[]);
-  `);
-}
+  `,
+);

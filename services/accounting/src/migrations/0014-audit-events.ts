@@ -1,4 +1,4 @@
-import type { MigrationContext } from '@xaalis/service-kit';
+import { sqlStep } from './sql-step';
 
 /**
  * The audit trail (issue 15): an append-only history of who created, edited,
@@ -25,9 +25,8 @@ import type { MigrationContext } from '@xaalis/service-kit';
  *   (created_at/created_by, validated_at/validated_by, cancelled_at/cancelled_by;
  *   payments: created), marked details.backfilled = true.
  */
-export async function up({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const up = sqlStep(
+  (s) => `
     CREATE TABLE ${s}.audit_events (
       id bigserial PRIMARY KEY,
       company_id uuid NOT NULL,
@@ -182,13 +181,12 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
          WHERE p.invoice_id IS NOT NULL
       ) AS history
      ORDER BY at;
-  `);
-}
+  `,
+);
 
 /** Drops the trail (a rollback of the schema, not an edit of the history: the table goes as a whole). */
-export async function down({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const down = sqlStep(
+  (s) => `
     DROP TRIGGER audit_payments_inserted ON ${s}.payments;
     DROP TRIGGER audit_invoices_updated ON ${s}.invoices;
     DROP TRIGGER audit_invoices_inserted ON ${s}.invoices;
@@ -201,5 +199,5 @@ export async function down({ context: { sequelize, schema } }: { context: Migrat
     DROP FUNCTION ${s}.audit_entries_inserted();
     DROP TABLE ${s}.audit_events;
     DROP FUNCTION ${s}.audit_events_append_only();
-  `);
-}
+  `,
+);

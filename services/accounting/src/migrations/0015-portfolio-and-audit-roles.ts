@@ -1,4 +1,4 @@
-import type { MigrationContext } from '@xaalis/service-kit';
+import { sqlStep } from './sql-step';
 
 /**
  * Several companies per user (issue 16).
@@ -23,9 +23,8 @@ import type { MigrationContext } from '@xaalis/service-kit';
  *    NULL (the default is set after the column is added: no rewrite, no
  *    UPDATE, the table stays append-only).
  */
-export async function up({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const up = sqlStep(
+  (s) => `
     CREATE INDEX invoices_receivable_due_idx ON ${s}.invoices (company_id, due_date)
       INCLUDE (date, third_party_id, total, paid_amount)
       WHERE status = 'validated' AND type IN ('sale', 'service');
@@ -34,13 +33,12 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
       ADD COLUMN actor_role text CHECK (actor_role IN ('owner', 'accountant', 'collaborator', 'reader'));
     ALTER TABLE ${s}.audit_events
       ALTER COLUMN actor_role SET DEFAULT nullif(current_setting('xaalis.actor_role', true), '');
-  `);
-}
+  `,
+);
 
-export async function down({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const down = sqlStep(
+  (s) => `
     ALTER TABLE ${s}.audit_events DROP COLUMN actor_role;
     DROP INDEX ${s}.invoices_receivable_due_idx;
-  `);
-}
+  `,
+);

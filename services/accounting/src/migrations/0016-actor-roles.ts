@@ -1,4 +1,4 @@
-import type { MigrationContext } from '@xaalis/service-kit';
+import { sqlStep } from './sql-step';
 
 /**
  * The role in audit events without a per-request context in the process (0015 read it from a
@@ -7,9 +7,8 @@ import type { MigrationContext } from '@xaalis/service-kit';
  * an audit event with an actor and no role takes that user's role from there. Jobs started by a
  * user (an import run, a closing) so carry the role that user last wrote with.
  */
-export async function up({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const up = sqlStep(
+  (s) => `
     CREATE TABLE ${s}.actor_roles (
       company_id uuid NOT NULL,
       user_id uuid NOT NULL,
@@ -27,15 +26,14 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
     END $$;
     CREATE TRIGGER audit_events_actor_role BEFORE INSERT ON ${s}.audit_events
       FOR EACH ROW EXECUTE FUNCTION ${s}.audit_events_actor_role();
-  `);
-}
+  `,
+);
 
-export async function down({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const down = sqlStep(
+  (s) => `
     DROP TRIGGER audit_events_actor_role ON ${s}.audit_events;
     DROP FUNCTION ${s}.audit_events_actor_role();
     DROP TABLE ${s}.actor_roles;
     ALTER TABLE ${s}.audit_events ALTER COLUMN actor_role SET DEFAULT nullif(current_setting('xaalis.actor_role', true), '');
-  `);
-}
+  `,
+);

@@ -7,6 +7,7 @@ import type {
   Account,
   AuditEventListResponse,
   Company,
+  InvestmentInput,
   PayslipBreakdown,
   PostPayslipJob,
   Role,
@@ -102,6 +103,20 @@ export async function companyWithChart(
   const res = await request(service.app).get(`/api/companies/${company.id}/accounts`).set(asTenant(company.id)).expect(200);
   return { company, accounts: new Map((res.body as Account[]).map((a) => [a.code, a])) };
 }
+
+/** An investment to create: a 1 000 000 F photocopier bought 2026-03-15, 20 % linear over 5 years (`over` replaces any field). */
+export const investmentInput = (over: Partial<InvestmentInput> = {}): InvestmentInput => ({
+  name: 'Photocopieur Canon',
+  category: 'material',
+  purchaseDate: '2026-03-15',
+  purchasePrice: '1000000',
+  depreciationMethod: 'linear',
+  depreciationRate: '20',
+  usefulLife: 5,
+  residualValue: '0',
+  currentValue: '1000000',
+  ...over,
+});
 
 /** The job the HR service sends to post a computed payslip (`over` replaces any field). */
 export function payslipJobOf(companyId: string, slip: PayslipBreakdown, over: Partial<PostPayslipJob> = {}): PostPayslipJob {

@@ -9,6 +9,7 @@ import {
 } from '@xaalis/contracts';
 import { HttpError, isForeignKeyViolation, isUniqueViolation, notFound } from '@xaalis/service-kit';
 import { accountModel, toAccount } from './model';
+import { columnArrays } from '../../model-support';
 
 /** An account to create from a reference (SYSCOHADA chart, sector accounts). */
 export interface AccountDefinition {
@@ -57,14 +58,7 @@ export async function insertMissingAccounts(
      ON CONFLICT (company_id, code) DO NOTHING
      RETURNING id, code`,
     {
-      bind: [
-        companyId,
-        defs.map((d) => d.code),
-        defs.map((d) => d.name),
-        defs.map((d) => d.type),
-        defs.map((d) => d.category),
-        defs.map((d) => d.level),
-      ],
+      bind: [companyId, ...columnArrays(defs, ['code', 'name', 'type', 'category', 'level'])],
       type: QueryTypes.SELECT,
       transaction,
     },

@@ -8,6 +8,7 @@ import {
   type StockMovement,
 } from '@xaalis/contracts';
 import { HttpError } from '@xaalis/service-kit';
+import { rowFinder } from '../../model-support';
 
 /**
  * Row-level access to `inventory_items` and `stock_movements`. Stock only ever
@@ -84,18 +85,11 @@ export function stockError(err: unknown): unknown {
   return code === '22003' ? new HttpError(400, MESSAGES_INVENTORY.stockOverflow) : err;
 }
 
-export async function findItem(
-  sequelize: Sequelize,
-  companyId: string,
-  id: string,
-  opts: { transaction?: Transaction; lock?: boolean } = {},
-): Promise<InventoryItem | null> {
-  const rows = await sequelize.query<ItemDbRow>(
-    `SELECT ${ITEM_COLUMNS} FROM accounting.inventory_items i WHERE i.id = $1 AND i.company_id = $2${opts.lock ? ' FOR UPDATE' : ''}`,
-    { bind: [id, companyId], type: QueryTypes.SELECT, transaction: opts.transaction },
-  );
-  return rows[0] ? toItem(rows[0]) : null;
-}
+/** One item of the company, or null; `lock` takes the row FOR UPDATE. */
+export const findItem = rowFinder<ItemDbRow, InventoryItem>(
+  (lock) => `SELECT ${ITEM_COLUMNS} FROM accounting.inventory_items i WHERE i.id = $1 AND i.company_id = $2${lock ? ' FOR UPDATE' : ''}`,
+  toItem,
+);
 
 /** The company's items among these ids (others are simply absent from the map). */
 export async function findItems(

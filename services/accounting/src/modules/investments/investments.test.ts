@@ -2,7 +2,7 @@ import { QueryTypes } from 'sequelize';
 import { JOBS, type Account, type Company, type Investment, type InvestmentInput } from '@xaalis/contracts';
 import type { RunningService, RunningWorker } from '@xaalis/service-kit';
 import { start } from '../../server';
-import { asTenant, companyWithChart } from '../../test-support';
+import { asTenant, companyWithChart, investmentInput } from '../../test-support';
 import { balances, entryLines, http } from '../../test-support/invoicing';
 import { startWorker } from '../../worker';
 import { RECORD_DEPRECIATIONS_SCHEDULE } from './jobs';
@@ -28,21 +28,8 @@ afterAll(async () => {
   await service.close();
 });
 
-const body = (over: Partial<InvestmentInput> = {}): InvestmentInput => ({
-  name: 'Photocopieur Canon',
-  category: 'material',
-  purchaseDate: '2026-03-15',
-  purchasePrice: '1000000',
-  depreciationMethod: 'linear',
-  depreciationRate: '20',
-  usefulLife: 5,
-  residualValue: '0',
-  currentValue: '1000000',
-  ...over,
-});
-
 const post = (over: Partial<InvestmentInput> = {}, companyId = company.id) =>
-  http(service).post(`/api/companies/${companyId}/investments`).set(asTenant(companyId)).send(body(over));
+  http(service).post(`/api/companies/${companyId}/investments`).set(asTenant(companyId)).send(investmentInput(over));
 const get = async (id: string, companyId = company.id) =>
   (await http(service).get(`/api/investments/${id}`).set(asTenant(companyId)).expect(200)).body as Investment;
 const record = (id: string, rowId: string, companyId = company.id) =>
@@ -276,7 +263,7 @@ describe('editing while nothing is recorded', () => {
       http(service)
         .put(`/api/investments/${inv.id}`)
         .set(asTenant(company.id))
-        .send(body({ name: 'Groupe électrogène', ...over }));
+        .send(investmentInput({ name: 'Groupe électrogène', ...over }));
     const before = balances(service, company.id);
     const edited = (await put({ purchasePrice: '2000000', usefulLife: 4, depreciationRate: '25' }).expect(200)).body as Investment;
     expect(edited).toMatchObject({ purchasePrice: '2000000.00', currentValue: '2000000.00', usefulLife: 4 });
@@ -308,10 +295,10 @@ describe('tenancy: another company’s investment does not exist (404 on every r
     const inv = await created({ name: 'Véhicule' });
     const t = asTenant(other.id);
     await http(service).get(`/api/investments/${inv.id}`).set(t).expect(404);
-    await http(service).put(`/api/investments/${inv.id}`).set(t).send(body()).expect(404);
+    await http(service).put(`/api/investments/${inv.id}`).set(t).send(investmentInput()).expect(404);
     await record(inv.id, inv.depreciationSchedules![0].id, other.id).expect(404);
     await http(service).get(`/api/companies/${company.id}/investments`).set(t).expect(404);
-    await http(service).post(`/api/companies/${company.id}/investments`).set(t).send(body()).expect(404);
+    await http(service).post(`/api/companies/${company.id}/investments`).set(t).send(investmentInput()).expect(404);
     // Unknown ids and a row of another investment.
     await http(service).get('/api/investments/not-a-uuid').set(asTenant(company.id)).expect(404);
     const mine = await created({ name: 'Bureau' });

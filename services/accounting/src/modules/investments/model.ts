@@ -7,6 +7,7 @@ import {
   type PlanStatus,
 } from '@xaalis/contracts';
 import { fiscalYearLabel, type PlannedDepreciation } from '@xaalis/domain';
+import { columnArrays } from '../../model-support';
 
 /** Row-level access to `investments` and `depreciation_schedules` (plain SQL: explicit locks, multi-row inserts). */
 export interface InvestmentDbRow {
@@ -161,13 +162,7 @@ export async function replaceSchedules(
       bind: [
         companyId,
         investmentId,
-        rows.map((r) => r.rowNo),
-        rows.map((r) => r.year),
-        rows.map((r) => r.periodStart),
-        rows.map((r) => r.periodEnd),
-        rows.map((r) => r.beginningValue),
-        rows.map((r) => r.depreciationAmount),
-        rows.map((r) => r.endingValue),
+        ...columnArrays(rows, ['rowNo', 'year', 'periodStart', 'periodEnd', 'beginningValue', 'depreciationAmount', 'endingValue']),
       ],
       transaction,
     },

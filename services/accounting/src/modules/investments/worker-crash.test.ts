@@ -3,9 +3,9 @@
 // recorded in job_runs, schedules written, status 'ready'): the killed run leaves nothing, and
 // the redelivered job stores exactly one plan.
 import request from 'supertest';
-import { JOBS, type Company, type Investment, type InvestmentInput } from '@xaalis/contracts';
+import { JOBS, type Company, type Investment } from '@xaalis/contracts';
 import { mustExist } from '@xaalis/service-kit';
-import { asTenant, companyWithChart } from '../../test-support';
+import { asTenant, companyWithChart, investmentInput } from '../../test-support';
 import { crashSuite, sleep } from '../../test-support/worker-crash';
 
 // About 15–40 s on an idle machine; room for a loaded one (child workers and migrations start slowly).
@@ -33,17 +33,7 @@ beforeAll(async () => {
 });
 
 it('stores one depreciation plan when the worker is killed mid-computation and the job is redelivered', async () => {
-  const input: InvestmentInput = {
-    name: 'Photocopieur Canon',
-    category: 'material',
-    purchaseDate: '2026-03-15',
-    purchasePrice: '1000000',
-    depreciationMethod: 'linear',
-    depreciationRate: '20',
-    usefulLife: 5,
-    residualValue: '0',
-    currentValue: '1000000',
-  };
+  const input = investmentInput();
   // No worker yet: the plan job waits in the queue.
   const inv = (
     await request(suite.service().app).post(`/api/companies/${company.id}/investments`).set(asTenant(company.id)).send(input).expect(201)

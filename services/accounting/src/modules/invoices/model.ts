@@ -13,6 +13,7 @@ import type {
 } from '@xaalis/contracts';
 import type { z } from 'zod';
 import { documentTrail, type DocumentTrailRow } from '../posting';
+import { columnArrays, rowFinder } from '../../model-support';
 
 type ListQuery = z.output<typeof invoiceListQuerySchema>;
 
@@ -110,18 +111,10 @@ function toLine(row: LineDbRow): InvoiceLine {
 }
 
 /** One invoice of the company (with its third party), or null; `lock` takes the row FOR UPDATE. */
-export async function findInvoiceRow(
-  sequelize: Sequelize,
-  companyId: string,
-  id: string,
-  opts: { transaction?: Transaction; lock?: boolean } = {},
-): Promise<InvoiceDbRow | null> {
-  const rows = await sequelize.query<InvoiceDbRow>(
-    `SELECT ${INVOICE_COLUMNS} FROM ${INVOICE_FROM} WHERE i.id = $1 AND i.company_id = $2${opts.lock ? ' FOR UPDATE OF i' : ''}`,
-    { bind: [id, companyId], type: QueryTypes.SELECT, transaction: opts.transaction },
-  );
-  return rows[0] ?? null;
-}
+export const findInvoiceRow = rowFinder<InvoiceDbRow>(
+  (lock) => `SELECT ${INVOICE_COLUMNS} FROM ${INVOICE_FROM} WHERE i.id = $1 AND i.company_id = $2${lock ? ' FOR UPDATE OF i' : ''}`,
+  (row) => row,
+);
 
 export async function findInvoiceLines(sequelize: Sequelize, invoiceId: string, transaction?: Transaction): Promise<InvoiceLine[]> {
   const rows = await sequelize.query<LineDbRow>(
@@ -170,12 +163,7 @@ export async function insertInvoiceLines(
         invoiceId,
         companyId,
         lines.map((_, i) => i + 1),
-        lines.map((l) => l.description),
-        lines.map((l) => l.quantity),
-        lines.map((l) => l.unitPrice),
-        lines.map((l) => l.total),
-        lines.map((l) => l.accountId),
-        lines.map((l) => l.inventoryItemId),
+        ...columnArrays(lines, ['description', 'quantity', 'unitPrice', 'total', 'accountId', 'inventoryItemId']),
       ],
       transaction,
     },

@@ -8,6 +8,7 @@ import type {
   PaymentFrequency,
   PaymentMethod,
 } from '@xaalis/contracts';
+import { columnArrays } from '../../model-support';
 
 /** Row-level access to `loans` and `loan_payments` (their instalments). */
 interface LoanDbRow {
@@ -196,15 +197,7 @@ export async function insertLoan(sequelize: Sequelize, transaction: Transaction,
      SELECT $1, $2, s.due_date, s.principal, s.interest, s.total, s.status
        FROM unnest($3::date[], $4::numeric[], $5::numeric[], $6::numeric[], $7::text[]) AS s(due_date, principal, interest, total, status)`,
     {
-      bind: [
-        loan.companyId,
-        loan.id,
-        schedule.map((i) => i.dueDate),
-        schedule.map((i) => i.principal),
-        schedule.map((i) => i.interest),
-        schedule.map((i) => i.total),
-        schedule.map((i) => i.status),
-      ],
+      bind: [loan.companyId, loan.id, ...columnArrays(schedule, ['dueDate', 'principal', 'interest', 'total', 'status'])],
       transaction,
     },
   );

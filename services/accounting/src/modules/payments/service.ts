@@ -17,7 +17,7 @@ import { HttpError, isUuid, notFound, mustExist } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { findInvoiceRow, invoiceError } from '../invoices';
 import { lockLoanPayment, markInstalmentPaid } from '../loans';
-import { ledgerWrite, postEntry, type PostingLine } from '../posting';
+import { ledgerWrite, postEntry, type Posting, type PostingLine } from '../posting';
 import { findPayment, insertPayment, listPayments } from './model';
 
 type PaymentValues = z.output<typeof paymentInputSchema>;
@@ -35,6 +35,25 @@ export function paymentsService(sequelize: Sequelize) {
       const pg = (err as { parent?: { code?: string; constraint?: string } })?.parent;
       if (pg?.code === '23514' && pg.constraint === 'invoices_paid_amount_check') return new HttpError(400, MESSAGES_PAYMENT.overpayment);
       return invoiceError(err);
+    });
+
+  /** A payment's posting: in the treasury journal of its method, on its date, its source the payment. */
+  const postPayment = (
+    transaction: Transaction,
+    companyId: string,
+    id: string,
+    v: PaymentValues,
+    userId: string | null,
+    entry: Pick<Posting, 'description' | 'reference' | 'lines'>,
+  ) =>
+    postEntry(transaction, {
+      companyId,
+      journal: PAYMENT_METHOD_ACCOUNTS[v.method].journal,
+      date: v.date,
+      ...entry,
+      sourceType: 'payment',
+      sourceId: id,
+      userId,
     });
 
   /**
@@ -63,10 +82,7 @@ export function paymentsService(sequelize: Sequelize) {
     const label = `${customer ? 'Encaissement' : 'Règlement'} facture ${invoice.number} — ${invoice.tp_name ?? ''}`.slice(0, 255);
     const party: PostingLine = { accountCode: customer ? '4111' : '4011', description: label, thirdPartyId: invoice.third_party_id };
     const cash: PostingLine = { accountCode: treasury.account, description: label };
-    const entry = await postEntry(transaction, {
-      companyId,
-      journal: treasury.journal,
-      date: v.date,
+    const entry = await postPayment(transaction, companyId, id, v, userId, {
       description: label,
       reference: v.reference || invoice.number,
       lines: customer
@@ -78,9 +94,6 @@ export function paymentsService(sequelize: Sequelize) {
             { ...party, debit: v.amount },
             { ...cash, credit: v.amount },
           ],
-      sourceType: 'payment',
-      sourceId: id,
-      userId,
     });
     await sequelize.query(
       `UPDATE accounting.invoices
@@ -109,10 +122,7 @@ export function paymentsService(sequelize: Sequelize) {
     }
     const treasury = PAYMENT_METHOD_ACCOUNTS[v.method];
     const label = `Échéance emprunt ${instalment.lender} du ${instalment.due_date}`.slice(0, 255);
-    const entry = await postEntry(transaction, {
-      companyId,
-      journal: treasury.journal,
-      date: v.date,
+    const entry = await postPayment(transaction, companyId, id, v, userId, {
       description: label,
       reference: v.reference || null,
       lines: [
@@ -120,9 +130,6 @@ export function paymentsService(sequelize: Sequelize) {
         { accountCode: LOAN_ACCOUNTS.interest, description: `Intérêts — ${label}`, debit: instalment.interest_amount },
         { accountCode: treasury.account, description: label, credit: instalment.total_amount },
       ],
-      sourceType: 'payment',
-      sourceId: id,
-      userId,
     });
     await markInstalmentPaid(sequelize, transaction, instalment, { date: v.date, method: v.method });
     return { entryId: entry.id, accountId: null };
@@ -143,19 +150,13 @@ export function paymentsService(sequelize: Sequelize) {
     const charge: PostingLine = v.accountId
       ? { accountId: v.accountId, description: label }
       : { accountCode: DEFAULT_EXPENSE_ACCOUNT, description: label };
-    const entry = await postEntry(transaction, {
-      companyId,
-      journal: treasury.journal,
-      date: v.date,
+    const entry = await postPayment(transaction, companyId, id, v, userId, {
       description: label,
       reference: v.reference || null,
       lines: [
         { ...charge, debit: v.amount },
         { accountCode: treasury.account, description: label, credit: v.amount },
       ],
-      sourceType: 'payment',
-      sourceId: id,
-      userId,
     });
     return { entryId: entry.id, accountId: mustExist(entry.lines?.[0], 'posted line').accountId };
   }

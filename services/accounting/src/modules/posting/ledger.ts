@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { AccountingEntry, EntryLine, EntryStatus, Journal } from '@xaalis/contracts';
+import { columnArrays, rowFinder } from '../../model-support';
 
 /**
  * Row-level access to the ledger tables (accounting_entries and their lines),
@@ -105,18 +106,11 @@ export function sequelizeOf(transaction: Transaction): Sequelize {
 }
 
 /** One entry of the company, or null (unknown id, or another company's). */
-export async function findEntry(
-  sequelize: Sequelize,
-  companyId: string,
-  id: string,
-  opts: { transaction?: Transaction; lock?: boolean } = {},
-): Promise<AccountingEntry | null> {
-  const rows = await sequelize.query<EntryDbRow>(
-    `SELECT ${ENTRY_COLUMNS} FROM accounting.accounting_entries e WHERE e.id = $1 AND e.company_id = $2${opts.lock ? ' FOR UPDATE' : ''}`,
-    { bind: [id, companyId], type: QueryTypes.SELECT, transaction: opts.transaction },
-  );
-  return rows[0] ? toEntry(rows[0]) : null;
-}
+export const findEntry = rowFinder<EntryDbRow, AccountingEntry>(
+  (lock) =>
+    `SELECT ${ENTRY_COLUMNS} FROM accounting.accounting_entries e WHERE e.id = $1 AND e.company_id = $2${lock ? ' FOR UPDATE' : ''}`,
+  toEntry,
+);
 
 /** The lines of an entry, in order, each with its account's code and name. */
 export async function findLines(sequelize: Sequelize, entryId: string, transaction?: Transaction): Promise<EntryLine[]> {
@@ -241,10 +235,7 @@ export async function insertLines(
         entryId,
         companyId,
         lines.map((_, i) => i + 1),
-        lines.map((l) => l.accountId),
-        lines.map((l) => l.description),
-        lines.map((l) => l.debit),
-        lines.map((l) => l.credit),
+        ...columnArrays(lines, ['accountId', 'description', 'debit', 'credit']),
         lines.map((l) => l.thirdPartyId ?? null),
       ],
       type: QueryTypes.SELECT,
