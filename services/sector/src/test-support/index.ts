@@ -35,6 +35,12 @@ export async function companyWithModules(service: RunningService, modules: Secto
   return id;
 }
 
+/** The API path of one of a company's resources, e.g. `companyPath(id, 'rooms')`. */
+export const companyPath = (companyId: string, resource: string) => `/api/companies/${companyId}/${resource}`;
+
+/** A request of a tenancy check: method, path and, for a write, its body. */
+export type Probe = [method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object];
+
 /** The `message` of an error answer. */
 export const messageOf = (res: request.Response) => (res.body as { message: string }).message;
 
@@ -58,6 +64,10 @@ export function standIn(calls: string[], isUp: () => boolean, label?: string): e
 
 export interface ServiceWithStandIns {
   service: RunningService;
+  /** Requests to the service (supertest). */
+  api: () => ReturnType<typeof request>;
+  /** Sends each request with `headers` (another company's user) and expects 404: records of other companies do not exist for it. */
+  expectNotFound(headers: Record<string, string>, probes: Probe[]): Promise<void>;
   /** Each stand-in's base URL, by its environment variable. */
   urls: Record<string, string>;
   /** Stops the service, then the stand-ins, and puts the environment back. */
@@ -83,6 +93,13 @@ export async function startWithStandIns(standIns: Record<string, http.RequestLis
   const service = await start({ port: 0 });
   return {
     service,
+    api: () => request(service.app),
+    async expectNotFound(headers, probes) {
+      for (const [method, path, body] of probes) {
+        const req = request(service.app)[method](path).set(headers);
+        await (body ? req.send(body) : req).expect(404);
+      }
+    },
     urls,
     async close() {
       await service.close();
@@ -97,7 +114,8 @@ export async function startWithStandIns(standIns: Record<string, http.RequestLis
  * after. The object returned is filled in by then: read `running.service` inside tests and hooks.
  */
 export function runWithStandIns(standIns: Record<string, http.RequestListener>): ServiceWithStandIns {
-  const running = {} as ServiceWithStandIns;
+  // `api` is there from the start, so that a test file can take it before the service runs.
+  const running = { api: () => request(running.service.app) } as ServiceWithStandIns;
   beforeAll(async () => Object.assign(running, await startWithStandIns(standIns)));
   afterAll(() => running.close());
   return running;

@@ -28,26 +28,13 @@ interface EmployeeDbRow {
   updated_at: Date;
 }
 
-/** The writable fields of an employee, as the service has normalised them (empty optional texts are null). */
-export interface EmployeeFields {
-  employeeNumber: string;
-  firstName: string;
-  lastName: string;
-  position: string;
-  department: string | null;
-  hireDate: string;
-  salary: string;
-  salaryType: SalaryType;
-  bankAccount: string | null;
-  phone: string | null;
-  email: string | null;
-  address: string | null;
-  /** null on edit: the status stays as it is. */
+/**
+ * The writable fields of an employee, as the service has normalised them (empty optional texts are null):
+ * the stored employee without what the database sets, the status null on edit (it stays as it is).
+ */
+export type EmployeeFields = Omit<StoredEmployee, 'id' | 'status' | 'companyId' | 'createdAt' | 'updatedAt'> & {
   status: EmployeeStatus | null;
-  isCadre: boolean;
-  maritalStatus: MaritalStatus | null;
-  children: number;
-}
+};
 
 const COLUMNS =
   'id, company_id, employee_number, first_name, last_name, position, department, hire_date, salary, salary_type, bank_account, phone, email, address, status, is_cadre, marital_status, children, created_at, updated_at';

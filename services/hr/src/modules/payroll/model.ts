@@ -103,23 +103,24 @@ export async function findPayslip(
   return rows[0] ?? null;
 }
 
-/** The stored figures of a new draft. */
-export interface PayslipFigures {
-  employeeId: string;
-  period: string;
-  parameterSetId: PayrollSetId;
-  baseSalary: string;
-  allowances: string;
-  overtimePay: string;
-  grossSalary: string;
-  socialCharges: string;
-  employerContributions: string;
-  incomeTax: string;
-  trimf: string;
-  netSalary: string;
-  employerCost: string;
-  breakdown: PayslipBreakdown;
-}
+/** The stored figures of a new draft: the contract's payslip fields the calculator fills. */
+export type PayslipFigures = Pick<
+  Payslip,
+  | 'employeeId'
+  | 'period'
+  | 'parameterSetId'
+  | 'baseSalary'
+  | 'allowances'
+  | 'overtimePay'
+  | 'grossSalary'
+  | 'socialCharges'
+  | 'employerContributions'
+  | 'incomeTax'
+  | 'trimf'
+  | 'netSalary'
+  | 'employerCost'
+  | 'breakdown'
+>;
 
 /** Inserts a draft; returns its id. A second slip of the employee for the period violates payslips_employee_period_key. */
 export async function insertPayslip(

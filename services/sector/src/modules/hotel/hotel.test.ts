@@ -13,7 +13,7 @@ import {
   type Room,
 } from '@xaalis/contracts';
 import { internalClient } from '@xaalis/service-kit';
-import { asTenant, companyWithModules, enableModules, messageOf, runWithStandIns, standIn, TOKEN } from '../../test-support';
+import { asTenant, companyPath, companyWithModules, enableModules, messageOf, runWithStandIns, standIn, TOKEN } from '../../test-support';
 import { hotelService } from './service';
 
 // The real sector service on the real database. The accounting service is a
@@ -67,28 +67,27 @@ afterEach(() => {
   dropAfterApply = false;
 });
 
-const api = () => request(running.service.app);
-const base = (companyId: string, resource: string) => `/api/companies/${companyId}/${resource}`;
+const { api } = running;
 const issueMessages = (res: request.Response) => ((res.body as { issues?: { message: string }[] }).issues ?? []).map((i) => i.message);
 
 const hotelCompany = () => companyWithModules(running.service, ['hotel']);
 
-const postRoom = (companyId: string, body: object) => api().post(base(companyId, 'rooms')).set(asTenant(companyId)).send(body);
+const postRoom = (companyId: string, body: object) => api().post(companyPath(companyId, 'rooms')).set(asTenant(companyId)).send(body);
 const createRoom = async (companyId: string, body: object) => (await postRoom(companyId, body).expect(201)).body as Room;
 const postReservation = (companyId: string, body: object) =>
-  api().post(base(companyId, 'reservations')).set(asTenant(companyId)).send(body);
+  api().post(companyPath(companyId, 'reservations')).set(asTenant(companyId)).send(body);
 const book = async (companyId: string, roomId: string, checkInDate: string, checkOutDate: string, extra: object = {}) =>
   (await postReservation(companyId, { roomId, guestName: 'Awa Ndiaye', checkInDate, checkOutDate, ...extra }).expect(201))
     .body as Reservation;
 const act = (companyId: string, id: string, action: string) =>
   api()
-    .post(base(companyId, `reservations/${id}/${action}`))
+    .post(companyPath(companyId, `reservations/${id}/${action}`))
     .set(asTenant(companyId))
     .send({});
 const getRoom = async (companyId: string, id: string) =>
   (
     await api()
-      .get(base(companyId, `rooms/${id}`))
+      .get(companyPath(companyId, `rooms/${id}`))
       .set(asTenant(companyId))
       .expect(200)
   ).body as Room;
@@ -107,20 +106,20 @@ describe('rooms', () => {
       amenities: 'Wifi, Climatisation',
     });
     expect(r2).toMatchObject({ roomNumber: '2', type: 'suite', floor: 0, capacity: 4, amenities: 'Wifi, Climatisation' });
-    const list = (await api().get(base(c, 'rooms')).set(asTenant(c)).expect(200)).body as Room[];
+    const list = (await api().get(companyPath(c, 'rooms')).set(asTenant(c)).expect(200)).body as Room[];
     expect(list.map((r) => r.roomNumber)).toEqual(['2', '10']);
     expect(await getRoom(c, r2.id)).toEqual(r2);
 
     const dup = await postRoom(c, { roomNumber: '10', pricePerNight: '1' }).expect(409);
     expect(messageOf(dup)).toBe(MESSAGES_HOTEL.roomNumberTaken);
     const edited = await api()
-      .put(base(c, `rooms/${r2.id}`))
+      .put(companyPath(c, `rooms/${r2.id}`))
       .set(asTenant(c))
       .send({ roomNumber: '2', type: 'family', capacity: 5, pricePerNight: '65000', status: 'maintenance' })
       .expect(200);
     expect(edited.body).toMatchObject({ type: 'family', capacity: 5, pricePerNight: '65000.00', status: 'maintenance' });
     const dupEdit = await api()
-      .put(base(c, `rooms/${r2.id}`))
+      .put(companyPath(c, `rooms/${r2.id}`))
       .set(asTenant(c))
       .send({ roomNumber: '10', pricePerNight: '1' })
       .expect(409);
@@ -169,7 +168,7 @@ describe('reservations', () => {
     });
     const b = await book(c, room.id, '2030-01-10', '2030-01-11', { totalAmount: '15000.5' });
     expect(b.reservationNumber).toBe(`RES-${year}-0002`);
-    const listed = (await api().get(base(c, 'reservations')).set(asTenant(c)).expect(200)).body as ReservationList;
+    const listed = (await api().get(companyPath(c, 'reservations')).set(asTenant(c)).expect(200)).body as ReservationList;
     expect(listed).toEqual({ items: [b, a], invoicesAvailable: true });
     const wrong = await postReservation(c, {
       roomId: room.id,
@@ -246,7 +245,7 @@ describe('reservations', () => {
       (
         (
           await api()
-            .get(base(d, `rooms/available?from=${from}&to=${to}`))
+            .get(companyPath(d, `rooms/available?from=${from}&to=${to}`))
             .set(asTenant(d))
             .expect(200)
         ).body as Room[]
@@ -254,9 +253,9 @@ describe('reservations', () => {
     expect(await free('2032-01-02', '2032-01-03')).toEqual(['2']);
     expect(await free('2032-01-05', '2032-01-07')).toEqual(['1', '2']);
     expect(occupiedNow.status).toBe('occupied');
-    await api().get(base(d, 'rooms/available?from=2032-01-05&to=2032-01-05')).set(asTenant(d)).expect(400);
+    await api().get(companyPath(d, 'rooms/available?from=2032-01-05&to=2032-01-05')).set(asTenant(d)).expect(400);
     const maintenance = await postReservation(d, {
-      roomId: (await api().get(base(d, 'rooms')).set(asTenant(d))).body[2].id,
+      roomId: (await api().get(companyPath(d, 'rooms')).set(asTenant(d))).body[2].id,
       guestName: 'X',
       checkInDate: '2032-02-01',
       checkOutDate: '2032-02-02',
@@ -271,7 +270,7 @@ describe('reservations', () => {
     const t = new Date().toISOString().slice(0, 10);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const stay = await book(d, r.id, t, tomorrow);
-    const summary = async () => (await api().get(base(d, 'rooms/summary')).set(asTenant(d)).expect(200)).body as HotelSummary;
+    const summary = async () => (await api().get(companyPath(d, 'rooms/summary')).set(asTenant(d)).expect(200)).body as HotelSummary;
     expect(await summary()).toEqual({ totalRooms: 2, available: 2, occupied: 0, reservationsToday: 1 });
 
     expect(messageOf(await act(d, stay.id, 'check-out').expect(409))).toBe(reservationTransitionRefused('confirmed'));
@@ -285,9 +284,9 @@ describe('reservations', () => {
     expect((await getRoom(d, r.id)).status).toBe('available');
     await act(d, stay.id, 'check-in').expect(409);
 
-    const list = (await api().get(base(d, 'reservations?status=checked_out')).set(asTenant(d)).expect(200)).body as ReservationList;
+    const list = (await api().get(companyPath(d, 'reservations?status=checked_out')).set(asTenant(d)).expect(200)).body as ReservationList;
     expect(list.items.map((x) => x.id)).toEqual([stay.id]);
-    await api().get(base(d, 'reservations?status=gone')).set(asTenant(d)).expect(400);
+    await api().get(companyPath(d, 'reservations?status=gone')).set(asTenant(d)).expect(400);
   });
 });
 
@@ -322,18 +321,18 @@ describe("'Facturer le séjour'", () => {
     // paidAmount follows the invoice's payments, read in one batched call per list.
     invoices.get(`${c}:reservation:${stay.id}`)!.paidAmount = '50000.00';
     calls.length = 0;
-    const list = (await api().get(base(c, 'reservations')).set(asTenant(c)).expect(200)).body as ReservationList;
+    const list = (await api().get(companyPath(c, 'reservations')).set(asTenant(c)).expect(200)).body as ReservationList;
     expect(list.invoicesAvailable).toBe(true);
     expect(list.items.find((x) => x.id === stay.id)?.paidAmount).toBe('50000.00');
     expect(calls).toEqual([`GET /internal/companies/${c}/invoices`]);
 
     // Accounting down: the list still answers, with the last known amounts and the flag.
     accountingUp = false;
-    const down = (await api().get(base(c, 'reservations')).set(asTenant(c)).expect(200)).body as ReservationList;
+    const down = (await api().get(companyPath(c, 'reservations')).set(asTenant(c)).expect(200)).body as ReservationList;
     expect(down.invoicesAvailable).toBe(false);
     expect(down.items.find((x) => x.id === stay.id)?.paidAmount).toBe('50000.00');
     await api()
-      .get(base(c, `reservations/${stay.id}`))
+      .get(companyPath(c, `reservations/${stay.id}`))
       .set(asTenant(c))
       .expect(200);
   });
@@ -350,7 +349,7 @@ describe("'Facturer le séjour'", () => {
     expect(await hotel.settlePendingInvoices(0)).toEqual({ settled: 1, dropped: 0 });
     const done = (
       await api()
-        .get(base(c, `reservations/${stay.id}`))
+        .get(companyPath(c, `reservations/${stay.id}`))
         .set(asTenant(c))
         .expect(200)
     ).body as Reservation;
@@ -376,8 +375,8 @@ describe('module switch and tenancy', () => {
   it('answers 404 on every hotel route when the module is off', async () => {
     const off = randomUUID();
     await enableModules(running.service, off, ['restaurant']);
-    await api().get(base(off, 'rooms')).set(asTenant(off)).expect(404);
-    await api().get(base(off, 'reservations')).set(asTenant(off)).expect(404);
+    await api().get(companyPath(off, 'rooms')).set(asTenant(off)).expect(404);
+    await api().get(companyPath(off, 'reservations')).set(asTenant(off)).expect(404);
     await postRoom(off, { roomNumber: '1', pricePerNight: '1' }).expect(404);
   });
 
@@ -387,32 +386,24 @@ describe('module switch and tenancy', () => {
     const r = await createRoom(own, { roomNumber: '1', pricePerNight: '1000' });
     const b = await book(own, r.id, '2034-01-01', '2034-01-02');
     const as = asTenant(other);
-    await api()
-      .get(base(other, `rooms/${r.id}`))
-      .set(as)
-      .expect(404);
-    await api()
-      .put(base(other, `rooms/${r.id}`))
-      .set(as)
-      .send({ roomNumber: '9', pricePerNight: '1' })
-      .expect(404);
-    await api()
-      .get(base(other, `reservations/${b.id}`))
-      .set(as)
-      .expect(404);
+    await running.expectNotFound(as, [
+      ['get', companyPath(other, `rooms/${r.id}`)],
+      ['put', companyPath(other, `rooms/${r.id}`), { roomNumber: '9', pricePerNight: '1' }],
+      ['get', companyPath(other, `reservations/${b.id}`)],
+    ]);
     for (const action of ['check-in', 'check-out', 'cancel', 'invoice']) await act(other, b.id, action).expect(404);
     const booking = await postReservation(other, { roomId: r.id, guestName: 'X', checkInDate: '2034-02-01', checkOutDate: '2034-02-02' });
     expect(booking.status).toBe(400);
     expect(messageOf(booking)).toBe(MESSAGES_HOTEL.roomNotFound);
-    expect((await api().get(base(other, 'rooms')).set(as).expect(200)).body).toEqual([]);
-    expect(((await api().get(base(other, 'reservations')).set(as).expect(200)).body as ReservationList).items).toEqual([]);
+    expect((await api().get(companyPath(other, 'rooms')).set(as).expect(200)).body).toEqual([]);
+    expect(((await api().get(companyPath(other, 'reservations')).set(as).expect(200)).body as ReservationList).items).toEqual([]);
     // The caller's own company only: another company id in the path is refused.
-    await api().get(base(own, 'rooms')).set(as).expect(404);
+    await api().get(companyPath(own, 'rooms')).set(as).expect(404);
     await api()
-      .get(base(own, `rooms/${r.id}`))
+      .get(companyPath(own, `rooms/${r.id}`))
       .set(as)
       .expect(404);
-    await api().get(base(other, 'rooms/not-a-uuid')).set(as).expect(404);
+    await api().get(companyPath(other, 'rooms/not-a-uuid')).set(as).expect(404);
     expect((await getRoom(own, r.id)).status).toBe('available');
   });
 });

@@ -6,16 +6,8 @@ import {
   reservationListQuerySchema,
   roomInputSchema,
 } from '@xaalis/contracts';
-import {
-  caseSensitiveRouter,
-  internalClient,
-  requireSameCompany,
-  tenantOf,
-  validate,
-  validated,
-  type InternalClient,
-  type ServiceContext,
-} from '@xaalis/service-kit';
+import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { clientOf, companyOf } from '../routing';
 import { hotelService } from './service';
 
 /**
@@ -24,43 +16,43 @@ import { hotelService } from './service';
  * company (another company's is a 404). Module gating ('hotel') is the sector
  * service's central middleware: every path starts with rooms or reservations.
  */
-export function hotelApi(ctx: ServiceContext, accounting: InternalClient = internalClient('accounting', ctx.config.internalToken)): Router {
-  const hotel = hotelService(ctx.sequelize, accounting);
+export function hotelApi(ctx: ServiceContext): Router {
+  const hotel = hotelService(ctx.sequelize, clientOf(ctx, 'accounting'));
   const router = caseSensitiveRouter();
   const base = '/companies/:companyId';
   const id = (params: Record<string, string | string[]>) => String(params.id);
 
   // ---------------------------------------------------------------- rooms
   router.get(`${base}/rooms`, requireSameCompany, async (req, res) => {
-    res.json(await hotel.listRooms(tenantOf(req).companyId));
+    res.json(await hotel.listRooms(companyOf(req)));
   });
 
   router.post(`${base}/rooms`, requireSameCompany, validate({ body: roomInputSchema }), async (req, res) => {
-    res.status(201).json(await hotel.createRoom(tenantOf(req).companyId, validated(req, 'body', roomInputSchema)));
+    res.status(201).json(await hotel.createRoom(companyOf(req), validated(req, 'body', roomInputSchema)));
   });
 
   // The four cards (declared before /rooms/:id).
   router.get(`${base}/rooms/summary`, requireSameCompany, async (req, res) => {
-    res.json(await hotel.summary(tenantOf(req).companyId));
+    res.json(await hotel.summary(companyOf(req)));
   });
 
   // Rooms free for [from, to) and not in maintenance: the reservation dialog's choice.
   router.get(`${base}/rooms/available`, requireSameCompany, validate({ query: availableRoomsQuerySchema }), async (req, res) => {
     const { from, to } = validated(req, 'query', availableRoomsQuerySchema);
-    res.json(await hotel.listAvailableRooms(tenantOf(req).companyId, from, to));
+    res.json(await hotel.listAvailableRooms(companyOf(req), from, to));
   });
 
   router.get(`${base}/rooms/:id`, requireSameCompany, async (req, res) => {
-    res.json(await hotel.getRoom(tenantOf(req).companyId, id(req.params)));
+    res.json(await hotel.getRoom(companyOf(req), id(req.params)));
   });
 
   router.put(`${base}/rooms/:id`, requireSameCompany, validate({ body: roomInputSchema }), async (req, res) => {
-    res.json(await hotel.updateRoom(tenantOf(req).companyId, id(req.params), validated(req, 'body', roomInputSchema)));
+    res.json(await hotel.updateRoom(companyOf(req), id(req.params), validated(req, 'body', roomInputSchema)));
   });
 
   // ---------------------------------------------------------------- reservations
   router.get(`${base}/reservations`, requireSameCompany, validate({ query: reservationListQuerySchema }), async (req, res) => {
-    res.json(await hotel.listReservations(tenantOf(req).companyId, validated(req, 'query', reservationListQuerySchema).status));
+    res.json(await hotel.listReservations(companyOf(req), validated(req, 'query', reservationListQuerySchema).status));
   });
 
   router.post(`${base}/reservations`, requireSameCompany, validate({ body: reservationInputSchema }), async (req, res) => {
@@ -69,12 +61,12 @@ export function hotelApi(ctx: ServiceContext, accounting: InternalClient = inter
   });
 
   router.get(`${base}/reservations/:id`, requireSameCompany, async (req, res) => {
-    res.json(await hotel.getReservation(tenantOf(req).companyId, id(req.params)));
+    res.json(await hotel.getReservation(companyOf(req), id(req.params)));
   });
 
   const action = (path: string, run: (companyId: string, id: string) => Promise<unknown>) =>
     router.post(`${base}/reservations/:id/${path}`, requireSameCompany, validate({ body: reservationActionSchema }), async (req, res) => {
-      res.json(await run(tenantOf(req).companyId, id(req.params)));
+      res.json(await run(companyOf(req), id(req.params)));
     });
   action('check-in', hotel.checkIn);
   action('check-out', hotel.checkOut);

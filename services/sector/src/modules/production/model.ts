@@ -9,6 +9,7 @@ import type {
   ProductionUnit,
   RawMaterial,
 } from '@xaalis/contracts';
+import { CompanyWhere } from '@xaalis/service-kit';
 import { takeYearNumber } from '../../numbering';
 
 /** Row-level access to the production tables of `sector`: every statement is scoped by the company. */
@@ -22,9 +23,10 @@ async function select<T extends object>(db: Db, sql: string, bind: unknown[]): P
 /** `%`, `_` and `\` of a search are literal. */
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-// ---------------------------------------------------------------- raw materials
+// ---------------------------------------------------------------- stock items
 
-interface RawMaterialDbRow {
+/** The columns raw materials and finished products share (the `item` of migration 0003). */
+interface StockItemDbRow {
   id: string;
   company_id: string;
   name: string;
@@ -33,13 +35,12 @@ interface RawMaterialDbRow {
   unit: ProductionUnit;
   current_stock: string;
   min_stock: string;
-  unit_cost: string;
-  supplier_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
 
-export interface RawMaterialFields {
+/** The writable fields raw materials and finished products share. */
+interface StockItemFields {
   name: string;
   reference: string | null;
   category: ProductionCategory;
@@ -47,14 +48,11 @@ export interface RawMaterialFields {
   /** null on edit: the stock stays as it is. */
   currentStock: string | null;
   minStock: string;
-  unitCost: string;
-  supplierId: string | null;
 }
 
-const RM_COLUMNS =
-  'id, company_id, name, reference, category, unit, current_stock, min_stock, unit_cost, supplier_id, created_at, updated_at';
+const ITEM_COLUMNS = 'id, company_id, name, reference, category, unit, current_stock, min_stock, created_at, updated_at';
 
-function toRawMaterial(row: RawMaterialDbRow): RawMaterial {
+function toStockItem(row: StockItemDbRow) {
   return {
     id: row.id,
     name: row.name,
@@ -63,12 +61,28 @@ function toRawMaterial(row: RawMaterialDbRow): RawMaterial {
     unit: row.unit,
     currentStock: row.current_stock,
     minStock: row.min_stock,
-    unitCost: row.unit_cost,
-    supplierId: row.supplier_id,
     companyId: row.company_id,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
+}
+
+// ---------------------------------------------------------------- raw materials
+
+interface RawMaterialDbRow extends StockItemDbRow {
+  unit_cost: string;
+  supplier_id: string | null;
+}
+
+export interface RawMaterialFields extends StockItemFields {
+  unitCost: string;
+  supplierId: string | null;
+}
+
+const RM_COLUMNS = `${ITEM_COLUMNS}, unit_cost, supplier_id`;
+
+function toRawMaterial(row: RawMaterialDbRow): RawMaterial {
+  return { ...toStockItem(row), unitCost: row.unit_cost, supplierId: row.supplier_id };
 }
 
 export interface ItemFilter {
@@ -76,18 +90,11 @@ export interface ItemFilter {
   search?: string;
 }
 
-function itemWhere(companyId: string, filter: ItemFilter): { where: string; bind: unknown[] } {
-  const bind: unknown[] = [companyId];
-  let where = 'company_id = $1';
-  if (filter.category) {
-    bind.push(filter.category);
-    where += ` AND category = $${bind.length}`;
-  }
-  if (filter.search) {
-    bind.push(likePattern(filter.search));
-    where += ` AND (name ILIKE $${bind.length} OR reference ILIKE $${bind.length})`;
-  }
-  return { where, bind };
+function itemWhere(companyId: string, filter: ItemFilter): CompanyWhere {
+  const where = new CompanyWhere(companyId);
+  if (filter.category) where.and('category = ?', filter.category);
+  if (filter.search) where.and('(name ILIKE ? OR reference ILIKE ?)', likePattern(filter.search));
+  return where;
 }
 
 interface ItemTable<Item> {
@@ -103,8 +110,8 @@ interface ItemTable<Item> {
 function itemTable<Item>(table: string, columns: string, toItem: (row: never) => Item): ItemTable<Item> {
   return {
     list: async (sequelize, companyId, filter) => {
-      const { where, bind } = itemWhere(companyId, filter);
-      const rows = await select<never>({ sequelize }, `SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY name, id`, bind);
+      const where = itemWhere(companyId, filter);
+      const rows = await select<never>({ sequelize }, `SELECT ${columns} FROM ${table} WHERE ${where.sql} ORDER BY name, id`, where.bind);
       return rows.map(toItem);
     },
     find: async (db, companyId, id, lock = false) => {
@@ -181,29 +188,12 @@ export async function decrementRawMaterial(db: Db, companyId: string, id: string
 
 // ---------------------------------------------------------------- finished products
 
-interface FinishedProductDbRow {
-  id: string;
-  company_id: string;
-  name: string;
-  reference: string | null;
-  category: ProductionCategory;
-  unit: ProductionUnit;
-  current_stock: string;
-  min_stock: string;
+interface FinishedProductDbRow extends StockItemDbRow {
   production_cost: string;
   selling_price: string;
-  created_at: Date;
-  updated_at: Date;
 }
 
-export interface FinishedProductFields {
-  name: string;
-  reference: string | null;
-  category: ProductionCategory;
-  unit: ProductionUnit;
-  /** null on edit: kept. */
-  currentStock: string | null;
-  minStock: string;
+export interface FinishedProductFields extends StockItemFields {
   sellingPrice: string;
   /** null on edit: kept. */
   productionCost: string | null;
@@ -212,24 +202,10 @@ export interface FinishedProductFields {
 /** A finished product row without its bill of materials (the service adds it). */
 export type FinishedProductRow = Omit<FinishedProduct, 'billOfMaterials' | 'bomUnitCost'>;
 
-const FP_COLUMNS =
-  'id, company_id, name, reference, category, unit, current_stock, min_stock, production_cost, selling_price, created_at, updated_at';
+const FP_COLUMNS = `${ITEM_COLUMNS}, production_cost, selling_price`;
 
 function toFinishedProduct(row: FinishedProductDbRow): FinishedProductRow {
-  return {
-    id: row.id,
-    name: row.name,
-    reference: row.reference,
-    category: row.category,
-    unit: row.unit,
-    currentStock: row.current_stock,
-    minStock: row.min_stock,
-    productionCost: row.production_cost,
-    sellingPrice: row.selling_price,
-    companyId: row.company_id,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
+  return { ...toStockItem(row), productionCost: row.production_cost, sellingPrice: row.selling_price };
 }
 
 const finishedProducts = itemTable('sector.finished_products', FP_COLUMNS, toFinishedProduct);
@@ -383,17 +359,10 @@ export interface OrderFilter {
 
 /** Newest first, by number: numbers follow the counter lock, creation times (transaction start) may not. */
 export async function listOrders(sequelize: Sequelize, companyId: string, filter: OrderFilter): Promise<ProductionOrder[]> {
-  const bind: unknown[] = [companyId];
-  let where = 'o.company_id = $1';
-  if (filter.status) {
-    bind.push(filter.status);
-    where += ` AND o.status = $${bind.length}`;
-  }
-  if (filter.finishedProductId) {
-    bind.push(filter.finishedProductId);
-    where += ` AND o.finished_product_id = $${bind.length}`;
-  }
-  const rows = await select<OrderDbRow>({ sequelize }, `${ORDER_SELECT} WHERE ${where} ORDER BY o.order_number DESC`, bind);
+  const where = new CompanyWhere(companyId, 'o.');
+  if (filter.status) where.and('o.status = ?', filter.status);
+  if (filter.finishedProductId) where.and('o.finished_product_id = ?', filter.finishedProductId);
+  const rows = await select<OrderDbRow>({ sequelize }, `${ORDER_SELECT} WHERE ${where.sql} ORDER BY o.order_number DESC`, where.bind);
   return rows.map(toOrder);
 }
 

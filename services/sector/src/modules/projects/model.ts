@@ -1,4 +1,5 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { CompanyWhere } from '@xaalis/service-kit';
 import type { InternalInvoiceInput, ProjectStatus, ProjectValues, TimesheetListQuery, TimesheetStatus } from '@xaalis/contracts';
 
 /** Row-level access to the services tables (schema "sector"); every query names the company. */
@@ -80,18 +81,11 @@ export async function findProjects(
   companyId: string,
   filter: { id?: string; status?: ProjectStatus } = {},
 ): Promise<ProjectDbRow[]> {
-  const bind: unknown[] = [companyId];
-  let where = 'p.company_id = $1';
-  if (filter.id) {
-    bind.push(filter.id);
-    where += ` AND p.id = $${bind.length}`;
-  }
-  if (filter.status) {
-    bind.push(filter.status);
-    where += ` AND p.status = $${bind.length}`;
-  }
-  return sequelize.query<ProjectDbRow>(`${PROJECT_SELECT} WHERE ${where} ORDER BY p.created_at DESC, p.id DESC`, {
-    bind,
+  const where = new CompanyWhere(companyId, 'p.');
+  if (filter.id) where.and('p.id = ?', filter.id);
+  if (filter.status) where.and('p.status = ?', filter.status);
+  return sequelize.query<ProjectDbRow>(`${PROJECT_SELECT} WHERE ${where.sql} ORDER BY p.created_at DESC, p.id DESC`, {
+    bind: where.bind,
     type: QueryTypes.SELECT,
   });
 }
@@ -166,19 +160,15 @@ export async function findTimesheetPage(
   companyId: string,
   q: Required<Pick<TimesheetListQuery, 'page' | 'pageSize'>> & Omit<TimesheetListQuery, 'page' | 'pageSize'>,
 ): Promise<{ rows: TimesheetDbRow[]; total: number }> {
-  const bind: unknown[] = [companyId];
-  let where = 't.company_id = $1';
-  const add = (sql: string, value: unknown) => {
-    bind.push(value);
-    where += ` AND ${sql.replace('?', `$${bind.length}`)}`;
-  };
-  if (q.projectId) add('t.project_id = ?', q.projectId.toLowerCase());
-  if (q.employeeId) add('t.employee_id = ?', q.employeeId.toLowerCase());
-  if (q.status) add('t.status = ?', q.status);
+  const filter = new CompanyWhere(companyId, 't.');
+  if (q.projectId) filter.and('t.project_id = ?', q.projectId.toLowerCase());
+  if (q.employeeId) filter.and('t.employee_id = ?', q.employeeId.toLowerCase());
+  if (q.status) filter.and('t.status = ?', q.status);
   if (q.month) {
-    add("t.date >= to_date(?, 'YYYY-MM')", q.month);
-    add("t.date < to_date(?, 'YYYY-MM') + interval '1 month'", q.month);
+    filter.and("t.date >= to_date(?, 'YYYY-MM')", q.month);
+    filter.and("t.date < to_date(?, 'YYYY-MM') + interval '1 month'", q.month);
   }
+  const { sql: where, bind } = filter;
   const [{ total }] = await sequelize.query<{ total: number }>(`SELECT count(*)::int AS total FROM sector.timesheets t WHERE ${where}`, {
     bind,
     type: QueryTypes.SELECT,

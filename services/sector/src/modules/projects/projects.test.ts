@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import request from 'supertest';
 import {
   MESSAGES_MONEY,
   MESSAGES_SECTOR_MODULES,
@@ -15,7 +14,7 @@ import {
   type TimesheetList,
 } from '@xaalis/contracts';
 import { internalClient } from '@xaalis/service-kit';
-import { asTenant, companyWithModules, enableModules, messageOf, runWithStandIns, standIn } from '../../test-support';
+import { asTenant, companyPath, companyWithModules, enableModules, messageOf, runWithStandIns, standIn } from '../../test-support';
 import { NAME_READS_HEADER } from './routes';
 import { projectsService } from './service';
 
@@ -98,8 +97,7 @@ afterEach(() => {
   dropAfterInvoice = false;
 });
 
-const api = () => request(running.service.app);
-const base = (companyId: string, resource: string) => `/api/companies/${companyId}/${resource}`;
+const { api } = running;
 
 const servicesCompany = () => companyWithModules(running.service, ['services']);
 function addParty(companyId: string, name: string): Party {
@@ -112,8 +110,9 @@ function addPerson(companyId: string, firstName: string, lastName: string): Pers
   people.set(p.id, p);
   return p;
 }
-const postProject = (companyId: string, body: object) => api().post(base(companyId, 'projects')).set(asTenant(companyId)).send(body);
-const postTimesheet = (companyId: string, body: object) => api().post(base(companyId, 'timesheets')).set(asTenant(companyId)).send(body);
+const postProject = (companyId: string, body: object) => api().post(companyPath(companyId, 'projects')).set(asTenant(companyId)).send(body);
+const postTimesheet = (companyId: string, body: object) =>
+  api().post(companyPath(companyId, 'timesheets')).set(asTenant(companyId)).send(body);
 
 let own: string;
 let other: string;
@@ -187,18 +186,18 @@ describe('projects', () => {
 
   it('refuses a project while accounting is down (503, nothing saved)', async () => {
     up.accounting = false;
-    const before = ((await api().get(base(own, 'projects')).set(asTenant(own)).expect(200)).body as ProjectList).items.length;
+    const before = ((await api().get(companyPath(own, 'projects')).set(asTenant(own)).expect(200)).body as ProjectList).items.length;
     const res = await postProject(own, { name: 'Hors ligne', clientId: client.id, startDate: '2026-01-01' }).expect(503);
     expect(messageOf(res)).toBe(serviceUnavailableMessage('accounting'));
     up.accounting = true;
-    const after = ((await api().get(base(own, 'projects')).set(asTenant(own)).expect(200)).body as ProjectList).items.length;
+    const after = ((await api().get(companyPath(own, 'projects')).set(asTenant(own)).expect(200)).body as ProjectList).items.length;
     expect(after).toBe(before);
   });
 
   it('edits a project (active), keeping an unchanged client without calling accounting', async () => {
     up.accounting = false;
     const res = await api()
-      .put(base(own, `projects/${project.id}`))
+      .put(companyPath(own, `projects/${project.id}`))
       .set(asTenant(own))
       .send({
         name: 'Audit SI',
@@ -318,7 +317,7 @@ describe('timesheets', () => {
       }).expect(201);
     }
     calls.length = 0;
-    const res = await api().get(base(own, 'timesheets')).query({ page: 1, pageSize: 5 }).set(asTenant(own)).expect(200);
+    const res = await api().get(companyPath(own, 'timesheets')).query({ page: 1, pageSize: 5 }).set(asTenant(own)).expect(200);
     const page = res.body as TimesheetList;
     expect(page).toMatchObject({ page: 1, pageSize: 5, totalItems: 14, employeesAvailable: true });
     expect(page.items.map((t) => t.date)).toEqual(['2026-02-12', '2026-02-11', '2026-02-10', '2026-02-09', '2026-02-08']);
@@ -326,25 +325,26 @@ describe('timesheets', () => {
     expect(calls.filter((c) => c.startsWith('hr '))).toHaveLength(1);
     expect(res.get(NAME_READS_HEADER)).toBe('1');
 
-    const last = (await api().get(base(own, 'timesheets')).query({ page: 3, pageSize: 5 }).set(asTenant(own)).expect(200))
+    const last = (await api().get(companyPath(own, 'timesheets')).query({ page: 3, pageSize: 5 }).set(asTenant(own)).expect(200))
       .body as TimesheetList;
     expect(last.items.map((t) => t.date)).toEqual(['2026-02-02', '2026-02-01', '2026-01-11', '2026-01-10']);
-    const jan = (await api().get(base(own, 'timesheets')).query({ month: '2026-01' }).set(asTenant(own)).expect(200)).body as TimesheetList;
+    const jan = (await api().get(companyPath(own, 'timesheets')).query({ month: '2026-01' }).set(asTenant(own)).expect(200))
+      .body as TimesheetList;
     expect(jan.totalItems).toBe(2);
     const hers = (
-      await api().get(base(own, 'timesheets')).query({ employeeId: moussa.id, projectId: project.id }).set(asTenant(own)).expect(200)
+      await api().get(companyPath(own, 'timesheets')).query({ employeeId: moussa.id, projectId: project.id }).set(asTenant(own)).expect(200)
     ).body as TimesheetList;
     expect(hers.totalItems).toBe(6);
-    await api().get(base(own, 'timesheets')).query({ month: '2026-13' }).set(asTenant(own)).expect(400);
-    await api().get(base(own, 'timesheets')).query({ pageSize: 1000 }).set(asTenant(own)).expect(400);
+    await api().get(companyPath(own, 'timesheets')).query({ month: '2026-13' }).set(asTenant(own)).expect(400);
+    await api().get(companyPath(own, 'timesheets')).query({ pageSize: 1000 }).set(asTenant(own)).expect(400);
 
     up.hr = false;
-    const down = (await api().get(base(own, 'timesheets')).set(asTenant(own)).expect(200)).body as TimesheetList;
+    const down = (await api().get(companyPath(own, 'timesheets')).set(asTenant(own)).expect(200)).body as TimesheetList;
     expect(down.employeesAvailable).toBe(false);
     expect(down.items[0].employee).toMatchObject({ firstName: null, lastName: null });
     const one = (
       await api()
-        .get(base(own, `timesheets/${first.id}`))
+        .get(companyPath(own, `timesheets/${first.id}`))
         .set(asTenant(own))
         .expect(200)
     ).body as Timesheet;
@@ -353,7 +353,7 @@ describe('timesheets', () => {
 
   it('lists projects with ONE accounting call, aggregates in SQL; accounting down → names null and the flag', async () => {
     calls.length = 0;
-    const res = await api().get(base(own, 'projects')).set(asTenant(own)).expect(200);
+    const res = await api().get(companyPath(own, 'projects')).set(asTenant(own)).expect(200);
     const list = res.body as ProjectList;
     expect(calls).toHaveLength(1);
     expect(list.clientsAvailable).toBe(true);
@@ -366,19 +366,20 @@ describe('timesheets', () => {
       progress: '30.4',
       client: { name: 'Sonatel' },
     });
-    const active = (await api().get(base(own, 'projects')).query({ status: 'active' }).set(asTenant(own)).expect(200)).body as ProjectList;
+    const active = (await api().get(companyPath(own, 'projects')).query({ status: 'active' }).set(asTenant(own)).expect(200))
+      .body as ProjectList;
     expect(active.items.map((p) => p.id)).toEqual([project.id]);
     up.accounting = false;
-    const down = (await api().get(base(own, 'projects')).set(asTenant(own)).expect(200)).body as ProjectList;
+    const down = (await api().get(companyPath(own, 'projects')).set(asTenant(own)).expect(200)).body as ProjectList;
     expect(down.clientsAvailable).toBe(false);
     expect(down.items.every((p) => p.client.name === null)).toBe(true);
   });
 
   it('summarises the cards', async () => {
-    const s = (await api().get(base(own, 'projects/summary')).set(asTenant(own)).expect(200)).body as ServicesSummary;
+    const s = (await api().get(companyPath(own, 'projects/summary')).set(asTenant(own)).expect(200)).body as ServicesSummary;
     expect(s).toMatchObject({ activeProjects: 1, completedProjects: 0, totalValue: '1000000.00' });
     expect(s.hoursThisMonth).toMatch(/^\d+\.\d{2}$/);
-    const empty = (await api().get(base(other, 'projects/summary')).set(asTenant(other)).expect(200)).body as ServicesSummary;
+    const empty = (await api().get(companyPath(other, 'projects/summary')).set(asTenant(other)).expect(200)).body as ServicesSummary;
     expect(empty).toMatchObject({ activeProjects: 1, completedProjects: 0, totalValue: '0.00', hoursThisMonth: '0.00' });
   });
 });
@@ -387,7 +388,7 @@ describe("'Facturer les heures'", () => {
   it('refuses while HR is down (503, nothing billed), then bills a draft invoice grouped per employee and rate, once', async () => {
     up.hr = false;
     await api()
-      .post(base(own, `projects/${project.id}/invoice`))
+      .post(companyPath(own, `projects/${project.id}/invoice`))
       .set(asTenant(own))
       .expect(503);
     up.hr = true;
@@ -395,7 +396,7 @@ describe("'Facturer les heures'", () => {
       (
         (
           await api()
-            .get(base(own, `projects/${project.id}`))
+            .get(companyPath(own, `projects/${project.id}`))
             .set(asTenant(own))
             .expect(200)
         ).body as Project
@@ -403,7 +404,7 @@ describe("'Facturer les heures'", () => {
     ).toBe('20.25');
 
     const res = await api()
-      .post(base(own, `projects/${project.id}/invoice`))
+      .post(companyPath(own, `projects/${project.id}/invoice`))
       .set(asTenant(own))
       .expect(201);
     const result = res.body as ProjectBillingResult;
@@ -419,18 +420,18 @@ describe("'Facturer les heures'", () => {
         { description: 'Moussa Diop — 6 h', quantity: '6.00', unitPrice: '15000.00' },
       ],
     });
-    const page = (await api().get(base(own, 'timesheets')).query({ projectId: project.id }).set(asTenant(own)).expect(200))
+    const page = (await api().get(companyPath(own, 'timesheets')).query({ projectId: project.id }).set(asTenant(own)).expect(200))
       .body as TimesheetList;
     expect(page.items.every((t) => t.status === 'billed' && t.invoiceNumber === result.invoice!.number)).toBe(true);
 
     const again = await api()
-      .post(base(own, `projects/${project.id}/invoice`))
+      .post(companyPath(own, `projects/${project.id}/invoice`))
       .set(asTenant(own))
       .expect(400);
     expect(messageOf(again)).toBe(MESSAGES_SERVICES.nothingToBill);
     const after = (
       await api()
-        .get(base(own, `projects/${project.id}`))
+        .get(companyPath(own, `projects/${project.id}`))
         .set(asTenant(own))
         .expect(200)
     ).body as Project;
@@ -447,7 +448,7 @@ describe("'Facturer les heures'", () => {
     }).expect(201);
     dropAfterInvoice = true;
     const res = await api()
-      .post(base(own, `projects/${project.id}/invoice`))
+      .post(companyPath(own, `projects/${project.id}/invoice`))
       .set(asTenant(own))
       .expect(202);
     expect(res.body).toMatchObject({ status: 'pending', invoice: null, hours: '2.00' });
@@ -455,7 +456,7 @@ describe("'Facturer les heures'", () => {
     expect(
       messageOf(
         await api()
-          .post(base(own, `projects/${project.id}/invoice`))
+          .post(companyPath(own, `projects/${project.id}/invoice`))
           .set(asTenant(own))
           .expect(409),
       ),
@@ -469,7 +470,7 @@ describe("'Facturer les heures'", () => {
     await services.settlePendingBillings(0);
     expect(invoices.size).toBe(created);
     const [t] = (
-      (await api().get(base(own, 'timesheets')).query({ month: '2026-03' }).set(asTenant(own)).expect(200)).body as TimesheetList
+      (await api().get(companyPath(own, 'timesheets')).query({ month: '2026-03' }).set(asTenant(own)).expect(200)).body as TimesheetList
     ).items;
     expect(t.status).toBe('billed');
     expect(t.invoiceNumber).toMatch(/^FS-/);
@@ -478,40 +479,29 @@ describe("'Facturer les heures'", () => {
 
 describe('tenancy and module switch', () => {
   it("answers 404 for another company's project or timesheet on every route", async () => {
-    const [t] = ((await api().get(base(own, 'timesheets')).set(asTenant(own)).expect(200)).body as TimesheetList).items;
+    const [t] = ((await api().get(companyPath(own, 'timesheets')).set(asTenant(own)).expect(200)).body as TimesheetList).items;
     const as = asTenant(other);
-    await api()
-      .get(base(other, `projects/${project.id}`))
-      .set(as)
-      .expect(404);
-    await api()
-      .put(base(other, `projects/${project.id}`))
-      .set(as)
-      .send({ name: 'X', clientId: client.id, startDate: '2026-01-01' })
-      .expect(404);
-    await api()
-      .post(base(other, `projects/${project.id}/invoice`))
-      .set(as)
-      .expect(404);
-    await api()
-      .get(base(other, `timesheets/${t.id}`))
-      .set(as)
-      .expect(404);
-    await api().get(base(other, 'projects/not-a-uuid')).set(as).expect(404);
-    const list = (await api().get(base(other, 'timesheets')).set(as).expect(200)).body as TimesheetList;
+    await running.expectNotFound(as, [
+      ['get', companyPath(other, `projects/${project.id}`)],
+      ['put', companyPath(other, `projects/${project.id}`), { name: 'X', clientId: client.id, startDate: '2026-01-01' }],
+      ['post', companyPath(other, `projects/${project.id}/invoice`)],
+      ['get', companyPath(other, `timesheets/${t.id}`)],
+    ]);
+    await api().get(companyPath(other, 'projects/not-a-uuid')).set(as).expect(404);
+    const list = (await api().get(companyPath(other, 'timesheets')).set(as).expect(200)).body as TimesheetList;
     expect(list.items.some((x) => x.id === t.id)).toBe(false);
     // The tenant must be the company of the path.
-    await api().get(base(own, 'projects')).set(as).expect(404);
-    await api().get(base(own, 'timesheets')).set(as).expect(404);
+    await api().get(companyPath(own, 'projects')).set(as).expect(404);
+    await api().get(companyPath(own, 'timesheets')).set(as).expect(404);
   });
 
   it('answers 404 when the company has not enabled the services module', async () => {
     const id = randomUUID();
     await enableModules(running.service, id, ['restaurant']);
     for (const path of ['projects', 'projects/summary', 'timesheets', `projects/${project.id}`]) {
-      const res = await api().get(base(id, path)).set(asTenant(id)).expect(404);
+      const res = await api().get(companyPath(id, path)).set(asTenant(id)).expect(404);
       expect(messageOf(res)).toBe(MESSAGES_SECTOR_MODULES.notEnabled);
     }
-    await api().post(base(id, 'projects')).set(asTenant(id)).send({}).expect(404);
+    await api().post(companyPath(id, 'projects')).set(asTenant(id)).send({}).expect(404);
   });
 });

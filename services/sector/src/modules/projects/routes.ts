@@ -1,15 +1,7 @@
 import type { Router } from 'express';
 import { projectInputSchema, projectListQuerySchema, timesheetInputSchema, timesheetListQuerySchema } from '@xaalis/contracts';
-import {
-  caseSensitiveRouter,
-  internalClient,
-  requireSameCompany,
-  tenantOf,
-  validate,
-  validated,
-  type InternalClient,
-  type ServiceContext,
-} from '@xaalis/service-kit';
+import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { clientOf, companyOf, sendCounted } from '../routing';
 import { projectsService } from './service';
 
 /** Header of the lists: the internal calls made for names (1 per list page, 0 when nothing to name). */
@@ -20,34 +12,28 @@ export const NAME_READS_HEADER = 'x-name-reads';
  * and checked against the tenant (another company's record is a 404). The
  * module gate in front refuses them when the company has not enabled services.
  */
-export function projectsApi(
-  ctx: ServiceContext,
-  accounting: InternalClient = internalClient('accounting', ctx.config.internalToken),
-  hr: InternalClient = internalClient('hr', ctx.config.internalToken),
-): Router {
-  const services = projectsService(ctx.sequelize, accounting, hr);
+export function projectsApi(ctx: ServiceContext): Router {
+  const services = projectsService(ctx.sequelize, clientOf(ctx, 'accounting'), clientOf(ctx, 'hr'));
   const router = caseSensitiveRouter();
   const projects = '/companies/:companyId/projects';
   const timesheets = '/companies/:companyId/timesheets';
-  const company = (req: Parameters<typeof tenantOf>[0]) => tenantOf(req).companyId;
 
   router.get(projects, requireSameCompany, validate({ query: projectListQuerySchema }), async (req, res) => {
-    const calls = { n: 0 };
-    const list = await services.listProjects(company(req), validated(req, 'query', projectListQuerySchema).status, calls);
-    res.set(NAME_READS_HEADER, String(calls.n)).json(list);
+    const { status } = validated(req, 'query', projectListQuerySchema);
+    await sendCounted(res, NAME_READS_HEADER, (calls) => services.listProjects(companyOf(req), status, calls));
   });
   router.post(projects, requireSameCompany, validate({ body: projectInputSchema }), async (req, res) => {
-    res.status(201).json(await services.createProject(company(req), validated(req, 'body', projectInputSchema)));
+    res.status(201).json(await services.createProject(companyOf(req), validated(req, 'body', projectInputSchema)));
   });
   // Before `/:id`: 'summary' is not an id.
   router.get(`${projects}/summary`, requireSameCompany, async (req, res) => {
-    res.json(await services.summary(company(req)));
+    res.json(await services.summary(companyOf(req)));
   });
   router.get(`${projects}/:id`, requireSameCompany, async (req, res) => {
-    res.json(await services.getProject(company(req), String(req.params.id)));
+    res.json(await services.getProject(companyOf(req), String(req.params.id)));
   });
   router.put(`${projects}/:id`, requireSameCompany, validate({ body: projectInputSchema }), async (req, res) => {
-    res.json(await services.updateProject(company(req), String(req.params.id), validated(req, 'body', projectInputSchema)));
+    res.json(await services.updateProject(companyOf(req), String(req.params.id), validated(req, 'body', projectInputSchema)));
   });
   router.post(`${projects}/:id/invoice`, requireSameCompany, async (req, res) => {
     const { companyId, userId, role } = tenantOf(req);
@@ -57,15 +43,14 @@ export function projectsApi(
   });
 
   router.get(timesheets, requireSameCompany, validate({ query: timesheetListQuerySchema }), async (req, res) => {
-    const calls = { n: 0 };
-    const list = await services.listTimesheets(company(req), validated(req, 'query', timesheetListQuerySchema), calls);
-    res.set(NAME_READS_HEADER, String(calls.n)).json(list);
+    const query = validated(req, 'query', timesheetListQuerySchema);
+    await sendCounted(res, NAME_READS_HEADER, (calls) => services.listTimesheets(companyOf(req), query, calls));
   });
   router.post(timesheets, requireSameCompany, validate({ body: timesheetInputSchema }), async (req, res) => {
-    res.status(201).json(await services.createTimesheet(company(req), validated(req, 'body', timesheetInputSchema)));
+    res.status(201).json(await services.createTimesheet(companyOf(req), validated(req, 'body', timesheetInputSchema)));
   });
   router.get(`${timesheets}/:id`, requireSameCompany, async (req, res) => {
-    res.json(await services.getTimesheet(company(req), String(req.params.id)));
+    res.json(await services.getTimesheet(companyOf(req), String(req.params.id)));
   });
 
   return router;

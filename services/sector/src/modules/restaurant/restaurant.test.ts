@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import request from 'supertest';
 import {
   MESSAGES_MONEY,
   MESSAGES_RESTAURANT,
@@ -13,7 +12,7 @@ import {
   type StockConsumptionInput,
 } from '@xaalis/contracts';
 import { internalClient } from '@xaalis/service-kit';
-import { asTenant, companyWithModules, messageOf, runWithStandIns, standIn, TOKEN } from '../../test-support';
+import { asTenant, companyPath, companyWithModules, messageOf, runWithStandIns, standIn, TOKEN } from '../../test-support';
 import { INVENTORY_READS_HEADER } from './routes';
 import { restaurantService } from './service';
 
@@ -85,8 +84,7 @@ afterEach(() => {
   dropAfterApply = false;
 });
 
-const api = () => request(running.service.app);
-const base = (companyId: string, resource: string) => `/api/companies/${companyId}/${resource}`;
+const { api } = running;
 
 /** A restaurant company (module switched on in its settings). */
 const restaurantCompany = () => companyWithModules(running.service, ['restaurant']);
@@ -94,13 +92,13 @@ const restaurantCompany = () => companyWithModules(running.service, ['restaurant
 const createItem = async (companyId: string, body: object) =>
   (
     await api()
-      .post(base(companyId, 'restaurant-inventory'))
+      .post(companyPath(companyId, 'restaurant-inventory'))
       .set(asTenant(companyId))
       .send({ category: 'ingredient', currentStock: '0', minStock: '0', ...body })
       .expect(201)
   ).body as InventoryItem;
-const postRecipe = (companyId: string, body: object) => api().post(base(companyId, 'recipes')).set(asTenant(companyId)).send(body);
-const listRecipes = (companyId: string) => api().get(base(companyId, 'recipes')).set(asTenant(companyId)).expect(200);
+const postRecipe = (companyId: string, body: object) => api().post(companyPath(companyId, 'recipes')).set(asTenant(companyId)).send(body);
+const listRecipes = (companyId: string) => api().get(companyPath(companyId, 'recipes')).set(asTenant(companyId)).expect(200);
 
 let own: string;
 let other: string;
@@ -119,16 +117,16 @@ beforeAll(async () => {
 describe('restaurant inventory tab', () => {
   it("lists the company's accounting items in one call and creates items there", async () => {
     calls.length = 0;
-    const list = (await api().get(base(own, 'restaurant-inventory')).set(asTenant(own)).expect(200)).body as InventoryItem[];
+    const list = (await api().get(companyPath(own, 'restaurant-inventory')).set(asTenant(own)).expect(200)).body as InventoryItem[];
     expect(list.map((i) => i.name).sort()).toEqual(['Huile', 'Poisson', 'Riz brisé']);
     expect(calls).toEqual([`GET /internal/companies/${own}/inventory-items`]);
   });
 
   it('refuses a bad item (400) and says the accounting service is down (503, French)', async () => {
-    const bad = await api().post(base(own, 'restaurant-inventory')).set(asTenant(own)).send({ name: '' }).expect(400);
+    const bad = await api().post(companyPath(own, 'restaurant-inventory')).set(asTenant(own)).send({ name: '' }).expect(400);
     expect(messageOf(bad)).toBe(MESSAGES_RESTAURANT.nameRequired);
     accountingUp = false;
-    const res = await api().get(base(own, 'restaurant-inventory')).set(asTenant(own)).expect(503);
+    const res = await api().get(companyPath(own, 'restaurant-inventory')).set(asTenant(own)).expect(503);
     expect(messageOf(res)).toBe(MESSAGES_RESTAURANT.accountingDown);
   });
 });
@@ -236,7 +234,7 @@ describe('recipes', () => {
 
   it('updates a recipe (ingredients replaced as a whole) and reads it back', async () => {
     const res = await api()
-      .put(`${base(own, 'recipes')}/${thieb.id}`)
+      .put(`${companyPath(own, 'recipes')}/${thieb.id}`)
       .set(asTenant(own))
       .send({
         name: 'Thieb rouge',
@@ -249,7 +247,7 @@ describe('recipes', () => {
     expect((res.body as Recipe).ingredients).toHaveLength(1);
     const one = (
       await api()
-        .get(`${base(own, 'recipes')}/${thieb.id}`)
+        .get(`${companyPath(own, 'recipes')}/${thieb.id}`)
         .set(asTenant(own))
         .expect(200)
     ).body as Recipe;
@@ -262,7 +260,7 @@ describe('recipes', () => {
     const requestId = randomUUID();
     const serve = (body: object) =>
       api()
-        .post(`${base(own, 'recipes')}/${thieb.id}/serve`)
+        .post(`${companyPath(own, 'recipes')}/${thieb.id}/serve`)
         .set(asTenant(own))
         .send(body);
     // 3 portions of a 2-serving recipe with 1.5 kg → 2.25 kg.
@@ -284,7 +282,7 @@ describe('recipes', () => {
     dropAfterApply = true;
     const pending = (
       await api()
-        .post(`${base(own, 'recipes')}/${thieb.id}/serve`)
+        .post(`${companyPath(own, 'recipes')}/${thieb.id}/serve`)
         .set(asTenant(own))
         .send({ quantity: 2, requestId })
         .expect(202)
@@ -304,7 +302,7 @@ describe('recipes', () => {
     expect(items.get(rice.id)!.currentStock).toBe(after); // replayed, not applied twice
     const done = (
       await api()
-        .post(`${base(own, 'recipes')}/${thieb.id}/serve`)
+        .post(`${companyPath(own, 'recipes')}/${thieb.id}/serve`)
         .set(asTenant(own))
         .send({ quantity: 2, requestId })
         .expect(200)
@@ -330,7 +328,7 @@ describe('recipes', () => {
     items.delete(ghost); // deleted in the accounting service since
     const stock = items.get(rice.id)!.currentStock;
     const res = await api()
-      .post(`${base(own, 'recipes')}/${r.id}/serve`)
+      .post(`${companyPath(own, 'recipes')}/${r.id}/serve`)
       .set(asTenant(own))
       .send({ quantity: 1 })
       .expect(404);
@@ -338,7 +336,7 @@ describe('recipes', () => {
     expect(items.get(rice.id)!.currentStock).toBe(stock);
     accountingUp = false;
     const down = await api()
-      .post(`${base(own, 'recipes')}/${thieb.id}/serve`)
+      .post(`${companyPath(own, 'recipes')}/${thieb.id}/serve`)
       .set(asTenant(own))
       .send({ quantity: 1 })
       .expect(503);
@@ -355,7 +353,7 @@ describe('recipes', () => {
 describe('menus', () => {
   let recipe: Recipe;
   let menu: Menu;
-  const postMenu = (companyId: string, body: object) => api().post(base(companyId, 'menus')).set(asTenant(companyId)).send(body);
+  const postMenu = (companyId: string, body: object) => api().post(companyPath(companyId, 'menus')).set(asTenant(companyId)).send(body);
 
   beforeAll(async () => {
     recipe = (await postRecipe(own, { name: 'Yassa poulet', sellingPrice: '3500' }).expect(201)).body as Recipe;
@@ -379,7 +377,9 @@ describe('menus', () => {
       [recipe.id, 'Yassa poulet', '3500.00', true],
       [null, 'Jus de bouye', '500.00', false],
     ]);
-    expect(((await api().get(base(own, 'menus')).set(asTenant(own)).expect(200)).body as Menu[]).map((m) => m.id)).toContain(menu.id);
+    expect(((await api().get(companyPath(own, 'menus')).set(asTenant(own)).expect(200)).body as Menu[]).map((m) => m.id)).toContain(
+      menu.id,
+    );
   });
 
   it('refuses validTo before validFrom (French), bad input, and a recipe of another company', async () => {
@@ -395,12 +395,12 @@ describe('menus', () => {
 
   it('replaces items on PUT; a recipe on a menu cannot be deleted (409) until removed from it', async () => {
     await api()
-      .delete(`${base(own, 'recipes')}/${recipe.id}`)
+      .delete(`${companyPath(own, 'recipes')}/${recipe.id}`)
       .set(asTenant(own))
       .expect(409);
     const updated = (
       await api()
-        .put(`${base(own, 'menus')}/${menu.id}`)
+        .put(`${companyPath(own, 'menus')}/${menu.id}`)
         .set(asTenant(own))
         .send({ name: 'Menu du soir', type: 'dinner', isActive: false, items: [{ name: 'Thé', price: '200' }] })
         .expect(200)
@@ -408,15 +408,15 @@ describe('menus', () => {
     expect(updated).toMatchObject({ name: 'Menu du soir', isActive: false, validFrom: null, validTo: null });
     expect(updated.items.map((i) => i.name)).toEqual(['Thé']);
     await api()
-      .delete(`${base(own, 'recipes')}/${recipe.id}`)
+      .delete(`${companyPath(own, 'recipes')}/${recipe.id}`)
       .set(asTenant(own))
       .expect(204);
     await api()
-      .delete(`${base(own, 'menus')}/${menu.id}`)
+      .delete(`${companyPath(own, 'menus')}/${menu.id}`)
       .set(asTenant(own))
       .expect(204);
     await api()
-      .get(`${base(own, 'menus')}/${menu.id}`)
+      .get(`${companyPath(own, 'menus')}/${menu.id}`)
       .set(asTenant(own))
       .expect(404);
   });
@@ -425,44 +425,22 @@ describe('menus', () => {
 describe('company scoping', () => {
   it("answers 404 for another company's recipe or menu on every route", async () => {
     const r = (await postRecipe(own, { name: 'Privée' }).expect(201)).body as Recipe;
-    const m = (await api().post(base(own, 'menus')).set(asTenant(own)).send({ name: 'Privé' }).expect(201)).body as Menu;
+    const m = (await api().post(companyPath(own, 'menus')).set(asTenant(own)).send({ name: 'Privé' }).expect(201)).body as Menu;
     const as = asTenant(other);
-    await api()
-      .get(`${base(other, 'recipes')}/${r.id}`)
-      .set(as)
-      .expect(404);
-    await api()
-      .put(`${base(other, 'recipes')}/${r.id}`)
-      .set(as)
-      .send({ name: 'X' })
-      .expect(404);
-    await api()
-      .delete(`${base(other, 'recipes')}/${r.id}`)
-      .set(as)
-      .expect(404);
-    await api()
-      .post(`${base(other, 'recipes')}/${r.id}/serve`)
-      .set(as)
-      .send({ quantity: 1 })
-      .expect(404);
-    await api()
-      .get(`${base(other, 'menus')}/${m.id}`)
-      .set(as)
-      .expect(404);
-    await api()
-      .put(`${base(other, 'menus')}/${m.id}`)
-      .set(as)
-      .send({ name: 'X' })
-      .expect(404);
-    await api()
-      .delete(`${base(other, 'menus')}/${m.id}`)
-      .set(as)
-      .expect(404);
+    await running.expectNotFound(as, [
+      ['get', `${companyPath(other, 'recipes')}/${r.id}`],
+      ['put', `${companyPath(other, 'recipes')}/${r.id}`, { name: 'X' }],
+      ['delete', `${companyPath(other, 'recipes')}/${r.id}`],
+      ['post', `${companyPath(other, 'recipes')}/${r.id}/serve`, { quantity: 1 }],
+      ['get', `${companyPath(other, 'menus')}/${m.id}`],
+      ['put', `${companyPath(other, 'menus')}/${m.id}`, { name: 'X' }],
+      ['delete', `${companyPath(other, 'menus')}/${m.id}`],
+    ]);
     expect(((await listRecipes(other)).body as RecipeList).items.map((x) => x.id)).not.toContain(r.id);
     // The path's company must be the tenant's.
-    await api().get(base(own, 'recipes')).set(as).expect(404);
+    await api().get(companyPath(own, 'recipes')).set(as).expect(404);
     await api()
-      .get(`${base(own, 'recipes')}/not-a-uuid`)
+      .get(`${companyPath(own, 'recipes')}/not-a-uuid`)
       .set(asTenant(own))
       .expect(404);
   });

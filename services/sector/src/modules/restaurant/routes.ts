@@ -1,15 +1,7 @@
 import type { Router } from 'express';
 import { menuInputSchema, recipeInputSchema, restaurantInventoryItemInputSchema, serveInputSchema } from '@xaalis/contracts';
-import {
-  caseSensitiveRouter,
-  internalClient,
-  requireSameCompany,
-  tenantOf,
-  validate,
-  validated,
-  type InternalClient,
-  type ServiceContext,
-} from '@xaalis/service-kit';
+import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { clientOf, companyOf, sendCounted } from '../routing';
 import { restaurantService } from './service';
 
 /** Header of the recipe list: the internal calls it made (1, or 0 without ingredients), whatever the page size. */
@@ -20,33 +12,27 @@ export const INVENTORY_READS_HEADER = 'x-inventory-reads';
  * the tenant (another company's record is a 404). The module gate in front
  * refuses them when the company has not enabled the restaurant.
  */
-export function restaurantApi(
-  ctx: ServiceContext,
-  accounting: InternalClient = internalClient('accounting', ctx.config.internalToken),
-): Router {
-  const restaurant = restaurantService(ctx.sequelize, accounting);
+export function restaurantApi(ctx: ServiceContext): Router {
+  const restaurant = restaurantService(ctx.sequelize, clientOf(ctx, 'accounting'));
   const router = caseSensitiveRouter();
   const recipes = '/companies/:companyId/recipes';
   const menus = '/companies/:companyId/menus';
   const inventory = '/companies/:companyId/restaurant-inventory';
-  const company = (req: Parameters<typeof tenantOf>[0]) => tenantOf(req).companyId;
 
   router.get(recipes, requireSameCompany, async (req, res) => {
-    const calls = { n: 0 };
-    const list = await restaurant.list(company(req), calls);
-    res.set(INVENTORY_READS_HEADER, String(calls.n)).json(list);
+    await sendCounted(res, INVENTORY_READS_HEADER, (calls) => restaurant.list(companyOf(req), calls));
   });
   router.post(recipes, requireSameCompany, validate({ body: recipeInputSchema }), async (req, res) => {
-    res.status(201).json(await restaurant.create(company(req), validated(req, 'body', recipeInputSchema)));
+    res.status(201).json(await restaurant.create(companyOf(req), validated(req, 'body', recipeInputSchema)));
   });
   router.get(`${recipes}/:id`, requireSameCompany, async (req, res) => {
-    res.json(await restaurant.get(company(req), String(req.params.id)));
+    res.json(await restaurant.get(companyOf(req), String(req.params.id)));
   });
   router.put(`${recipes}/:id`, requireSameCompany, validate({ body: recipeInputSchema }), async (req, res) => {
-    res.json(await restaurant.update(company(req), String(req.params.id), validated(req, 'body', recipeInputSchema)));
+    res.json(await restaurant.update(companyOf(req), String(req.params.id), validated(req, 'body', recipeInputSchema)));
   });
   router.delete(`${recipes}/:id`, requireSameCompany, async (req, res) => {
-    await restaurant.remove(company(req), String(req.params.id));
+    await restaurant.remove(companyOf(req), String(req.params.id));
     res.status(204).end();
   });
   router.post(`${recipes}/:id/serve`, requireSameCompany, validate({ body: serveInputSchema }), async (req, res) => {
@@ -58,25 +44,25 @@ export function restaurantApi(
   });
 
   router.get(menus, requireSameCompany, async (req, res) => {
-    res.json(await restaurant.listMenus(company(req)));
+    res.json(await restaurant.listMenus(companyOf(req)));
   });
   router.post(menus, requireSameCompany, validate({ body: menuInputSchema }), async (req, res) => {
-    res.status(201).json(await restaurant.createMenu(company(req), validated(req, 'body', menuInputSchema)));
+    res.status(201).json(await restaurant.createMenu(companyOf(req), validated(req, 'body', menuInputSchema)));
   });
   router.get(`${menus}/:id`, requireSameCompany, async (req, res) => {
-    res.json(await restaurant.getMenu(company(req), String(req.params.id)));
+    res.json(await restaurant.getMenu(companyOf(req), String(req.params.id)));
   });
   router.put(`${menus}/:id`, requireSameCompany, validate({ body: menuInputSchema }), async (req, res) => {
-    res.json(await restaurant.updateMenu(company(req), String(req.params.id), validated(req, 'body', menuInputSchema)));
+    res.json(await restaurant.updateMenu(companyOf(req), String(req.params.id), validated(req, 'body', menuInputSchema)));
   });
   router.delete(`${menus}/:id`, requireSameCompany, async (req, res) => {
-    await restaurant.removeMenu(company(req), String(req.params.id));
+    await restaurant.removeMenu(companyOf(req), String(req.params.id));
     res.status(204).end();
   });
 
   // The inventory tab: the accounting service's stock items, read and created through its internal routes.
   router.get(inventory, requireSameCompany, async (req, res) => {
-    res.json(await restaurant.inventory(company(req)));
+    res.json(await restaurant.inventory(companyOf(req)));
   });
   router.post(inventory, requireSameCompany, validate({ body: restaurantInventoryItemInputSchema }), async (req, res) => {
     const { companyId, userId, role } = tenantOf(req);
