@@ -5,6 +5,7 @@ import { toFixed } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { requiredMoney } from './sector-fields';
 import { text, tooLong } from './text';
+import { requiredText, searchText } from './fields';
 
 /**
  * Production ('Gestion Production', spec 02 §2, §3, §5, §8, §9): raw materials,
@@ -115,10 +116,7 @@ export const positiveQuantitySchema = z
   .transform(toQuantity)
   .refine((v) => v !== '0.000', { error: MESSAGES_PRODUCTION.quantityPositive });
 
-const nameSchema = text({ error: MESSAGES_PRODUCTION.nameRequired })
-  .trim()
-  .min(1, { error: MESSAGES_PRODUCTION.nameRequired })
-  .max(PRODUCTION_TEXT_LIMITS.name, { error: tooLong(PRODUCTION_TEXT_LIMITS.name) });
+const nameSchema = requiredText(MESSAGES_PRODUCTION.nameRequired, PRODUCTION_TEXT_LIMITS.name);
 
 /** Optional reference (unique per company when given); empty means none. */
 const referenceSchema = text()
@@ -244,10 +242,7 @@ export type ProductionOrderCompleteInput = z.input<typeof productionOrderComplet
 /** `GET .../raw-materials?search=&category=` and `GET .../finished-products?search=&category=`. */
 export const productionItemListQuerySchema = z.object({
   category: z.enum(PRODUCTION_CATEGORIES, { error: MESSAGES_PRODUCTION.categoryRequired }).optional(),
-  search: text()
-    .trim()
-    .max(100, { error: tooLong(100) })
-    .optional(),
+  search: searchText(),
 });
 /** `GET .../production-orders?status=&finishedProductId=` (newest first). */
 export const productionOrderListQuerySchema = z.object({
