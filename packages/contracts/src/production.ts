@@ -250,7 +250,8 @@ export const productionOrderListQuerySchema = z.object({
   finishedProductId: z.uuid({ error: MESSAGES_PRODUCTION.finishedProductNotFound }).optional(),
 });
 
-export interface RawMaterial {
+/** What a raw material and a finished product both are: a stocked item of the production module. */
+export interface ProductionItem {
   id: string;
   name: string;
   reference: string | null;
@@ -259,12 +260,15 @@ export interface RawMaterial {
   /** numeric(10,3) strings, never negative. */
   currentStock: string;
   minStock: string;
-  /** Money, two decimals. */
-  unitCost: string;
-  supplierId: string | null;
   companyId: string;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface RawMaterial extends ProductionItem {
+  /** Money, two decimals. */
+  unitCost: string;
+  supplierId: string | null;
 }
 
 export interface BomLine {
@@ -274,23 +278,13 @@ export interface BomLine {
   rawMaterial: { id: string; name: string; unit: ProductionUnit; unitCost: string };
 }
 
-export interface FinishedProduct {
-  id: string;
-  name: string;
-  reference: string | null;
-  category: ProductionCategory;
-  unit: ProductionUnit;
-  currentStock: string;
-  minStock: string;
+export interface FinishedProduct extends ProductionItem {
   /** Weighted average cost per unit of the stock (money). */
   productionCost: string;
   sellingPrice: string;
   billOfMaterials: BomLine[];
   /** Σ BOM quantity × current raw material unit cost, per unit (money, rounded to 2 decimals). */
   bomUnitCost: string;
-  companyId: string;
-  createdAt: string;
-  updatedAt: string;
 }
 
 /** What a completed order took out of stock. */
