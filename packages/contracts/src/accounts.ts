@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { text, tooLong } from './text';
+import { text } from './text';
+import { requiredText } from './fields';
 import { sectorSchema } from './sectors';
 
 export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'revenue', 'expense'] as const;
@@ -55,10 +56,7 @@ export const accountInputSchema = z.object({
     .trim()
     .min(1, { error: MESSAGES_ACCOUNT.codeRequired })
     .regex(/^\d{1,12}$/, { error: MESSAGES_ACCOUNT.codeDigits }),
-  name: text({ error: MESSAGES_ACCOUNT.nameRequired })
-    .trim()
-    .min(1, { error: MESSAGES_ACCOUNT.nameRequired })
-    .max(255, { error: tooLong(255) }),
+  name: requiredText(MESSAGES_ACCOUNT.nameRequired, 255),
   type: z.enum(ACCOUNT_TYPES, { error: MESSAGES_ACCOUNT.typeInvalid }),
   category: z.enum(ACCOUNT_CATEGORIES, { error: MESSAGES_ACCOUNT.categoryInvalid }),
   level: z.coerce

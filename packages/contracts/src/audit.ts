@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Role } from './memberships';
 import { text, tooLong } from './text';
+import { pageQueryFields } from './fields';
 
 /** The append-only audit trail of the accounting service (issue 15). */
 
@@ -55,7 +56,6 @@ export const auditEventListQuerySchema = z.object({
   objectId: text()
     .trim()
     .max(64, { error: tooLong(64) }),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  ...pageQueryFields(50),
 });
 export type AuditEventListQuery = z.input<typeof auditEventListQuerySchema>;

@@ -2,17 +2,12 @@ import { z } from 'zod';
 import { sectorSchema } from './sectors';
 import { MESSAGES_AUTH, REGISTER_LIMITS } from './auth-messages';
 import { text, tooLong } from './text';
+import { requiredText } from './fields';
 import type { Role } from './memberships';
 
 // The messages and limits live in a module without zod (the sign-in page loads them
 // before zod, see ./sign-in.ts); re-exported here so every existing import keeps working.
 export { MESSAGES_AUTH, REGISTER_LIMITS };
-
-const requiredText = (message: string, max: number = REGISTER_LIMITS.name) =>
-  text({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: tooLong(max) });
 
 export const loginSchema = z.object({
   username: requiredText(MESSAGES_AUTH.usernameRequired, REGISTER_LIMITS.username),
@@ -34,9 +29,9 @@ export const registerSchema = z.object({
   password: text({ error: MESSAGES_AUTH.min6 })
     .min(6, { error: MESSAGES_AUTH.min6 })
     .max(REGISTER_LIMITS.password, { error: tooLong(REGISTER_LIMITS.password) }),
-  firstName: requiredText(MESSAGES_AUTH.firstNameRequired),
-  lastName: requiredText(MESSAGES_AUTH.lastNameRequired),
-  companyName: requiredText(MESSAGES_AUTH.companyNameRequired),
+  firstName: requiredText(MESSAGES_AUTH.firstNameRequired, REGISTER_LIMITS.name),
+  lastName: requiredText(MESSAGES_AUTH.lastNameRequired, REGISTER_LIMITS.name),
+  companyName: requiredText(MESSAGES_AUTH.companyNameRequired, REGISTER_LIMITS.name),
   phone: requiredText(MESSAGES_AUTH.phoneRequired, REGISTER_LIMITS.phone),
   address: requiredText(MESSAGES_AUTH.addressRequired, REGISTER_LIMITS.address),
   sector: sectorSchema(MESSAGES_AUTH.sectorRequired),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { text, tooLong } from './text';
+import { text } from './text';
+import { nullableText, optionalEmail, requiredText } from './fields';
 import { sectorSchema } from './sectors';
 
 export const MESSAGES_COMPANY = {
@@ -14,28 +15,14 @@ export const MESSAGES_COMPANY = {
   missingCompanyId: 'Company ID not found',
 } as const;
 
-const optionalText = text()
-  .trim()
-  .max(255, { error: tooLong(255) })
-  .optional()
-  .nullable();
-
 /** Company fields as written by the settings form and by registration. */
 export const companyInputSchema = z.object({
-  name: text({ error: MESSAGES_COMPANY.nameRequired })
-    .trim()
-    .min(1, { error: MESSAGES_COMPANY.nameRequired })
-    .max(255, { error: tooLong(255) }),
-  registrationNumber: optionalText,
-  taxNumber: optionalText,
-  address: optionalText,
-  phone: optionalText,
-  email: z
-    .union([z.literal(''), z.email({ error: MESSAGES_COMPANY.emailInvalid }).max(254, { error: tooLong(254) })], {
-      error: MESSAGES_COMPANY.emailInvalid,
-    })
-    .optional()
-    .nullable(),
+  name: requiredText(MESSAGES_COMPANY.nameRequired, 255),
+  registrationNumber: nullableText(255),
+  taxNumber: nullableText(255),
+  address: nullableText(255),
+  phone: nullableText(255),
+  email: optionalEmail(MESSAGES_COMPANY.emailInvalid),
   sector: sectorSchema(MESSAGES_COMPANY.sectorRequired),
   fiscalYear: text()
     .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/, { error: MESSAGES_COMPANY.fiscalYearFormat })

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isCalendarDate } from '@xaalis/domain';
 import { moneySchema } from './money';
-import { text, tooLong } from './text';
+import { text } from './text';
+import { nullableText, optionalEmail, requiredText } from './fields';
 
 export const EMPLOYEE_STATUSES = ['active', 'inactive'] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
@@ -68,26 +69,13 @@ export const MESSAGES_EMPLOYEE = {
   empty: 'Aucun employé enregistré',
 } as const;
 
-const requiredText = (message: string, max: number) =>
-  text({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: tooLong(max) });
-
-const optionalText = (max: number) =>
-  text()
-    .trim()
-    .max(max, { error: tooLong(max) })
-    .optional()
-    .nullable();
-
 /** `POST /api/companies/:companyId/employees` and `PUT /api/employees/:id` (spec §3, §5); `status` is kept when absent on edit. */
 export const employeeInputSchema = z.object({
   employeeNumber: requiredText(MESSAGES_EMPLOYEE.employeeNumberRequired, EMPLOYEE_TEXT_LIMITS.employeeNumber),
   firstName: requiredText(MESSAGES_EMPLOYEE.firstNameRequired, EMPLOYEE_TEXT_LIMITS.firstName),
   lastName: requiredText(MESSAGES_EMPLOYEE.lastNameRequired, EMPLOYEE_TEXT_LIMITS.lastName),
   position: requiredText(MESSAGES_EMPLOYEE.positionRequired, EMPLOYEE_TEXT_LIMITS.position),
-  department: optionalText(EMPLOYEE_TEXT_LIMITS.department),
+  department: nullableText(EMPLOYEE_TEXT_LIMITS.department),
   hireDate: text({ error: MESSAGES_EMPLOYEE.hireDateRequired })
     .trim()
     .min(1, { error: MESSAGES_EMPLOYEE.hireDateRequired, abort: true })
@@ -98,19 +86,10 @@ export const employeeInputSchema = z.object({
     .pipe(moneySchema)
     .refine((v) => v !== '0.00', { error: MESSAGES_EMPLOYEE.salaryPositive }),
   salaryType: z.enum(SALARY_TYPES, { error: MESSAGES_EMPLOYEE.salaryTypeInvalid }).default('monthly'),
-  bankAccount: optionalText(EMPLOYEE_TEXT_LIMITS.bankAccount),
-  phone: optionalText(EMPLOYEE_TEXT_LIMITS.phone),
-  email: z
-    .union(
-      [
-        z.literal(''),
-        z.email({ error: MESSAGES_EMPLOYEE.emailInvalid }).max(EMPLOYEE_TEXT_LIMITS.email, { error: tooLong(EMPLOYEE_TEXT_LIMITS.email) }),
-      ],
-      { error: MESSAGES_EMPLOYEE.emailInvalid },
-    )
-    .optional()
-    .nullable(),
-  address: optionalText(EMPLOYEE_TEXT_LIMITS.address),
+  bankAccount: nullableText(EMPLOYEE_TEXT_LIMITS.bankAccount),
+  phone: nullableText(EMPLOYEE_TEXT_LIMITS.phone),
+  email: optionalEmail(MESSAGES_EMPLOYEE.emailInvalid, EMPLOYEE_TEXT_LIMITS.email),
+  address: nullableText(EMPLOYEE_TEXT_LIMITS.address),
   status: z.enum(EMPLOYEE_STATUSES, { error: MESSAGES_EMPLOYEE.statusInvalid }).optional(),
   isCadre: z
     .boolean({ error: MESSAGES_EMPLOYEE.isCadreInvalid })

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ISO_DATE_PATTERN, compare, fitsMoney, sum } from '@xaalis/domain';
 import { MESSAGES_MONEY, moneySchema } from './money';
-import { text, tooLong } from './text';
+import { text } from './text';
+import { nullableText, pageQueryFields, requiredText, searchText } from './fields';
 
 /** Journals of the ledger (DESIGN.md §6). Manual entries default to OD; AN holds opening balances (imports). */
 export const JOURNALS = ['VT', 'AC', 'BQ', 'CA', 'MM', 'OD', 'PA', 'AN'] as const;
@@ -58,10 +59,7 @@ const DATE = ISO_DATE_PATTERN;
 
 export const entryLineInputSchema = z.object({
   accountId: z.uuid({ error: MESSAGES_ENTRY.accountRequired }),
-  description: text({ error: MESSAGES_ENTRY.lineDescriptionRequired })
-    .trim()
-    .min(1, { error: MESSAGES_ENTRY.lineDescriptionRequired })
-    .max(255, { error: tooLong(255) }),
+  description: requiredText(MESSAGES_ENTRY.lineDescriptionRequired, 255),
   debit: moneySchema.default('0.00'),
   credit: moneySchema.default('0.00'),
   thirdPartyId: z.uuid().optional().nullable(),
@@ -88,21 +86,11 @@ export function entryTotals(lines: { debit?: string | null; credit?: string | nu
 export const entryInputSchema = z
   .object({
     entry: z.object({
-      number: text({ error: MESSAGES_ENTRY.numberRequired })
-        .trim()
-        .min(1, { error: MESSAGES_ENTRY.numberRequired })
-        .max(40, { error: tooLong(40) }),
+      number: requiredText(MESSAGES_ENTRY.numberRequired, 40),
       journal: z.enum(JOURNALS).default('OD'),
       date: text({ error: MESSAGES_ENTRY.dateRequired }).regex(DATE, { error: MESSAGES_ENTRY.dateRequired }),
-      description: text({ error: MESSAGES_ENTRY.descriptionRequired })
-        .trim()
-        .min(1, { error: MESSAGES_ENTRY.descriptionRequired })
-        .max(500, { error: tooLong(500) }),
-      reference: text()
-        .trim()
-        .max(100, { error: tooLong(100) })
-        .optional()
-        .nullable(),
+      description: requiredText(MESSAGES_ENTRY.descriptionRequired, 500),
+      reference: nullableText(100),
       total: z.unknown().optional(),
     }),
     lines: z.array(entryLineInputSchema, { error: MESSAGES_ENTRY.twoLines }).min(2, { error: MESSAGES_ENTRY.twoLines }).max(500),
@@ -161,14 +149,10 @@ export interface AccountingEntry {
 }
 
 export const entryListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...pageQueryFields(25),
   status: z.enum(ENTRY_STATUSES).optional(),
   journal: z.enum(JOURNALS).optional(),
-  search: text()
-    .trim()
-    .max(100, { error: tooLong(100) })
-    .optional(),
+  search: searchText(),
 });
 export type EntryListQuery = z.input<typeof entryListQuerySchema>;
 

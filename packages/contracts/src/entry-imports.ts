@@ -3,6 +3,7 @@ import { JOURNALS, MESSAGES_ENTRY, type Journal } from './entries';
 import { MAX_MONEY_CENTS, fromCents } from '@xaalis/domain';
 import type { JobStatus } from './jobs';
 import { text, tooLong } from './text';
+import { requiredText } from './fields';
 
 /**
  * Journal import ('Importer des écritures'), resource `entry-imports` of the
@@ -247,10 +248,7 @@ export const MESSAGES_ENTRY_IMPORT = {
 /** Query of the upload. `date` (YYYY-MM-DD) is the opening entry's date when the file has no date column. */
 export const entryImportUploadQuerySchema = z.object({
   kind: z.enum(ENTRY_IMPORT_KINDS, { error: MESSAGES_ENTRY_IMPORT.kindInvalid }).default('entries'),
-  fileName: text({ error: MESSAGES_ENTRY_IMPORT.fileNameRequired })
-    .trim()
-    .min(1, { error: MESSAGES_ENTRY_IMPORT.fileNameRequired })
-    .max(255, { error: tooLong(255) }),
+  fileName: requiredText(MESSAGES_ENTRY_IMPORT.fileNameRequired, 255),
   date: text()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MESSAGES_ENTRY.dateRequired })
     .optional(),

@@ -3,6 +3,7 @@ import { mul } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { intField, optionalText, requiredDate, requiredMoney } from './sector-fields';
 import { text, tooLong } from './text';
+import { requiredText } from './fields';
 
 /**
  * Hotel ('Gestion Hôtelière', spec 02 §2, §3, §5, §8, §9): rooms, reservations
@@ -139,10 +140,7 @@ export const stayTotal = (nights: number, pricePerNight: string): string => mul(
 
 /** `POST /api/companies/:companyId/rooms` and `PUT .../rooms/:id` (spec §3, §5, §9). */
 export const roomInputSchema = z.object({
-  roomNumber: text({ error: MESSAGES_HOTEL.roomNumberRequired })
-    .trim()
-    .min(1, { error: MESSAGES_HOTEL.roomNumberRequired })
-    .max(HOTEL_TEXT_LIMITS.roomNumber, { error: tooLong(HOTEL_TEXT_LIMITS.roomNumber) }),
+  roomNumber: requiredText(MESSAGES_HOTEL.roomNumberRequired, HOTEL_TEXT_LIMITS.roomNumber),
   type: z.enum(ROOM_TYPES, { error: MESSAGES_HOTEL.roomTypeInvalid }).default('single'),
   floor: intField(MESSAGES_HOTEL.floorInvalid, 0, MAX_ROOM_FLOOR, 1).default(1),
   capacity: intField(MESSAGES_HOTEL.capacityInvalid, 1, MAX_ROOM_CAPACITY, 1).default(1),
@@ -163,10 +161,7 @@ export type RoomValues = z.output<typeof roomInputSchema>;
 export const reservationInputSchema = z
   .object({
     roomId: z.uuid({ error: MESSAGES_HOTEL.roomRequired }),
-    guestName: text({ error: MESSAGES_HOTEL.guestNameRequired })
-      .trim()
-      .min(1, { error: MESSAGES_HOTEL.guestNameRequired })
-      .max(HOTEL_TEXT_LIMITS.guestName, { error: tooLong(HOTEL_TEXT_LIMITS.guestName) }),
+    guestName: requiredText(MESSAGES_HOTEL.guestNameRequired, HOTEL_TEXT_LIMITS.guestName),
     guestPhone: optionalText(HOTEL_TEXT_LIMITS.guestPhone),
     guestEmail: z
       .union(

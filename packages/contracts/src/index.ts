@@ -9,6 +9,7 @@ export * from './errors';
 export * from './jobs';
 export * from './money';
 export * from './text';
+export * from './fields';
 export * from './accounts';
 export * from './third-parties';
 export * from './entries';

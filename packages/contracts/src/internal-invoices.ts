@@ -5,6 +5,7 @@ import { fitsMoney } from '@xaalis/domain';
 import { MESSAGES_MONEY, MONEY_PATTERN } from './money';
 import { MESSAGES_THIRD_PARTY, type ThirdPartyType } from './third-parties';
 import { text, tooLong } from './text';
+import { nullableText, optionalEmail, requiredText } from './fields';
 
 /*
  * Accounting's internal invoice and third-party routes, called by the sector
@@ -30,12 +31,6 @@ export const MESSAGES_INTERNAL_INVOICE = {
 const VAT_RATE = /^\d{1,3}(\.\d{1,2})?$/;
 const QUANTITY = /^\d{1,7}(\.\d{1,3})?$/;
 
-const optionalContact = text()
-  .trim()
-  .max(255, { error: tooLong(255) })
-  .optional()
-  .nullable();
-
 /**
  * The invoice's client: an existing third party of the company (`thirdPartyId` wins when both are sent),
  * or one found by name (trimmed, case-insensitive) else created.
@@ -44,17 +39,9 @@ export const internalInvoiceClientSchema = z.union(
   [
     z.object({ thirdPartyId: z.uuid({ error: MESSAGES_INTERNAL_INVOICE.clientNotFound }) }),
     z.object({
-      name: text({ error: MESSAGES_THIRD_PARTY.nameRequired })
-        .trim()
-        .min(1, { error: MESSAGES_THIRD_PARTY.nameRequired })
-        .max(255, { error: tooLong(255) }),
-      phone: optionalContact,
-      email: z
-        .union([z.literal(''), z.email({ error: MESSAGES_THIRD_PARTY.emailInvalid }).max(254, { error: tooLong(254) })], {
-          error: MESSAGES_THIRD_PARTY.emailInvalid,
-        })
-        .optional()
-        .nullable(),
+      name: requiredText(MESSAGES_THIRD_PARTY.nameRequired, 255),
+      phone: nullableText(255),
+      email: optionalEmail(MESSAGES_THIRD_PARTY.emailInvalid),
     }),
   ],
   { error: MESSAGES_INTERNAL_INVOICE.clientRequired },
@@ -66,10 +53,7 @@ export const internalInvoiceLineSchema = invoiceLineInputSchema.pick({ descripti
 export const internalInvoiceInputSchema = z
   .object({
     /** Idempotency key, unique per company: 'reservation:<id>', 'project-hours:<id>:<batch uuid>'. */
-    sourceId: text({ error: MESSAGES_INTERNAL_INVOICE.sourceIdRequired })
-      .trim()
-      .min(1, { error: MESSAGES_INTERNAL_INVOICE.sourceIdRequired })
-      .max(100, { error: tooLong(100) }),
+    sourceId: requiredText(MESSAGES_INTERNAL_INVOICE.sourceIdRequired, 100),
     type: z.literal('service', { error: MESSAGES_INTERNAL_INVOICE.typeInvalid }).default('service'),
     /** true → validated and posted to the ledger (VT) like a user-validated invoice; false → draft. */
     validate: z.boolean({ error: 'Indicateur de validation invalide' }).default(false),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { text, tooLong } from './text';
+import { text } from './text';
+import { nullableText, requiredText, searchText } from './fields';
 import { moneySchema } from './money';
 
 export const INVENTORY_CATEGORIES = ['ingredient', 'beverage', 'supply', 'material', 'finished'] as const;
@@ -51,10 +52,7 @@ export const stockSchema = z
   .refine((v) => /^-?\d{1,7}(\.\d{1,3})?$/.test(v), { error: MESSAGES_INVENTORY.stockInvalid });
 
 export const inventoryItemInputSchema = z.object({
-  name: text({ error: MESSAGES_INVENTORY.nameRequired })
-    .trim()
-    .min(1, { error: MESSAGES_INVENTORY.nameRequired })
-    .max(255, { error: tooLong(255) }),
+  name: requiredText(MESSAGES_INVENTORY.nameRequired, 255),
   category: z.enum(INVENTORY_CATEGORIES, { error: MESSAGES_INVENTORY.categoryRequired }),
   unit: z.enum(INVENTORY_UNITS, { error: MESSAGES_INVENTORY.unitRequired }),
   currentStock: stockSchema.default('0.000'),
@@ -79,15 +77,8 @@ export const stockMovementInputSchema = z.object({
     .transform((v) => String(v).trim())
     .refine((v) => v !== '', { error: MESSAGES_INVENTORY.quantityRequired })
     .refine((v) => /^\d{1,7}(\.\d{1,3})?$/.test(v) && Number(v) > 0, { error: MESSAGES_INVENTORY.stockInvalid }),
-  reason: text({ error: MESSAGES_INVENTORY.reasonRequired })
-    .trim()
-    .min(1, { error: MESSAGES_INVENTORY.reasonRequired })
-    .max(255, { error: tooLong(255) }),
-  reference: text()
-    .trim()
-    .max(100, { error: tooLong(100) })
-    .optional()
-    .nullable(),
+  reason: requiredText(MESSAGES_INVENTORY.reasonRequired, 255),
+  reference: nullableText(100),
 });
 export type StockMovementInput = z.input<typeof stockMovementInputSchema>;
 
@@ -144,10 +135,7 @@ export type InventoryStockPatch = z.input<typeof inventoryStockPatchSchema>;
 /** GET /api/companies/:id/inventory?category=&search= (name contains). */
 export const inventoryListQuerySchema = z.object({
   category: z.enum(INVENTORY_CATEGORIES, { error: MESSAGES_INVENTORY.categoryRequired }).optional(),
-  search: text()
-    .trim()
-    .max(100, { error: tooLong(100) })
-    .optional(),
+  search: searchText(),
 });
 export type InventoryListQuery = z.input<typeof inventoryListQuerySchema>;
 

@@ -15,7 +15,8 @@ import {
   type PlannedDepreciation,
 } from '@xaalis/domain';
 import { moneySchema } from './money';
-import { text, tooLong } from './text';
+import { text } from './text';
+import { requiredText } from './fields';
 
 /**
  * Investments (immobilisations) and their depreciation plans (spec 02 §2–§5,
@@ -123,10 +124,7 @@ const intOf = (v: unknown): number | null => {
  */
 export const investmentInputSchema = z
   .object({
-    name: text({ error: MESSAGES_INVESTMENT.nameRequired })
-      .trim()
-      .min(1, { error: MESSAGES_INVESTMENT.nameRequired })
-      .max(255, { error: tooLong(255) }),
+    name: requiredText(MESSAGES_INVESTMENT.nameRequired, 255),
     category: z.enum(INVESTMENT_CATEGORIES, { error: MESSAGES_INVESTMENT.categoryInvalid }).default('material'),
     purchaseDate: text({ error: MESSAGES_INVESTMENT.purchaseDateRequired }).refine(isCalendarDate, {
       error: MESSAGES_INVESTMENT.purchaseDateRequired,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ISO_DATE_PATTERN, ROUND_DOWN, dec, fitsMoney, money, sumDec } from '@xaalis/domain';
 import { MESSAGES_MONEY, MONEY_PATTERN, moneySchema } from './money';
 import { text, tooLong } from './text';
+import { optionalUuid, pageQueryFields, requiredText, searchText } from './fields';
 
 export const INVOICE_TYPES = ['sale', 'purchase', 'service'] as const;
 export type InvoiceType = (typeof INVOICE_TYPES)[number];
@@ -81,26 +82,15 @@ export const quantitySchema = z
   .refine((v) => QUANTITY_PATTERN.test(v) && Number(v) > 0, { error: MESSAGES_INVOICE.quantityInvalid });
 
 export const invoiceLineInputSchema = z.object({
-  description: text({ error: MESSAGES_INVOICE.descriptionRequired })
-    .trim()
-    .min(1, { error: MESSAGES_INVOICE.descriptionRequired })
-    .max(255, { error: tooLong(255) }),
+  description: requiredText(MESSAGES_INVOICE.descriptionRequired, 255),
   quantity: quantitySchema,
   unitPrice: z
     .union([text(), z.number()], { error: MESSAGES_INVOICE.unitPriceRequired })
     .refine((v) => String(v).trim() !== '', { error: MESSAGES_INVOICE.unitPriceRequired })
     .pipe(moneySchema),
   total: z.unknown().optional(),
-  accountId: z
-    .uuid()
-    .optional()
-    .nullable()
-    .or(z.literal('').transform(() => null)),
-  inventoryItemId: z
-    .uuid()
-    .optional()
-    .nullable()
-    .or(z.literal('').transform(() => null)),
+  accountId: optionalUuid(),
+  inventoryItemId: optionalUuid(),
   useExistingProduct: z.boolean().optional().default(false),
 });
 export type InvoiceLineInput = z.input<typeof invoiceLineInputSchema>;
@@ -112,10 +102,7 @@ export const invoiceInputSchema = z
   .object({
     invoice: z.object({
       type: z.enum(INVOICE_TYPES, { error: MESSAGES_INVOICE.typeInvalid }),
-      number: text({ error: MESSAGES_INVOICE.numberRequired })
-        .trim()
-        .min(1, { error: MESSAGES_INVOICE.numberRequired })
-        .max(40, { error: tooLong(40) }),
+      number: requiredText(MESSAGES_INVOICE.numberRequired, 40),
       thirdPartyId: z.uuid({ error: MESSAGES_INVOICE.thirdPartyRequired }),
       date: text({ error: MESSAGES_INVOICE.dateRequired }).regex(DATE, { error: MESSAGES_INVOICE.dateRequired }),
       dueDate: text()
@@ -248,14 +235,10 @@ export interface Invoice {
 }
 
 export const invoiceListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...pageQueryFields(25),
   status: z.enum(INVOICE_STATUSES).optional(),
   type: z.enum(INVOICE_TYPES).optional(),
-  search: text()
-    .trim()
-    .max(100, { error: tooLong(100) })
-    .optional(),
+  search: searchText(),
   /** Only invoices with a balance due (the payment dialog). */
   payable: z.enum(['true', 'false']).optional(),
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_LOAN_INSTALMENTS, PAYMENT_FREQUENCIES, isCalendarDate, loanDueDates, sum, type PaymentFrequency } from '@xaalis/domain';
 import { moneySchema } from './money';
-import { text, tooLong } from './text';
+import { text } from './text';
+import { requiredText } from './fields';
 import type { PaymentMethod } from './invoices';
 
 export const LOAN_STATUSES = ['active', 'completed', 'defaulted'] as const;
@@ -64,10 +65,7 @@ const RATE = /^\d{1,3}(\.\d{1,2})?$/;
 /** `POST /api/companies/:companyId/loans` (spec §7). `remainingBalance` is accepted and ignored: a new loan owes its amount. */
 export const loanInputSchema = z
   .object({
-    lender: text({ error: MESSAGES_LOAN.lenderRequired })
-      .trim()
-      .min(1, { error: MESSAGES_LOAN.lenderRequired })
-      .max(255, { error: tooLong(255) }),
+    lender: requiredText(MESSAGES_LOAN.lenderRequired, 255),
     amount: z
       .union([text(), z.number()], { error: MESSAGES_LOAN.amountRequired })
       .refine((v) => String(v).trim() !== '', { error: MESSAGES_LOAN.amountRequired, abort: true })

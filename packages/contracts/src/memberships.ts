@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { resourceOf } from './resources';
-import { text, tooLong } from './text';
+import { requiredText } from './fields';
 
 // A user belongs to one or more companies, each with a role. The gateway decides the tenant and
 // checks the membership on every request; services enforce the role on every write.
@@ -123,10 +123,7 @@ const roleSchema = z.enum(ROLES, { error: MESSAGES_MEMBERS.roleRequired });
 /** POST /api/companies/:companyId/invitations */
 export const invitationInputSchema = z.object({
   /** The invitee's username or email. */
-  login: text({ error: MESSAGES_MEMBERS.loginRequired })
-    .trim()
-    .min(1, { error: MESSAGES_MEMBERS.loginRequired })
-    .max(254, { error: tooLong(254) }),
+  login: requiredText(MESSAGES_MEMBERS.loginRequired, 254),
   role: roleSchema,
 });
 export type InvitationInput = z.input<typeof invitationInputSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ISO_DATE_PATTERN } from '@xaalis/domain';
-import { text, tooLong } from './text';
+import { text } from './text';
+import { nullableText, optionalUuid, pageQueryFields } from './fields';
 import { moneySchema } from './money';
 import { paymentMethodSchema, type PaymentMethod } from './invoices';
 
@@ -55,16 +56,8 @@ const DATE = ISO_DATE_PATTERN;
 export const paymentInputSchema = z
   .object({
     type: z.enum(PAYMENT_TYPES, { error: MESSAGES_PAYMENT.typeInvalid }),
-    invoiceId: z
-      .uuid()
-      .optional()
-      .nullable()
-      .or(z.literal('').transform(() => null)),
-    loanPaymentId: z
-      .uuid()
-      .optional()
-      .nullable()
-      .or(z.literal('').transform(() => null)),
+    invoiceId: optionalUuid(),
+    loanPaymentId: optionalUuid(),
     amount: z
       .union([text(), z.number()], { error: MESSAGES_PAYMENT.amountRequired })
       .refine((v) => String(v).trim() !== '', { error: MESSAGES_PAYMENT.amountRequired })
@@ -72,23 +65,11 @@ export const paymentInputSchema = z
       .refine((v) => v !== '0.00', { error: MESSAGES_PAYMENT.amountPositive }),
     date: text({ error: MESSAGES_PAYMENT.dateRequired }).regex(DATE, { error: MESSAGES_PAYMENT.dateRequired }),
     method: paymentMethodSchema,
-    reference: text()
-      .trim()
-      .max(100, { error: tooLong(100) })
-      .optional()
-      .nullable(),
-    notes: text()
-      .trim()
-      .max(1000, { error: tooLong(1000) })
-      .optional()
-      .nullable(),
+    reference: nullableText(100),
+    notes: nullableText(1000),
     companyId: z.uuid(),
     /** Expense payments: the charge account (class 6); default 658. */
-    accountId: z
-      .uuid()
-      .optional()
-      .nullable()
-      .or(z.literal('').transform(() => null)),
+    accountId: optionalUuid(),
   })
   .superRefine((v, ctx) => {
     if (v.type === 'invoice_payment' && !v.invoiceId)
@@ -119,8 +100,7 @@ export interface Payment {
 }
 
 export const paymentListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...pageQueryFields(25),
 });
 export type PaymentListQuery = z.input<typeof paymentListQuerySchema>;
 

@@ -5,6 +5,7 @@ import { toFixed } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { requiredMoney } from './sector-fields';
 import { text, tooLong } from './text';
+import { requiredText, searchText } from './fields';
 
 /**
  * Production ('Gestion Production', spec 02 §2, §3, §5, §8, §9): raw materials,
@@ -115,10 +116,7 @@ export const positiveQuantitySchema = z
   .transform(toQuantity)
   .refine((v) => v !== '0.000', { error: MESSAGES_PRODUCTION.quantityPositive });
 
-const nameSchema = text({ error: MESSAGES_PRODUCTION.nameRequired })
-  .trim()
-  .min(1, { error: MESSAGES_PRODUCTION.nameRequired })
-  .max(PRODUCTION_TEXT_LIMITS.name, { error: tooLong(PRODUCTION_TEXT_LIMITS.name) });
+const nameSchema = requiredText(MESSAGES_PRODUCTION.nameRequired, PRODUCTION_TEXT_LIMITS.name);
 
 /** Optional reference (unique per company when given); empty means none. */
 const referenceSchema = text()
@@ -244,10 +242,7 @@ export type ProductionOrderCompleteInput = z.input<typeof productionOrderComplet
 /** `GET .../raw-materials?search=&category=` and `GET .../finished-products?search=&category=`. */
 export const productionItemListQuerySchema = z.object({
   category: z.enum(PRODUCTION_CATEGORIES, { error: MESSAGES_PRODUCTION.categoryRequired }).optional(),
-  search: text()
-    .trim()
-    .max(100, { error: tooLong(100) })
-    .optional(),
+  search: searchText(),
 });
 /** `GET .../production-orders?status=&finishedProductId=` (newest first). */
 export const productionOrderListQuerySchema = z.object({
@@ -255,7 +250,8 @@ export const productionOrderListQuerySchema = z.object({
   finishedProductId: z.uuid({ error: MESSAGES_PRODUCTION.finishedProductNotFound }).optional(),
 });
 
-export interface RawMaterial {
+/** What a raw material and a finished product both are: a stocked item of the production module. */
+export interface ProductionItem {
   id: string;
   name: string;
   reference: string | null;
@@ -264,12 +260,15 @@ export interface RawMaterial {
   /** numeric(10,3) strings, never negative. */
   currentStock: string;
   minStock: string;
-  /** Money, two decimals. */
-  unitCost: string;
-  supplierId: string | null;
   companyId: string;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface RawMaterial extends ProductionItem {
+  /** Money, two decimals. */
+  unitCost: string;
+  supplierId: string | null;
 }
 
 export interface BomLine {
@@ -279,23 +278,13 @@ export interface BomLine {
   rawMaterial: { id: string; name: string; unit: ProductionUnit; unitCost: string };
 }
 
-export interface FinishedProduct {
-  id: string;
-  name: string;
-  reference: string | null;
-  category: ProductionCategory;
-  unit: ProductionUnit;
-  currentStock: string;
-  minStock: string;
+export interface FinishedProduct extends ProductionItem {
   /** Weighted average cost per unit of the stock (money). */
   productionCost: string;
   sellingPrice: string;
   billOfMaterials: BomLine[];
   /** Σ BOM quantity × current raw material unit cost, per unit (money, rounded to 2 decimals). */
   bomUnitCost: string;
-  companyId: string;
-  createdAt: string;
-  updatedAt: string;
 }
 
 /** What a completed order took out of stock. */

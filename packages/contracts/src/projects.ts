@@ -3,7 +3,8 @@ import { isCalendarDate } from '@xaalis/domain';
 import { money, mul } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { optionalCalendarDate, optionalText, requiredDate } from './sector-fields';
-import { text, tooLong } from './text';
+import { text } from './text';
+import { pageQueryFields, requiredText } from './fields';
 
 /*
  * Services module (spec 02 §2 'Gestion des Services', §3 projects/timesheets,
@@ -161,10 +162,7 @@ export function trimHours(hours: string): string {
 // ---------------------------------------------------------------------------
 // Input schemas.
 
-const requiredName = text({ error: MESSAGES_SERVICES.nameRequired })
-  .trim()
-  .min(1, { error: MESSAGES_SERVICES.nameRequired })
-  .max(SERVICES_TEXT_LIMITS.name, { error: tooLong(SERVICES_TEXT_LIMITS.name) });
+const requiredName = requiredText(MESSAGES_SERVICES.nameRequired, SERVICES_TEXT_LIMITS.name);
 
 const optionalDate = optionalCalendarDate(MESSAGES_SERVICES.dateInvalid);
 
@@ -263,8 +261,7 @@ export type TimesheetInput = z.input<typeof timesheetInputSchema>;
 export type TimesheetValues = z.output<typeof timesheetInputSchema>;
 
 export const timesheetListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_TIMESHEET_PAGE_SIZE).default(DEFAULT_TIMESHEET_PAGE_SIZE),
+  ...pageQueryFields(DEFAULT_TIMESHEET_PAGE_SIZE, MAX_TIMESHEET_PAGE_SIZE),
   projectId: z.uuid({ error: MESSAGES_SERVICES.projectNotFound }).optional(),
   employeeId: z.uuid({ error: MESSAGES_SERVICES.employeeNotFound }).optional(),
   /** "YYYY-MM": timesheets dated in that month. */

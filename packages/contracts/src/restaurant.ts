@@ -3,6 +3,7 @@ import { RECIPE_UNITS, roundDecimal, type RecipeUnit } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { intField, optionalCalendarDate, optionalText } from './sector-fields';
 import { text, tooLong } from './text';
+import { requiredText } from './fields';
 import type { InventoryItem } from './inventory';
 
 /*
@@ -127,10 +128,7 @@ export const consumptionReason = (recipeName: string): string =>
 // ---------------------------------------------------------------------------
 // Input schemas.
 
-const requiredName = text({ error: MESSAGES_RESTAURANT.nameRequired })
-  .trim()
-  .min(1, { error: MESSAGES_RESTAURANT.nameRequired })
-  .max(RESTAURANT_TEXT_LIMITS.name, { error: tooLong(RESTAURANT_TEXT_LIMITS.name) });
+const requiredName = requiredText(MESSAGES_RESTAURANT.nameRequired, RESTAURANT_TEXT_LIMITS.name);
 
 /** A quantity > 0 with at most three decimals (numeric(10,3)). */
 export const recipeQuantitySchema = z
@@ -174,10 +172,7 @@ export const menuItemInputSchema = z.object({
     .uuid({ error: MESSAGES_RESTAURANT.recipeNotFound })
     .nullish()
     .transform((v) => v ?? null),
-  name: text({ error: MESSAGES_RESTAURANT.menuItemNameRequired })
-    .trim()
-    .min(1, { error: MESSAGES_RESTAURANT.menuItemNameRequired })
-    .max(RESTAURANT_TEXT_LIMITS.name, { error: tooLong(RESTAURANT_TEXT_LIMITS.name) }),
+  name: requiredText(MESSAGES_RESTAURANT.menuItemNameRequired, RESTAURANT_TEXT_LIMITS.name),
   description: optionalText(RESTAURANT_TEXT_LIMITS.description),
   price: moneySchema.default('0.00'),
   category: z
@@ -229,10 +224,7 @@ export { inventoryItemInputSchema as restaurantInventoryItemInputSchema } from '
  * per line, all or nothing, idempotent by (company, sourceId).
  */
 export const stockConsumptionInputSchema = z.object({
-  sourceId: text({ error: MESSAGES_RESTAURANT.sourceIdRequired })
-    .trim()
-    .min(1, { error: MESSAGES_RESTAURANT.sourceIdRequired })
-    .max(100, { error: tooLong(100) }),
+  sourceId: requiredText(MESSAGES_RESTAURANT.sourceIdRequired, 100),
   reason: text()
     .trim()
     .min(1)

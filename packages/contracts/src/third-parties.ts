@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, tooLong } from './text';
+import { nullableText, optionalEmail, requiredText } from './fields';
 
 export const THIRD_PARTY_TYPES = ['client', 'supplier', 'both'] as const;
 export type ThirdPartyType = (typeof THIRD_PARTY_TYPES)[number];
@@ -20,28 +20,14 @@ export const MESSAGES_THIRD_PARTY = {
   empty: 'Aucun tiers configuré',
 } as const;
 
-const optionalText = text()
-  .trim()
-  .max(255, { error: tooLong(255) })
-  .optional()
-  .nullable();
-
 export const thirdPartyInputSchema = z.object({
   type: z.enum(THIRD_PARTY_TYPES, { error: MESSAGES_THIRD_PARTY.typeInvalid }),
-  name: text({ error: MESSAGES_THIRD_PARTY.nameRequired })
-    .trim()
-    .min(1, { error: MESSAGES_THIRD_PARTY.nameRequired })
-    .max(255, { error: tooLong(255) }),
-  code: optionalText,
-  address: optionalText,
-  phone: optionalText,
-  email: z
-    .union([z.literal(''), z.email({ error: MESSAGES_THIRD_PARTY.emailInvalid }).max(254, { error: tooLong(254) })], {
-      error: MESSAGES_THIRD_PARTY.emailInvalid,
-    })
-    .optional()
-    .nullable(),
-  taxNumber: optionalText,
+  name: requiredText(MESSAGES_THIRD_PARTY.nameRequired, 255),
+  code: nullableText(255),
+  address: nullableText(255),
+  phone: nullableText(255),
+  email: optionalEmail(MESSAGES_THIRD_PARTY.emailInvalid),
+  taxNumber: nullableText(255),
   paymentTerms: z.coerce
     .number({ error: MESSAGES_THIRD_PARTY.paymentTerms })
     .int({ error: MESSAGES_THIRD_PARTY.paymentTerms })

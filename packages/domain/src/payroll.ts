@@ -92,6 +92,20 @@ export interface PayrollParameterSet {
   cfceBp: number | null;
 }
 
+/**
+ * The annual income-tax scale of CGI art. 173-1 (verified); the spec's set uses the same brackets.
+ * (The "rectifié" text adds 43 % above 50 000 000, from a later finance law whose date was not
+ * verified: not applied.)
+ */
+const INCOME_TAX_BRACKETS: TaxBracket[] = [
+  { upTo: 630_000, ratePercent: 0 },
+  { upTo: 1_500_000, ratePercent: 20 },
+  { upTo: 4_000_000, ratePercent: 30 },
+  { upTo: 8_000_000, ratePercent: 35 },
+  { upTo: 13_500_000, ratePercent: 37 },
+  { upTo: null, ratePercent: 40 },
+];
+
 /** The spec's figures exactly ("Barème Xaalis", spec 02-modules.md §9). */
 const XAALIS: PayrollParameterSet = {
   id: 'xaalis',
@@ -117,14 +131,7 @@ const XAALIS: PayrollParameterSet = {
   ],
   incomeTax: {
     method: 'flat-deduction',
-    brackets: [
-      { upTo: 630_000, ratePercent: 0 },
-      { upTo: 1_500_000, ratePercent: 20 },
-      { upTo: 4_000_000, ratePercent: 30 },
-      { upTo: 8_000_000, ratePercent: 35 },
-      { upTo: 13_500_000, ratePercent: 37 },
-      { upTo: null, ratePercent: 40 },
-    ],
+    brackets: INCOME_TAX_BRACKETS,
     annualDeduction: 100_000,
   },
   trimf: null,
@@ -204,16 +211,8 @@ const SENEGAL_OFFICIAL: PayrollParameterSet = {
   ],
   incomeTax: {
     method: 'family-parts',
-    // CGI art. 173-1, verified. (The "rectifié" text adds 43 % above 50 000 000, from a later finance
-    // law whose date was not verified: not applied in this set.)
-    brackets: [
-      { upTo: 630_000, ratePercent: 0 },
-      { upTo: 1_500_000, ratePercent: 20 },
-      { upTo: 4_000_000, ratePercent: 30 },
-      { upTo: 8_000_000, ratePercent: 35 },
-      { upTo: 13_500_000, ratePercent: 37 },
-      { upTo: null, ratePercent: 40 },
-    ],
+    // CGI art. 173-1, verified.
+    brackets: INCOME_TAX_BRACKETS,
     professionalAllowanceBp: 3000, // [ABT]: secondary source only.
     professionalAllowanceCap: 900_000, // [ABT]: secondary source only.
     roundDownTo: 1000, // CGI art. 173-1: "arrondi au millier de franc inférieur", verified.

@@ -136,20 +136,23 @@ describe('error logs keep the message and SQLSTATE, never SQL text or bound valu
 describe('a database out of reach is a French 503, never a 500', () => {
   const unavailable = { status: 503, body: { message: MESSAGES_HTTP.databaseUnavailable } };
 
+  /** GET `path` on a service whose one route runs `sql` on `db` (a database of its own, not the app's). */
+  async function getQuerying(db: Sequelize, path: string, sql: string) {
+    const api = caseSensitiveRouter();
+    api.get(path, async (_req, res) => {
+      await db.query(sql);
+      res.json({ ok: true });
+    });
+    return request(createServiceApp({ name: 'service-kit-test', log: capturedLogger(), internalToken: TOKEN, sequelize, redis: null, api }))
+      .get(`/api${path}`)
+      .set('X-Internal-Token', TOKEN);
+  }
+
   it('a connection terminated under the query (SQLSTATE 57P01, as in a fast shutdown)', async () => {
     // A pool of its own: the terminated connection may be handed out once more before pg notices its end.
     const own = createSequelize(process.env.DATABASE_URL as string, { poolMax: 1 });
     try {
-      const api = caseSensitiveRouter();
-      api.get('/terminated', async (_req, res) => {
-        await own.query('SELECT pg_terminate_backend(pg_backend_pid())');
-        res.json({ ok: true });
-      });
-      const res = await request(
-        createServiceApp({ name: 'service-kit-test', log: capturedLogger(), internalToken: TOKEN, sequelize, redis: null, api }),
-      )
-        .get('/api/terminated')
-        .set('X-Internal-Token', TOKEN);
+      const res = await getQuerying(own, '/terminated', 'SELECT pg_terminate_backend(pg_backend_pid())');
       expect({ status: res.status, body: res.body as unknown, retryAfter: res.headers['retry-after'] }).toEqual({
         ...unavailable,
         retryAfter: '1',
@@ -162,16 +165,7 @@ describe('a database out of reach is a French 503, never a 500', () => {
   it('a database that refuses connections (Sequelize ConnectionRefusedError)', async () => {
     const down = createSequelize('postgres://postgres@127.0.0.1:1/none', { poolMax: 1 });
     try {
-      const api = caseSensitiveRouter();
-      api.get('/refused', async (_req, res) => {
-        await down.query('SELECT 1');
-        res.json({ ok: true });
-      });
-      const res = await request(
-        createServiceApp({ name: 'service-kit-test', log: capturedLogger(), internalToken: TOKEN, sequelize, redis: null, api }),
-      )
-        .get('/api/refused')
-        .set('X-Internal-Token', TOKEN);
+      const res = await getQuerying(down, '/refused', 'SELECT 1');
       expect({ status: res.status, body: res.body as unknown }).toEqual(unavailable);
     } finally {
       await down.close();

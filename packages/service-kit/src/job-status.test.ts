@@ -32,6 +32,13 @@ describe('readJobStatus (BullMQ on real Redis)', () => {
   };
   const read = (jobId: string, opts: Partial<Parameters<typeof readJobStatus>[2]> = {}) =>
     readJobStatus(queue.queue, jobId, { failed: FAILED, ...opts });
+  /** The job's status once it has reached `state`. */
+  const readOnce = (state: JobStatus['state'], jobId: string, opts: Partial<Parameters<typeof readJobStatus>[2]> = {}) =>
+    until(
+      () => read(jobId, opts),
+      (s) => s?.state === state,
+      `${jobId} ${state}`,
+    );
 
   beforeEach(() => {
     name = `job-status-${randomUUID()}`;
@@ -66,11 +73,7 @@ describe('readJobStatus (BullMQ on real Redis)', () => {
     );
     expect(running).toEqual({ state: 'running', done: 3, total: 8 });
     release();
-    const completed = await until(
-      () => read('count-1'),
-      (s) => s?.state === 'completed',
-      'completed',
-    );
+    const completed = await readOnce('completed', 'count-1');
     expect(completed).toEqual({ state: 'completed', done: 8, total: 8, result: { created: 8 } });
     // The route's own view of the result.
     expect(await read('count-1', { result: (value) => (value as { created: number }).created })).toEqual({
@@ -100,39 +103,21 @@ describe('readJobStatus (BullMQ on real Redis)', () => {
     await queue.add('crashed', {}, { jobId: 'crashed-1' });
     await queue.add('percent', {}, { jobId: 'percent-1' });
     const fromReason = { failed: (reason: string) => reason || FAILED };
-    expect(
-      await until(
-        () => read('refused-1', fromReason),
-        (s) => s?.state === 'failed',
-        'refused',
-      ),
-    ).toEqual({
+    expect(await readOnce('failed', 'refused-1', fromReason)).toEqual({
       state: 'failed',
       done: 0,
       total: 0,
       error: 'Des brouillons restent dans l’exercice 2025',
     });
     // A fixed message: the technical reason never reaches the screen.
-    expect(
-      await until(
-        () => read('crashed-1'),
-        (s) => s?.state === 'failed',
-        'crashed',
-      ),
-    ).toEqual({
+    expect(await readOnce('failed', 'crashed-1')).toEqual({
       state: 'failed',
       done: 1,
       total: 4,
       error: FAILED,
     });
     // No result (null) is no `result`; a percentage reads out of 100.
-    expect(
-      await until(
-        () => read('percent-1'),
-        (s) => s?.state === 'completed',
-        'percent',
-      ),
-    ).toEqual({
+    expect(await readOnce('completed', 'percent-1')).toEqual({
       state: 'completed',
       done: 100,
       total: 100,

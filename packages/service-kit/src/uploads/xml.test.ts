@@ -1,14 +1,5 @@
-import { UploadRefusedError } from './errors';
 import { XmlTokenizer, assertSafeXml, decodeXmlEntities, xmlAttributes } from './xml';
-
-const reason = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (err) {
-    return err instanceof UploadRefusedError ? err.reason : `not a refusal: ${String(err)}`;
-  }
-  return 'accepted';
-};
+import { refusalReason } from './test-support/refusal';
 
 describe('assertSafeXml', () => {
   it('accepts a plain statement (declaration, comments, CDATA, entities, character references)', () => {
@@ -17,32 +8,32 @@ describe('assertSafeXml', () => {
 <OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><BANKTRANLIST>
 <STMTTRN><TRNAMT>-1500.00</TRNAMT><NAME>Loyer &amp; charges &#233;t&#xE9;</NAME><MEMO><![CDATA[a < b]]></MEMO></STMTTRN>
 </BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`;
-    expect(reason(() => assertSafeXml(ofx))).toBe('accepted');
-    expect(reason(() => assertSafeXml(Buffer.from(`\ufeff${ofx}`)))).toBe('accepted');
+    expect(refusalReason(() => assertSafeXml(ofx))).toBe('accepted');
+    expect(refusalReason(() => assertSafeXml(Buffer.from(`\ufeff${ofx}`)))).toBe('accepted');
   });
 
   it('refuses DOCTYPE, entity declarations (XXE, billion laughs) and unknown entities', () => {
     const xxe = '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><r>&x;</r>';
     const laughs = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><lolz>&lol2;</lolz>';
-    expect(reason(() => assertSafeXml(xxe))).toBe('xmlForbidden');
-    expect(reason(() => assertSafeXml(laughs))).toBe('xmlForbidden');
-    expect(reason(() => assertSafeXml('<r>&x;</r>'))).toBe('xmlForbidden');
-    expect(reason(() => assertSafeXml('<r><!ENTITY x "y"></r>'))).toBe('xmlForbidden');
+    expect(refusalReason(() => assertSafeXml(xxe))).toBe('xmlForbidden');
+    expect(refusalReason(() => assertSafeXml(laughs))).toBe('xmlForbidden');
+    expect(refusalReason(() => assertSafeXml('<r>&x;</r>'))).toBe('xmlForbidden');
+    expect(refusalReason(() => assertSafeXml('<r><!ENTITY x "y"></r>'))).toBe('xmlForbidden');
   });
 
   it('refuses excessive depth and size, and malformed documents', () => {
     const deep = (n: number) => `${'<a>'.repeat(n)}${'</a>'.repeat(n)}`;
-    expect(reason(() => assertSafeXml(deep(64)))).toBe('accepted');
-    expect(reason(() => assertSafeXml(deep(65)))).toBe('xmlTooDeep');
-    expect(reason(() => assertSafeXml(deep(10_000)))).toBe('xmlTooDeep');
-    expect(reason(() => assertSafeXml(`<r>${'x'.repeat(2000)}</r>`, { maxLength: 1000 }))).toBe('tooLarge');
-    expect(reason(() => assertSafeXml(`<r>${'x'.repeat(2000)}</r>`, { maxTokenLength: 1000 }))).toBe('tooLarge');
-    expect(reason(() => assertSafeXml('<a><b></a></b>'))).toBe('unreadable');
-    expect(reason(() => assertSafeXml('<a>'))).toBe('unreadable');
-    expect(reason(() => assertSafeXml('<a/><b/>'))).toBe('unreadable');
-    expect(reason(() => assertSafeXml('texte'))).toBe('unreadable');
-    expect(reason(() => assertSafeXml('<a>AT&T</a>'))).toBe('unreadable');
-    expect(reason(() => assertSafeXml(''))).toBe('unreadable');
+    expect(refusalReason(() => assertSafeXml(deep(64)))).toBe('accepted');
+    expect(refusalReason(() => assertSafeXml(deep(65)))).toBe('xmlTooDeep');
+    expect(refusalReason(() => assertSafeXml(deep(10_000)))).toBe('xmlTooDeep');
+    expect(refusalReason(() => assertSafeXml(`<r>${'x'.repeat(2000)}</r>`, { maxLength: 1000 }))).toBe('tooLarge');
+    expect(refusalReason(() => assertSafeXml(`<r>${'x'.repeat(2000)}</r>`, { maxTokenLength: 1000 }))).toBe('tooLarge');
+    expect(refusalReason(() => assertSafeXml('<a><b></a></b>'))).toBe('unreadable');
+    expect(refusalReason(() => assertSafeXml('<a>'))).toBe('unreadable');
+    expect(refusalReason(() => assertSafeXml('<a/><b/>'))).toBe('unreadable');
+    expect(refusalReason(() => assertSafeXml('texte'))).toBe('unreadable');
+    expect(refusalReason(() => assertSafeXml('<a>AT&T</a>'))).toBe('unreadable');
+    expect(refusalReason(() => assertSafeXml(''))).toBe('unreadable');
   });
 });
 
@@ -71,6 +62,6 @@ describe('XmlTokenizer', () => {
 
   it('decodes the predefined entities and character references only', () => {
     expect(decodeXmlEntities('&lt;&gt;&amp;&quot;&apos;&#65;&#x1F600;')).toBe('<>&"\'A😀');
-    expect(reason(() => decodeXmlEntities('&nbsp;'))).toBe('xmlForbidden');
+    expect(refusalReason(() => decodeXmlEntities('&nbsp;'))).toBe('xmlForbidden');
   });
 });

@@ -71,30 +71,28 @@ export function buildZip(entries: ZipBuildEntry[]): Buffer {
       extra.writeBigUInt64LE(BigInt(offset), 20);
     }
     const u32 = (v: number) => (e.zip64 ? 0xffffffff : v);
+    const version = e.zip64 ? 45 : 20;
+    // From "version needed" to "extra field length", both headers hold the same fields at the same relative offsets.
+    const writeEntryFields = (header: Buffer, at: number) => {
+      header.writeUInt16LE(version, at);
+      header.writeUInt16LE(0x0800, at + 2); // UTF-8 names
+      header.writeUInt16LE(method, at + 4);
+      header.writeUInt32LE(crc, at + 10);
+      header.writeUInt32LE(u32(body.length), at + 14);
+      header.writeUInt32LE(u32(size), at + 18);
+      header.writeUInt16LE(name.length, at + 22);
+      header.writeUInt16LE(extra.length, at + 24);
+    };
 
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(e.zip64 ? 45 : 20, 4);
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(u32(body.length), 18);
-    local.writeUInt32LE(u32(size), 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(extra.length, 28);
+    writeEntryFields(local, 4);
     locals.push(local, name, extra, body);
 
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(e.zip64 ? 45 : 20, 4);
-    central.writeUInt16LE(e.zip64 ? 45 : 20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(u32(body.length), 20);
-    central.writeUInt32LE(u32(size), 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt16LE(extra.length, 30);
+    central.writeUInt16LE(version, 4); // version made by
+    writeEntryFields(central, 6);
     central.writeUInt32LE(u32(offset), 42);
     centrals.push(central, name, extra);
     offset += local.length + name.length + extra.length + body.length;

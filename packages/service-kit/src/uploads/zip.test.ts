@@ -2,15 +2,7 @@ import zlib from 'node:zlib';
 import { UploadRefusedError } from './errors';
 import { buildZip, deflateBomb } from './zip-builder';
 import { cappedInflate, inspectZip, looksLikeZip, readZipEntry, type ZipEntry } from './zip';
-
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (err) {
-    return err instanceof UploadRefusedError ? err.reason : `not a refusal: ${String(err)}`;
-  }
-  return 'accepted';
-};
+import { refusalReason } from './test-support/refusal';
 
 async function readAll(zip: Buffer, entry: ZipEntry): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -53,29 +45,29 @@ describe('inspectZip', () => {
     const zip = buildZip([{ name: 'bomb.xml', deflated: bomb }]);
     expect(zip.length).toBeLessThan(1.1 * 1024 * 1024);
     const t0 = Date.now();
-    expect(refusal(() => inspectZip(zip))).toBe('tooLarge');
+    expect(refusalReason(() => inspectZip(zip))).toBe('tooLarge');
     expect(Date.now() - t0).toBeLessThan(100);
     // The same sizes in ZIP64 fields, and a total split over many entries.
-    expect(refusal(() => inspectZip(buildZip([{ name: 'bomb.xml', deflated: bomb, zip64: true }])))).toBe('tooLarge');
+    expect(refusalReason(() => inspectZip(buildZip([{ name: 'bomb.xml', deflated: bomb, zip64: true }])))).toBe('tooLarge');
     const small = deflateBomb(30);
     const many = buildZip(Array.from({ length: 5 }, (_, i) => ({ name: `p${i}.xml`, deflated: small })));
-    expect(refusal(() => inspectZip(many, { maxRatio: 2000 }))).toBe('tooLarge');
+    expect(refusalReason(() => inspectZip(many, { maxRatio: 2000 }))).toBe('tooLarge');
   });
 
   it('refuses an extreme compression ratio, too many entries, and what is not a zip', () => {
     const zip = buildZip([{ name: 'dense.xml', deflated: deflateBomb(20) }]);
-    expect(refusal(() => inspectZip(zip))).toBe('compressionRatio');
-    expect(refusal(() => inspectZip(zip, { maxRatio: 2000 }))).toBe('accepted');
+    expect(refusalReason(() => inspectZip(zip))).toBe('compressionRatio');
+    expect(refusalReason(() => inspectZip(zip, { maxRatio: 2000 }))).toBe('accepted');
     const entries = Array.from({ length: 20 }, (_, i) => ({ name: `f${i}`, data: 'x' }));
-    expect(refusal(() => inspectZip(buildZip(entries), { maxEntries: 10 }))).toBe('tooManyEntries');
-    expect(refusal(() => inspectZip(Buffer.from('PK\x03\x04 pas une archive')))).toBe('unreadable');
+    expect(refusalReason(() => inspectZip(buildZip(entries), { maxEntries: 10 }))).toBe('tooManyEntries');
+    expect(refusalReason(() => inspectZip(Buffer.from('PK\x03\x04 pas une archive')))).toBe('unreadable');
     const dup = buildZip([
       { name: 'a', data: '1' },
       { name: 'a', data: '2' },
     ]);
-    expect(refusal(() => inspectZip(dup))).toBe('unreadable');
+    expect(refusalReason(() => inspectZip(dup))).toBe('unreadable');
     const truncated = buildZip([{ name: 'a', data: 'x'.repeat(100) }]);
-    expect(refusal(() => inspectZip(truncated.subarray(0, truncated.length - 30)))).toBe('unreadable');
+    expect(refusalReason(() => inspectZip(truncated.subarray(0, truncated.length - 30)))).toBe('unreadable');
   });
 
   it('caps the bytes inflated at the declared size: a directory that lies is caught while streaming', async () => {

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { text, tooLong } from './text';
+
+/*
+ * Field schemas that many input schemas share (names, codes, contact details,
+ * list queries), written once so that a field refuses the same inputs with the
+ * same French message wherever it appears.
+ */
+
+/** A required text: trimmed, `message` when missing or empty, at most `max` characters. */
+export const requiredText = (message: string, max: number) =>
+  text({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: tooLong(max) });
+
+/** An optional text that may also be null: trimmed, at most `max` characters (an empty one stays ''). */
+export const nullableText = (max: number) =>
+  text()
+    .trim()
+    .max(max, { error: tooLong(max) })
+    .optional()
+    .nullable();
+
+/** An optional email that may also be empty or null; `message` when it is not an email. */
+export const optionalEmail = (message: string, max = 254) =>
+  z
+    .union([z.literal(''), z.email({ error: message }).max(max, { error: tooLong(max) })], { error: message })
+    .optional()
+    .nullable();
+
+/** An optional reference to a row by id; an empty one means none (null). */
+export const optionalUuid = () =>
+  z
+    .uuid()
+    .optional()
+    .nullable()
+    .or(z.literal('').transform(() => null));
+
+/** The `search` term of a list query (name or number contains). */
+export const searchText = () =>
+  text()
+    .trim()
+    .max(100, { error: tooLong(100) })
+    .optional();
+
+/** `page` (from 1) and `pageSize` (at most `maxPageSize`) of a paged list query. */
+export const pageQueryFields = (defaultPageSize: number, maxPageSize = 100) => ({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
+});
