@@ -4,7 +4,7 @@ import { within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { COMPANY_ID as TEST_COMPANY_ID } from '@xaalis/web-kit/src/testing/app';
 
-export { mockFetch, type FakeResponse, type FetchHandler } from '@xaalis/web-kit/src/testing/fetch';
+export { heldAnswer, mockFetch, type FakeResponse, type FetchHandler } from '@xaalis/web-kit/src/testing/fetch';
 export {
   callsTo,
   company,
@@ -26,4 +26,9 @@ export async function typeIn(user: User, scope: HTMLElement, label: string | Reg
   const input = within(scope).getByLabelText(label);
   await user.clear(input);
   if (text) await user.type(input, text);
+}
+
+/** The values a card shows under their labels: for each entry, the element labelled `label` inside `scope` has the text. */
+export function expectLabelledValues(scope: HTMLElement, values: Record<string, string>) {
+  for (const [label, text] of Object.entries(values)) expect(within(scope).getByLabelText(label)).toHaveTextContent(text);
 }

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { account, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
 import AccountsSettings from './AccountsSettings';
 import CompanySettings from './CompanySettings';
+import { fiscalYear } from './fiscal-years/fixtures';
 import FiscalYearsSettings from './FiscalYearsSettings';
 import ThirdPartiesSettings from './ThirdPartiesSettings';
 
@@ -20,27 +21,7 @@ function routes(role: Role) {
     [`GET ${BASE}/third-parties`]: { body: [] },
     [`GET ${BASE}/fiscal-years`]: {
       body: {
-        items: [
-          {
-            start: '2025-01-01',
-            end: '2025-12-31',
-            label: '2025',
-            status: 'open',
-            result: '0.00',
-            entryCount: 3,
-            draftCount: 0,
-            closedAt: null,
-            closedBy: null,
-            closingEntryId: null,
-            closingEntryNumber: null,
-            openingEntryId: null,
-            openingEntryNumber: null,
-            reopenedAt: null,
-            reopenedBy: null,
-            canClose: true,
-            canReopen: false,
-          },
-        ],
+        items: [fiscalYear('2025-01-01', { entryCount: 3, canClose: true })],
       },
     },
   } as Parameters<typeof mockFetch>[0];

@@ -6,11 +6,13 @@ import {
   callsTo,
   company,
   type FetchHandler,
+  heldAnswer,
   mockFetch,
   renderWithApp,
   TEST_USER,
   testUuid,
   typeIn,
+  expectLabelledValues,
   type User,
 } from '../../test-utils';
 import { reservation, room, summary } from './fixtures';
@@ -90,10 +92,7 @@ describe('HotelPage', () => {
 
     const card = await screen.findByRole('article', { name: 'Chambre 101' });
     expect(within(card).getByText('Disponible')).toBeInTheDocument();
-    expect(within(card).getByLabelText('Type')).toHaveTextContent('Double');
-    expect(within(card).getByLabelText('Étage')).toHaveTextContent('1');
-    expect(within(card).getByLabelText('Capacité')).toHaveTextContent('2 personnes');
-    expect(within(card).getByLabelText('Prix par nuit')).toHaveTextContent('25 000 XOF');
+    expectLabelledValues(card, { Type: 'Double', Étage: '1', Capacité: '2 personnes', 'Prix par nuit': '25 000 XOF' });
     expect(within(card).getByText('Vue sur la mer')).toBeInTheDocument();
     const amenities = within(card).getByRole('list', { name: 'Équipements de la chambre 101' });
     expect(
@@ -107,26 +106,20 @@ describe('HotelPage', () => {
 
   it("shows 6 placeholders while the rooms load, then the empty state whose button creates the first room ('Chambre créée')", async () => {
     const user = userEvent.setup();
-    let release: (() => void) | undefined;
-    const pending = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const rooms = heldAnswer({ body: [] });
     const created = room({ id: testUuid(9), roomNumber: '201' });
     const fetchMock = mockFetch(
       routes(
         {},
         {
-          [`GET ${BASE}/rooms`]: async () => {
-            await pending;
-            return { body: [] };
-          },
+          [`GET ${BASE}/rooms`]: rooms.handler,
           [`POST ${BASE}/rooms`]: { status: 201, body: created },
         },
       ),
     );
     renderWithApp(<HotelPage />, { route: '/hotel' });
     expect(await screen.findAllByTestId('placeholder')).toHaveLength(6);
-    release?.();
+    rooms.release();
     expect(await screen.findByText(MESSAGES_HOTEL.roomsEmpty)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: MESSAGES_HOTEL.addFirstRoom }));
 
@@ -203,13 +196,15 @@ describe('HotelPage', () => {
     expect(await screen.findByText(MESSAGES_HOTEL.accountingDown)).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: 'Réservation RES-2026-0001 — Awa Diop' });
     expect(within(card).getByText('Confirmée')).toBeInTheDocument();
-    expect(within(card).getByLabelText('Chambre')).toHaveTextContent('101');
-    expect(within(card).getByLabelText('Arrivée')).toHaveTextContent('10/03/2026');
-    expect(within(card).getByLabelText('Départ')).toHaveTextContent('12/03/2026');
-    expect(within(card).getByLabelText('Personnes')).toHaveTextContent('2');
-    expect(within(card).getByLabelText('Montant total')).toHaveTextContent('50 000 XOF');
-    expect(within(card).getByLabelText('Montant payé')).toHaveTextContent('0 XOF');
-    expect(within(card).getByLabelText('Téléphone')).toHaveTextContent('+221 77 123 45 67');
+    expectLabelledValues(card, {
+      Chambre: '101',
+      Arrivée: '10/03/2026',
+      Départ: '12/03/2026',
+      Personnes: '2',
+      'Montant total': '50 000 XOF',
+      'Montant payé': '0 XOF',
+      Téléphone: '+221 77 123 45 67',
+    });
     expect(within(card).getByText('Arrivée tardive')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Arrivée' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Annuler' })).toBeInTheDocument();
@@ -217,25 +212,18 @@ describe('HotelPage', () => {
 
     const left = screen.getByRole('article', { name: 'Réservation RES-2026-0002 — Moussa Fall' });
     expect(within(left).getByText('Terminée')).toBeInTheDocument();
-    expect(within(left).getByLabelText('Montant payé')).toHaveTextContent('—');
-    expect(within(left).getByLabelText('Facture')).toHaveTextContent('N°FS-2026-0001');
+    expectLabelledValues(left, { 'Montant payé': '—', Facture: 'N°FS-2026-0001' });
     expect(within(left).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it("disables 'Nouvelle réservation' and says to add rooms first when there is no room; 3 placeholders while loading", async () => {
     const user = userEvent.setup();
-    let release: (() => void) | undefined;
-    const pending = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const reservations = heldAnswer({ body: { items: [], invoicesAvailable: true } });
     mockFetch(
       routes(
         { rooms: [] },
         {
-          [`GET ${BASE}/reservations`]: async () => {
-            await pending;
-            return { body: { items: [], invoicesAvailable: true } };
-          },
+          [`GET ${BASE}/reservations`]: reservations.handler,
         },
       ),
     );
@@ -243,7 +231,7 @@ describe('HotelPage', () => {
     await screen.findByText(MESSAGES_HOTEL.roomsEmpty);
     await openReservations(user);
     expect(screen.getAllByTestId('placeholder')).toHaveLength(3);
-    release?.();
+    reservations.release();
     expect(await screen.findByText(MESSAGES_HOTEL.reservationsEmpty)).toBeInTheDocument();
     expect(screen.getByText(`${MESSAGES_HOTEL.addRoomsFirst}.`)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Nouvelle réservation' })).toBeDisabled();

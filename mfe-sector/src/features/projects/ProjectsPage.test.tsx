@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hoursBilled, MESSAGES_SERVICES, type Employee, type Project, type ThirdParty, type TimesheetList } from '@xaalis/contracts';
-import { BASE, callsTo, company, mockFetch, renderWithApp, TEST_USER, typeIn } from '../../test-utils';
+import { BASE, callsTo, company, heldAnswer, mockFetch, renderWithApp, TEST_USER, typeIn } from '../../test-utils';
 import { client, employee, project, timesheet } from './fixtures';
 import ProjectsPage from './ProjectsPage';
 
@@ -231,25 +231,19 @@ describe('ProjectsPage', () => {
       }),
       timesheet(null, null, { status: 'billed', invoiceNumber: 'FS-2026-0003' }),
     ];
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const timesheets = heldAnswer({ body: page(rows, { employeesAvailable: false, totalItems: 60 }) });
     const fetchMock = mockFetch(
       routes(
         { employees: null },
         {
-          [`GET ${BASE}/timesheets`]: async () => {
-            await held;
-            return { body: page(rows, { employeesAvailable: false, totalItems: 60 }) };
-          },
+          [`GET ${BASE}/timesheets`]: timesheets.handler,
         },
       ),
     );
     render();
     await user.click(await screen.findByRole('tab', { name: 'Feuilles de temps' }));
     expect(await screen.findAllByTestId('timesheet-placeholder')).toHaveLength(3);
-    release();
+    timesheets.release();
     const table = await screen.findByRole('table', { name: 'Feuilles de temps' });
     const [first, second] = within(table).getAllByRole('row').slice(1);
     expect(within(first).getByText('—')).toBeInTheDocument();

@@ -1,7 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { incompatibleUnit, MESSAGES_RESTAURANT, type Menu, type Recipe, type RestaurantInventoryItem } from '@xaalis/contracts';
-import { BASE, callsTo, company, mockFetch, renderWithApp, TEST_USER, testUuid, typeIn, type User } from '../../test-utils';
+import {
+  BASE,
+  callsTo,
+  company,
+  expectLabelledValues,
+  heldAnswer,
+  mockFetch,
+  renderWithApp,
+  TEST_USER,
+  testUuid,
+  typeIn,
+  type User,
+} from '../../test-utils';
 import { inventoryItem, menu, recipe } from './fixtures';
 import RestaurantPage from './RestaurantPage';
 
@@ -141,35 +153,30 @@ describe('RestaurantPage', () => {
     await openTab(user, 'Recettes');
     const card = await screen.findByRole('article', { name: 'Thieboudienne' });
     expect(within(card).getByText('Plat principal')).toBeInTheDocument();
-    expect(within(card).getByLabelText('Portions')).toHaveTextContent('4');
-    expect(within(card).getByLabelText('Temps')).toHaveTextContent('45 min');
-    expect(within(card).getByLabelText('Coût total')).toHaveTextContent('3 000 XOF');
-    expect(within(card).getByLabelText('Coût par portion')).toHaveTextContent('750 XOF');
-    expect(within(card).getByLabelText('Prix de vente')).toHaveTextContent('8 000 XOF');
-    expect(within(card).getByLabelText('Marge')).toHaveTextContent('62,5 %');
+    expectLabelledValues(card, {
+      Portions: '4',
+      Temps: '45 min',
+      'Coût total': '3 000 XOF',
+      'Coût par portion': '750 XOF',
+      'Prix de vente': '8 000 XOF',
+      Marge: '62,5 %',
+    });
     expect(within(card).getByText('Riz brisé — 0,5 kg (300 XOF)')).toBeInTheDocument();
 
     const bissap = screen.getByRole('article', { name: 'Bissap' });
     expect(within(bissap).getByText('Boisson')).toBeInTheDocument();
-    expect(within(bissap).getByLabelText('Coût total')).toHaveTextContent('—');
-    expect(within(bissap).getByLabelText('Marge')).toHaveTextContent('—');
+    expectLabelledValues(bissap, { 'Coût total': '—', Marge: '—' });
     expect(within(bissap).getByText('— — 0,5 kg (—)')).toBeInTheDocument();
   });
 
   it('shows 4 placeholders while the recipes load, then the empty state', async () => {
     const user = userEvent.setup();
-    let release: (() => void) | undefined;
-    const pending = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const recipes = heldAnswer({ body: { items: [], itemsAvailable: true } });
     mockFetch(
       routes(
         {},
         {
-          [`GET ${BASE}/recipes`]: async () => {
-            await pending;
-            return { body: { items: [], itemsAvailable: true } };
-          },
+          [`GET ${BASE}/recipes`]: recipes.handler,
         },
       ),
     );
@@ -177,7 +184,7 @@ describe('RestaurantPage', () => {
     await screen.findByRole('table', { name: "Articles d'inventaire" });
     await openTab(user, 'Recettes');
     expect(screen.getAllByTestId('placeholder')).toHaveLength(4);
-    release?.();
+    recipes.release();
     expect(await screen.findByText(MESSAGES_RESTAURANT.emptyRecipes)).toBeInTheDocument();
   });
 

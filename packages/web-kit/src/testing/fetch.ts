@@ -38,3 +38,16 @@ export function mockFetch(routes: Record<string, FakeResponse | FetchHandler>, u
   (globalThis as { fetch: unknown }).fetch = fn;
   return fn;
 }
+
+/** An answer held back until release() (to see a loading state): put `handler` in the mockFetch table. */
+export function heldAnswer(answer: FakeResponse): { handler: FetchHandler; release: () => void } {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const handler = async () => {
+    await held;
+    return answer;
+  };
+  return { handler, release };
+}

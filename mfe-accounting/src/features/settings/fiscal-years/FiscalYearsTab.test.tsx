@@ -1,33 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES_FISCAL_YEAR as M, type FiscalYear, type FiscalYearJobStatus } from '@xaalis/contracts';
+import { MESSAGES_FISCAL_YEAR as M, type FiscalYearJobStatus } from '@xaalis/contracts';
 import { callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER } from '../../../test-utils';
+import { fiscalYear as year } from './fixtures';
 import SettingsPage from '../FiscalYearsSettings'; // the tab as the shell loads it (Paramètres is the shell's)
 
 const BASE = `/api/companies/${COMPANY_ID}`;
 const YEARS = `${BASE}/fiscal-years`;
 const JOB_ID = `fiscal-year-${COMPANY_ID}-2025-01-01-1`;
-
-const year = (start: string, over: Partial<FiscalYear> = {}): FiscalYear => ({
-  start,
-  end: `${start.slice(0, 4)}-12-31`,
-  label: start.slice(0, 4),
-  status: 'open',
-  result: '0.00',
-  entryCount: 0,
-  draftCount: 0,
-  closedAt: null,
-  closedBy: null,
-  closingEntryId: null,
-  closingEntryNumber: null,
-  openingEntryId: null,
-  openingEntryNumber: null,
-  reopenedAt: null,
-  reopenedBy: null,
-  canClose: false,
-  canReopen: false,
-  ...over,
-});
 
 const years = () => ({
   items: [
