@@ -15,3 +15,4 @@ export * from './pdf';
 export * from './internal-client';
 export * from './routes';
 export * from './uploads';
+export * from './send-download';
