@@ -87,3 +87,9 @@ export function creationError(err: unknown, duplicateCode: string): unknown {
   if (isForeignKeyViolation(err)) return notFound(MESSAGES_COMPANY.notFound);
   return err;
 }
+
+/** A company the accounting service does not know (FK on companies, SQLSTATE 23503) is a 404; other errors as they are. */
+export const unknownCompany = (err: unknown): unknown => {
+  const code = (err as { parent?: { code?: string } })?.parent?.code ?? (err as { code?: string })?.code;
+  return code === '23503' ? notFound() : err;
+};
