@@ -16,3 +16,4 @@ export * from './internal-client';
 export * from './routes';
 export * from './uploads';
 export * from './send-download';
+export * from './company-collection-routes';
