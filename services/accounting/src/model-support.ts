@@ -10,6 +10,8 @@ import {
   type Sequelize,
   type Transaction,
 } from 'sequelize';
+import { MESSAGES_COMPANY } from '@xaalis/contracts';
+import { HttpError, isForeignKeyViolation, isUniqueViolation, notFound } from '@xaalis/service-kit';
 
 /** A contracts type as its row holds it: the same fields, the timestamps as Dates rather than ISO strings. */
 export type WithDates<T extends { createdAt: string; updatedAt: string }> = Omit<T, 'createdAt' | 'updatedAt'> & {
@@ -75,3 +77,19 @@ export function rowFinder<Row extends object, T = Row>(sql: (lock: boolean) => s
     return rows[0] ? map(rows[0]) : null;
   };
 }
+
+/**
+ * A create's database error as the API answers it: a code already taken in the company
+ * is a 409 with `duplicateCode`, a tenant's company deleted meanwhile a 404; others as they are.
+ */
+export function creationError(err: unknown, duplicateCode: string): unknown {
+  if (isUniqueViolation(err)) return new HttpError(409, duplicateCode);
+  if (isForeignKeyViolation(err)) return notFound(MESSAGES_COMPANY.notFound);
+  return err;
+}
+
+/** A company the accounting service does not know (FK on companies, SQLSTATE 23503) is a 404; other errors as they are. */
+export const unknownCompany = (err: unknown): unknown => {
+  const code = (err as { parent?: { code?: string } })?.parent?.code ?? (err as { code?: string })?.code;
+  return code === '23503' ? notFound() : err;
+};

@@ -1,15 +1,8 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import {
-  MESSAGES_ACCOUNT,
-  MESSAGES_COMPANY,
-  type Account,
-  type AccountCategory,
-  type AccountInput,
-  type AccountType,
-} from '@xaalis/contracts';
-import { HttpError, isForeignKeyViolation, isUniqueViolation, notFound } from '@xaalis/service-kit';
+import { MESSAGES_ACCOUNT, type Account, type AccountCategory, type AccountInput, type AccountType } from '@xaalis/contracts';
+import { HttpError } from '@xaalis/service-kit';
+import { columnArrays, creationError } from '../../model-support';
 import { accountModel, toAccount } from './model';
-import { columnArrays } from '../../model-support';
 
 /** An account to create from a reference (SYSCOHADA chart, sector accounts). */
 export interface AccountDefinition {
@@ -117,10 +110,7 @@ export function accountsService(sequelize: Sequelize) {
           );
           return toAccount(row);
         } catch (err) {
-          if (isUniqueViolation(err)) throw new HttpError(409, MESSAGES_ACCOUNT.duplicateCode);
-          // The tenant's company does not exist (deleted meanwhile).
-          if (isForeignKeyViolation(err)) throw notFound(MESSAGES_COMPANY.notFound);
-          throw err;
+          throw creationError(err, MESSAGES_ACCOUNT.duplicateCode);
         }
       });
     },

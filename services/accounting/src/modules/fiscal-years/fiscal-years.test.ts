@@ -27,6 +27,11 @@ let b: { id: string; accounts: Map<string, Account> };
 const http = () => request(service.app);
 const db = () => service.ctx.sequelize;
 const base = (companyId: string) => `/api/companies/${companyId}/fiscal-years`;
+/** Closes or reopens the year starting `start`, as `tenant` (by default the company itself). */
+const yearAction = (companyId: string, start: string, action: 'close' | 'reopen', tenant = asTenant(companyId)) =>
+  http()
+    .post(`${base(companyId)}/${start}/${action}`)
+    .set(tenant);
 const CLOSED = /^L'exercice 2024 est clôturé : aucune écriture ne peut y être passée, validée ou annulée\.$/;
 
 async function post(companyId: string, date: string, lines: [string, string, string][]) {
@@ -54,9 +59,7 @@ const year = async (companyId: string, start: string) =>
   );
 
 async function closeAndWait(companyId: string, start: string): Promise<FiscalYearJobStatus> {
-  const res = await http()
-    .post(`${base(companyId)}/${start}/close`)
-    .set(asTenant(companyId));
+  const res = await yearAction(companyId, start, 'close');
   expect(res.status).toBe(202);
   const { jobId } = res.body as { jobId: string };
   for (let i = 0; i < 200; i++) {
@@ -175,10 +178,7 @@ describe('fiscal-year closing', () => {
     const again = await closeFiscalYear(db(), { companyId: a.company.id, start: '2024-01-01', userId: null, jobId }, async () => {});
     expect(again.applied).toBe(false);
     expect(await entryCount(a.company.id)).toBe(n);
-    const res = await http()
-      .post(`${base(a.company.id)}/2024-01-01/close`)
-      .set(asTenant(a.company.id))
-      .expect(409);
+    const res = await yearAction(a.company.id, '2024-01-01', 'close').expect(409);
     expect(res.body.message).toBe(MESSAGES_FISCAL_YEAR.alreadyClosed('2024'));
   });
 
@@ -235,10 +235,7 @@ describe('fiscal-year closing', () => {
 
   it('reopens the last closed year: both entries reversed at their dates, the year open with its result back; it closes again', async () => {
     const closed = await year(a.company.id, '2024-01-01');
-    const res = await http()
-      .post(`${base(a.company.id)}/2024-01-01/reopen`)
-      .set(asTenant(a.company.id))
-      .expect(200);
+    const res = await yearAction(a.company.id, '2024-01-01', 'reopen').expect(200);
     expect(res.body as FiscalYear).toMatchObject({ status: 'open', result: '300000.00', canClose: true });
     const reversals = await db().query<{ date: string; status: string }>(
       `SELECT to_char(r.date, 'YYYY-MM-DD') AS date, o.status FROM accounting.accounting_entries r
@@ -265,19 +262,13 @@ describe('fiscal-year closing', () => {
   });
 
   it('refuses a year out of order, and while drafts remain (409 with their list); closes a loss to 139 → 130', async () => {
-    const outOfOrder = await http()
-      .post(`${base(b.id)}/2024-01-01/close`)
-      .set(asTenant(b.id))
-      .expect(409);
+    const outOfOrder = await yearAction(b.id, '2024-01-01', 'close').expect(409);
     expect(outOfOrder.body.message).toBe(MESSAGES_FISCAL_YEAR.earlierOpen('2023'));
     const [draft] = await db().query<{ id: string }>(
       `INSERT INTO accounting.accounting_entries (company_id, number, journal, date, description) VALUES ($1, 'BR-1', 'OD', '2023-08-01', 'Brouillon') RETURNING id`,
       { bind: [b.id], type: QueryTypes.SELECT },
     );
-    const refused = await http()
-      .post(`${base(b.id)}/2023-01-01/close`)
-      .set(asTenant(b.id))
-      .expect(409);
+    const refused = await yearAction(b.id, '2023-01-01', 'close').expect(409);
     expect(refused.body as FiscalYearCloseRefusal).toEqual({
       message: MESSAGES_FISCAL_YEAR.drafts('2023', 1),
       drafts: [{ id: draft.id, number: 'BR-1', date: '2023-08-01', description: 'Brouillon' }],
@@ -291,10 +282,7 @@ describe('fiscal-year closing', () => {
   });
 
   it('reopens only the last closed year, and not while the next year holds another validated entry', async () => {
-    const blocked = await http()
-      .post(`${base(b.id)}/2023-01-01/reopen`)
-      .set(asTenant(b.id))
-      .expect(409);
+    const blocked = await yearAction(b.id, '2023-01-01', 'reopen').expect(409);
     expect(blocked.body.message).toBe(MESSAGES_FISCAL_YEAR.laterEntries('2023'));
     const status = await closeAndWait(b.id, '2024-01-01');
     expect(status.state).toBe('completed');
@@ -304,15 +292,9 @@ describe('fiscal-year closing', () => {
       '130 D 50000.00',
       '521 D 950000.00',
     ]);
-    const notLast = await http()
-      .post(`${base(b.id)}/2023-01-01/reopen`)
-      .set(asTenant(b.id))
-      .expect(409);
+    const notLast = await yearAction(b.id, '2023-01-01', 'reopen').expect(409);
     expect(notLast.body.message).toBe(MESSAGES_FISCAL_YEAR.notLastClosed);
-    await http()
-      .post(`${base(b.id)}/2024-01-01/reopen`)
-      .set(asTenant(b.id))
-      .expect(200);
+    await yearAction(b.id, '2024-01-01', 'reopen').expect(200);
     expect((await year(b.id, '2023-01-01')).status).toBe('closed');
     expect((await year(b.id, '2024-01-01')).status).toBe('open');
   });
@@ -321,14 +303,8 @@ describe('fiscal-year closing', () => {
     const own = a.company.id;
     const other = asTenant(b.id);
     await http().get(base(own)).set(other).expect(404);
-    await http()
-      .post(`${base(own)}/2024-01-01/close`)
-      .set(other)
-      .expect(404);
-    await http()
-      .post(`${base(own)}/2024-01-01/reopen`)
-      .set(other)
-      .expect(404);
+    await yearAction(own, '2024-01-01', 'close', other).expect(404);
+    await yearAction(own, '2024-01-01', 'reopen', other).expect(404);
     await http()
       .get(`${base(own)}/jobs/fiscal-year-${own}-2024-01-01-1`)
       .set(other)
@@ -339,9 +315,6 @@ describe('fiscal-year closing', () => {
       .set(other)
       .expect(404);
     // A date that starts no fiscal year is a 404 too.
-    await http()
-      .post(`${base(own)}/2024-02-01/close`)
-      .set(asTenant(own))
-      .expect(404);
+    await yearAction(own, '2024-02-01', 'close').expect(404);
   });
 });

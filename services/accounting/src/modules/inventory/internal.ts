@@ -11,8 +11,10 @@ import {
 import { caseSensitiveRouter, HttpError, isUuid, notFound, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { rememberInternalActor } from '../audit';
+import { internalCompanyOf } from '../third-parties';
 import { applyMovement, findItems, stockError } from './model';
 import { inventoryService } from './service';
+import { unknownCompany } from '../../model-support';
 
 type ConsumptionValues = z.output<typeof stockConsumptionInputSchema>;
 
@@ -29,17 +31,6 @@ export function parseItemIds(raw: unknown): string[] {
   if (ids.length > MAX_INVENTORY_ITEM_IDS) throw new HttpError(400, MESSAGES_RESTAURANT.tooManyIds);
   return ids;
 }
-
-const companyOf = (raw: unknown): string => {
-  if (!isUuid(raw)) throw notFound();
-  return raw.toLowerCase();
-};
-
-/** A company that the accounting service does not know (FK on companies, SQLSTATE 23503) is a 404. */
-const unknownCompany = (err: unknown): unknown => {
-  const code = (err as { parent?: { code?: string } })?.parent?.code ?? (err as { code?: string })?.code;
-  return code === '23503' ? notFound() : err;
-};
 
 /**
  * Consumes stock for another service: one 'out' movement per line (the same
@@ -114,7 +105,7 @@ export function inventoryInternal(ctx: ServiceContext): Router {
 
   // With `ids`: those items of the company, in one query (others simply absent). Without: the full list.
   router.get(`${base}/inventory-items`, async (req, res) => {
-    const companyId = companyOf(req.params.companyId);
+    const companyId = internalCompanyOf(req.params.companyId);
     if (req.query.ids === undefined) {
       res.json(await inventory.list(companyId, {}));
       return;
@@ -124,7 +115,7 @@ export function inventoryInternal(ctx: ServiceContext): Router {
   });
 
   router.post(`${base}/inventory-items`, validate({ body: inventoryItemInputSchema }), async (req, res) => {
-    const companyId = companyOf(req.params.companyId);
+    const companyId = internalCompanyOf(req.params.companyId);
     const { userId } = await rememberInternalActor(ctx.sequelize, companyId, req);
     const item = await inventory.create(companyId, validated(req, 'body', inventoryItemInputSchema), userId).catch((err: unknown) => {
       throw unknownCompany(err);
@@ -133,7 +124,7 @@ export function inventoryInternal(ctx: ServiceContext): Router {
   });
 
   router.post(`${base}/stock-consumptions`, validate({ body: stockConsumptionInputSchema }), async (req, res) => {
-    const companyId = companyOf(req.params.companyId);
+    const companyId = internalCompanyOf(req.params.companyId);
     const { userId } = await rememberInternalActor(ctx.sequelize, companyId, req);
     const result = await consumeStock(ctx.sequelize, companyId, validated(req, 'body', stockConsumptionInputSchema), userId);
     res.status(result.replayed ? 200 : 201).json(result);

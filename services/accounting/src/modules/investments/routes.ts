@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { investmentInputSchema } from '@xaalis/contracts';
-import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, companyCollectionRoutes, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { investmentsService } from './service';
 
 /**
@@ -13,13 +13,7 @@ export function investmentsApi(ctx: ServiceContext): Router {
   const router = caseSensitiveRouter();
   const company = '/companies/:companyId/investments';
 
-  router.get(company, requireSameCompany, async (req, res) => {
-    res.json(await investments.list(tenantOf(req).companyId));
-  });
-  router.post(company, requireSameCompany, validate({ body: investmentInputSchema }), async (req, res) => {
-    const { companyId, userId } = tenantOf(req);
-    res.status(201).json(await investments.create(companyId, validated(req, 'body', investmentInputSchema), userId));
-  });
+  companyCollectionRoutes(router, company, investmentInputSchema, investments);
   router.get('/investments/:id', async (req, res) => {
     res.json(await investments.get(tenantOf(req).companyId, req.params.id));
   });

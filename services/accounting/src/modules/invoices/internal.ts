@@ -7,11 +7,12 @@ import {
   type InternalInvoiceSummary,
   type InternalInvoiceValues,
 } from '@xaalis/contracts';
-import { caseSensitiveRouter, notFound, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { rememberInternalActor } from '../audit';
 import { ledgerWrite, yearOf } from '../posting';
 import { internalCompanyOf, parseInternalIds, resolveClient } from '../third-parties';
 import { invoiceError, invoicesService } from './service';
+import { unknownCompany } from '../../model-support';
 
 interface SummaryRow {
   id: string;
@@ -53,12 +54,6 @@ export async function invoiceSummaries(
   );
   return rows.map(toSummary);
 }
-
-/** A company the accounting service does not know (FK on companies, SQLSTATE 23503) is a 404. */
-const unknownCompany = (err: unknown): unknown => {
-  const code = (err as { parent?: { code?: string } })?.parent?.code ?? (err as { code?: string })?.code;
-  return code === '23503' ? notFound() : err;
-};
 
 /**
  * An invoice asked by another service, exactly like a user's: created as a

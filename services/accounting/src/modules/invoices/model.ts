@@ -136,14 +136,8 @@ export async function findInvoicePayments(
   );
 }
 
-export interface NewInvoiceLine {
-  description: string;
-  quantity: string;
-  unitPrice: string;
-  total: string;
-  accountId: string | null;
-  inventoryItemId: string | null;
-}
+/** A line to insert: the contracts' line before it has an id. */
+export type NewInvoiceLine = Omit<InvoiceLine, 'id'>;
 
 /** Inserts an invoice's lines (numbered 1..n) in one statement. */
 export async function insertInvoiceLines(

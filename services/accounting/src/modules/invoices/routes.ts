@@ -1,6 +1,14 @@
 import type { Router } from 'express';
 import { invoiceInputSchema, invoiceListQuerySchema, nextInvoiceNumberQuerySchema, type NextInvoiceNumber } from '@xaalis/contracts';
-import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import {
+  caseSensitiveRouter,
+  requireSameCompany,
+  sendDownload,
+  tenantOf,
+  validate,
+  validated,
+  type ServiceContext,
+} from '@xaalis/service-kit';
 import { sendWorkbook } from '../spreadsheet';
 import { invoicesService } from './service';
 
@@ -45,14 +53,7 @@ export function invoicesApi(ctx: ServiceContext): Router {
   });
   router.get('/invoices/:id/pdf', async (req, res) => {
     const { filename, buffer } = await invoices.pdf(tenantOf(req).companyId, req.params.id);
-    res
-      .status(200)
-      .set({
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${filename}"`,
-        'Content-Length': String(buffer.length),
-      })
-      .end(buffer);
+    sendDownload(res, 'application/pdf', filename, buffer);
   });
   return router;
 }

@@ -147,19 +147,15 @@ export async function markInstalmentPaid(
   );
 }
 
-export interface NewLoan {
-  id: string;
-  companyId: string;
-  lender: string;
-  amount: string;
-  interestRate: string;
-  startDate: string;
-  endDate: string;
-  paymentFrequency: PaymentFrequency;
+/** A loan to insert: the contracts' fields the form gives, with its posting and who recorded it. */
+export type NewLoan = Pick<
+  Loan,
+  'id' | 'companyId' | 'lender' | 'amount' | 'interestRate' | 'startDate' | 'endDate' | 'paymentFrequency'
+> & {
   treasuryAccount: LoanTreasuryAccount;
   entryId: string;
   createdBy: string | null;
-}
+};
 
 export interface NewInstalment {
   dueDate: string;

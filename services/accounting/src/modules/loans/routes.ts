@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { loanInputSchema } from '@xaalis/contracts';
-import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, companyCollectionRoutes, tenantOf, type ServiceContext } from '@xaalis/service-kit';
 import { loansService } from './service';
 
 /**
@@ -12,13 +12,7 @@ import { loansService } from './service';
 export function loansApi(ctx: ServiceContext): Router {
   const loans = loansService(ctx.sequelize);
   const router = caseSensitiveRouter();
-  router.get('/companies/:companyId/loans', requireSameCompany, async (req, res) => {
-    res.json(await loans.list(tenantOf(req).companyId));
-  });
-  router.post('/companies/:companyId/loans', requireSameCompany, validate({ body: loanInputSchema }), async (req, res) => {
-    const { companyId, userId } = tenantOf(req);
-    res.status(201).json(await loans.create(companyId, validated(req, 'body', loanInputSchema), userId));
-  });
+  companyCollectionRoutes(router, '/companies/:companyId/loans', loanInputSchema, loans);
   router.get('/loans/:id', async (req, res) => {
     res.json(await loans.get(tenantOf(req).companyId, req.params.id));
   });

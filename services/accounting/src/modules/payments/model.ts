@@ -73,21 +73,14 @@ export async function listPayments(sequelize: Sequelize, companyId: string, page
   return { items: rows.map(toPayment), page, pageSize, totalItems: n };
 }
 
-export interface NewPayment {
-  id: string;
-  companyId: string;
-  type: PaymentType;
-  invoiceId: string | null;
-  loanPaymentId: string | null;
-  amount: string;
-  date: string;
-  method: PaymentMethod;
-  reference: string | null;
-  notes: string | null;
-  accountId: string | null;
+/** A payment to insert: the contracts' fields it is recorded with, its posting and who recorded it. */
+export type NewPayment = Pick<
+  Payment,
+  'id' | 'companyId' | 'type' | 'invoiceId' | 'loanPaymentId' | 'amount' | 'date' | 'method' | 'reference' | 'notes' | 'accountId'
+> & {
   entryId: string;
   createdBy: string | null;
-}
+};
 
 export async function insertPayment(sequelize: Sequelize, transaction: Transaction, p: NewPayment): Promise<void> {
   await sequelize.query(

@@ -220,22 +220,19 @@ describe('a validated entry is frozen', () => {
 
   it('refuses a line on both sides, on no side, negative, or on another company’s account', async () => {
     const draft = await db().transaction((t) => insertDraft(t, '0.00'));
-    await expectSqlState(
-      db().transaction((t) => insertLine(t, draft, 1, acc.get('601')!.id, '1.00', '1.00')),
-      '23514',
-    );
-    await expectSqlState(
-      db().transaction((t) => insertLine(t, draft, 1, acc.get('601')!.id, '0', '0')),
-      '23514',
-    );
-    await expectSqlState(
-      db().transaction((t) => insertLine(t, draft, 1, acc.get('601')!.id, '-1.00', '0')),
-      '23514',
-    );
-    await expectSqlState(
-      db().transaction((t) => insertLine(t, draft, 1, otherAcc.get('601')!.id, '1.00', '0')),
-      '23503',
-    );
+    // [whose 601, debit, credit, SQLSTATE]: the CHECKs (23514), then the company-scoped foreign key (23503).
+    const refused: [Map<string, Account>, string, string, string][] = [
+      [acc, '1.00', '1.00', '23514'],
+      [acc, '0', '0', '23514'],
+      [acc, '-1.00', '0', '23514'],
+      [otherAcc, '1.00', '0', '23503'],
+    ];
+    for (const [accounts, debit, credit, state] of refused) {
+      await expectSqlState(
+        db().transaction((t) => insertLine(t, draft, 1, accounts.get('601')!.id, debit, credit)),
+        state,
+      );
+    }
   });
 });
 

@@ -33,6 +33,7 @@ import {
   generalLedgerXlsx,
   incomeStatementPdf,
   incomeStatementXlsx,
+  reportCompany,
   trialBalancePdf,
   trialBalanceXlsx,
   type ReportHeader,
@@ -51,14 +52,7 @@ const CONTENT_TYPES: Record<ReportFormat, string> = {
 
 function header(company: Company, kind: ReportKind, period: string): ReportHeader {
   return {
-    company: {
-      name: company.name,
-      address: company.address ?? null,
-      phone: company.phone ?? null,
-      email: company.email ?? null,
-      taxNumber: company.taxNumber ?? null,
-      registrationNumber: company.registrationNumber ?? null,
-    },
+    company: reportCompany(company),
     title: REPORT_DOCUMENT_TITLES[kind],
     period,
     generatedAt: new Date(),

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
+import { sendDownload } from '@xaalis/service-kit';
 
 /** Whole francs with thousands separators and the currency: 1 234 567 XOF. */
 export const XOF_FORMAT = '#,##0 "XOF"';
@@ -70,12 +71,5 @@ export function bufferedWorkbook(): { workbook: ExcelJS.stream.xlsx.WorkbookWrit
 
 /** Sends a workbook as a download. */
 export function sendWorkbook(res: Response, filename: string, buffer: Buffer): void {
-  res
-    .status(200)
-    .set({
-      'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'Content-Disposition': `attachment; filename="${filename}"`,
-      'Content-Length': String(buffer.length),
-    })
-    .end(buffer);
+  sendDownload(res, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename, buffer);
 }

@@ -1,7 +1,7 @@
 import type { Sequelize } from 'sequelize';
-import { MESSAGES_COMPANY, MESSAGES_THIRD_PARTY, type ThirdParty, type thirdPartyInputSchema } from '@xaalis/contracts';
-import { HttpError, isForeignKeyViolation, isUniqueViolation, notFound } from '@xaalis/service-kit';
+import { MESSAGES_THIRD_PARTY, type ThirdParty, type thirdPartyInputSchema } from '@xaalis/contracts';
 import type { z } from 'zod';
+import { creationError } from '../../model-support';
 import { thirdPartyModel, toThirdParty } from './model';
 
 type ThirdPartyValues = z.output<typeof thirdPartyInputSchema>;
@@ -40,10 +40,7 @@ export function thirdPartiesService(sequelize: Sequelize) {
         });
         return toThirdParty(row);
       } catch (err) {
-        if (isUniqueViolation(err)) throw new HttpError(409, MESSAGES_THIRD_PARTY.duplicateCode);
-        // The tenant's company does not exist (deleted meanwhile).
-        if (isForeignKeyViolation(err)) throw notFound(MESSAGES_COMPANY.notFound);
-        throw err;
+        throw creationError(err, MESSAGES_THIRD_PARTY.duplicateCode);
       }
     },
   };

@@ -19,6 +19,18 @@ export interface ReportCompany {
   registrationNumber?: string | null;
 }
 
+/** The company's printed fields alone, an unknown one as null (a `Company` carries more). */
+export function reportCompany(c: ReportCompany) {
+  return {
+    name: c.name,
+    address: c.address ?? null,
+    phone: c.phone ?? null,
+    email: c.email ?? null,
+    taxNumber: c.taxNumber ?? null,
+    registrationNumber: c.registrationNumber ?? null,
+  };
+}
+
 /** What every exported report shows above its table. */
 export interface ReportHeader {
   company: ReportCompany;

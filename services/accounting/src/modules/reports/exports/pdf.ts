@@ -11,7 +11,7 @@ import {
 } from '@xaalis/contracts';
 import { dec, formatXofExact, isZero, money } from '@xaalis/domain';
 import { frDate, partyBlock, renderPdf, winAnsi } from '../../pdf';
-import { EXPORT_LABELS as L, generatedLine, reportWarnings, summaryFromRows, type ReportHeader } from './header';
+import { EXPORT_LABELS as L, generatedLine, reportCompany, reportWarnings, summaryFromRows, type ReportHeader } from './header';
 
 /**
  * The SYSCOHADA statements, the Balance and the Grand livre as PDF (pdfmake,
@@ -44,15 +44,7 @@ const TABLE_LAYOUT: CustomTableLayout = {
 };
 
 function headerBlock(header: ReportHeader): Content {
-  const c = header.company;
-  const company = {
-    name: c.name,
-    address: c.address ?? null,
-    phone: c.phone ?? null,
-    email: c.email ?? null,
-    taxNumber: c.taxNumber ?? null,
-    registrationNumber: c.registrationNumber ?? null,
-  };
+  const company = reportCompany(header.company);
   return {
     margin: [0, 0, 0, 14],
     columns: [
