@@ -16,3 +16,5 @@ export * from './internal-client';
 export * from './routes';
 export * from './uploads';
 export * from './company-where';
+export * from './migration-sql';
+export * from './refusing-duplicates';
