@@ -18,3 +18,5 @@ export * from './uploads';
 export * from './company-where';
 export * from './send-download';
 export * from './company-collection-routes';
+export * from './migration-sql';
+export * from './refusing-duplicates';

@@ -1,4 +1,4 @@
-import type { MigrationContext } from '@xaalis/service-kit';
+import { ROW_KEY, sqlMigration, TIMESTAMPS } from '@xaalis/service-kit';
 
 /**
  * Employees (spec §3): one row per person on a company's staff. The rules
@@ -9,13 +9,10 @@ import type { MigrationContext } from '@xaalis/service-kit';
  * of their own company only. Employees are never deleted (set inactive).
  * The company lives in the accounting service: company_id has no foreign key.
  */
-export async function up({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  // One multi-statement query: a single implicit transaction.
-  await sequelize.query(`
+export const { up, down } = sqlMigration(
+  (s) => `
     CREATE TABLE ${s}.employees (
-      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      company_id uuid NOT NULL,
+      ${ROW_KEY},
       employee_number text NOT NULL CHECK (char_length(employee_number) BETWEEN 1 AND 50),
       first_name text NOT NULL CHECK (char_length(first_name) BETWEEN 1 AND 100),
       last_name text NOT NULL CHECK (char_length(last_name) BETWEEN 1 AND 100),
@@ -33,16 +30,12 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
       marital_status text CHECK (marital_status IN ('single', 'married', 'divorced', 'widowed')),
       children smallint NOT NULL DEFAULT 0 CHECK (children BETWEEN 0 AND 20),
       created_by uuid,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      updated_at timestamptz NOT NULL DEFAULT now(),
+      ${TIMESTAMPS},
       CONSTRAINT employees_company_id_key UNIQUE (company_id, id),
       CONSTRAINT employees_company_number_key UNIQUE (company_id, employee_number)
     );
     -- The list: by name within a company.
     CREATE INDEX employees_company_name_idx ON ${s}.employees (company_id, last_name, first_name);
-  `);
-}
-
-export async function down({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  await sequelize.query(`DROP TABLE "${schema}".employees`);
-}
+  `,
+  (s) => `DROP TABLE ${s}.employees`,
+);

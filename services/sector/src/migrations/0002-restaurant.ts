@@ -1,4 +1,4 @@
-import type { MigrationContext } from '@xaalis/service-kit';
+import { dropTables, ROW_KEY, TIMESTAMPS, sqlMigration } from '@xaalis/service-kit';
 
 /**
  * Restaurant (spec 02 "Gestion Restaurant"): recipes and their ingredients,
@@ -9,12 +9,10 @@ import type { MigrationContext } from '@xaalis/service-kit';
  * (company_id, id), so a row can never mix two companies; a menu item's recipe
  * is one of the same company's (a recipe on a menu cannot be deleted).
  */
-export async function up({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const { up, down } = sqlMigration(
+  (s) => `
     CREATE TABLE ${s}.recipes (
-      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      company_id uuid NOT NULL,
+      ${ROW_KEY},
       name text NOT NULL CHECK (char_length(name) BETWEEN 1 AND 255),
       category text NOT NULL CHECK (category IN ('appetizer', 'main', 'dessert', 'beverage')),
       description text CHECK (char_length(description) <= 2000),
@@ -25,15 +23,13 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
       selling_price numeric(15,2) NOT NULL DEFAULT 0 CHECK (selling_price >= 0),
       -- The cost when last saved (a snapshot); responses compute it live from the items' current unit costs.
       total_cost numeric(15,2),
-      created_at timestamptz NOT NULL DEFAULT now(),
-      updated_at timestamptz NOT NULL DEFAULT now(),
+      ${TIMESTAMPS},
       CONSTRAINT recipes_company_id_key UNIQUE (company_id, id)
     );
     CREATE INDEX recipes_company_name_idx ON ${s}.recipes (company_id, name);
 
     CREATE TABLE ${s}.recipe_ingredients (
-      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      company_id uuid NOT NULL,
+      ${ROW_KEY},
       recipe_id uuid NOT NULL,
       position integer NOT NULL CHECK (position >= 0),
       inventory_item_id uuid NOT NULL,
@@ -47,23 +43,20 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
     CREATE INDEX recipe_ingredients_item_idx ON ${s}.recipe_ingredients (company_id, inventory_item_id);
 
     CREATE TABLE ${s}.menus (
-      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      company_id uuid NOT NULL,
+      ${ROW_KEY},
       name text NOT NULL CHECK (char_length(name) BETWEEN 1 AND 255),
       type text NOT NULL CHECK (type IN ('breakfast', 'lunch', 'dinner', 'drinks')),
       is_active boolean NOT NULL DEFAULT true,
       valid_from date,
       valid_to date,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      updated_at timestamptz NOT NULL DEFAULT now(),
+      ${TIMESTAMPS},
       CONSTRAINT menus_company_id_key UNIQUE (company_id, id),
       CONSTRAINT menus_validity_check CHECK (valid_from IS NULL OR valid_to IS NULL OR valid_to >= valid_from)
     );
     CREATE INDEX menus_company_name_idx ON ${s}.menus (company_id, name);
 
     CREATE TABLE ${s}.menu_items (
-      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      company_id uuid NOT NULL,
+      ${ROW_KEY},
       menu_id uuid NOT NULL,
       position integer NOT NULL CHECK (position >= 0),
       recipe_id uuid,
@@ -96,16 +89,6 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
     );
     CREATE INDEX recipe_serves_recipe_idx ON ${s}.recipe_serves (company_id, recipe_id, created_at);
     CREATE INDEX recipe_serves_pending_idx ON ${s}.recipe_serves (created_at) WHERE status = 'pending';
-  `);
-}
-
-export async function down({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
-    DROP TABLE ${s}.recipe_serves;
-    DROP TABLE ${s}.menu_items;
-    DROP TABLE ${s}.menus;
-    DROP TABLE ${s}.recipe_ingredients;
-    DROP TABLE ${s}.recipes;
-  `);
-}
+  `,
+  (s) => dropTables(s, ['recipe_serves', 'menu_items', 'menus', 'recipe_ingredients', 'recipes']),
+);

@@ -1,4 +1,4 @@
-import type { MigrationContext } from '@xaalis/service-kit';
+import { dropTables, ROW_KEY, TIMESTAMPS, yearCounterTable, sqlMigration } from '@xaalis/service-kit';
 
 const CATEGORIES = "('ingredient', 'beverage', 'supply', 'material', 'finished')";
 const UNITS = "('kg', 'l', 'pcs', 'm', 'pack', 'box')";
@@ -13,21 +13,19 @@ const UNITS = "('kg', 'l', 'pcs', 'm', 'pack', 'box')";
  * it is completed. Order numbers OP-YYYY-NNNN come from one counter row per
  * company and year, incremented (and so locked) in the creating transaction.
  */
-export async function up({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  const item = (table: string) => `
-      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      company_id uuid NOT NULL,
+export const { up, down } = sqlMigration(
+  (s) => {
+    const item = (table: string) => `
+      ${ROW_KEY},
       name text NOT NULL CHECK (char_length(name) BETWEEN 1 AND 255),
       reference text CHECK (char_length(reference) BETWEEN 1 AND 50),
       category text NOT NULL CHECK (category IN ${CATEGORIES}),
       unit text NOT NULL CHECK (unit IN ${UNITS}),
       current_stock numeric(10,3) NOT NULL DEFAULT 0 CHECK (current_stock >= 0),
       min_stock numeric(10,3) NOT NULL DEFAULT 0 CHECK (min_stock >= 0),
-      created_at timestamptz NOT NULL DEFAULT now(),
-      updated_at timestamptz NOT NULL DEFAULT now(),
+      ${TIMESTAMPS},
       CONSTRAINT ${table}_company_id_key UNIQUE (company_id, id)`;
-  await sequelize.query(`
+    return `
     CREATE TABLE ${s}.raw_materials (
       ${item('raw_materials')},
       unit_cost numeric(15,2) NOT NULL CHECK (unit_cost >= 0),
@@ -46,8 +44,7 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
 
     -- Bill of materials: quantity of a raw material per unit of finished product.
     CREATE TABLE ${s}.bom_lines (
-      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      company_id uuid NOT NULL,
+      ${ROW_KEY},
       finished_product_id uuid NOT NULL,
       raw_material_id uuid NOT NULL,
       quantity numeric(10,3) NOT NULL CHECK (quantity > 0),
@@ -58,16 +55,10 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
     );
     CREATE INDEX bom_lines_material_idx ON ${s}.bom_lines (raw_material_id);
 
-    CREATE TABLE ${s}.production_order_counters (
-      company_id uuid NOT NULL,
-      year integer NOT NULL CHECK (year BETWEEN 1900 AND 9999),
-      last_number integer NOT NULL CHECK (last_number >= 1),
-      PRIMARY KEY (company_id, year)
-    );
+    ${yearCounterTable(s, 'production_order_counters')}
 
     CREATE TABLE ${s}.production_orders (
-      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      company_id uuid NOT NULL,
+      ${ROW_KEY},
       order_number text NOT NULL CHECK (order_number ~ '^OP-[0-9]{4}-[0-9]{4,}$'),
       finished_product_id uuid NOT NULL,
       quantity_to_produce integer NOT NULL CHECK (quantity_to_produce >= 1),
@@ -80,8 +71,7 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
       notes text CHECK (char_length(notes) <= 2000),
       created_by uuid,
       completed_by uuid,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      updated_at timestamptz NOT NULL DEFAULT now(),
+      ${TIMESTAMPS},
       CONSTRAINT production_orders_company_id_key UNIQUE (company_id, id),
       CONSTRAINT production_orders_number_key UNIQUE (company_id, order_number),
       CONSTRAINT production_orders_product_fkey FOREIGN KEY (company_id, finished_product_id)
@@ -101,8 +91,7 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
 
     -- What a completion took out of stock, at the unit cost of that moment.
     CREATE TABLE ${s}.production_order_consumptions (
-      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      company_id uuid NOT NULL,
+      ${ROW_KEY},
       order_id uuid NOT NULL,
       raw_material_id uuid NOT NULL,
       quantity numeric(10,3) NOT NULL CHECK (quantity > 0),
@@ -115,17 +104,15 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
       CONSTRAINT production_order_consumptions_pair_key UNIQUE (order_id, raw_material_id)
     );
     CREATE INDEX production_order_consumptions_material_idx ON ${s}.production_order_consumptions (raw_material_id);
-  `);
-}
-
-export async function down({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
-    DROP TABLE ${s}.production_order_consumptions;
-    DROP TABLE ${s}.production_orders;
-    DROP TABLE ${s}.production_order_counters;
-    DROP TABLE ${s}.bom_lines;
-    DROP TABLE ${s}.finished_products;
-    DROP TABLE ${s}.raw_materials;
-  `);
-}
+  `;
+  },
+  (s) =>
+    dropTables(s, [
+      'production_order_consumptions',
+      'production_orders',
+      'production_order_counters',
+      'bom_lines',
+      'finished_products',
+      'raw_materials',
+    ]),
+);

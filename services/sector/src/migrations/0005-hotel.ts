@@ -1,4 +1,4 @@
-import type { MigrationContext } from '@xaalis/service-kit';
+import { ROW_KEY, TIMESTAMPS, yearCounterTable, sqlMigration } from '@xaalis/service-kit';
 
 /**
  * Hotel (spec 02 "Gestion Hôtelière"): rooms and reservations.
@@ -18,14 +18,12 @@ import type { MigrationContext } from '@xaalis/service-kit';
  * body sent while the outcome is unknown (pending), replayed later with the
  * same idempotency key.
  */
-export async function up({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const { up, down } = sqlMigration(
+  (s) => `
     CREATE EXTENSION IF NOT EXISTS btree_gist WITH SCHEMA ${s};
 
     CREATE TABLE ${s}.rooms (
-      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      company_id uuid NOT NULL,
+      ${ROW_KEY},
       room_number text NOT NULL CHECK (char_length(room_number) BETWEEN 1 AND 20),
       type text NOT NULL DEFAULT 'single' CHECK (type IN ('single', 'double', 'twin', 'suite', 'family')),
       floor integer NOT NULL DEFAULT 1 CHECK (floor BETWEEN 0 AND 500),
@@ -34,22 +32,15 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
       status text NOT NULL DEFAULT 'available' CHECK (status IN ('available', 'occupied', 'maintenance')),
       description text CHECK (char_length(description) <= 2000),
       amenities text CHECK (char_length(amenities) <= 1000),
-      created_at timestamptz NOT NULL DEFAULT now(),
-      updated_at timestamptz NOT NULL DEFAULT now(),
+      ${TIMESTAMPS},
       CONSTRAINT rooms_company_id_key UNIQUE (company_id, id),
       CONSTRAINT rooms_number_key UNIQUE (company_id, room_number)
     );
 
-    CREATE TABLE ${s}.reservation_counters (
-      company_id uuid NOT NULL,
-      year integer NOT NULL CHECK (year BETWEEN 1900 AND 9999),
-      last_number integer NOT NULL CHECK (last_number >= 1),
-      PRIMARY KEY (company_id, year)
-    );
+    ${yearCounterTable(s, 'reservation_counters')}
 
     CREATE TABLE ${s}.reservations (
-      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      company_id uuid NOT NULL,
+      ${ROW_KEY},
       reservation_number text NOT NULL CHECK (reservation_number ~ '^RES-[0-9]{4}-[0-9]{4,}$'),
       room_id uuid NOT NULL,
       guest_name text NOT NULL CHECK (char_length(guest_name) BETWEEN 1 AND 255),
@@ -76,8 +67,7 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
       checked_out_at timestamptz,
       cancelled_at timestamptz,
       created_by uuid,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      updated_at timestamptz NOT NULL DEFAULT now(),
+      ${TIMESTAMPS},
       CONSTRAINT reservations_company_id_key UNIQUE (company_id, id),
       CONSTRAINT reservations_number_key UNIQUE (company_id, reservation_number),
       CONSTRAINT reservations_room_fkey FOREIGN KEY (company_id, room_id) REFERENCES ${s}.rooms (company_id, id),
@@ -98,15 +88,11 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
     CREATE INDEX reservations_room_idx ON ${s}.reservations (room_id);
     -- The settling sweep.
     CREATE INDEX reservations_invoice_pending_idx ON ${s}.reservations (invoice_requested_at) WHERE invoice_pending;
-  `);
-}
-
-export async function down({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+  `,
+  (s) => `
     DROP TABLE ${s}.reservations;
     DROP TABLE ${s}.reservation_counters;
     DROP TABLE ${s}.rooms;
     DROP EXTENSION IF EXISTS btree_gist;
-  `);
-}
+  `,
+);

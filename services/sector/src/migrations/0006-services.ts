@@ -1,4 +1,4 @@
-import type { MigrationContext } from '@xaalis/service-kit';
+import { ROW_KEY, TIMESTAMPS, sqlMigration } from '@xaalis/service-kit';
 
 /**
  * Services (spec 02 "Gestion des Services"): projects, timesheets and the
@@ -8,12 +8,10 @@ import type { MigrationContext } from '@xaalis/service-kit';
  * every write. Child rows point at their parent through (company_id, id), so a
  * row can never mix two companies.
  */
-export async function up({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`
+export const { up, down } = sqlMigration(
+  (s) => `
     CREATE TABLE ${s}.projects (
-      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      company_id uuid NOT NULL,
+      ${ROW_KEY},
       name text NOT NULL CHECK (char_length(name) BETWEEN 1 AND 255),
       description text CHECK (char_length(description) <= 2000),
       client_id uuid NOT NULL,
@@ -22,8 +20,7 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
       budget numeric(15,2) NOT NULL DEFAULT 0 CHECK (budget >= 0),
       hourly_rate numeric(15,2) NOT NULL DEFAULT 0 CHECK (hourly_rate >= 0),
       status text NOT NULL DEFAULT 'planning' CHECK (status IN ('planning', 'active', 'on_hold', 'completed', 'cancelled')),
-      created_at timestamptz NOT NULL DEFAULT now(),
-      updated_at timestamptz NOT NULL DEFAULT now(),
+      ${TIMESTAMPS},
       CONSTRAINT projects_company_id_key UNIQUE (company_id, id),
       CONSTRAINT projects_dates_check CHECK (end_date IS NULL OR end_date >= start_date)
     );
@@ -32,8 +29,7 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
     -- One 'Facturer les heures': pending until the accounting service has
     -- answered the invoice (request kept to replay it with the same sourceId).
     CREATE TABLE ${s}.project_billings (
-      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      company_id uuid NOT NULL,
+      ${ROW_KEY},
       project_id uuid NOT NULL,
       status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'billed')),
       request jsonb,
@@ -49,8 +45,7 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
     CREATE UNIQUE INDEX project_billings_one_pending_idx ON ${s}.project_billings (project_id) WHERE status = 'pending';
 
     CREATE TABLE ${s}.timesheets (
-      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      company_id uuid NOT NULL,
+      ${ROW_KEY},
       employee_id uuid NOT NULL,
       project_id uuid,
       date date NOT NULL,
@@ -66,8 +61,7 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
       billing_id uuid,
       invoice_id uuid,
       invoice_number text,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      updated_at timestamptz NOT NULL DEFAULT now(),
+      ${TIMESTAMPS},
       CONSTRAINT timesheets_times_check CHECK (end_time > start_time),
       -- Worked minutes rounded to the nearest quarter hour.
       CONSTRAINT timesheets_hours_check CHECK (abs(hours_worked * 60 - (EXTRACT(EPOCH FROM end_time - start_time) / 60 - break_minutes)) <= 7),
@@ -80,10 +74,6 @@ export async function up({ context: { sequelize, schema } }: { context: Migratio
     CREATE INDEX timesheets_project_idx ON ${s}.timesheets (company_id, project_id, status) WHERE project_id IS NOT NULL;
     CREATE INDEX timesheets_employee_idx ON ${s}.timesheets (company_id, employee_id, date DESC);
     CREATE INDEX timesheets_billing_idx ON ${s}.timesheets (billing_id) WHERE billing_id IS NOT NULL;
-  `);
-}
-
-export async function down({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> {
-  const s = `"${schema}"`;
-  await sequelize.query(`DROP TABLE ${s}.timesheets; DROP TABLE ${s}.project_billings; DROP TABLE ${s}.projects`);
-}
+  `,
+  (s) => `DROP TABLE ${s}.timesheets; DROP TABLE ${s}.project_billings; DROP TABLE ${s}.projects`,
+);

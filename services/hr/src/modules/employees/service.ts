@@ -8,7 +8,7 @@ import {
   type EmployeeValues,
   type Role,
 } from '@xaalis/contracts';
-import { HttpError, isUniqueViolation, isUuid, notFound } from '@xaalis/service-kit';
+import { HttpError, isUuid, notFound, refusingDuplicates } from '@xaalis/service-kit';
 import {
   findEmployee,
   findEmployeesByIds,
@@ -42,16 +42,6 @@ function fieldsOf<S extends EmployeeStatus | null>(v: EmployeeValues, status: S)
     maritalStatus: v.maritalStatus,
     children: v.children,
   };
-}
-
-/** A duplicate matricule in the company is a 409 with the French message. */
-async function refusingDuplicates<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new HttpError(409, MESSAGES_EMPLOYEE.duplicateNumber);
-    throw err;
-  }
 }
 
 /**
@@ -98,13 +88,17 @@ export function employeesService(sequelize: Sequelize) {
     },
 
     create(companyId: string, v: EmployeeValues, userId: string | null = null): Promise<StoredEmployee> {
-      return refusingDuplicates(() => insertEmployee(sequelize, companyId, fieldsOf(v, v.status ?? ('active' as const)), userId));
+      return refusingDuplicates(MESSAGES_EMPLOYEE.duplicateNumber, () =>
+        insertEmployee(sequelize, companyId, fieldsOf(v, v.status ?? ('active' as const)), userId),
+      );
     },
 
     /** Rewrites the employee's card; the status is kept when the form does not send it. */
     async update(companyId: string, id: string, v: EmployeeValues): Promise<StoredEmployee> {
       const updated = isUuid(id)
-        ? await refusingDuplicates(() => updateEmployee(sequelize, companyId, id, fieldsOf(v, v.status ?? null)))
+        ? await refusingDuplicates(MESSAGES_EMPLOYEE.duplicateNumber, () =>
+            updateEmployee(sequelize, companyId, id, fieldsOf(v, v.status ?? null)),
+          )
         : null;
       if (!updated) throw notFound(MESSAGES_EMPLOYEE.notFound);
       return updated;

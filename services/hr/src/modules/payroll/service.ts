@@ -15,7 +15,7 @@ import {
   type PostPayslipJob,
 } from '@xaalis/contracts';
 import { PayrollInputError, add, compare, computePayslip, lastDayOfMonth, parameterSetFor } from '@xaalis/domain';
-import { HttpError, isUniqueViolation, isUuid, notFound, type Logger } from '@xaalis/service-kit';
+import { HttpError, isUniqueViolation, isUuid, notFound, refusingDuplicates, type Logger } from '@xaalis/service-kit';
 import { employeesService, findEmployee } from '../employees';
 import { payrollSettingsService } from '../payroll-settings';
 import type { EmployerLookup } from './employer';
@@ -223,13 +223,7 @@ export function payrollService(sequelize: Sequelize, producer: PostingProducer, 
       ) {
         throw new HttpError(400, MESSAGES_PAYSLIP.mismatch);
       }
-      let id: string;
-      try {
-        id = await insertPayslip(sequelize, companyId, draft, userId);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new HttpError(409, MESSAGES_PAYSLIP.duplicatePeriod);
-        throw err;
-      }
+      const id = await refusingDuplicates(MESSAGES_PAYSLIP.duplicatePeriod, () => insertPayslip(sequelize, companyId, draft, userId));
       return toPayslip(await mustFind(companyId, id));
     },
 

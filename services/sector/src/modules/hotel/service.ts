@@ -21,11 +21,11 @@ import {
 } from '@xaalis/contracts';
 import {
   HttpError,
-  isUniqueViolation,
   isUuid,
   mustExist,
   NO_ACTOR,
   notFound,
+  refusingDuplicates,
   sqlStateOf,
   type Actor,
   type InternalClient,
@@ -182,23 +182,13 @@ export function hotelService(sequelize: Sequelize, accounting: InternalClient) {
     listAvailableRooms: (companyId: string, from: string, to: string) => listAvailableRooms({ sequelize }, companyId, from, to),
     getRoom,
 
-    async createRoom(companyId: string, v: RoomValues): Promise<Room> {
-      try {
-        return await insertRoom({ sequelize }, companyId, v);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new HttpError(409, MESSAGES_HOTEL.roomNumberTaken);
-        throw err;
-      }
-    },
+    createRoom: (companyId: string, v: RoomValues): Promise<Room> =>
+      refusingDuplicates(MESSAGES_HOTEL.roomNumberTaken, () => insertRoom({ sequelize }, companyId, v)),
 
     async updateRoom(companyId: string, id: string, v: RoomValues): Promise<Room> {
-      let updated: Room | null = null;
-      try {
-        updated = isUuid(id) ? await updateRoom({ sequelize }, companyId, id.toLowerCase(), v) : null;
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new HttpError(409, MESSAGES_HOTEL.roomNumberTaken);
-        throw err;
-      }
+      const updated = isUuid(id)
+        ? await refusingDuplicates(MESSAGES_HOTEL.roomNumberTaken, () => updateRoom({ sequelize }, companyId, id.toLowerCase(), v))
+        : null;
       if (!updated) throw notFound(MESSAGES_HOTEL.roomNotFound);
       return updated;
     },

@@ -14,7 +14,7 @@ import {
   type RawMaterial,
   type RawMaterialValues,
 } from '@xaalis/contracts';
-import { HttpError, isUniqueViolation, isUuid, mustExist, notFound } from '@xaalis/service-kit';
+import { HttpError, isUuid, mustExist, notFound, refusingDuplicates } from '@xaalis/service-kit';
 import { formatYearNumber } from '../../numbering';
 import {
   bomOf,
@@ -60,16 +60,6 @@ type FinishedProductEdit = Omit<FinishedProductValues, 'currentStock' | 'product
   currentStock?: string;
   productionCost?: string;
 };
-
-/** A duplicate reference in the company is a 409 with the French message. */
-async function refusingDuplicates<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new HttpError(409, MESSAGES_PRODUCTION.duplicateReference);
-    throw err;
-  }
-}
 
 /** Σ BOM quantity × current unit cost of one unit of product. */
 const bomUnitCost = (lines: BomLine[]) => money(lines.reduce((sum, l) => sum.plus(dec(l.quantity).times(l.rawMaterial.unitCost)), dec(0)));
@@ -120,7 +110,7 @@ export function productionService(sequelize: Sequelize) {
 
   /** Writes a product and its bill of materials; the BOM's raw materials must be the company's (400 otherwise). */
   async function saveFinishedProduct(companyId: string, id: string | null, v: FinishedProductEdit): Promise<FinishedProduct> {
-    const productId = await refusingDuplicates(() =>
+    const productId = await refusingDuplicates(MESSAGES_PRODUCTION.duplicateReference, () =>
       sequelize.transaction(async (transaction) => {
         const db = { sequelize, transaction };
         const ids = v.billOfMaterials.map((l) => l.rawMaterialId.toLowerCase());
@@ -175,11 +165,15 @@ export function productionService(sequelize: Sequelize) {
     getRawMaterial,
 
     createRawMaterial(companyId: string, v: RawMaterialValues): Promise<RawMaterial> {
-      return refusingDuplicates(() => insertRawMaterial(sequelize, companyId, rawFields(v, false)));
+      return refusingDuplicates(MESSAGES_PRODUCTION.duplicateReference, () => insertRawMaterial(sequelize, companyId, rawFields(v, false)));
     },
 
     async updateRawMaterial(companyId: string, id: string, v: RawMaterialEdit): Promise<RawMaterial> {
-      const updated = isUuid(id) ? await refusingDuplicates(() => updateRawMaterial(sequelize, companyId, id, rawFields(v, true))) : null;
+      const updated = isUuid(id)
+        ? await refusingDuplicates(MESSAGES_PRODUCTION.duplicateReference, () =>
+            updateRawMaterial(sequelize, companyId, id, rawFields(v, true)),
+          )
+        : null;
       if (!updated) throw notFound(MESSAGES_PRODUCTION.rawMaterialNotFound);
       return updated;
     },

@@ -1,0 +1,39 @@
+import type { Migration, MigrationContext } from './db';
+
+/*
+ * Pieces of the services' SQL migrations. FROZEN: migrations that already ran
+ * interpolate them, and the SQL of a migration never changes once it has run.
+ * A new rule gets a new piece; never edit one of these (indentation included).
+ */
+
+/** The key of a company's row: its own uuid and its company (a plain uuid: the company lives in the accounting service). */
+export const ROW_KEY = `id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+      company_id uuid NOT NULL`;
+
+/** When the row was created and last edited. */
+export const TIMESTAMPS = `created_at timestamptz NOT NULL DEFAULT now(),
+      updated_at timestamptz NOT NULL DEFAULT now()`;
+
+/** One counter row per company and year in schema `s`: the transaction taking the next number increments it (and so locks it). */
+export const yearCounterTable = (s: string, table: string) => `CREATE TABLE ${s}.${table} (
+      company_id uuid NOT NULL,
+      year integer NOT NULL CHECK (year BETWEEN 1900 AND 9999),
+      last_number integer NOT NULL CHECK (last_number >= 1),
+      PRIMARY KEY (company_id, year)
+    );`;
+
+/**
+ * A migration that is one multi-statement query each way (a single implicit
+ * transaction), each written for `s`, the service's schema (quoted).
+ */
+export function sqlMigration(up: (s: string) => string, down: (s: string) => string): Required<Migration> {
+  const run =
+    (sql: (s: string) => string) =>
+    async ({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> => {
+      await sequelize.query(sql(`"${schema}"`));
+    };
+  return { up: run(up), down: run(down) };
+}
+
+/** The down of a migration that created these tables: drops them in this order (children first), a statement a line. */
+export const dropTables = (s: string, tables: string[]) => `\n${tables.map((table) => `    DROP TABLE ${s}.${table};\n`).join('')}  `;
