@@ -6,6 +6,7 @@ import { moneySchema } from './money';
 import { requiredMoney } from './sector-fields';
 import { text, tooLong } from './text';
 import { requiredText, searchText } from './fields';
+import { labelOrOther } from './labels';
 
 /**
  * Production ('Gestion Production', spec 02 §2, §3, §5, §8, §9): raw materials,
@@ -27,8 +28,7 @@ export const PRODUCTION_ORDER_STATUS_LABELS: Record<ProductionOrderStatus, strin
   cancelled: 'Annulé',
 };
 /** The label of any status value ('Annulé' for an unknown one, as the spec says). */
-export const productionOrderStatusLabel = (status: string): string =>
-  (PRODUCTION_ORDER_STATUS_LABELS as Record<string, string>)[status] ?? PRODUCTION_ORDER_STATUS_LABELS.cancelled;
+export const productionOrderStatusLabel = labelOrOther(PRODUCTION_ORDER_STATUS_LABELS, PRODUCTION_ORDER_STATUS_LABELS.cancelled);
 
 /** At most this many lines in one bill of materials. */
 export const MAX_BOM_LINES = 100;
