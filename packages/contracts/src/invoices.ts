@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ISO_DATE_PATTERN, ROUND_DOWN, dec, fitsMoney, money, sumDec } from '@xaalis/domain';
 import { MESSAGES_MONEY, MONEY_PATTERN, moneySchema } from './money';
 import { text, tooLong } from './text';
-import { optionalUuid, pageQueryFields, requiredText, searchText } from './fields';
+import { QUANTITY_PATTERN, optionalUuid, pageQueryFields, requiredText, searchText } from './fields';
 
 export const INVOICE_TYPES = ['sale', 'purchase', 'service'] as const;
 export type InvoiceType = (typeof INVOICE_TYPES)[number];
@@ -70,9 +70,6 @@ export const MESSAGES_INVOICE = {
   notFound: 'Facture introuvable',
   numberLocked: 'Une facture numérotée automatiquement garde son numéro, son type et son année : annulez-la et créez-en une autre',
 } as const;
-
-/** numeric(10,3): at most 9 999 999.999. */
-const QUANTITY_PATTERN = /^\d{1,7}(\.\d{1,3})?$/;
 
 /** Quantities: numeric(10,3), strictly positive. */
 export const quantitySchema = z
