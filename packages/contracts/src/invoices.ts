@@ -3,6 +3,7 @@ import { ISO_DATE_PATTERN, ROUND_DOWN, dec, fitsMoney, money, sumDec } from '@xa
 import { MESSAGES_MONEY, MONEY_PATTERN, moneySchema } from './money';
 import { text, tooLong } from './text';
 import { QUANTITY_PATTERN, optionalUuid, pageQueryFields, requiredText, searchText } from './fields';
+import type { DocumentTrail } from './audit';
 
 export const INVOICE_TYPES = ['sale', 'purchase', 'service'] as const;
 export type InvoiceType = (typeof INVOICE_TYPES)[number];
@@ -197,7 +198,7 @@ export interface InvoiceClientSnapshot {
   taxNumber: string | null;
 }
 
-export interface Invoice {
+export interface Invoice extends DocumentTrail {
   id: string;
   number: string;
   type: InvoiceType;
@@ -219,14 +220,6 @@ export interface Invoice {
   /** Taken at validation; null for drafts (and invoices cancelled as drafts). */
   issuer?: InvoiceIssuerSnapshot | null;
   client?: InvoiceClientSnapshot | null;
-  /** Who created, validated and cancelled it (identity user ids; null when unknown). */
-  createdBy?: string | null;
-  validatedBy?: string | null;
-  validatedAt?: string | null;
-  cancelledBy?: string | null;
-  cancelledAt?: string | null;
-  createdAt: string;
-  updatedAt: string;
   lines?: InvoiceLine[];
   payments?: InvoicePaymentSummary[];
 }
