@@ -5,6 +5,20 @@ import { pageQueryFields } from './fields';
 
 /** The append-only audit trail of the accounting service (issue 15). */
 
+/**
+ * A ledger document's trail (entries, invoices) as the API answers it: who created, validated
+ * and cancelled it (identity user ids; null when unknown, e.g. before the audit trail), and when.
+ */
+export interface DocumentTrail {
+  createdBy?: string | null;
+  validatedBy?: string | null;
+  validatedAt?: string | null;
+  cancelledBy?: string | null;
+  cancelledAt?: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export const AUDIT_ACTIONS = ['created', 'edited', 'validated', 'cancelled', 'deleted', 'imported', 'closed', 'reopened', 'paid'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

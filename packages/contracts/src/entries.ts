@@ -3,6 +3,7 @@ import { ISO_DATE_PATTERN, compare, fitsMoney, sum } from '@xaalis/domain';
 import { MESSAGES_MONEY, moneySchema } from './money';
 import { text } from './text';
 import { nullableText, pageQueryFields, requiredText, searchText } from './fields';
+import type { DocumentTrail } from './audit';
 
 /** Journals of the ledger (DESIGN.md §6). Manual entries default to OD; AN holds opening balances (imports). */
 export const JOURNALS = ['VT', 'AC', 'BQ', 'CA', 'MM', 'OD', 'PA', 'AN'] as const;
@@ -120,7 +121,7 @@ export interface EntryLine {
   thirdPartyId: string | null;
 }
 
-export interface AccountingEntry {
+export interface AccountingEntry extends DocumentTrail {
   id: string;
   number: string;
   journal: Journal;
@@ -137,14 +138,8 @@ export interface AccountingEntry {
   /** The business document an automatic posting comes from (`invoice`, `payment`…), null for manual entries. */
   sourceType?: string | null;
   sourceId?: string | null;
+  /** Always present on an entry (null until validated). */
   validatedAt: string | null;
-  /** Who created, validated and cancelled it (identity user ids; null when unknown, e.g. before the audit trail). */
-  createdBy?: string | null;
-  validatedBy?: string | null;
-  cancelledBy?: string | null;
-  cancelledAt?: string | null;
-  createdAt: string;
-  updatedAt: string;
   lines?: EntryLine[];
 }
 

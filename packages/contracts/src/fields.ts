@@ -7,6 +7,12 @@ import { text, tooLong } from './text';
  * same French message wherever it appears.
  */
 
+/** A percentage (a rate): at most three digits and two decimals; where it must, the schema also checks ≤ 100. */
+export const PERCENT_PATTERN = /^\d{1,3}(\.\d{1,2})?$/;
+
+/** A quantity: numeric(10,3), at most 9 999 999.999. */
+export const QUANTITY_PATTERN = /^\d{1,7}(\.\d{1,3})?$/;
+
 /** A required text: trimmed, `message` when missing or empty, at most `max` characters. */
 export const requiredText = (message: string, max: number) =>
   text({ error: message })

@@ -4,6 +4,7 @@ import { moneySchema } from './money';
 import { intField, optionalText, requiredDate, requiredMoney } from './sector-fields';
 import { text, tooLong } from './text';
 import { requiredText } from './fields';
+import { labelOrOther } from './labels';
 
 /**
  * Hotel ('Gestion Hôtelière', spec 02 §2, §3, §5, §8, §9): rooms, reservations
@@ -30,8 +31,7 @@ export const ROOM_STATUS_LABELS: Record<RoomStatus, string> = {
 };
 /** Spec §3: any other status is shown as out of service. */
 export const ROOM_STATUS_OTHER_LABEL = 'Hors service';
-export const roomStatusLabel = (status: string): string =>
-  (ROOM_STATUS_LABELS as Record<string, string>)[status] ?? ROOM_STATUS_OTHER_LABEL;
+export const roomStatusLabel = labelOrOther(ROOM_STATUS_LABELS, ROOM_STATUS_OTHER_LABEL);
 
 export const RESERVATION_STATUSES = ['confirmed', 'checked_in', 'checked_out', 'cancelled'] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
@@ -42,8 +42,7 @@ export const RESERVATION_STATUS_LABELS: Record<ReservationStatus, string> = {
   cancelled: 'Annulée',
 };
 /** Spec §3: any other status is shown as cancelled. */
-export const reservationStatusLabel = (status: string): string =>
-  (RESERVATION_STATUS_LABELS as Record<string, string>)[status] ?? RESERVATION_STATUS_LABELS.cancelled;
+export const reservationStatusLabel = labelOrOther(RESERVATION_STATUS_LABELS, RESERVATION_STATUS_LABELS.cancelled);
 
 /** Statuses from which 'Facturer le séjour' is allowed (the guest has arrived). */
 export const INVOICEABLE_RESERVATION_STATUSES: readonly ReservationStatus[] = ['checked_in', 'checked_out'];

@@ -10,6 +10,7 @@ export * from './jobs';
 export * from './money';
 export * from './text';
 export * from './fields';
+export * from './labels';
 export * from './accounts';
 export * from './third-parties';
 export * from './entries';

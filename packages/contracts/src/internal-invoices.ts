@@ -5,7 +5,7 @@ import { fitsMoney } from '@xaalis/domain';
 import { MESSAGES_MONEY, MONEY_PATTERN } from './money';
 import { MESSAGES_THIRD_PARTY, type ThirdPartyType } from './third-parties';
 import { text, tooLong } from './text';
-import { nullableText, optionalEmail, requiredText } from './fields';
+import { PERCENT_PATTERN, QUANTITY_PATTERN, nullableText, optionalEmail, requiredText } from './fields';
 
 /*
  * Accounting's internal invoice and third-party routes, called by the sector
@@ -27,9 +27,6 @@ export const MESSAGES_INTERNAL_INVOICE = {
   clientNotFound: 'Client introuvable',
   tooManyIds: `Au plus ${MAX_INTERNAL_IDS} identifiants par demande`,
 } as const;
-
-const VAT_RATE = /^\d{1,3}(\.\d{1,2})?$/;
-const QUANTITY = /^\d{1,7}(\.\d{1,3})?$/;
 
 /**
  * The invoice's client: an existing third party of the company (`thirdPartyId` wins when both are sent),
@@ -64,7 +61,7 @@ export const internalInvoiceInputSchema = z
     vatRate: z
       .union([text(), z.number()], { error: MESSAGES_INVOICE.vatRateInvalid })
       .transform((v) => String(v).trim())
-      .refine((v) => VAT_RATE.test(v) && Number(v) <= 100, { error: MESSAGES_INVOICE.vatRateInvalid })
+      .refine((v) => PERCENT_PATTERN.test(v) && Number(v) <= 100, { error: MESSAGES_INVOICE.vatRateInvalid })
       .optional(),
     paymentMethod: paymentMethodSchema.optional().default('cash'),
     notes: text()
@@ -75,7 +72,8 @@ export const internalInvoiceInputSchema = z
   .superRefine((value, ctx) => {
     // Line totals and the total are numeric(15,2): checked once the fields themselves are valid.
     const rate = value.vatRate ?? DEFAULT_VAT_RATE;
-    if (!VAT_RATE.test(rate) || !value.lines.every((l) => QUANTITY.test(l.quantity) && MONEY_PATTERN.test(l.unitPrice))) return;
+    if (!PERCENT_PATTERN.test(rate) || !value.lines.every((l) => QUANTITY_PATTERN.test(l.quantity) && MONEY_PATTERN.test(l.unitPrice)))
+      return;
     const totals = invoiceTotals(value.lines, rate);
     totals.lineTotals.forEach((total, i) => {
       if (!fitsMoney(total)) ctx.addIssue({ code: 'custom', path: ['lines', i, 'unitPrice'], message: MESSAGES_MONEY.totalTooLarge });

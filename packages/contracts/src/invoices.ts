@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ISO_DATE_PATTERN, ROUND_DOWN, dec, fitsMoney, money, sumDec } from '@xaalis/domain';
 import { MESSAGES_MONEY, MONEY_PATTERN, moneySchema } from './money';
 import { text, tooLong } from './text';
-import { optionalUuid, pageQueryFields, requiredText, searchText } from './fields';
+import { QUANTITY_PATTERN, optionalUuid, pageQueryFields, requiredText, searchText } from './fields';
+import type { DocumentTrail } from './audit';
 
 export const INVOICE_TYPES = ['sale', 'purchase', 'service'] as const;
 export type InvoiceType = (typeof INVOICE_TYPES)[number];
@@ -70,9 +71,6 @@ export const MESSAGES_INVOICE = {
   notFound: 'Facture introuvable',
   numberLocked: 'Une facture numérotée automatiquement garde son numéro, son type et son année : annulez-la et créez-en une autre',
 } as const;
-
-/** numeric(10,3): at most 9 999 999.999. */
-const QUANTITY_PATTERN = /^\d{1,7}(\.\d{1,3})?$/;
 
 /** Quantities: numeric(10,3), strictly positive. */
 export const quantitySchema = z
@@ -200,7 +198,7 @@ export interface InvoiceClientSnapshot {
   taxNumber: string | null;
 }
 
-export interface Invoice {
+export interface Invoice extends DocumentTrail {
   id: string;
   number: string;
   type: InvoiceType;
@@ -222,14 +220,6 @@ export interface Invoice {
   /** Taken at validation; null for drafts (and invoices cancelled as drafts). */
   issuer?: InvoiceIssuerSnapshot | null;
   client?: InvoiceClientSnapshot | null;
-  /** Who created, validated and cancelled it (identity user ids; null when unknown). */
-  createdBy?: string | null;
-  validatedBy?: string | null;
-  validatedAt?: string | null;
-  cancelledBy?: string | null;
-  cancelledAt?: string | null;
-  createdAt: string;
-  updatedAt: string;
   lines?: InvoiceLine[];
   payments?: InvoicePaymentSummary[];
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_LOAN_INSTALMENTS, PAYMENT_FREQUENCIES, isCalendarDate, loanDueDates, sum, type PaymentFrequency } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { text } from './text';
-import { requiredText } from './fields';
+import { PERCENT_PATTERN, requiredText } from './fields';
 import type { PaymentMethod } from './invoices';
 
 export const LOAN_STATUSES = ['active', 'completed', 'defaulted'] as const;
@@ -60,8 +60,6 @@ export const MESSAGES_LOAN = {
   paymentBeforeStart: "La date du paiement ne peut pas précéder le début de l'emprunt",
 } as const;
 
-const RATE = /^\d{1,3}(\.\d{1,2})?$/;
-
 /** `POST /api/companies/:companyId/loans` (spec §7). `remainingBalance` is accepted and ignored: a new loan owes its amount. */
 export const loanInputSchema = z
   .object({
@@ -75,7 +73,7 @@ export const loanInputSchema = z
       .union([text(), z.number()], { error: MESSAGES_LOAN.interestRateRequired })
       .transform((v) => String(v).trim())
       .refine((v) => v !== '', { error: MESSAGES_LOAN.interestRateRequired, abort: true })
-      .refine((v) => RATE.test(v) && Number(v) <= 100, { error: MESSAGES_LOAN.interestRateInvalid })
+      .refine((v) => PERCENT_PATTERN.test(v) && Number(v) <= 100, { error: MESSAGES_LOAN.interestRateInvalid })
       .transform((v) => {
         const [i, f = ''] = v.split('.');
         return `${Number(i)}.${f.padEnd(2, '0')}`;

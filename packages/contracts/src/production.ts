@@ -5,7 +5,8 @@ import { toFixed } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { requiredMoney } from './sector-fields';
 import { text, tooLong } from './text';
-import { requiredText, searchText } from './fields';
+import { QUANTITY_PATTERN, requiredText, searchText } from './fields';
+import { labelOrOther } from './labels';
 
 /**
  * Production ('Gestion Production', spec 02 §2, §3, §5, §8, §9): raw materials,
@@ -27,8 +28,7 @@ export const PRODUCTION_ORDER_STATUS_LABELS: Record<ProductionOrderStatus, strin
   cancelled: 'Annulé',
 };
 /** The label of any status value ('Annulé' for an unknown one, as the spec says). */
-export const productionOrderStatusLabel = (status: string): string =>
-  (PRODUCTION_ORDER_STATUS_LABELS as Record<string, string>)[status] ?? PRODUCTION_ORDER_STATUS_LABELS.cancelled;
+export const productionOrderStatusLabel = labelOrOther(PRODUCTION_ORDER_STATUS_LABELS, PRODUCTION_ORDER_STATUS_LABELS.cancelled);
 
 /** At most this many lines in one bill of materials. */
 export const MAX_BOM_LINES = 100;
@@ -95,8 +95,6 @@ export const shortageMessage = (shortages: ProductionShortage[]): string => shor
 export const transitionRefused = (status: ProductionOrderStatus): string =>
   `Transition impossible : l'ordre est ${PRODUCTION_ORDER_STATUS_LABELS[status]}`;
 
-const QUANTITY = /^\d{1,7}(\.\d{1,3})?$/;
-
 /** "12.5" → "12.500": the wire format of quantities (numeric(10,3)). */
 const toQuantity = (v: string): string => toFixed(v, 3);
 
@@ -104,7 +102,7 @@ const toQuantity = (v: string): string => toFixed(v, 3);
 export const productionStockSchema = z
   .union([text(), z.number()], { error: MESSAGES_PRODUCTION.stockInvalid })
   .transform((v) => (String(v).trim() === '' ? '0' : String(v).trim()))
-  .refine((v) => QUANTITY.test(v), { error: MESSAGES_PRODUCTION.stockInvalid })
+  .refine((v) => QUANTITY_PATTERN.test(v), { error: MESSAGES_PRODUCTION.stockInvalid })
   .transform(toQuantity);
 
 /** A quantity that must be > 0 (BOM line, quantity produced), at most three decimals. */
@@ -112,7 +110,7 @@ export const positiveQuantitySchema = z
   .union([text(), z.number()], { error: MESSAGES_PRODUCTION.quantityRequired })
   .transform((v) => String(v).trim())
   .refine((v) => v !== '', { error: MESSAGES_PRODUCTION.quantityRequired, abort: true })
-  .refine((v) => QUANTITY.test(v), { error: MESSAGES_PRODUCTION.stockInvalid, abort: true })
+  .refine((v) => QUANTITY_PATTERN.test(v), { error: MESSAGES_PRODUCTION.stockInvalid, abort: true })
   .transform(toQuantity)
   .refine((v) => v !== '0.000', { error: MESSAGES_PRODUCTION.quantityPositive });
 
