@@ -2,8 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
-import { AddIcon, DeleteIcon } from '@xaalis/web-kit';
+import { AddIcon, ControlledTextField, DeleteIcon, type ControlledTextFieldProps } from '@xaalis/web-kit';
+import { Fragment, useCallback, type ReactNode } from 'react';
+import { useFieldArray, type ArrayPath, type FieldArray, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 
 /** The message of a field array's own error (react-hook-form puts it on `root` or on the array). */
 export function arrayErrorMessage(errors: unknown): string | undefined {
@@ -78,5 +79,66 @@ export function RemoveLineButton({
         <DeleteIcon fontSize="small" />
       </IconButton>
     </Box>
+  );
+}
+
+/** A small text field of line `n`, bound to the form; screen readers hear '{label} ligne {n}'. */
+export function LineTextField<T extends FieldValues, TOut>({
+  n,
+  htmlInput,
+  slotProps,
+  ...field
+}: ControlledTextFieldProps<T, TOut> & { label: string; n: number; htmlInput?: Record<string, unknown> }) {
+  return (
+    <ControlledTextField
+      size="small"
+      fullWidth={false}
+      {...field}
+      slotProps={{ ...slotProps, htmlInput: { ...htmlInput, 'aria-label': `${field.label} ligne ${n}` } }}
+    />
+  );
+}
+
+/** What each line of `DocumentLines` is given: its index, and whether and how it is removed. */
+export interface LineSlot {
+  index: number;
+  canRemove: boolean;
+  onRemove: (index: number) => void;
+}
+
+export interface DocumentLinesProps<T extends FieldValues & { lines: unknown[] }, TOut> {
+  /** The document's form: its `lines` are edited. */
+  form: UseFormReturn<T, unknown, TOut>;
+  /** Lines can be removed only while more than this remain. */
+  min: number;
+  title: string;
+  /** The line 'Ajouter une ligne' appends. */
+  newLine: () => FieldArray<T, ArrayPath<T>>;
+  renderLine: (slot: LineSlot) => ReactNode;
+}
+
+/** The `lines` of a document's form: each drawn by `renderLine`, added, and removed while more than `min` remain. */
+export function DocumentLines<T extends FieldValues & { lines: unknown[] }, TOut>({
+  form,
+  min,
+  title,
+  newLine,
+  renderLine,
+}: DocumentLinesProps<T, TOut>) {
+  const { control, getValues } = form;
+  const { fields, append, remove } = useFieldArray({ control, name: 'lines' as ArrayPath<T> });
+  const canRemove = fields.length > min;
+  const onRemove = useCallback(
+    (index: number) => {
+      if ((getValues('lines' as Path<T>) as unknown[]).length > min) remove(index);
+    },
+    [getValues, remove, min],
+  );
+  return (
+    <LinesSection title={title} error={arrayErrorMessage(form.formState.errors.lines)} onAdd={() => append(newLine())}>
+      {fields.map((field, index) => (
+        <Fragment key={field.id}>{renderLine({ index, canRemove, onRemove })}</Fragment>
+      ))}
+    </LinesSection>
   );
 }

@@ -50,6 +50,22 @@ export interface FieldBinding {
   error?: string;
 }
 
+/** The outlined input's props that show a binding: its value, events, label and validation message. */
+function boundInput(id: string, label: string, binding: FieldBinding, helperText: ReactNode, required: boolean | undefined) {
+  const { error } = binding;
+  return {
+    id,
+    name: binding.name,
+    inputRef: binding.inputRef,
+    value: binding.value ?? '',
+    onChange: binding.onChange,
+    onBlur: binding.onBlur,
+    label: required ? `${label} *` : label,
+    error: Boolean(error),
+    'aria-describedby': error || helperText ? `${id}-helper-text` : undefined,
+  };
+}
+
 export interface TextFieldViewProps extends FieldInputProps {
   id: string;
   label: string;
@@ -60,21 +76,9 @@ export interface TextFieldViewProps extends FieldInputProps {
 
 /** An outlined text field showing its binding's value and validation message. */
 export function TextFieldView({ id, label, binding, helperText, fullWidth = true, required, ...input }: TextFieldViewProps) {
-  const { error } = binding;
   return (
-    <FieldShell id={id} label={label} error={error} helperText={helperText} required={required} fullWidth={fullWidth}>
-      <OutlinedInput
-        {...input}
-        id={id}
-        name={binding.name}
-        inputRef={binding.inputRef}
-        value={binding.value ?? ''}
-        onChange={binding.onChange}
-        onBlur={binding.onBlur}
-        label={required ? `${label} *` : label}
-        error={Boolean(error)}
-        aria-describedby={error || helperText ? `${id}-helper-text` : undefined}
-      />
+    <FieldShell id={id} label={label} error={binding.error} helperText={helperText} required={required} fullWidth={fullWidth}>
+      <OutlinedInput {...input} {...boundInput(id, label, binding, helperText, required)} />
     </FieldShell>
   );
 }
@@ -107,21 +111,12 @@ export function SelectFieldView({
   required,
   ...input
 }: SelectFieldViewProps) {
-  const { error } = binding;
   return (
-    <FieldShell id={id} label={label} error={error} helperText={helperText} required={required} fullWidth={fullWidth} shrink>
+    <FieldShell id={id} label={label} error={binding.error} helperText={helperText} required={required} fullWidth={fullWidth} shrink>
       <OutlinedInput
         {...input}
-        id={id}
-        name={binding.name}
-        inputRef={binding.inputRef}
-        value={binding.value ?? ''}
-        onChange={binding.onChange}
-        onBlur={binding.onBlur}
-        label={required ? `${label} *` : label}
+        {...boundInput(id, label, binding, helperText, required)}
         notched
-        error={Boolean(error)}
-        aria-describedby={error || helperText ? `${id}-helper-text` : undefined}
         // A native select: InputBase renders the element it is given.
         inputComponent={'select' as unknown as OutlinedInputProps['inputComponent']}
         inputProps={{

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import {
   Controller,
   type Control,
@@ -24,12 +24,27 @@ const bindingOf = <T extends FieldValues>(field: ControllerRenderProps<T, Path<T
   error: fieldState.error?.message,
 });
 
-export interface FormTextFieldProps<T extends FieldValues, TOut = T> extends FieldInputProps {
+/** What binds a field to react-hook-form: the form's control, the field's name and its element id (`field-{name}` unless given). */
+interface BoundFieldProps<T extends FieldValues, TOut> {
   // TOut: what the form's resolver hands to submit (schemas that coerce or default values).
   control: Control<T, unknown, TOut>;
   name: Path<T>;
-  label: string;
   id?: string;
+}
+
+/** A field view bound to react-hook-form: `view` renders it from its element id and binding. */
+function BoundField<T extends FieldValues, TOut>({
+  control,
+  name,
+  id,
+  view,
+}: BoundFieldProps<T, TOut> & { view: (id: string, binding: FieldBinding) => ReactElement }) {
+  const fieldId = id ?? `field-${name}`;
+  return <Controller control={control} name={name} render={({ field, fieldState }) => view(fieldId, bindingOf(field, fieldState))} />;
+}
+
+export interface FormTextFieldProps<T extends FieldValues, TOut = T> extends FieldInputProps, BoundFieldProps<T, TOut> {
+  label: string;
   helperText?: ReactNode;
   fullWidth?: boolean;
 }
@@ -39,12 +54,12 @@ export interface FormTextFieldProps<T extends FieldValues, TOut = T> extends Fie
  * message (the zod schemas of `contracts` carry the specification's French texts).
  */
 export function FormTextField<T extends FieldValues, TOut = T>({ control, name, id, ...view }: FormTextFieldProps<T, TOut>) {
-  const fieldId = id ?? `field-${name}`;
   return (
-    <Controller
+    <BoundField
       control={control}
       name={name}
-      render={({ field, fieldState }) => <TextFieldView {...view} id={fieldId} binding={bindingOf(field, fieldState)} />}
+      id={id}
+      view={(fieldId, binding) => <TextFieldView {...view} id={fieldId} binding={binding} />}
     />
   );
 }
@@ -58,27 +73,37 @@ export function FormMoneyField<T extends FieldValues, TOut = T>(
   return <FormTextField {...props} type="number" inputProps={MONEY_INPUT} endAdornment={<UnitAdornment unit="XOF" />} />;
 }
 
-export interface FormSelectFieldProps<T extends FieldValues, TOut = T> extends Omit<FieldInputProps, 'inputComponent' | 'inputProps'> {
-  // TOut: what the form's resolver hands to submit (schemas that coerce or default values).
-  control: Control<T, unknown, TOut>;
-  name: Path<T>;
+export interface FormNumberFieldProps<T extends FieldValues, TOut = T> extends Omit<FormTextFieldProps<T, TOut>, 'type' | 'inputProps'> {
+  min?: number;
+  max?: number;
+  step?: number;
+  /** The phone keyboard: 'numeric' (whole numbers) or 'decimal'. */
+  inputMode?: 'numeric' | 'decimal';
+}
+
+/** A number field (a count, a rate, a duration...) with the input's own bounds and step. */
+export function FormNumberField<T extends FieldValues, TOut = T>({ min, max, step, inputMode, ...props }: FormNumberFieldProps<T, TOut>) {
+  return <FormTextField {...props} type="number" inputProps={{ min, max, step, inputMode }} />;
+}
+
+export interface FormSelectFieldProps<T extends FieldValues, TOut = T>
+  extends Omit<FieldInputProps, 'inputComponent' | 'inputProps'>, BoundFieldProps<T, TOut> {
   label: string;
   options: readonly SelectOption[];
   /** Text of the empty first choice (the field then starts empty). */
   placeholder?: string;
-  id?: string;
   helperText?: ReactNode;
   fullWidth?: boolean;
 }
 
 /** A native <select> in an outlined field, bound to react-hook-form (accessible, light, easy to drive in tests). */
 export function FormSelectField<T extends FieldValues, TOut = T>({ control, name, id, ...view }: FormSelectFieldProps<T, TOut>) {
-  const fieldId = id ?? `field-${name}`;
   return (
-    <Controller
+    <BoundField
       control={control}
       name={name}
-      render={({ field, fieldState }) => <SelectFieldView {...view} id={fieldId} binding={bindingOf(field, fieldState)} />}
+      id={id}
+      view={(fieldId, binding) => <SelectFieldView {...view} id={fieldId} binding={binding} />}
     />
   );
 }

@@ -9,7 +9,7 @@ import {
   type AccountCategory,
   type AccountType,
 } from '@xaalis/contracts';
-import { EntityFormDialog, emptyToNull, FormSelectField, FormTextField, useEntityForm } from '@xaalis/web-kit';
+import { EntityFormDialog, emptyToNull, FormSelectField, FormNumberField, FormTextField, useEntityForm } from '@xaalis/web-kit';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useCreateAccountMutation } from './api';
@@ -115,14 +115,7 @@ export function AccountDialog({ open, onClose, companyId, accounts }: AccountDia
       <FormTextField control={control} name="name" label="Nom du compte" />
       <FormSelectField control={control} name="type" label="Type" options={TYPE_OPTIONS} />
       <FormSelectField control={control} name="category" label="Catégorie" options={CATEGORY_OPTIONS} />
-      <FormTextField
-        control={control}
-        name="level"
-        label="Niveau"
-        type="number"
-        inputProps={{ min: 1, max: 7, step: 1 }}
-        helperText="De 1 à 7"
-      />
+      <FormNumberField control={control} name="level" label="Niveau" min={1} max={7} step={1} helperText="De 1 à 7" />
       <FormSelectField control={control} name="parentAccountId" label="Compte parent" options={parentOptions} placeholder="Aucun" />
     </EntityFormDialog>
   );

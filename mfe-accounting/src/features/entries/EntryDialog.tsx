@@ -1,25 +1,12 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { entryInputSchema, JOURNAL_LABELS, JOURNALS, MESSAGES_ENTRY, type Account, type AccountingEntry } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import {
-  EntityFormDialog,
-  emptyToNull,
-  ErrorState,
-  FormSelectField,
-  FormTextField,
-  LoadingState,
-  toast,
-  useEntityForm,
-} from '@xaalis/web-kit';
+import { emptyToNull, FormSelectField, FormTextField, toast, useEntityForm } from '@xaalis/web-kit';
 import { useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router-dom';
+import { DocumentFormDialog, DocumentHeader, ListLoadError, SettingsHint } from '../../ui/DocumentDialog';
 import { useListAccountsQuery } from '../accounts';
 import { useListThirdPartiesQuery } from '../third-parties';
 import { useCreateEntryMutation, useGetEntryQuery, useNextEntryNumberQuery, useUpdateEntryMutation } from './api';
@@ -43,8 +30,6 @@ export interface EntryDialogProps {
 
 /** 'Nouvelle Écriture Comptable' / "Modifier l'Écriture {number}": header fields, lines, live totals and balance badge. */
 export function EntryDialog({ open, target, companyId, onClose }: EntryDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
   const editing = target.mode === 'edit';
   const editId = target.mode === 'edit' ? target.id : null;
 
@@ -95,7 +80,7 @@ export function EntryDialog({ open, target, companyId, onClose }: EntryDialogPro
     reasonReplacesText: true,
     serverErrors: { 409: { field: 'entry.number', message: MESSAGES_ENTRY.duplicateNumber } },
   });
-  const { control, setValue, getValues, formState } = form;
+  const { control, setValue, getValues } = form;
 
   const journal = useWatch({ control, name: 'entry.journal' });
   const date = useWatch({ control, name: 'entry.date' });
@@ -130,43 +115,46 @@ export function EntryDialog({ open, target, companyId, onClose }: EntryDialogPro
   const title = editing ? `Modifier l'Écriture ${target.number}` : 'Nouvelle Écriture Comptable';
   const accountsEmpty = accountsQuery.isSuccess && accounts.length === 0;
 
-  let replacement;
-  if (editing && entryQuery.isLoading) replacement = <LoadingState rows={4} />;
-  else if (editing && entryQuery.error && !entryQuery.data)
-    replacement = (
-      <ErrorState error={entryQuery.error} onRetry={() => void entryQuery.refetch()} title="Impossible de charger l'écriture" />
-    );
-
   return (
-    <EntityFormDialog
+    <DocumentFormDialog
       form={form}
       title={title}
       submitLabel="Enregistrer"
       submitDisabled={!totals.balanced || (editing && !entryQuery.data)}
-      maxWidth="lg"
-      fullScreen={fullScreen}
-      dividers
-      columns={false}
-      replacement={replacement}
+      record={editing ? { query: entryQuery, loaded: Boolean(entryQuery.data), failure: "Impossible de charger l'écriture" } : undefined}
+      lines={<EntryLinesEditor form={form} accounts={accounts} thirdParties={thirdParties} accountsHint={ACCOUNTS_EMPTY_HINT} />}
+      totalsLayout={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'center', justifyContent: 'flex-end' }}
+      totals={
+        <>
+          <Typography variant="body2">
+            Total débit : <strong data-testid="total-debit">{formatExactMoney(totals.debit)}</strong>
+          </Typography>
+          <Typography variant="body2">
+            Total crédit : <strong data-testid="total-credit">{formatExactMoney(totals.credit)}</strong>
+          </Typography>
+          <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Chip
+              label={totals.balanced ? MESSAGES_ENTRY.balanced : MESSAGES_ENTRY.unbalancedBadge}
+              color={totals.balanced ? 'success' : 'error'}
+              size="small"
+              sx={{ fontWeight: 700 }}
+            />
+            {!totals.balanced && totals.difference !== '0.00' ? (
+              <Typography variant="caption" color="error">
+                Écart : {formatExactMoney(totals.difference)}
+              </Typography>
+            ) : null}
+          </Box>
+        </>
+      }
     >
       {accountsEmpty ? (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {ACCOUNTS_EMPTY_HINT}.{' '}
-          <MuiLink component={RouterLink} to="/parametres?tab=accounts" onClick={onClose}>
-            Ouvrir le plan comptable
-          </MuiLink>
-        </Alert>
+        <SettingsHint severity="warning" to="/parametres?tab=accounts" link="Ouvrir le plan comptable" onClose={onClose}>
+          {ACCOUNTS_EMPTY_HINT}.
+        </SettingsHint>
       ) : null}
-      {accountsQuery.error && !accountsQuery.data ? (
-        <Box sx={{ mb: 2 }}>
-          <ErrorState
-            error={accountsQuery.error}
-            onRetry={() => void accountsQuery.refetch()}
-            title="Impossible de charger le plan comptable"
-          />
-        </Box>
-      ) : null}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1.2fr 1.5fr 1fr 1fr' }, pt: 1 }}>
+      <ListLoadError query={accountsQuery} title="Impossible de charger le plan comptable" />
+      <DocumentHeader mdColumns="1.2fr 1.5fr 1fr 1fr">
         <FormTextField
           control={control}
           name="entry.number"
@@ -179,53 +167,7 @@ export function EntryDialog({ open, target, companyId, onClose }: EntryDialogPro
         <Box sx={{ gridColumn: '1 / -1' }}>
           <FormTextField control={control} name="entry.description" label="Description" />
         </Box>
-      </Box>
-      <Box sx={{ mt: 3 }}>
-        <EntryLinesEditor
-          control={control}
-          setValue={setValue}
-          getValues={getValues}
-          errors={formState.errors.lines}
-          accounts={accounts}
-          thirdParties={thirdParties}
-          accountsHint={ACCOUNTS_EMPTY_HINT}
-        />
-      </Box>
-      <Box
-        role="group"
-        aria-label="Totaux"
-        sx={{
-          mt: 2,
-          p: 2,
-          borderRadius: 2,
-          bgcolor: 'action.hover',
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 3,
-          alignItems: 'center',
-          justifyContent: 'flex-end',
-        }}
-      >
-        <Typography variant="body2">
-          Total débit : <strong data-testid="total-debit">{formatExactMoney(totals.debit)}</strong>
-        </Typography>
-        <Typography variant="body2">
-          Total crédit : <strong data-testid="total-credit">{formatExactMoney(totals.credit)}</strong>
-        </Typography>
-        <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Chip
-            label={totals.balanced ? MESSAGES_ENTRY.balanced : MESSAGES_ENTRY.unbalancedBadge}
-            color={totals.balanced ? 'success' : 'error'}
-            size="small"
-            sx={{ fontWeight: 700 }}
-          />
-          {!totals.balanced && totals.difference !== '0.00' ? (
-            <Typography variant="caption" color="error">
-              Écart : {formatExactMoney(totals.difference)}
-            </Typography>
-          ) : null}
-        </Box>
-      </Box>
-    </EntityFormDialog>
+      </DocumentHeader>
+    </DocumentFormDialog>
   );
 }

@@ -2,9 +2,9 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { Account, ThirdParty } from '@xaalis/contracts';
-import { memo, useCallback, useMemo } from 'react';
-import { Controller, useFieldArray, type Control, type FieldErrors, type UseFormGetValues, type UseFormSetValue } from 'react-hook-form';
-import { arrayErrorMessage, LineRow, LinesSection, RemoveLineButton } from '../../ui/LineEditor';
+import { memo, useMemo } from 'react';
+import { Controller, type Control, type FieldErrors, type UseFormReturn, type UseFormSetValue } from 'react-hook-form';
+import { DocumentLines, LineRow, LineTextField, RemoveLineButton } from '../../ui/LineEditor';
 import { foldForSearch } from '../../ui/text';
 import { emptyLine, isPositiveAmount, type EntryFormValues, type EntryOutput } from './entryForm';
 
@@ -134,22 +134,7 @@ const EntryLine = memo(function EntryLine({
         />
       </Box>
       <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
-        <Controller
-          control={control}
-          name={`lines.${index}.description`}
-          render={({ field: { ref, ...field }, fieldState }) => (
-            <TextField
-              {...field}
-              inputRef={ref}
-              label="Libellé"
-              size="small"
-              fullWidth
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-              slotProps={{ htmlInput: { 'aria-label': `Libellé ligne ${n}` } }}
-            />
-          )}
-        />
+        <LineTextField control={control} name={`lines.${index}.description`} label="Libellé" n={n} fullWidth />
       </Box>
       <AmountField control={control} setValue={setValue} index={index} side="debit" error={amountError} />
       <AmountField control={control} setValue={setValue} index={index} side="credit" error={amountError} />
@@ -188,45 +173,33 @@ const EntryLine = memo(function EntryLine({
 });
 
 export interface EntryLinesEditorProps {
-  control: Control<EntryFormValues, unknown, EntryOutput>;
-  setValue: UseFormSetValue<EntryFormValues>;
-  getValues: UseFormGetValues<EntryFormValues>;
-  errors: FieldErrors<EntryFormValues>['lines'];
+  form: UseFormReturn<EntryFormValues, unknown, EntryOutput>;
   accounts: Account[];
   thirdParties: readonly ThirdParty[];
   accountsHint: string;
 }
 
 /** The lines of an entry: account, description, debit, credit, third party; add and remove (never below two). */
-export function EntryLinesEditor({ control, setValue, getValues, errors, accounts, thirdParties, accountsHint }: EntryLinesEditorProps) {
-  const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
-  const canRemove = fields.length > MIN_LINES;
-  const onRemove = useCallback(
-    (index: number) => {
-      if (getValues('lines').length > MIN_LINES) remove(index);
-    },
-    [getValues, remove],
-  );
+export function EntryLinesEditor({ form, accounts, thirdParties, accountsHint }: EntryLinesEditorProps) {
+  const { control, setValue, getValues } = form;
+  const errors = form.formState.errors.lines;
   return (
-    <LinesSection
+    <DocumentLines
+      form={form}
+      min={MIN_LINES}
       title="Lignes d'écriture"
-      error={arrayErrorMessage(errors)}
-      onAdd={() => append(emptyLine(getValues('entry.description')))}
-    >
-      {fields.map((field, index) => (
+      newLine={() => emptyLine(getValues('entry.description'))}
+      renderLine={(slot) => (
         <EntryLine
-          key={field.id}
-          index={index}
+          {...slot}
           control={control}
           accounts={accounts}
           thirdParties={thirdParties}
           accountsHint={accountsHint}
-          canRemove={canRemove}
-          onRemove={onRemove}
           setValue={setValue}
           errors={errors}
         />
-      ))}
-    </LinesSection>
+      )}
+    />
   );
 }

@@ -12,7 +12,7 @@ import {
   type InventoryItem,
   type MovementType,
 } from '@xaalis/contracts';
-import { EntityFormDialog, emptyToNull, FormTextField, UnitAdornment, useEntityForm } from '@xaalis/web-kit';
+import { EntityFormDialog, emptyToNull, FormNumberField, FormTextField, UnitAdornment, useEntityForm } from '@xaalis/web-kit';
 import { useId } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -100,13 +100,14 @@ export function StockMovementDialog({ item, companyId, onClose }: StockMovementD
           </FormControl>
         )}
       />
-      <FormTextField
+      <FormNumberField
         control={control}
         name="quantity"
         label="Quantité"
-        type="number"
         autoFocus
-        inputProps={{ min: 0, step: 0.001, inputMode: 'decimal' }}
+        min={0}
+        step={0.001}
+        inputMode="decimal"
         endAdornment={item ? <UnitAdornment unit={item.unit} /> : undefined}
       />
       <FormTextField control={control} name="reason" label="Motif" placeholder="Réception fournisseur, casse, inventaire..." />

@@ -20,6 +20,7 @@ import {
   FormDateField,
   FormSelectField,
   FormMoneyField,
+  FormNumberField,
   FormTextField,
   FullRow,
   todayIso,
@@ -169,12 +170,14 @@ export function InvestmentDialog({ open, onClose, companyId, investment }: Inves
       <FormMoneyField control={control} name="purchasePrice" label="Prix d'achat" />
       <FormMoneyField control={control} name="residualValue" label="Valeur résiduelle" />
       <FormSelectField control={control} name="depreciationMethod" label="Méthode d'amortissement" options={METHOD_OPTIONS} />
-      <FormTextField
+      <FormNumberField
         control={control}
         name="usefulLife"
         label="Durée d'utilité (années)"
-        type="number"
-        inputProps={{ min: 1, max: 100, step: 1, inputMode: 'numeric' }}
+        min={1}
+        max={100}
+        step={1}
+        inputMode="numeric"
       />
       <FormTextField
         control={control}

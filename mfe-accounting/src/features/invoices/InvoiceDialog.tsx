@@ -1,9 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import {
   INVOICE_TYPE_LABELS,
   INVOICE_TYPES,
@@ -16,20 +13,10 @@ import {
 } from '@xaalis/contracts';
 import { money } from '@xaalis/domain';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import {
-  EntityFormDialog,
-  ErrorState,
-  FormDateField,
-  FormSelectField,
-  FormTextField,
-  LoadingState,
-  schemaResolver,
-  useEntityForm,
-  useSession,
-} from '@xaalis/web-kit';
+import { FormDateField, FormSelectField, FormNumberField, FormTextField, schemaResolver, useEntityForm, useSession } from '@xaalis/web-kit';
 import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router-dom';
+import { DocumentFormDialog, DocumentHeader, ListLoadError, SettingsHint } from '../../ui/DocumentDialog';
 import { useListThirdPartiesQuery } from '../third-parties';
 import { useListInventoryQuery } from '../inventory';
 import { useCreateInvoiceMutation, useGetInvoiceQuery, useNextInvoiceNumberQuery, useUpdateInvoiceMutation } from './api';
@@ -111,8 +98,6 @@ export interface InvoiceDialogProps {
 
 /** 'Nouvelle Facture' / 'Modifier la facture {number}': header, lines (free entry or existing product), live totals. */
 export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdProp }: InvoiceDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
   const companyId = useSessionCompany(companyIdProp);
   const editing = Boolean(invoiceId);
 
@@ -198,24 +183,33 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
   const notDraft = editing && loaded && loaded.status !== 'draft';
   const title = editing ? `Modifier la facture ${loaded?.number ?? ''}`.trim() : 'Nouvelle Facture';
 
-  let replacement;
-  if (editing && invoiceQuery.isLoading) replacement = <LoadingState rows={4} />;
-  else if (editing && invoiceQuery.error && !loaded)
-    replacement = (
-      <ErrorState error={invoiceQuery.error} onRetry={() => void invoiceQuery.refetch()} title="Impossible de charger la facture" />
-    );
-
   return (
-    <EntityFormDialog
+    <DocumentFormDialog
       form={form}
       title={title}
       submitLabel={editing ? 'Enregistrer les modifications' : 'Créer la facture'}
       submitDisabled={editing && (!loaded || Boolean(notDraft))}
-      maxWidth="lg"
-      fullScreen={fullScreen}
-      dividers
-      columns={false}
-      replacement={replacement}
+      record={editing ? { query: invoiceQuery, loaded: Boolean(loaded), failure: 'Impossible de charger la facture' } : undefined}
+      lines={<InvoiceLinesEditor form={form} products={products} lineTotals={totals.lineTotals} />}
+      totalsLayout={{ display: 'grid', gap: 0.5, justifyContent: 'end', gridTemplateColumns: 'auto auto', columnGap: 4 }}
+      totals={
+        <>
+          <Typography variant="body2">Sous-total</Typography>
+          <Typography variant="body2" align="right" data-testid="invoice-subtotal" sx={{ whiteSpace: 'nowrap' }}>
+            {formatExactMoney(totals.subtotal)}
+          </Typography>
+          <Typography variant="body2">{`TVA (${formatRate(vatRate)})`}</Typography>
+          <Typography variant="body2" align="right" data-testid="invoice-vat" sx={{ whiteSpace: 'nowrap' }}>
+            {formatExactMoney(totals.vatAmount)}
+          </Typography>
+          <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+            Total
+          </Typography>
+          <Typography variant="subtitle1" align="right" data-testid="invoice-total" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+            {formatExactMoney(totals.total)}
+          </Typography>
+        </>
+      }
     >
       {notDraft ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
@@ -223,23 +217,12 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
         </Alert>
       ) : null}
       {partiesEmpty ? (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {isClientSide ? 'Aucun client enregistré.' : 'Aucun fournisseur enregistré.'}{' '}
-          <MuiLink component={RouterLink} to="/parametres?tab=third-parties" onClick={onClose}>
-            Créer un tiers dans Paramètres
-          </MuiLink>
-        </Alert>
+        <SettingsHint severity="info" to="/parametres?tab=third-parties" link="Créer un tiers dans Paramètres" onClose={onClose}>
+          {isClientSide ? 'Aucun client enregistré.' : 'Aucun fournisseur enregistré.'}
+        </SettingsHint>
       ) : null}
-      {thirdPartiesQuery.error && !thirdPartiesQuery.data ? (
-        <Box sx={{ mb: 2 }}>
-          <ErrorState
-            error={thirdPartiesQuery.error}
-            onRetry={() => void thirdPartiesQuery.refetch()}
-            title="Impossible de charger les tiers"
-          />
-        </Box>
-      ) : null}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' }, pt: 1 }}>
+      <ListLoadError query={thirdPartiesQuery} title="Impossible de charger les tiers" />
+      <DocumentHeader mdColumns="repeat(4, 1fr)">
         <FormSelectField control={control} name="invoice.type" label="Type" options={TYPE_OPTIONS} />
         <FormTextField
           control={control}
@@ -259,59 +242,20 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
         <FormDateField control={control} name="invoice.date" label="Date" />
         <FormDateField control={control} name="invoice.dueDate" label="Date d'échéance" helperText="Optionnelle" />
         <FormSelectField control={control} name="invoice.paymentMethod" label="Mode de paiement" options={METHOD_OPTIONS} />
-        <FormTextField
+        <FormNumberField
           control={control}
           name="invoice.vatRate"
           label="Taux de TVA (%)"
-          type="number"
-          inputProps={{ min: 0, max: 100, step: 0.01, inputMode: 'decimal' }}
+          min={0}
+          max={100}
+          step={0.01}
+          inputMode="decimal"
         />
         <Box sx={{ gridColumn: '1 / -1' }}>
           <FormTextField control={control} name="invoice.notes" label="Notes" multiline minRows={2} />
         </Box>
-      </Box>
-      <Box sx={{ mt: 3 }}>
-        <InvoiceLinesEditor
-          control={control}
-          setValue={setValue}
-          getValues={getValues}
-          errors={formState.errors.lines}
-          products={products}
-          lineTotals={totals.lineTotals}
-          revalidate={formState.isSubmitted}
-        />
-      </Box>
-      <Box
-        role="group"
-        aria-label="Totaux"
-        sx={{
-          mt: 2,
-          p: 2,
-          borderRadius: 2,
-          bgcolor: 'action.hover',
-          display: 'grid',
-          gap: 0.5,
-          justifyContent: 'end',
-          gridTemplateColumns: 'auto auto',
-          columnGap: 4,
-        }}
-      >
-        <Typography variant="body2">Sous-total</Typography>
-        <Typography variant="body2" align="right" data-testid="invoice-subtotal" sx={{ whiteSpace: 'nowrap' }}>
-          {formatExactMoney(totals.subtotal)}
-        </Typography>
-        <Typography variant="body2">{`TVA (${formatRate(vatRate)})`}</Typography>
-        <Typography variant="body2" align="right" data-testid="invoice-vat" sx={{ whiteSpace: 'nowrap' }}>
-          {formatExactMoney(totals.vatAmount)}
-        </Typography>
-        <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
-          Total
-        </Typography>
-        <Typography variant="subtitle1" align="right" data-testid="invoice-total" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-          {formatExactMoney(totals.total)}
-        </Typography>
-      </Box>
-    </EntityFormDialog>
+      </DocumentHeader>
+    </DocumentFormDialog>
   );
 }
 

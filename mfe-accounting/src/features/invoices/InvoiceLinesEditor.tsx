@@ -4,17 +4,9 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { MONEY_PATTERN, type InventoryItem } from '@xaalis/contracts';
 import { money } from '@xaalis/domain';
-import { memo, useCallback, useMemo } from 'react';
-import {
-  Controller,
-  useFieldArray,
-  useWatch,
-  type Control,
-  type FieldErrors,
-  type UseFormGetValues,
-  type UseFormSetValue,
-} from 'react-hook-form';
-import { arrayErrorMessage, LineRow, LinesSection, RemoveLineButton } from '../../ui/LineEditor';
+import { memo, useMemo } from 'react';
+import { Controller, useWatch, type Control, type FieldErrors, type UseFormReturn, type UseFormSetValue } from 'react-hook-form';
+import { DocumentLines, LineRow, LineTextField, RemoveLineButton } from '../../ui/LineEditor';
 import { emptyInvoiceLine, formatExactMoney, type InvoiceFormValues, type InvoiceOutput } from './invoiceForm';
 
 /** At least one line remains (specification §2). */
@@ -139,61 +131,26 @@ const InvoiceLine = memo(function InvoiceLine({
         ) : null}
       </Box>
       <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
-        <Controller
+        <LineTextField
           control={control}
           name={`lines.${index}.description`}
-          render={({ field: { ref, ...field }, fieldState }) => (
-            <TextField
-              {...field}
-              value={field.value ?? ''}
-              inputRef={ref}
-              label="Description"
-              size="small"
-              fullWidth
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-              slotProps={{ htmlInput: { 'aria-label': `Description ligne ${n}`, maxLength: 255 } }}
-            />
-          )}
+          label="Description"
+          n={n}
+          fullWidth
+          htmlInput={{ maxLength: 255 }}
         />
       </Box>
-      <Controller
-        control={control}
-        name={`lines.${index}.quantity`}
-        render={({ field: { ref, ...field }, fieldState }) => (
-          <TextField
-            {...field}
-            value={field.value ?? ''}
-            inputRef={ref}
-            label="Quantité"
-            type="number"
-            size="small"
-            error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message}
-            slotProps={{ htmlInput: { ...quantityInput, 'aria-label': `Quantité ligne ${n}` } }}
-          />
-        )}
-      />
-      <Controller
+      <LineTextField control={control} name={`lines.${index}.quantity`} label="Quantité" n={n} type="number" htmlInput={quantityInput} />
+      <LineTextField
         control={control}
         name={`lines.${index}.unitPrice`}
-        render={({ field: { ref, ...field }, fieldState }) => (
-          <TextField
-            {...field}
-            value={field.value ?? ''}
-            inputRef={ref}
-            label="Prix unitaire"
-            type="number"
-            size="small"
-            error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message ?? (useProduct ? 'Coût de l’article' : undefined)}
-            slotProps={{
-              input: { readOnly: useProduct },
-              htmlInput: { ...priceInput, readOnly: useProduct, 'aria-label': `Prix unitaire ligne ${n}` },
-            }}
-            sx={useProduct ? { '& .MuiInputBase-root': { bgcolor: 'action.hover' } } : undefined}
-          />
-        )}
+        label="Prix unitaire"
+        n={n}
+        type="number"
+        helperText={useProduct ? 'Coût de l’article' : undefined}
+        slotProps={{ input: { readOnly: useProduct } }}
+        htmlInput={{ ...priceInput, readOnly: useProduct }}
+        sx={useProduct ? { '& .MuiInputBase-root': { bgcolor: 'action.hover' } } : undefined}
       />
       <TextField
         label="Total"
@@ -208,43 +165,33 @@ const InvoiceLine = memo(function InvoiceLine({
 });
 
 export interface InvoiceLinesEditorProps {
-  control: Control<InvoiceFormValues, unknown, InvoiceOutput>;
-  setValue: UseFormSetValue<InvoiceFormValues>;
-  getValues: UseFormGetValues<InvoiceFormValues>;
-  errors: LineErrors;
+  form: UseFormReturn<InvoiceFormValues, unknown, InvoiceOutput>;
   products: InventoryItem[];
   /** Line totals, in line order (two-decimal strings). */
   lineTotals: string[];
-  /** After a first submit, changes made by the line's buttons re-validate the fields. */
-  revalidate: boolean;
 }
 
 /** The lines of an invoice: free entry or existing product, quantity, unit price, total; add, and remove (never the last). */
-export function InvoiceLinesEditor({ control, setValue, getValues, errors, products, lineTotals, revalidate }: InvoiceLinesEditorProps) {
-  const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
-  const canRemove = fields.length > MIN_INVOICE_LINES;
-  const onRemove = useCallback(
-    (index: number) => {
-      if (getValues('lines').length > MIN_INVOICE_LINES) remove(index);
-    },
-    [getValues, remove],
-  );
+export function InvoiceLinesEditor({ form, products, lineTotals }: InvoiceLinesEditorProps) {
+  const { control, setValue, formState } = form;
   return (
-    <LinesSection title="Lignes de facture" error={arrayErrorMessage(errors)} onAdd={() => append(emptyInvoiceLine())}>
-      {fields.map((field, index) => (
+    <DocumentLines
+      form={form}
+      min={MIN_INVOICE_LINES}
+      title="Lignes de facture"
+      newLine={emptyInvoiceLine}
+      renderLine={(slot) => (
         <InvoiceLine
-          key={field.id}
-          index={index}
+          {...slot}
           control={control}
           setValue={setValue}
           products={products}
-          total={lineTotals[index] ?? '0.00'}
-          canRemove={canRemove}
-          onRemove={onRemove}
-          revalidate={revalidate}
-          errors={errors}
+          total={lineTotals[slot.index] ?? '0.00'}
+          // After a first submit, changes made by the line's buttons re-validate the fields.
+          revalidate={formState.isSubmitted}
+          errors={formState.errors.lines}
         />
-      ))}
-    </LinesSection>
+      )}
+    />
   );
 }

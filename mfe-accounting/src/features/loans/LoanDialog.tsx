@@ -18,6 +18,7 @@ import {
   FormDateField,
   FormSelectField,
   FormMoneyField,
+  FormNumberField,
   FormTextField,
   FullRow,
   todayIso,
@@ -93,12 +94,14 @@ export function LoanDialog({ open, onClose, companyId }: LoanDialogProps) {
         <FormTextField control={control} name="lender" label="Prêteur" placeholder="Banque, organisme..." autoFocus />
       </FullRow>
       <FormMoneyField control={control} name="amount" label="Montant" />
-      <FormTextField
+      <FormNumberField
         control={control}
         name="interestRate"
         label="Taux d'intérêt annuel"
-        type="number"
-        inputProps={{ min: 0, max: 100, step: 0.01, inputMode: 'decimal' }}
+        min={0}
+        max={100}
+        step={0.01}
+        inputMode="decimal"
         endAdornment={<UnitAdornment unit="%" />}
       />
       <FormDateField control={control} name="startDate" label="Date de début" />

@@ -5,7 +5,7 @@ import {
   thirdPartyInputSchema,
   type ThirdPartyType,
 } from '@xaalis/contracts';
-import { EntityFormDialog, emptyToNull, FormSelectField, FormTextField, FullRow, useEntityForm } from '@xaalis/web-kit';
+import { EntityFormDialog, emptyToNull, FormSelectField, FormNumberField, FormTextField, FullRow, useEntityForm } from '@xaalis/web-kit';
 import { useCreateThirdPartyMutation } from './api';
 
 type ThirdPartyOutput = ReturnType<typeof thirdPartyInputSchema.parse>;
@@ -75,13 +75,7 @@ export function ThirdPartyDialog({ open, onClose, companyId }: ThirdPartyDialogP
       <FullRow>
         <FormTextField control={control} name="address" label="Adresse" />
       </FullRow>
-      <FormTextField
-        control={control}
-        name="paymentTerms"
-        label="Délai de paiement (jours)"
-        type="number"
-        inputProps={{ min: 0, max: 365, step: 1 }}
-      />
+      <FormNumberField control={control} name="paymentTerms" label="Délai de paiement (jours)" min={0} max={365} step={1} />
     </EntityFormDialog>
   );
 }

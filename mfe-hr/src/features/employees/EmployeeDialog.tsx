@@ -17,6 +17,7 @@ import {
   FormDateField,
   FormSelectField,
   FormMoneyField,
+  FormNumberField,
   FormTextField,
   FullRow,
   todayIso,
@@ -130,12 +131,14 @@ export function EmployeeDialog({ open, onClose, companyId, employee }: EmployeeD
         options={MARITAL_OPTIONS}
         placeholder="Non renseignée"
       />
-      <FormTextField
+      <FormNumberField
         control={control}
         name="children"
         label="Enfants à charge"
-        type="number"
-        inputProps={{ min: 0, max: MAX_EMPLOYEE_CHILDREN, step: 1, inputMode: 'numeric' }}
+        min={0}
+        max={MAX_EMPLOYEE_CHILDREN}
+        step={1}
+        inputMode="numeric"
       />
       <FullRow>
         <FormCheckboxField control={control} name="isCadre" label="Cadre (régime IPRES cadres)" />

@@ -16,6 +16,7 @@ import {
   FormDialog,
   FormGrid,
   FormMoneyField,
+  FormNumberField,
   FormTextField,
   FullRow,
   saveForCompany,
@@ -181,19 +182,14 @@ export function PayslipDialog({
           <FormMoneyField control={control} name="transportAllowance" label="Indemnité de transport" />
           <FormMoneyField control={control} name="housingAllowance" label="Indemnité de logement" />
           <FormMoneyField control={control} name="otherAllowances" label="Autres indemnités" />
-          <FormTextField
-            control={control}
-            name="overtimeHours"
-            label="Heures supplémentaires"
-            type="number"
-            inputProps={{ min: 0, step: 0.25, inputMode: 'decimal' }}
-          />
-          <FormTextField
+          <FormNumberField control={control} name="overtimeHours" label="Heures supplémentaires" min={0} step={0.25} inputMode="decimal" />
+          <FormNumberField
             control={control}
             name="overtimeRate"
             label="Taux des heures supplémentaires"
-            type="number"
-            inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
+            min={0}
+            step={0.01}
+            inputMode="decimal"
           />
         </FormGrid>
       </FormDialog>

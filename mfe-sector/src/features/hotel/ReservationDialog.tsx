@@ -17,6 +17,7 @@ import {
   formatMoney,
   FormDateField,
   FormSelectField,
+  FormNumberField,
   FormTextField,
   FullRow,
   todayIso,
@@ -165,12 +166,14 @@ export function ReservationDialog({ open, onClose, companyId }: { open: boolean;
       <FormTextField control={control} name="guestPhone" label="Téléphone" type="tel" />
       <FormTextField control={control} name="guestEmail" label="Email" type="email" />
       <FullRow>
-        <FormTextField
+        <FormNumberField
           control={control}
           name="numberOfGuests"
           label="Nombre de personnes"
-          type="number"
-          inputProps={{ min: 1, max: room?.capacity, step: 1, inputMode: 'numeric' }}
+          min={1}
+          max={room?.capacity}
+          step={1}
+          inputMode="numeric"
           helperText={room && guestsNumber > room.capacity ? capacityExceeded(room.capacity) : undefined}
         />
       </FullRow>

@@ -7,7 +7,7 @@ import {
   roomInputSchema,
   type RoomValues,
 } from '@xaalis/contracts';
-import { EntityFormDialog, FormSelectField, FormMoneyField, FormTextField, FullRow, useEntityForm } from '@xaalis/web-kit';
+import { EntityFormDialog, FormSelectField, FormMoneyField, FormNumberField, FormTextField, FullRow, useEntityForm } from '@xaalis/web-kit';
 import { useCreateHotelRoomMutation } from './api';
 
 export interface RoomFormValues {
@@ -65,19 +65,15 @@ export function RoomDialog({ open, onClose, companyId }: { open: boolean; onClos
     <EntityFormDialog form={form} title={TITLE} submitLabel="Créer la chambre">
       <FormTextField control={control} name="roomNumber" label="Numéro de chambre" required autoFocus />
       <FormSelectField control={control} name="type" label="Type" options={TYPE_OPTIONS} />
-      <FormTextField
-        control={control}
-        name="floor"
-        label="Étage"
-        type="number"
-        inputProps={{ min: 0, max: MAX_ROOM_FLOOR, step: 1, inputMode: 'numeric' }}
-      />
-      <FormTextField
+      <FormNumberField control={control} name="floor" label="Étage" min={0} max={MAX_ROOM_FLOOR} step={1} inputMode="numeric" />
+      <FormNumberField
         control={control}
         name="capacity"
         label="Capacité (personnes)"
-        type="number"
-        inputProps={{ min: 1, max: MAX_ROOM_CAPACITY, step: 1, inputMode: 'numeric' }}
+        min={1}
+        max={MAX_ROOM_CAPACITY}
+        step={1}
+        inputMode="numeric"
       />
       <FullRow>
         <FormMoneyField control={control} name="pricePerNight" label="Prix par nuit" required />

@@ -1,5 +1,14 @@
 import { MESSAGES_PRODUCTION, productionOrderInputSchema, type FinishedProduct, type ProductionOrderValues } from '@xaalis/contracts';
-import { EntityFormDialog, FormDateField, FormSelectField, FormTextField, FullRow, todayIso, useEntityForm } from '@xaalis/web-kit';
+import {
+  EntityFormDialog,
+  FormDateField,
+  FormSelectField,
+  FormNumberField,
+  FormTextField,
+  FullRow,
+  todayIso,
+  useEntityForm,
+} from '@xaalis/web-kit';
 import { useMemo } from 'react';
 import { useCreateProductionOrderMutation } from './api';
 import { unitLabel } from './format';
@@ -67,13 +76,14 @@ export function ProductionOrderDialog({ open, onClose, companyId, finishedProduc
           options={options}
         />
       </FullRow>
-      <FormTextField
+      <FormNumberField
         control={control}
         name="quantityToProduce"
         label="Quantité à produire"
         required
-        type="number"
-        inputProps={{ min: 1, step: 1, inputMode: 'numeric' }}
+        min={1}
+        step={1}
+        inputMode="numeric"
       />
       <FormDateField control={control} name="startDate" label="Date de début" />
       <FormDateField control={control} name="endDate" label="Date de fin prévue" />

@@ -17,17 +17,19 @@ import {
 } from '@xaalis/contracts';
 import {
   ControlledSelect,
+  ControlledTextField,
   formatMoney,
   EntityFormDialog,
   FormDateField,
   FormSelectField,
+  FormNumberField,
   FormTextField,
   FullRow,
   todayIso,
   useEntityForm,
 } from '@xaalis/web-kit';
 import { useMemo } from 'react';
-import { Controller, useWatch, type Control } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useCreateServiceTimesheetMutation } from './api';
 import { formatHours } from './format';
 
@@ -42,40 +44,8 @@ export interface TimesheetFormValues {
   description: string;
 }
 
-/** A clock time input ("HH:MM"), its label always above the field. */
-function TimeField({
-  control,
-  name,
-  label,
-}: {
-  control: Control<TimesheetFormValues, unknown, TimesheetValues>;
-  name: 'startTime' | 'endTime';
-  label: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          id={`field-${name}`}
-          type="time"
-          label={label}
-          required
-          fullWidth
-          name={field.name}
-          inputRef={field.ref}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
-        />
-      )}
-    />
-  );
-}
+/** A clock time input ("HH:MM"): its label always above the field, to the minute. */
+const TIME_SLOTS = { inputLabel: { shrink: true }, htmlInput: { step: 60 } };
 
 /** Hours from the form's figures, or why there are none; the server computes the same. */
 export function liveHours(startTime: string, endTime: string, breakTime: string): { hours: string | null; error: string | null } {
@@ -188,15 +158,9 @@ export function TimesheetDialog({ open, onClose, companyId, employees, projects 
         />
       </FullRow>
       <FormDateField control={control} name="date" label="Date" />
-      <FormTextField
-        control={control}
-        name="breakTime"
-        label="Pause (minutes)"
-        type="number"
-        inputProps={{ min: 0, step: 5, inputMode: 'numeric' }}
-      />
-      <TimeField control={control} name="startTime" label="Heure de début" />
-      <TimeField control={control} name="endTime" label="Heure de fin" />
+      <FormNumberField control={control} name="breakTime" label="Pause (minutes)" min={0} step={5} inputMode="numeric" />
+      <ControlledTextField control={control} name="startTime" label="Heure de début" type="time" required slotProps={TIME_SLOTS} />
+      <ControlledTextField control={control} name="endTime" label="Heure de fin" type="time" required slotProps={TIME_SLOTS} />
       <TextField
         id="field-hoursWorked"
         label="Heures travaillées"
@@ -206,13 +170,7 @@ export function TimesheetDialog({ open, onClose, companyId, employees, projects 
         helperText="Calculées au quart d'heure"
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { readOnly: true, step: 0.25, min: 0 } }}
       />
-      <FormTextField
-        control={control}
-        name="hourlyRate"
-        label="Taux horaire (XOF)"
-        type="number"
-        inputProps={{ min: 0, step: 1, inputMode: 'decimal' }}
-      />
+      <FormNumberField control={control} name="hourlyRate" label="Taux horaire (XOF)" min={0} step={1} inputMode="decimal" />
       <FullRow>
         <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
       </FullRow>

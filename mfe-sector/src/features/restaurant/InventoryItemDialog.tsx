@@ -6,7 +6,7 @@ import {
   MESSAGES_RESTAURANT,
   restaurantInventoryItemInputSchema,
 } from '@xaalis/contracts';
-import { EntityFormDialog, FormSelectField, FormTextField, FullRow, UnitAdornment, useEntityForm } from '@xaalis/web-kit';
+import { EntityFormDialog, FormSelectField, FormMoneyField, FormTextField, FullRow, useEntityForm } from '@xaalis/web-kit';
 import type { z } from 'zod';
 import { useCreateRestaurantInventoryItemMutation } from './api';
 
@@ -80,15 +80,7 @@ export function InventoryItemDialog({ open, onClose, companyId }: { open: boolea
       <FormSelectField control={control} name="unit" label="Unité" required placeholder="Sélectionner une unité" options={UNIT_OPTIONS} />
       <FormTextField control={control} name="currentStock" label="Stock actuel" type="number" inputProps={stockInput} />
       <FormTextField control={control} name="minStock" label="Stock minimum" type="number" inputProps={stockInput} />
-      <FormTextField
-        control={control}
-        name="unitCost"
-        label="Coût unitaire"
-        required
-        type="number"
-        inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
-        endAdornment={<UnitAdornment unit="XOF" />}
-      />
+      <FormMoneyField control={control} name="unitCost" label="Coût unitaire" required />
     </EntityFormDialog>
   );
 }

@@ -14,6 +14,7 @@ import {
   FormCheckboxField,
   FormDateField,
   FormSelectField,
+  FormNumberField,
   FormTextField,
   FullRow,
   useEntityForm,
@@ -139,14 +140,15 @@ export function MenuDialog({ open, onClose, companyId, recipes, menu }: MenuDial
               label="Nom de l'article"
               size="small"
             />
-            <FormTextField
+            <FormNumberField
               control={control}
               name={`items.${index}.price`}
               id={`menu-item-${index}-price`}
               label="Prix"
-              type="number"
               size="small"
-              inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
+              min={0}
+              step={0.01}
+              inputMode="decimal"
             />
             <FormCheckboxField control={control} name={`items.${index}.isAvailable`} label="Disponible" />
           </>

@@ -17,6 +17,7 @@ import {
   EntityFormDialog,
   FormSelectField,
   FormMoneyField,
+  FormNumberField,
   FormTextField,
   FullRow,
   useEntityForm,
@@ -134,28 +135,10 @@ export function RecipeDialog({ open, onClose, companyId, items, recipe }: Recipe
     <EntityFormDialog form={form} title={title} submitLabel={editing ? 'Enregistrer' : 'Créer la recette'} maxWidth="md" dividers>
       <FormTextField control={control} name="name" label="Nom" required autoFocus />
       <FormSelectField control={control} name="category" label="Catégorie" options={CATEGORY_OPTIONS} />
-      <FormTextField
-        control={control}
-        name="servings"
-        label="Portions"
-        type="number"
-        inputProps={{ min: 1, step: 1, inputMode: 'numeric' }}
-      />
+      <FormNumberField control={control} name="servings" label="Portions" min={1} step={1} inputMode="numeric" />
       <FormMoneyField control={control} name="sellingPrice" label="Prix de vente" />
-      <FormTextField
-        control={control}
-        name="preparationTime"
-        label="Préparation (min)"
-        type="number"
-        inputProps={{ min: 0, step: 1, inputMode: 'numeric' }}
-      />
-      <FormTextField
-        control={control}
-        name="cookingTime"
-        label="Cuisson (min)"
-        type="number"
-        inputProps={{ min: 0, step: 1, inputMode: 'numeric' }}
-      />
+      <FormNumberField control={control} name="preparationTime" label="Préparation (min)" min={0} step={1} inputMode="numeric" />
+      <FormNumberField control={control} name="cookingTime" label="Cuisson (min)" min={0} step={1} inputMode="numeric" />
       <FullRow>
         <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
       </FullRow>
@@ -190,14 +173,15 @@ export function RecipeDialog({ open, onClose, companyId, items, recipe }: Recipe
               size="small"
               onValueChange={(value) => chooseItem(index, value)}
             />
-            <FormTextField
+            <FormNumberField
               control={control}
               name={`ingredients.${index}.quantity`}
               id={`ingredient-${index}-quantity`}
               label="Quantité"
-              type="number"
               size="small"
-              inputProps={{ min: 0, step: 0.001, inputMode: 'decimal' }}
+              min={0}
+              step={0.001}
+              inputMode="decimal"
             />
             <ControlledSelect control={control} name={`ingredients.${index}.unit`} label="Unité" options={UNIT_OPTIONS} size="small" />
           </>

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { MAX_SERVE_QUANTITY, MESSAGES_RESTAURANT, serveInputSchema, type Recipe } from '@xaalis/contracts';
-import { EntityFormDialog, FormTextField, useEntityForm } from '@xaalis/web-kit';
+import { EntityFormDialog, FormNumberField, useEntityForm } from '@xaalis/web-kit';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { useServeRecipeMutation } from './api';
@@ -48,14 +48,16 @@ export function ServeDialog({ open, onClose, companyId, recipe }: ServeDialogPro
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {`Les ingrédients sortent du stock pour le nombre de portions servies (la recette est prévue pour ${recipe?.servings ?? 1} portion${(recipe?.servings ?? 1) > 1 ? 's' : ''}).`}
       </Typography>
-      <FormTextField
+      <FormNumberField
         control={control}
         name="quantity"
         label="Portions servies"
         required
         autoFocus
-        type="number"
-        inputProps={{ min: 1, max: MAX_SERVE_QUANTITY, step: 1, inputMode: 'numeric' }}
+        min={1}
+        max={MAX_SERVE_QUANTITY}
+        step={1}
+        inputMode="numeric"
       />
     </EntityFormDialog>
   );

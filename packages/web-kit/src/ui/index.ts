@@ -14,3 +14,4 @@ export * from './states';
 export * from './icons';
 export * from './a11y';
 export * from './ConfirmDialog';
+export * from './ControlledTextField';
