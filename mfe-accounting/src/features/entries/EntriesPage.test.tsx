@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_ENTRY, type AccountingEntry, type EntryListResponse } from '@xaalis/contracts';
 import { account, callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
+import { listPage } from '@xaalis/web-kit/src/testing/records';
 import EntriesPage from './EntriesPage';
 
 const BASE = `/api/companies/${COMPANY_ID}`;
@@ -68,20 +69,14 @@ const REVERSAL = entry({
 });
 
 function listOf(items: AccountingEntry[], extra: Partial<EntryListResponse> = {}): EntryListResponse {
-  return {
-    items,
-    page: 1,
-    pageSize: 25,
-    totalItems: items.length,
-    counters: {
-      total: items.length,
-      validated: items.filter((i) => i.status === 'validated').length,
-      draft: items.filter((i) => i.status === 'draft').length,
-      cancelled: 0,
-      totalAmount: '1384567.00',
-    },
-    ...extra,
+  const counters = {
+    total: items.length,
+    validated: items.filter((i) => i.status === 'validated').length,
+    draft: items.filter((i) => i.status === 'draft').length,
+    cancelled: 0,
+    totalAmount: '1384567.00',
   };
+  return listPage(items, { counters, ...extra });
 }
 
 function routes(overrides: Record<string, unknown> = {}) {
