@@ -4,30 +4,11 @@ import { MESSAGES_ENTRY, type AccountingEntry, type EntryListResponse } from '@x
 import { account, callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
 import { listPage } from '@xaalis/web-kit/src/testing/records';
 import EntriesPage from './EntriesPage';
+import { entry } from './fixtures';
 
 const BASE = `/api/companies/${COMPANY_ID}`;
 const BANK = account('521', 'Banques locales');
 const RENT = account('622', 'Locations et charges locatives', { type: 'expense', category: 'charge' });
-
-function entry(overrides: Partial<AccountingEntry>): AccountingEntry {
-  return {
-    id: 'e1',
-    number: 'OD-2026-00001',
-    journal: 'OD',
-    date: '2026-03-15',
-    description: 'Loyer mars',
-    reference: null,
-    status: 'draft',
-    total: '150000.00',
-    companyId: COMPANY_ID,
-    reversalOfId: null,
-    reversedById: null,
-    validatedAt: null,
-    createdAt: '2026-03-15T10:00:00.000Z',
-    updatedAt: '2026-03-15T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 const DRAFT = entry({});
 const VALIDATED = entry({
