@@ -2,31 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_ENTRY, type AccountingEntry, type EntryListResponse } from '@xaalis/contracts';
 import { account, callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
+import { listPage } from '@xaalis/web-kit/src/testing/records';
 import EntriesPage from './EntriesPage';
+import { entry } from './fixtures';
 
 const BASE = `/api/companies/${COMPANY_ID}`;
 const BANK = account('521', 'Banques locales');
 const RENT = account('622', 'Locations et charges locatives', { type: 'expense', category: 'charge' });
-
-function entry(overrides: Partial<AccountingEntry>): AccountingEntry {
-  return {
-    id: 'e1',
-    number: 'OD-2026-00001',
-    journal: 'OD',
-    date: '2026-03-15',
-    description: 'Loyer mars',
-    reference: null,
-    status: 'draft',
-    total: '150000.00',
-    companyId: COMPANY_ID,
-    reversalOfId: null,
-    reversedById: null,
-    validatedAt: null,
-    createdAt: '2026-03-15T10:00:00.000Z',
-    updatedAt: '2026-03-15T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 const DRAFT = entry({});
 const VALIDATED = entry({
@@ -68,20 +50,14 @@ const REVERSAL = entry({
 });
 
 function listOf(items: AccountingEntry[], extra: Partial<EntryListResponse> = {}): EntryListResponse {
-  return {
-    items,
-    page: 1,
-    pageSize: 25,
-    totalItems: items.length,
-    counters: {
-      total: items.length,
-      validated: items.filter((i) => i.status === 'validated').length,
-      draft: items.filter((i) => i.status === 'draft').length,
-      cancelled: 0,
-      totalAmount: '1384567.00',
-    },
-    ...extra,
+  const counters = {
+    total: items.length,
+    validated: items.filter((i) => i.status === 'validated').length,
+    draft: items.filter((i) => i.status === 'draft').length,
+    cancelled: 0,
+    totalAmount: '1384567.00',
   };
+  return listPage(items, { counters, ...extra });
 }
 
 function routes(overrides: Record<string, unknown> = {}) {

@@ -1,32 +1,24 @@
 import { screen, within } from '@testing-library/react';
-import type { AccountingEntry } from '@xaalis/contracts';
 import { COMPANY_ID, mockFetch, renderWithApp } from '../../test-utils';
 import { EntryDetailDialog } from './EntryDetailDialog';
+import { entry } from './fixtures';
 
 const AWA = '00000000-0000-4000-8000-00000000a001';
 const MOUSSA = '00000000-0000-4000-8000-00000000a002';
 
-const CANCELLED: AccountingEntry = {
+const CANCELLED = entry({
   id: 'e9',
   number: 'OD-2026-00009',
-  journal: 'OD',
-  date: '2026-03-15',
-  description: 'Loyer mars',
-  reference: null,
   status: 'cancelled',
-  total: '150000.00',
-  companyId: COMPANY_ID,
-  reversalOfId: null,
   reversedById: 'e10',
   validatedAt: '2026-03-15T11:00:00.000Z',
   createdBy: AWA,
   validatedBy: AWA,
   cancelledBy: MOUSSA,
   cancelledAt: '2026-04-01T08:15:00.000Z',
-  createdAt: '2026-03-15T10:00:00.000Z',
   updatedAt: '2026-04-01T08:15:00.000Z',
   lines: [],
-};
+});
 
 afterEach(() => jest.restoreAllMocks());
 

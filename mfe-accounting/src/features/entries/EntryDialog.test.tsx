@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES_ENTRY } from '@xaalis/contracts';
 import { account, callsTo, COMPANY_ID, mockFetch, renderWithApp, thirdParty } from '../../test-utils';
 import { EntryDialog, type EntryDialogTarget } from './EntryDialog';
+import { entry } from './fixtures';
 
 const BANK = account('521', 'Banques locales');
 const PURCHASES = account('601', 'Achats de marchandises', { type: 'expense', category: 'charge' });
@@ -182,15 +183,9 @@ describe('EntryDialog', () => {
 
   it("edits a draft: title 'Modifier l'Écriture {number}', lines loaded, PUT on save", async () => {
     const user = userEvent.setup();
-    const entry = {
+    const draft = entry({
       id: 'e9',
       number: 'OD-2026-00003',
-      journal: 'OD',
-      date: '2026-03-15',
-      description: 'Loyer mars',
-      reference: null,
-      status: 'draft',
-      total: '150000.00',
       lines: [
         {
           id: 'l1',
@@ -203,11 +198,11 @@ describe('EntryDialog', () => {
         },
         { id: 'l2', accountId: BANK.id, account: BANK, description: 'Loyer mars', debit: '0.00', credit: '150000.00', thirdPartyId: null },
       ],
-    };
+    });
     const fetchMock = mockFetch(
       routes({
-        'GET /api/accounting-entries/e9': { body: entry },
-        'PUT /api/accounting-entries/e9': { body: entry },
+        'GET /api/accounting-entries/e9': { body: draft },
+        'PUT /api/accounting-entries/e9': { body: draft },
       }),
     );
     const { onClose } = renderDialog({ mode: 'edit', id: 'e9', number: 'OD-2026-00003' });

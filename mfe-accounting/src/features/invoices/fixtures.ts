@@ -1,5 +1,6 @@
 // Test data of the invoices feature (component tests only; not imported by the pages).
 import type { Invoice, InvoiceListResponse } from '@xaalis/contracts';
+import { listPage } from '@xaalis/web-kit/src/testing/records';
 import { COMPANY_ID } from '../../test-utils';
 
 let seq = 0;
@@ -32,17 +33,11 @@ export function invoice(overrides: Partial<Invoice> = {}): Invoice {
 }
 
 export function invoiceList(items: Invoice[], extra: Partial<InvoiceListResponse> = {}): InvoiceListResponse {
-  return {
-    items,
-    page: 1,
-    pageSize: 25,
-    totalItems: items.length,
-    counters: {
-      total: items.length,
-      sales: items.filter((i) => i.type === 'sale').length,
-      purchases: items.filter((i) => i.type === 'purchase').length,
-      pending: items.filter((i) => i.status === 'validated').length,
-    },
-    ...extra,
+  const counters = {
+    total: items.length,
+    sales: items.filter((i) => i.type === 'sale').length,
+    purchases: items.filter((i) => i.type === 'purchase').length,
+    pending: items.filter((i) => i.status === 'validated').length,
   };
+  return listPage(items, { counters, ...extra });
 }

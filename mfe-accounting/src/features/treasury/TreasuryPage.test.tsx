@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES_PAYMENT, type Payment, type PaymentListResponse, type TreasuryData } from '@xaalis/contracts';
 import { callsTo, COMPANY_ID, company, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
 import { dashboardData, installChartPolyfills } from '../dashboard/fixtures';
+import { listPage } from '@xaalis/web-kit/src/testing/records';
 import TreasuryPage from './TreasuryPage';
 
 const BASE = `/api/companies/${COMPANY_ID}`;
@@ -88,7 +89,7 @@ const PAYMENTS = [
 ];
 
 function page(items: Payment[], extra: Partial<PaymentListResponse> = {}): PaymentListResponse {
-  return { items, page: 1, pageSize: 25, totalItems: items.length, ...extra };
+  return listPage(items, extra);
 }
 
 function routes(overrides: Record<string, unknown> = {}) {

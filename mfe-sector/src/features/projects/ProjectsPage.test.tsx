@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hoursBilled, MESSAGES_SERVICES, type Employee, type Project, type ThirdParty, type TimesheetList } from '@xaalis/contracts';
+import { listPage } from '@xaalis/web-kit/src/testing/records';
 import { BASE, callsTo, company, heldAnswer, mockFetch, renderWithApp, TEST_USER, typeIn } from '../../test-utils';
 import { client, employee, project, timesheet } from './fixtures';
 import ProjectsPage from './ProjectsPage';
@@ -22,14 +23,8 @@ const SITE = project('Site web', ACME, {
 const AUDIT = project('Audit', ACME, { status: 'planning' });
 const SUMMARY = { activeProjects: 1, completedProjects: 2, totalValue: '3000000.00', hoursThisMonth: '42.75' };
 
-const page = (items: TimesheetList['items'], extra: Partial<TimesheetList> = {}): TimesheetList => ({
-  items,
-  page: 1,
-  pageSize: 25,
-  totalItems: items.length,
-  employeesAvailable: true,
-  ...extra,
-});
+const page = (items: TimesheetList['items'], extra: Partial<TimesheetList> = {}): TimesheetList =>
+  listPage(items, { employeesAvailable: true, ...extra });
 
 function routes(
   data: {

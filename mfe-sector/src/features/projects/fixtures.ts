@@ -1,52 +1,29 @@
 // Test data of the projects feature (component tests only; not imported by the pages).
 import type { Employee, Project, ThirdParty, Timesheet } from '@xaalis/contracts';
-import { COMPANY_ID, testUuid } from '../../test-utils';
+import { employeeRecord, STAMPS, thirdPartyRecord } from '@xaalis/web-kit/src/testing/records';
+import { testUuid } from '../../test-utils';
 
 let seq = 0;
 const nextId = () => {
   seq += 1;
   return testUuid(900000 + seq);
 };
-const STAMPS = { companyId: COMPANY_ID, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
 
 export function client(name: string, overrides: Partial<ThirdParty> = {}): ThirdParty {
-  return {
-    id: nextId(),
-    type: 'client',
-    name,
-    code: null,
-    address: null,
-    phone: null,
-    email: null,
-    taxNumber: null,
-    paymentTerms: 30,
-    ...STAMPS,
-    ...overrides,
-  };
+  return thirdPartyRecord(nextId(), name, { type: 'client', ...overrides });
 }
 
 export function employee(firstName: string, lastName: string, overrides: Partial<Employee> = {}): Employee {
-  return {
-    id: nextId(),
-    employeeNumber: `M${seq}`,
+  const id = nextId();
+  return employeeRecord(id, `M${seq}`, {
     firstName,
     lastName,
     position: 'Consultant',
     department: null,
     hireDate: '2025-01-01',
     salary: '300000.00',
-    salaryType: 'monthly',
-    bankAccount: null,
-    phone: null,
-    email: null,
-    address: null,
-    status: 'active',
-    isCadre: false,
-    maritalStatus: null,
-    children: 0,
-    ...STAMPS,
     ...overrides,
-  };
+  });
 }
 
 export function project(name: string, clientParty: ThirdParty | null, overrides: Partial<Project> = {}): Project {
