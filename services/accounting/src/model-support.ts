@@ -1,5 +1,6 @@
-// Shared by the models of the service: the Sequelize ones (companies, accounts, third parties)
-// and the plain-SQL row access of the documents and the ledger.
+// Shared by the models of the service (the Sequelize ones: companies, accounts, third parties;
+// the plain-SQL row access of the documents and the ledger) and by how its writes answer
+// the database's refusals.
 import {
   DataTypes,
   QueryTypes,

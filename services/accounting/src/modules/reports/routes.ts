@@ -82,39 +82,25 @@ export function reportsApi(ctx: ServiceContext): Router {
     res.json(await reports.years(tenantOf(req).companyId, todayInDakar()));
   });
 
-  router.get(`${base}/balance-sheet`, requireSameCompany, validate({ query: statementQuerySchema }), async (req, res) => {
-    const { companyId } = tenantOf(req);
-    const { year, format } = validated(req, 'query', statementQuerySchema);
-    const report = await reports.balanceSheet(companyId, year, todayInDakar());
-    if (!format) return void res.json(report);
-    const h = header(await reports.company(companyId), 'balance-sheet', yearPeriod(report.fiscalYear));
-    sendFile(
-      res,
-      'balance-sheet',
-      report.fiscalYear.label,
-      format,
-      await (format === 'pdf' ? balanceSheetPdf : balanceSheetXlsx)(h, report),
-    );
-  });
-
-  router.get(`${base}/income-statement`, requireSameCompany, validate({ query: statementQuerySchema }), async (req, res) => {
-    const { companyId } = tenantOf(req);
-    const { year, format } = validated(req, 'query', statementQuerySchema);
-    const report = await reports.incomeStatement(companyId, year, todayInDakar());
-    if (!format) return void res.json(report);
-    const h = header(await reports.company(companyId), 'income-statement', yearPeriod(report.fiscalYear));
-    const render = format === 'pdf' ? incomeStatementPdf : incomeStatementXlsx;
-    sendFile(res, 'income-statement', report.fiscalYear.label, format, await render(h, report));
-  });
-
-  router.get(`${base}/cash-flow-statement`, requireSameCompany, validate({ query: statementQuerySchema }), async (req, res) => {
-    const { companyId } = tenantOf(req);
-    const { year, format } = validated(req, 'query', statementQuerySchema);
-    const report = await reports.cashFlowStatement(companyId, year, todayInDakar());
-    if (!format) return void res.json(report);
-    const h = header(await reports.company(companyId), 'cash-flow-statement', yearPeriod(report.fiscalYear));
-    sendFile(res, 'cash-flow-statement', report.fiscalYear.label, format, await (format === 'pdf' ? cashFlowPdf : cashFlowXlsx)(h, report));
-  });
+  /** A statement of one fiscal year (`?year=`): JSON, or (format=pdf|xlsx) its file. */
+  function statementRoute<R extends { fiscalYear: FiscalYearInfo }>(
+    kind: ReportKind,
+    build: (companyId: string, year: number, today: string) => Promise<R>,
+    pdf: (h: ReportHeader, report: R) => Promise<Buffer>,
+    xlsx: (h: ReportHeader, report: R) => Promise<Buffer>,
+  ): void {
+    router.get(`${base}/${kind}`, requireSameCompany, validate({ query: statementQuerySchema }), async (req, res) => {
+      const { companyId } = tenantOf(req);
+      const { year, format } = validated(req, 'query', statementQuerySchema);
+      const report = await build(companyId, year, todayInDakar());
+      if (!format) return void res.json(report);
+      const h = header(await reports.company(companyId), kind, yearPeriod(report.fiscalYear));
+      sendFile(res, kind, report.fiscalYear.label, format, await (format === 'pdf' ? pdf : xlsx)(h, report));
+    });
+  }
+  statementRoute('balance-sheet', (...args) => reports.balanceSheet(...args), balanceSheetPdf, balanceSheetXlsx);
+  statementRoute('income-statement', (...args) => reports.incomeStatement(...args), incomeStatementPdf, incomeStatementXlsx);
+  statementRoute('cash-flow-statement', (...args) => reports.cashFlowStatement(...args), cashFlowPdf, cashFlowXlsx);
 
   router.get(`${base}/trial-balance`, requireSameCompany, validate({ query: trialBalanceQuerySchema }), async (req, res) => {
     const { companyId } = tenantOf(req);
