@@ -9,7 +9,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import request from 'supertest';
-import type { SectorModule } from '@xaalis/contracts';
+import type { InternalInvoiceInput, InternalInvoiceSummary, SectorModule } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../server';
 
@@ -60,6 +60,61 @@ export function standIn(calls: string[], isUp: () => boolean, label?: string): e
     else next();
   });
   return app;
+}
+
+/** An invoice the accounting stand-in made: what its internal route answers, with the company and the request. */
+export type StandInInvoice = InternalInvoiceSummary & { companyId: string; body: InternalInvoiceInput };
+
+export interface InvoiceCreation {
+  /** The new invoice's status, total and third party; or answers the request itself (e.g. a 404) and returns null. */
+  figures: (
+    body: InternalInvoiceInput,
+    req: express.Request<{ cid: string }>,
+    res: express.Response,
+  ) => Pick<InternalInvoiceSummary, 'status' | 'total' | 'thirdPartyId'> | null;
+  /** True: the invoice is made, then the connection dropped (the caller cannot know it was made). */
+  dropAfterCreate: () => boolean;
+}
+
+/**
+ * An accounting stand-in (see `standIn`) that creates invoices like the real internal route
+ * (`POST /internal/companies/:cid/invoices`), idempotently: a sourceId the company already used
+ * answers its invoice (200); a new one, numbered FS-2026-NNNN in creation order, is kept in
+ * `invoices` and answered 201. Each test adds its other routes to `app`.
+ */
+export function invoicingStandIn(
+  calls: string[],
+  isUp: () => boolean,
+  { figures, dropAfterCreate }: InvoiceCreation,
+  label?: string,
+): { app: express.Express; invoices: Map<string, StandInInvoice> } {
+  const app = standIn(calls, isUp, label);
+  const invoices = new Map<string, StandInInvoice>();
+  app.post('/internal/companies/:cid/invoices', (req: express.Request<{ cid: string }>, res) => {
+    const body = req.body as InternalInvoiceInput;
+    const key = `${req.params.cid}:${body.sourceId}`;
+    const existing = invoices.get(key);
+    if (existing) {
+      res.status(200).json(existing);
+      return;
+    }
+    const made = figures(body, req, res);
+    if (!made) return;
+    const invoice: StandInInvoice = {
+      id: randomUUID(),
+      number: `FS-2026-${String(invoices.size + 1).padStart(4, '0')}`,
+      ...made,
+      paidAmount: '0.00',
+      date: body.date,
+      sourceId: body.sourceId,
+      companyId: req.params.cid,
+      body,
+    };
+    invoices.set(key, invoice);
+    if (dropAfterCreate()) req.socket.destroy();
+    else res.status(201).json(invoice);
+  });
+  return { app, invoices };
 }
 
 export interface ServiceWithStandIns {

@@ -82,9 +82,13 @@ export function employeesService(sequelize: Sequelize) {
 
     get,
 
-    /** The company's employees among `ids` (the internal read of other services); unknown ids are left out. */
-    byIds(companyId: string, ids: string[]): Promise<StoredEmployee[]> {
-      return findEmployeesByIds(sequelize, companyId, ids);
+    /**
+     * The company's employees among `ids` (the internal read of other services, the company taken
+     * from the path: a malformed one is a 404); unknown ids are left out.
+     */
+    async byIds(companyId: string, ids: string[]): Promise<StoredEmployee[]> {
+      if (!isUuid(companyId)) throw notFound();
+      return findEmployeesByIds(sequelize, companyId.toLowerCase(), ids);
     },
 
     create(companyId: string, v: EmployeeValues, userId: string | null = null): Promise<StoredEmployee> {

@@ -6,14 +6,21 @@ import {
   capacityExceeded,
   reservationTransitionRefused,
   type HotelSummary,
-  type InternalInvoiceInput,
-  type InternalInvoiceSummary,
   type Reservation,
   type ReservationList,
   type Room,
 } from '@xaalis/contracts';
 import { internalClient } from '@xaalis/service-kit';
-import { asTenant, companyPath, companyWithModules, enableModules, messageOf, runWithStandIns, standIn, TOKEN } from '../../test-support';
+import {
+  asTenant,
+  companyPath,
+  companyWithModules,
+  enableModules,
+  messageOf,
+  runWithStandIns,
+  TOKEN,
+  invoicingStandIn,
+} from '../../test-support';
 import { hotelService } from './service';
 
 // The real sector service on the real database. The accounting service is a
@@ -21,39 +28,18 @@ import { hotelService } from './service';
 // (idempotent creation by sourceId, batched reads by ids; the real routes have
 // their own tests in the accounting service): services never import each
 // other, even in tests. It records the calls and can be taken down.
-const invoices = new Map<string, InternalInvoiceSummary & { companyId: string; body: InternalInvoiceInput }>();
 const calls: string[] = [];
 let accountingUp = true;
 /** Creates the invoice, then drops the connection: the caller cannot know it was made. */
 let dropAfterApply = false;
-let invoiceSeq = 0;
 
-const stub = standIn(calls, () => accountingUp);
-stub.post('/internal/companies/:cid/invoices', (req, res) => {
-  const body = req.body as InternalInvoiceInput;
-  const key = `${req.params.cid}:${body.sourceId}`;
-  const existing = invoices.get(key);
-  if (existing) {
-    res.status(200).json(existing);
-    return;
-  }
-  invoiceSeq += 1;
-  const total = (Number(body.lines[0].quantity) * Number(body.lines[0].unitPrice) * 1.18).toFixed(2);
-  const invoice = {
-    id: randomUUID(),
-    number: `FS-2026-${String(invoiceSeq).padStart(4, '0')}`,
-    status: 'validated' as const,
-    total,
-    paidAmount: '0.00',
-    date: body.date,
+const { app: stub, invoices } = invoicingStandIn(calls, () => accountingUp, {
+  figures: (body) => ({
+    status: 'validated',
+    total: (Number(body.lines[0].quantity) * Number(body.lines[0].unitPrice) * 1.18).toFixed(2),
     thirdPartyId: randomUUID(),
-    sourceId: body.sourceId,
-    companyId: req.params.cid,
-    body,
-  };
-  invoices.set(key, invoice);
-  if (dropAfterApply) req.socket.destroy();
-  else res.status(201).json(invoice);
+  }),
+  dropAfterCreate: () => dropAfterApply,
 });
 stub.get('/internal/companies/:cid/invoices', (req, res) => {
   const ids = typeof req.query.ids === 'string' ? req.query.ids.split(',') : [];

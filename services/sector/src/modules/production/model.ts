@@ -100,12 +100,14 @@ function itemWhere(companyId: string, filter: ItemFilter): CompanyWhere {
 interface ItemTable<Item> {
   list: (sequelize: Sequelize, companyId: string, filter: ItemFilter) => Promise<Item[]>;
   find: (db: Db, companyId: string, id: string, lock?: boolean) => Promise<Item | null>;
+  /** The edit: the shared fields ($3-$8, the stock kept when null) and the table's own (`set` of $9...); null when not the company's. */
+  update: (db: Db, companyId: string, id: string, f: StockItemFields, own: { set: string; values: unknown[] }) => Promise<Item | null>;
 }
 
 /**
- * The filtered list and the lookup by id (optionally locked) of a stock table
- * (raw materials or finished products); `toItem` maps the table's rows (typed
- * by it: `select` does not check them either).
+ * The filtered list, the lookup by id (optionally locked) and the edit of a
+ * stock table (raw materials or finished products); `toItem` maps the table's
+ * rows (typed by it: `select` does not check them either).
  */
 function itemTable<Item>(table: string, columns: string, toItem: (row: never) => Item): ItemTable<Item> {
   return {
@@ -119,6 +121,17 @@ function itemTable<Item>(table: string, columns: string, toItem: (row: never) =>
         db,
         `SELECT ${columns} FROM ${table} WHERE company_id = $1 AND id = $2${lock ? ' FOR NO KEY UPDATE' : ''}`,
         [companyId, id],
+      );
+      return row ? toItem(row) : null;
+    },
+    update: async (db, companyId, id, f, own) => {
+      const [row] = await select<never>(
+        db,
+        `UPDATE ${table}
+         SET name = $3, reference = $4, category = $5, unit = $6, current_stock = COALESCE($7, current_stock), min_stock = $8,
+             ${own.set}, updated_at = now()
+         WHERE company_id = $1 AND id = $2 RETURNING ${columns}`,
+        [companyId, id, f.name, f.reference, f.category, f.unit, f.currentStock, f.minStock, ...own.values],
       );
       return row ? toItem(row) : null;
     },
@@ -162,22 +175,8 @@ export async function insertRawMaterial(sequelize: Sequelize, companyId: string,
 }
 
 /** null when the raw material is not the company's. */
-export async function updateRawMaterial(
-  sequelize: Sequelize,
-  companyId: string,
-  id: string,
-  f: RawMaterialFields,
-): Promise<RawMaterial | null> {
-  const [row] = await select<RawMaterialDbRow>(
-    { sequelize },
-    `UPDATE sector.raw_materials
-     SET name = $3, reference = $4, category = $5, unit = $6, current_stock = COALESCE($7, current_stock), min_stock = $8,
-         unit_cost = $9, supplier_id = $10, updated_at = now()
-     WHERE company_id = $1 AND id = $2 RETURNING ${RM_COLUMNS}`,
-    [companyId, id, f.name, f.reference, f.category, f.unit, f.currentStock, f.minStock, f.unitCost, f.supplierId],
-  );
-  return row ? toRawMaterial(row) : null;
-}
+export const updateRawMaterial = (sequelize: Sequelize, companyId: string, id: string, f: RawMaterialFields): Promise<RawMaterial | null> =>
+  rawMaterials.update({ sequelize }, companyId, id, f, { set: 'unit_cost = $9, supplier_id = $10', values: [f.unitCost, f.supplierId] });
 
 export async function decrementRawMaterial(db: Db, companyId: string, id: string, quantity: string): Promise<void> {
   await db.sequelize.query(
@@ -222,22 +221,16 @@ export async function insertFinishedProduct(db: Db, companyId: string, f: Finish
   return toFinishedProduct(row);
 }
 
-export async function updateFinishedProduct(
+export const updateFinishedProduct = (
   db: Db,
   companyId: string,
   id: string,
   f: FinishedProductFields,
-): Promise<FinishedProductRow | null> {
-  const [row] = await select<FinishedProductDbRow>(
-    db,
-    `UPDATE sector.finished_products
-     SET name = $3, reference = $4, category = $5, unit = $6, current_stock = COALESCE($7, current_stock), min_stock = $8,
-         selling_price = $9, production_cost = COALESCE($10, production_cost), updated_at = now()
-     WHERE company_id = $1 AND id = $2 RETURNING ${FP_COLUMNS}`,
-    [companyId, id, f.name, f.reference, f.category, f.unit, f.currentStock, f.minStock, f.sellingPrice, f.productionCost],
-  );
-  return row ? toFinishedProduct(row) : null;
-}
+): Promise<FinishedProductRow | null> =>
+  finishedProducts.update(db, companyId, id, f, {
+    set: 'selling_price = $9, production_cost = COALESCE($10, production_cost)',
+    values: [f.sellingPrice, f.productionCost],
+  });
 
 /** Adds a completed order's output to the stock and sets the new average cost. */
 export async function produceInto(db: Db, companyId: string, id: string, quantity: string, productionCost: string): Promise<void> {

@@ -4,8 +4,6 @@ import {
   MESSAGES_SECTOR_MODULES,
   MESSAGES_SERVICES,
   serviceUnavailableMessage,
-  type InternalInvoiceInput,
-  type InternalInvoiceSummary,
   type Project,
   type ProjectBillingResult,
   type ProjectList,
@@ -14,7 +12,16 @@ import {
   type TimesheetList,
 } from '@xaalis/contracts';
 import { internalClient } from '@xaalis/service-kit';
-import { asTenant, companyPath, companyWithModules, enableModules, messageOf, runWithStandIns, standIn } from '../../test-support';
+import {
+  asTenant,
+  companyPath,
+  companyWithModules,
+  enableModules,
+  messageOf,
+  runWithStandIns,
+  standIn,
+  invoicingStandIn,
+} from '../../test-support';
 import { NAME_READS_HEADER } from './routes';
 import { projectsService } from './service';
 
@@ -39,7 +46,6 @@ interface Person {
 
 const parties = new Map<string, Party>();
 const people = new Map<string, Person>();
-const invoices = new Map<string, InternalInvoiceSummary & { body: InternalInvoiceInput }>();
 const calls: string[] = [];
 const up = { accounting: true, hr: true };
 /** Creates the invoice, then drops the connection: the caller cannot know it was created. */
@@ -47,40 +53,27 @@ let dropAfterInvoice = false;
 
 const idsOf = (q: unknown) => (typeof q === 'string' ? q.split(',') : null);
 
-const accountingApp = standIn(calls, () => up.accounting, 'accounting');
+const { app: accountingApp, invoices } = invoicingStandIn(
+  calls,
+  () => up.accounting,
+  {
+    figures: (body, req, res) => {
+      const client = 'thirdPartyId' in body.client ? parties.get(body.client.thirdPartyId) : undefined;
+      if (client?.companyId !== req.params.cid) {
+        res.status(404).json({ message: 'Client introuvable' });
+        return null;
+      }
+      const subtotal = body.lines.reduce((s, l) => s + Math.round(Number(l.quantity) * Number(l.unitPrice) * 100), 0);
+      return { status: 'draft', total: (Math.round(subtotal * 1.18) / 100).toFixed(2), thirdPartyId: client.id };
+    },
+    dropAfterCreate: () => dropAfterInvoice,
+  },
+  'accounting',
+);
 accountingApp.get('/internal/companies/:cid/third-parties', (req, res) => {
   const ids = idsOf(req.query.ids);
   const own = [...parties.values()].filter((p) => p.companyId === req.params.cid && (!ids || ids.includes(p.id)));
   res.json(own.map((p) => ({ id: p.id, name: p.name, type: 'client' })));
-});
-accountingApp.post('/internal/companies/:cid/invoices', (req, res) => {
-  const body = req.body as InternalInvoiceInput;
-  const key = `${req.params.cid}:${body.sourceId}`;
-  const previous = invoices.get(key);
-  if (previous) {
-    res.status(200).json(previous);
-    return;
-  }
-  const client = 'thirdPartyId' in body.client ? parties.get(body.client.thirdPartyId) : undefined;
-  if (client?.companyId !== req.params.cid) {
-    res.status(404).json({ message: 'Client introuvable' });
-    return;
-  }
-  const subtotal = body.lines.reduce((s, l) => s + Math.round(Number(l.quantity) * Number(l.unitPrice) * 100), 0);
-  const invoice = {
-    id: randomUUID(),
-    number: `FS-2026-${String(invoices.size + 1).padStart(4, '0')}`,
-    status: 'draft' as const,
-    total: (Math.round(subtotal * 1.18) / 100).toFixed(2),
-    paidAmount: '0.00',
-    date: body.date,
-    thirdPartyId: client.id,
-    sourceId: body.sourceId,
-    body,
-  };
-  invoices.set(key, invoice);
-  if (dropAfterInvoice) req.socket.destroy();
-  else res.status(201).json(invoice);
 });
 
 const hrApp = standIn(calls, () => up.hr, 'hr');
