@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { TitleBlock } from '@xaalis/web-kit';
 import type { ReactNode } from 'react';
 
 /** A card's label/value list (dl). */
@@ -55,14 +56,7 @@ export function ArticleCard({
     <Paper variant="outlined" component="article" aria-label={title} sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h6" component="h3" sx={{ fontWeight: 600 }}>
-            {title}
-          </Typography>
-          {subtitle ? (
-            <Typography variant="body2" color="text.secondary">
-              {subtitle}
-            </Typography>
-          ) : null}
+          <TitleBlock title={title} subtitle={subtitle} variant="h6" component="h3" sx={{ fontWeight: 600 }} />
         </Box>
         {badge}
       </Box>

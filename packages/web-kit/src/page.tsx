@@ -1,8 +1,36 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
+import Typography, { type TypographyProps } from '@mui/material/Typography';
 import { APP_ROUTES } from '@xaalis/contracts';
-import type { ReactNode } from 'react';
+import type { ElementType, ReactNode } from 'react';
+
+export interface TitleBlockProps {
+  title: ReactNode;
+  /** The grey line under the title, when there is one. */
+  subtitle?: ReactNode;
+  /** How the title looks and the heading it is ('h6' shown as an h2...). */
+  variant: TypographyProps['variant'];
+  component: ElementType;
+  id?: string;
+  sx?: SxProps<Theme>;
+}
+
+/** A section's title and its optional grey line under it (a panel, a card, a tab). */
+export function TitleBlock({ title, subtitle, variant, component, id, sx }: TitleBlockProps) {
+  return (
+    <>
+      <Typography variant={variant} component={component} id={id} sx={sx}>
+        {title}
+      </Typography>
+      {subtitle ? (
+        <Typography variant="body2" color="text.secondary">
+          {subtitle}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
 
 export interface PageHeaderProps {
   title: string;

@@ -6,25 +6,26 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { APP_ROUTES, CASH_FLOW_PERIOD_LABELS, CASH_FLOW_PERIODS, type CashFlowPeriod, type Urgency } from '@xaalis/contracts';
 import {
-  formatDate,
-  formatMoney,
-  PageHeader,
-  useSession,
-  AccountErrorState,
+  AddButton,
+  AddIcon,
   EmptyState,
   ErrorState,
+  FilterSelect,
+  formatDate,
+  formatMoney,
   LoadingState,
-  NoCompanyState,
-  AddIcon,
+  PageHeader,
+  sessionPreamble,
+  useDialog,
+  useSession,
 } from '@xaalis/web-kit';
-import { useCallback, useState, type ReactNode } from 'react';
-import { FilterSelect } from '@xaalis/web-kit';
+import { useState, type ReactNode } from 'react';
 import { InvoiceDialog, useInvoiceRights } from '../invoices';
 import { PaymentDialog, useCanRecordPayment, type PaymentDialogDefaults } from '../payments';
 import { useGetCashFlowQuery, useGetDashboardQuery, useGetRevenueBreakdownQuery, type RevenueYear } from './api';
 import { CashFlowChart } from './CashFlowChart';
 import { fiscalYearText, formatTrend, signedMoney, toAmount } from './figures';
-import { Grid, Panel, StatCard } from './parts';
+import { Grid, listRowSx, listSx, Panel, StatCard } from './parts';
 import { RevenueChart } from './RevenueChart';
 import { paymentDefaultsFor, urgencyLabel } from './upcoming';
 
@@ -42,25 +43,33 @@ export const MESSAGES_DASHBOARD = {
 
 const URGENCY_COLORS: Record<Urgency, 'error' | 'warning' | 'default'> = { urgent: 'error', soon: 'warning', planned: 'default' };
 
-function ChartSkeleton({ height }: { height: number }) {
-  return <LoadingState rows={1} height={height} />;
+interface ChartRead {
+  isError: boolean;
+  error?: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/** A chart's panel body: its error, a skeleton until the first data, its empty message, then the chart, faded while another period loads. */
+function chartContent<T>(
+  read: ChartRead,
+  data: T | undefined,
+  { errorTitle, height, empty, chart }: { errorTitle: string; height: number; empty?: string; chart: (data: T) => ReactNode },
+): ReactNode {
+  if (read.isError) return <ErrorState error={read.error} onRetry={() => void read.refetch()} title={errorTitle} />;
+  if (!data) return <LoadingState rows={1} height={height} />;
+  if (empty) return <EmptyState title={empty} />;
+  return (
+    <Box sx={{ opacity: read.isFetching ? 0.5 : 1, transition: 'opacity 150ms' }} aria-busy={read.isFetching}>
+      {chart(data)}
+    </Box>
+  );
 }
 
 /** A row of the dashboard lists: text on the left, figures on the right. */
 function Row({ primary, secondary, children }: { primary: ReactNode; secondary: ReactNode; children: ReactNode }) {
   return (
-    <Box
-      component="li"
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1.5,
-        py: 1.25,
-        borderBottom: 1,
-        borderColor: 'divider',
-        '&:last-of-type': { borderBottom: 0 },
-      }}
-    >
+    <Box component="li" sx={listRowSx}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' }}>
           {primary}
@@ -73,8 +82,6 @@ function Row({ primary, secondary, children }: { primary: ReactNode; secondary: 
     </Box>
   );
 }
-
-const listSx = { listStyle: 'none', p: 0, m: 0 } as const;
 
 /** Route / (exposed as './Dashboard'): the computed figures of the current fiscal year. */
 export default function DashboardPage() {
@@ -89,9 +96,7 @@ export default function DashboardPage() {
 
   const [invoiceOpen, setInvoiceOpen] = useState(false);
   // A new key per opening: the dialog starts from the row's defaults every time.
-  const [payment, setPayment] = useState<{ open: boolean; key: number; defaults?: PaymentDialogDefaults }>({ open: false, key: 0 });
-  const openPayment = useCallback((defaults?: PaymentDialogDefaults) => setPayment((p) => ({ open: true, key: p.key + 1, defaults })), []);
-  const closePayment = useCallback(() => setPayment((p) => ({ ...p, open: false })), []);
+  const payment = useDialog<PaymentDialogDefaults | undefined>('payment', undefined);
 
   const data = dashboard.data;
   const loading = userLoading || (Boolean(companyId) && !data && (dashboard.isLoading || dashboard.isUninitialized));
@@ -116,31 +121,30 @@ export default function DashboardPage() {
             <Skeleton variant="rounded" width={120} height={32} sx={{ alignSelf: 'center' }} />
           ) : null}
           {canInvoice ? (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setInvoiceOpen(true)} disabled={!companyId}>
+            <AddButton onClick={() => setInvoiceOpen(true)} disabled={!companyId}>
               Nouvelle Saisie
-            </Button>
+            </AddButton>
           ) : null}
         </>
       }
     />
   );
 
-  if (!userLoading && !user)
+  // While the session loads, the cards and lists show their own placeholders.
+  const preamble = userLoading ? null : sessionPreamble({ user, userLoading, userError, companyId });
+  if (preamble)
     return (
       <Box component="section" aria-label={title}>
         {header}
-        <AccountErrorState error={userError} />
-      </Box>
-    );
-  if (!userLoading && !companyId)
-    return (
-      <Box component="section" aria-label={title}>
-        {header}
-        <NoCompanyState />
+        {preamble}
       </Box>
     );
 
   const dashboardError = dashboard.isError && !data;
+  /** A figure set against a past one: its trend, and the caption only beside a trend. */
+  const trendCard = (title: string, value: unknown, trend: Parameters<typeof formatTrend>[0], caption: string) => (
+    <StatCard title={title} value={formatMoney(value)} loading={loading} trend={formatTrend(trend)} caption={caption} captionNeedsTrend />
+  );
 
   // Cards.
   let cards: ReactNode;
@@ -153,22 +157,8 @@ export default function DashboardPage() {
   else
     cards = (
       <Grid columns={4}>
-        <StatCard
-          title="Chiffre d'Affaires"
-          value={formatMoney(data?.revenue)}
-          loading={loading}
-          trend={formatTrend(data?.revenueTrend)}
-          caption="vs exercice précédent"
-          captionNeedsTrend
-        />
-        <StatCard
-          title="Trésorerie"
-          value={formatMoney(data?.treasury)}
-          loading={loading}
-          trend={formatTrend(data?.treasuryTrend)}
-          caption="vs il y a 30 jours"
-          captionNeedsTrend
-        />
+        {trendCard("Chiffre d'Affaires", data?.revenue, data?.revenueTrend, 'vs exercice précédent')}
+        {trendCard('Trésorerie', data?.treasury, data?.treasuryTrend, 'vs il y a 30 jours')}
         <StatCard title="Dettes Fournisseurs" value={formatMoney(data?.payables)} loading={loading} caption="À régler sous 30j" />
         <StatCard title="Créances Clients" value={formatMoney(data?.receivables)} loading={loading} caption="À encaisser" />
       </Grid>
@@ -176,98 +166,82 @@ export default function DashboardPage() {
 
   // Cash flow.
   const cashFlowData = cashFlow.currentData ?? cashFlow.data;
-  let cashFlowContent: ReactNode;
-  if (cashFlow.isError)
-    cashFlowContent = (
-      <ErrorState error={cashFlow.error} onRetry={() => void cashFlow.refetch()} title="Impossible de charger les flux de trésorerie" />
-    );
-  else if (!cashFlowData) cashFlowContent = <ChartSkeleton height={260} />;
-  else if (cashFlowData.points.length === 0) cashFlowContent = <EmptyState title={MESSAGES_DASHBOARD.noCashFlow} />;
-  else
-    cashFlowContent = (
-      <Box sx={{ opacity: cashFlow.isFetching ? 0.5 : 1, transition: 'opacity 150ms' }} aria-busy={cashFlow.isFetching}>
-        <CashFlowChart points={cashFlowData.points} />
-      </Box>
-    );
+  const cashFlowContent = chartContent(cashFlow, cashFlowData, {
+    errorTitle: 'Impossible de charger les flux de trésorerie',
+    height: 260,
+    empty: cashFlowData?.points.length === 0 ? MESSAGES_DASHBOARD.noCashFlow : undefined,
+    chart: (d) => <CashFlowChart points={d.points} />,
+  });
 
   // Revenue breakdown.
   const revenueData = revenue.currentData ?? revenue.data;
-  let revenueContent: ReactNode;
-  if (revenue.isError)
-    revenueContent = (
-      <ErrorState
-        error={revenue.error}
-        onRetry={() => void revenue.refetch()}
-        title="Impossible de charger la répartition du chiffre d'affaires"
-      />
-    );
-  else if (!revenueData) revenueContent = <ChartSkeleton height={220} />;
-  else if (toAmount(revenueData.total) === 0) revenueContent = <EmptyState title={MESSAGES_DASHBOARD.noRevenue} />;
-  else
-    revenueContent = (
-      <Box sx={{ opacity: revenue.isFetching ? 0.5 : 1, transition: 'opacity 150ms' }} aria-busy={revenue.isFetching}>
-        <RevenueChart data={revenueData} />
+  const revenueContent = chartContent(revenue, revenueData, {
+    errorTitle: "Impossible de charger la répartition du chiffre d'affaires",
+    height: 220,
+    empty: revenueData && toAmount(revenueData.total) === 0 ? MESSAGES_DASHBOARD.noRevenue : undefined,
+    chart: (d) => <RevenueChart data={d} />,
+  });
+
+  /** One of the two lists read with the figures: their error, their placeholder rows, empty, then the first rows. */
+  const dashboardList = <T extends { id: string }>(
+    items: T[] | undefined,
+    texts: { label: string; errorTitle: string; empty: string },
+    row: (item: T) => ReactNode,
+  ): ReactNode => {
+    if (dashboardError) return <ErrorState error={dashboard.error} onRetry={() => void retryDashboard()} title={texts.errorTitle} />;
+    if (loading || !items) return <LoadingState rows={DASHBOARD_LIST_SIZE} height={36} />;
+    if (items.length === 0) return <EmptyState title={texts.empty} />;
+    return (
+      <Box component="ul" aria-label={texts.label} sx={listSx}>
+        {items.slice(0, DASHBOARD_LIST_SIZE).map(row)}
       </Box>
     );
+  };
 
   // Recent transactions.
-  let transactions: ReactNode;
-  if (dashboardError)
-    transactions = (
-      <ErrorState error={dashboard.error} onRetry={() => void retryDashboard()} title="Impossible de charger les transactions" />
-    );
-  else if (loading || !data) transactions = <LoadingState rows={DASHBOARD_LIST_SIZE} height={36} />;
-  else if (data.recentTransactions.length === 0) transactions = <EmptyState title={MESSAGES_DASHBOARD.noTransactions} />;
-  else
-    transactions = (
-      <Box component="ul" aria-label="Transactions récentes" sx={listSx}>
-        {data.recentTransactions.slice(0, DASHBOARD_LIST_SIZE).map((t) => {
-          const income = t.type === 'income';
-          return (
-            <Row key={t.id} primary={t.description} secondary={formatDate(t.date)}>
-              <Typography variant="body2" sx={{ fontWeight: 700, whiteSpace: 'nowrap', color: income ? 'success.main' : 'error.main' }}>
-                {signedMoney(t.amount, income)}
-              </Typography>
-            </Row>
-          );
-        })}
-      </Box>
-    );
+  const transactions = dashboardList(
+    data?.recentTransactions,
+    { label: 'Transactions récentes', errorTitle: 'Impossible de charger les transactions', empty: MESSAGES_DASHBOARD.noTransactions },
+    (t) => {
+      const income = t.type === 'income';
+      return (
+        <Row key={t.id} primary={t.description} secondary={formatDate(t.date)}>
+          <Typography variant="body2" sx={{ fontWeight: 700, whiteSpace: 'nowrap', color: income ? 'success.main' : 'error.main' }}>
+            {signedMoney(t.amount, income)}
+          </Typography>
+        </Row>
+      );
+    },
+  );
 
   // Upcoming payments.
-  let upcoming: ReactNode;
-  if (dashboardError)
-    upcoming = <ErrorState error={dashboard.error} onRetry={() => void retryDashboard()} title="Impossible de charger les échéances" />;
-  else if (loading || !data) upcoming = <LoadingState rows={DASHBOARD_LIST_SIZE} height={36} />;
-  else if (data.upcomingPayments.length === 0) upcoming = <EmptyState title={MESSAGES_DASHBOARD.noUpcoming} />;
-  else
-    upcoming = (
-      <Box component="ul" aria-label="Échéances à venir" sx={listSx}>
-        {data.upcomingPayments.slice(0, DASHBOARD_LIST_SIZE).map((p) => {
-          const inflow = toAmount(p.amount) > 0;
-          return (
-            <Row key={p.id} primary={p.description} secondary={`Échéance : ${formatDate(p.dueDate)}`}>
-              <Box sx={{ textAlign: 'right' }}>
-                <Typography variant="body2" sx={{ fontWeight: 700, whiteSpace: 'nowrap', color: inflow ? 'success.main' : 'error.main' }}>
-                  {signedMoney(p.amount, inflow)}
-                </Typography>
-                <Chip size="small" label={urgencyLabel(p.urgency)} color={URGENCY_COLORS[p.urgency] ?? 'default'} sx={{ mt: 0.5 }} />
-              </Box>
-              {canPay ? (
-                <Button
-                  size="small"
-                  variant="outlined"
-                  aria-label={`Nouveau paiement : ${p.description}`}
-                  onClick={() => openPayment(paymentDefaultsFor(p))}
-                >
-                  Nouveau
-                </Button>
-              ) : null}
-            </Row>
-          );
-        })}
-      </Box>
-    );
+  const upcoming = dashboardList(
+    data?.upcomingPayments,
+    { label: 'Échéances à venir', errorTitle: 'Impossible de charger les échéances', empty: MESSAGES_DASHBOARD.noUpcoming },
+    (p) => {
+      const inflow = toAmount(p.amount) > 0;
+      return (
+        <Row key={p.id} primary={p.description} secondary={`Échéance : ${formatDate(p.dueDate)}`}>
+          <Box sx={{ textAlign: 'right' }}>
+            <Typography variant="body2" sx={{ fontWeight: 700, whiteSpace: 'nowrap', color: inflow ? 'success.main' : 'error.main' }}>
+              {signedMoney(p.amount, inflow)}
+            </Typography>
+            <Chip size="small" label={urgencyLabel(p.urgency)} color={URGENCY_COLORS[p.urgency] ?? 'default'} sx={{ mt: 0.5 }} />
+          </Box>
+          {canPay ? (
+            <Button
+              size="small"
+              variant="outlined"
+              aria-label={`Nouveau paiement : ${p.description}`}
+              onClick={() => payment.show(paymentDefaultsFor(p))}
+            >
+              Nouveau
+            </Button>
+          ) : null}
+        </Row>
+      );
+    },
+  );
 
   return (
     <Box component="section" aria-label={title}>
@@ -311,7 +285,13 @@ export default function DashboardPage() {
           title="Échéances à Venir"
           actions={
             canPay ? (
-              <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => openPayment()} disabled={!companyId}>
+              <Button
+                size="small"
+                variant="contained"
+                startIcon={<AddIcon />}
+                onClick={() => payment.show(undefined)}
+                disabled={!companyId}
+              >
                 Nouveau
               </Button>
             ) : undefined
@@ -321,7 +301,7 @@ export default function DashboardPage() {
         </Panel>
       </Grid>
       <InvoiceDialog open={invoiceOpen} onClose={() => setInvoiceOpen(false)} />
-      <PaymentDialog key={payment.key} open={payment.open} onClose={closePayment} defaults={payment.defaults} />
+      <PaymentDialog key={payment.key} {...payment.props} defaults={payment.value} />
     </Box>
   );
 }

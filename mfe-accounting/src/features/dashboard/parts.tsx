@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { TitleBlock } from '@xaalis/web-kit';
 import { useId, type ReactNode } from 'react';
 import type { Trend } from './figures';
 
@@ -86,14 +87,14 @@ export function Panel({ title, subtitle, actions, children }: PanelProps) {
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}>
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h6" component="h2" id={headingId} sx={{ fontWeight: 600, fontSize: '1.1rem' }}>
-            {title}
-          </Typography>
-          {subtitle ? (
-            <Typography variant="body2" color="text.secondary">
-              {subtitle}
-            </Typography>
-          ) : null}
+          <TitleBlock
+            title={title}
+            subtitle={subtitle}
+            variant="h6"
+            component="h2"
+            id={headingId}
+            sx={{ fontWeight: 600, fontSize: '1.1rem' }}
+          />
         </Box>
         {actions ? <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>{actions}</Box> : null}
       </Box>
@@ -101,6 +102,18 @@ export function Panel({ title, subtitle, actions, children }: PanelProps) {
     </Paper>
   );
 }
+
+/** A list of the dashboard and treasury panels: no bullets, and its rows divided by a line. */
+export const listSx = { listStyle: 'none', p: 0, m: 0 } as const;
+export const listRowSx = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: 1.5,
+  py: 1.25,
+  borderBottom: 1,
+  borderColor: 'divider',
+  '&:last-of-type': { borderBottom: 0 },
+} as const;
 
 /** Grid of cards / panels: one column on phones, `columns` from md up. */
 export function Grid({ columns, children, mb = 3 }: { columns: number; children: ReactNode; mb?: number }) {

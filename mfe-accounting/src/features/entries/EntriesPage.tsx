@@ -10,13 +10,13 @@ import {
   useGetCompanyQuery,
   toastSaveError,
   toastSuccess,
-  AddButton,
   DataTable,
   FilterSelect,
   ListPage,
   RowAction,
   useDebouncedSearch,
   useFilteredPage,
+  useDialog,
   useSession,
   CheckIcon,
   EditIcon,
@@ -85,7 +85,7 @@ export default function EntriesPage() {
   const [viewing, setViewing] = useState<{ id: string; print: boolean } | null>(null);
   const [cancelling, setCancelling] = useState<AccountingEntry | null>(null);
   // Remounted on each opening (key): every import starts afresh.
-  const [importing, setImporting] = useState({ open: false, key: 0 });
+  const importing = useDialog('import');
 
   const openCreate = useCallback(() => setEditor({ open: true, target: { mode: 'create' } }), []);
   const closeEditor = useCallback(() => setEditor((e) => ({ ...e, open: false })), []);
@@ -123,26 +123,13 @@ export default function EntriesPage() {
       list={list}
       errorTitle="Impossible de charger les écritures"
       actions={
-        rights.import || rights.create ? (
-          <>
-            {rights.import ? (
-              <Button
-                variant="outlined"
-                startIcon={<UploadIcon />}
-                onClick={() => setImporting((i) => ({ open: true, key: i.key + 1 }))}
-                disabled={!companyId}
-              >
-                Importer des écritures
-              </Button>
-            ) : null}
-            {rights.create ? (
-              <AddButton onClick={openCreate} disabled={!companyId}>
-                Nouvelle Écriture
-              </AddButton>
-            ) : null}
-          </>
+        rights.import ? (
+          <Button variant="outlined" startIcon={<UploadIcon />} onClick={() => importing.show()} disabled={!companyId}>
+            Importer des écritures
+          </Button>
         ) : null
       }
+      create={rights.create ? { label: 'Nouvelle Écriture', onClick: openCreate, disabled: !companyId } : undefined}
       counters={[
         { label: 'Total des écritures', value: counters?.total ?? 0 },
         { label: 'Écritures validées', value: counters?.validated ?? 0 },
@@ -190,12 +177,7 @@ export default function EntriesPage() {
             companyName={company?.name}
             onClose={() => setViewing(null)}
           />
-          <ImportEntriesDialog
-            key={`import-${importing.key}`}
-            open={importing.open}
-            companyId={companyId}
-            onClose={() => setImporting((i) => ({ ...i, open: false }))}
-          />
+          <ImportEntriesDialog key={importing.key} {...importing.props} companyId={companyId} />
           <CancelEntryDialog
             entry={cancelling}
             busy={cancelState.isLoading}

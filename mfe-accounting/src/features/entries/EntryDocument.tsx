@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { JOURNAL_LABELS, type AccountingEntry } from '@xaalis/contracts';
 import { isZero } from '@xaalis/domain';
-import { formatDate, formatMoney } from '@xaalis/web-kit';
+import { AmountCell, formatDate, formatMoney } from '@xaalis/web-kit';
 import { AuditTrail } from '../audit';
 import { STATUS_COLORS, statusLabel } from './status';
 
@@ -81,24 +81,16 @@ export function EntryDocument({ entry, companyName }: { entry: AccountingEntry; 
               <TableCell sx={{ fontFamily: 'monospace' }}>{line.account?.code ?? '-'}</TableCell>
               <TableCell>{line.account?.name ?? '-'}</TableCell>
               <TableCell>{line.description}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {amountOrDash(line.debit)}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {amountOrDash(line.credit)}
-              </TableCell>
+              <AmountCell>{amountOrDash(line.debit)}</AmountCell>
+              <AmountCell>{amountOrDash(line.credit)}</AmountCell>
             </TableRow>
           ))}
           <TableRow>
             <TableCell colSpan={3} sx={{ fontWeight: 700 }}>
               Total
             </TableCell>
-            <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-              {formatMoney(entry.total)}
-            </TableCell>
-            <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-              {formatMoney(entry.total)}
-            </TableCell>
+            <AmountCell fontWeight={700}>{formatMoney(entry.total)}</AmountCell>
+            <AmountCell fontWeight={700}>{formatMoney(entry.total)}</AmountCell>
           </TableRow>
         </TableBody>
       </Table>

@@ -13,11 +13,11 @@ import {
   formatMoney,
   moneyColumn,
   todayIso,
-  AddButton,
   DataTable,
   FilterSelect,
   ListPage,
   RowAction,
+  useDialog,
   useSession,
   EditIcon,
   type Column,
@@ -73,7 +73,7 @@ export default function InventoryPage() {
   const list = useListInventoryQuery(companyId ?? skipToken);
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<InventoryCategory | ''>('');
-  const [editor, setEditor] = useState<{ open: boolean; key: number; item: InventoryItem | null }>({ open: false, key: 0, item: null });
+  const editor = useDialog<InventoryItem | null>('item', null);
   const [moving, setMoving] = useState<InventoryItem | null>(null);
   const [history, setHistory] = useState<InventoryItem | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -83,8 +83,7 @@ export default function InventoryPage() {
   const tiles = useMemo(() => stockTiles(items), [items]);
   const shown = useMemo(() => filterItems(items, search, category), [items, search, category]);
 
-  const openCreate = () => setEditor((e) => ({ open: true, key: e.key + 1, item: null }));
-  const openEdit = (item: InventoryItem) => setEditor((e) => ({ open: true, key: e.key + 1, item }));
+  const openCreate = () => editor.show(null);
 
   const onExport = async () => {
     if (!companyId) return;
@@ -106,17 +105,11 @@ export default function InventoryPage() {
       list={list}
       errorTitle="Impossible de charger le stock"
       actions={
-        <>
-          <Button variant="outlined" onClick={() => void onExport()} disabled={!companyId || exporting}>
-            {exporting ? 'Export...' : 'Exporter'}
-          </Button>
-          {canEdit ? (
-            <AddButton onClick={openCreate} disabled={!companyId}>
-              Nouvel Article
-            </AddButton>
-          ) : null}
-        </>
+        <Button variant="outlined" onClick={() => void onExport()} disabled={!companyId || exporting}>
+          {exporting ? 'Export...' : 'Exporter'}
+        </Button>
       }
+      create={canEdit ? { label: 'Nouvel Article', onClick: openCreate, disabled: !companyId } : undefined}
       counters={[
         { label: 'Total articles', value: tiles.total },
         { label: 'Stock faible', value: tiles.low, color: tiles.low > 0 ? 'warning.main' : undefined },
@@ -150,13 +143,7 @@ export default function InventoryPage() {
       emptyFiltered={INVENTORY_EMPTY_FILTERED}
       dialogs={
         <>
-          <InventoryItemDialog
-            key={`item-${editor.key}`}
-            open={editor.open}
-            item={editor.item}
-            companyId={companyId}
-            onClose={() => setEditor((e) => ({ ...e, open: false }))}
-          />
+          <InventoryItemDialog key={editor.key} {...editor.props} item={editor.value} companyId={companyId} />
           <StockMovementDialog item={moving} companyId={companyId} onClose={() => setMoving(null)} />
           <StockHistoryDialog item={history} onClose={() => setHistory(null)} />
         </>
@@ -175,7 +162,7 @@ export default function InventoryPage() {
                 <RowAction label={`Mouvement de stock pour ${item.name}`} onClick={() => setMoving(item)}>
                   <MovementIcon fontSize="small" />
                 </RowAction>
-                <RowAction label={`Modifier l'article ${item.name}`} onClick={() => openEdit(item)}>
+                <RowAction label={`Modifier l'article ${item.name}`} onClick={() => editor.show(item)}>
                   <EditIcon fontSize="small" />
                 </RowAction>
               </>

@@ -1,5 +1,6 @@
 import type { InventoryItem, InventoryItemInput, InventoryItemUpdate, StockMovementInput, StockMovementResult } from '@xaalis/contracts';
-import { baseApi, COMPANY_DATA_TAG } from '@xaalis/web-kit';
+import { baseApi, COMPANY_DATA_TAG, companyCreate, companyQuery } from '@xaalis/web-kit';
+import type { CompanyBodyArgs } from '@xaalis/web-kit';
 
 const enc = encodeURIComponent;
 const listTag = { type: 'Inventory' as const, id: 'LIST' };
@@ -8,20 +9,14 @@ const listTag = { type: 'Inventory' as const, id: 'LIST' };
 export const inventoryApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/companies/:id/inventory: every item. */
-    listInventory: build.query<InventoryItem[], string>({
-      query: (companyId) => `/api/companies/${enc(companyId)}/inventory`,
-      providesTags: [listTag, COMPANY_DATA_TAG],
-    }),
+    listInventory: companyQuery<InventoryItem[]>(build, '/inventory', [listTag]),
     /** GET /api/inventory/:id: the item with its movements. */
     getInventoryItem: build.query<InventoryItem, string>({
       query: (id) => `/api/inventory/${enc(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Inventory', id }, COMPANY_DATA_TAG],
     }),
     /** POST /api/companies/:id/inventory → 201 InventoryItem */
-    createInventoryItem: build.mutation<InventoryItem, { companyId: string; body: InventoryItemInput }>({
-      query: ({ companyId, body }) => ({ url: `/api/companies/${enc(companyId)}/inventory`, method: 'POST', body }),
-      invalidatesTags: [listTag, COMPANY_DATA_TAG],
-    }),
+    createInventoryItem: companyCreate<InventoryItem, CompanyBodyArgs<InventoryItemInput>>(build, '/inventory', [listTag]),
     /** PUT /api/inventory/:id (every field but the stock). */
     updateInventoryItem: build.mutation<InventoryItem, { id: string; body: InventoryItemUpdate }>({
       query: ({ id, body }) => ({ url: `/api/inventory/${enc(id)}`, method: 'PUT', body }),

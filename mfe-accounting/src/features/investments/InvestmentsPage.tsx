@@ -11,10 +11,10 @@ import {
   formatDate,
   formatMoney,
   moneyColumn,
-  AddButton,
   DataTable,
   ListPage,
   RowAction,
+  useDialog,
   useSession,
   EditIcon,
   ViewIcon,
@@ -49,19 +49,14 @@ export default function InvestmentsPage() {
   const session = useSession();
   const { companyId } = session;
   const list = useListInvestmentsQuery(companyId ?? skipToken);
-  const [editor, setEditor] = useState<{ open: boolean; key: number; investment: Investment | null }>({
-    open: false,
-    key: 0,
-    investment: null,
-  });
+  const editor = useDialog<Investment | null>('investment', null);
   const [viewing, setViewing] = useState<string | null>(null);
   const canEdit = useCanEditInvestments();
 
   const investments = useMemo(() => list.data ?? [], [list.data]);
   const totals = useMemo(() => investmentTotals(investments), [investments]);
 
-  const openCreate = () => setEditor((e) => ({ open: true, key: e.key + 1, investment: null }));
-  const openEdit = (investment: Investment) => setEditor((e) => ({ open: true, key: e.key + 1, investment }));
+  const openCreate = () => editor.show(null);
 
   return (
     <ListPage
@@ -70,13 +65,7 @@ export default function InvestmentsPage() {
       session={session}
       list={list}
       errorTitle="Impossible de charger les investissements"
-      actions={
-        canEdit ? (
-          <AddButton onClick={openCreate} disabled={!companyId}>
-            Nouvel Investissement
-          </AddButton>
-        ) : null
-      }
+      create={canEdit ? { label: 'Nouvel Investissement', onClick: openCreate, disabled: !companyId } : undefined}
       counters={[
         { label: 'Total investissements', value: totals.count },
         { label: "Valeur d'acquisition", value: formatMoney(totals.purchase) },
@@ -97,13 +86,7 @@ export default function InvestmentsPage() {
       }}
       dialogs={
         <>
-          <InvestmentDialog
-            key={`investment-${editor.key}`}
-            open={editor.open}
-            investment={editor.investment}
-            companyId={companyId}
-            onClose={() => setEditor((e) => ({ ...e, open: false }))}
-          />
+          <InvestmentDialog key={editor.key} {...editor.props} investment={editor.value} companyId={companyId} />
           <PlanDialog investmentId={viewing} onClose={() => setViewing(null)} />
         </>
       }
@@ -126,7 +109,7 @@ export default function InvestmentsPage() {
                     ? `${inv.name} : modification impossible, des dotations sont enregistrées`
                     : `Modifier l'investissement ${inv.name}`
                 }
-                onClick={() => openEdit(inv)}
+                onClick={() => editor.show(inv)}
                 disabled={inv.recordedCount > 0}
               >
                 <EditIcon fontSize="small" />

@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { MESSAGES_INVESTMENT, type DepreciationSchedule } from '@xaalis/contracts';
 import { type PlannedDepreciation } from '@xaalis/domain';
-import { formatMoney } from '@xaalis/web-kit';
+import { AmountCell, formatMoney } from '@xaalis/web-kit';
 
 type Row = PlannedDepreciation & Partial<Pick<DepreciationSchedule, 'id' | 'label' | 'isRecorded'>>;
 
@@ -51,15 +51,9 @@ export function PlanTable({
             {rows.map((r) => (
               <TableRow key={r.id ?? r.rowNo}>
                 <TableCell>{r.label ?? r.year}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatMoney(r.beginningValue)}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatMoney(r.depreciationAmount)}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatMoney(r.endingValue)}
-                </TableCell>
+                <AmountCell>{formatMoney(r.beginningValue)}</AmountCell>
+                <AmountCell>{formatMoney(r.depreciationAmount)}</AmountCell>
+                <AmountCell>{formatMoney(r.endingValue)}</AmountCell>
                 {withStatus ? (
                   <TableCell>
                     <Chip

@@ -1,5 +1,6 @@
 import type { Investment, InvestmentInput } from '@xaalis/contracts';
-import { baseApi, COMPANY_DATA_TAG } from '@xaalis/web-kit';
+import { baseApi, COMPANY_DATA_TAG, companyCreate, companyQuery } from '@xaalis/web-kit';
+import type { CompanyBodyArgs } from '@xaalis/web-kit';
 
 const enc = encodeURIComponent;
 const listTag = { type: 'Investment' as const, id: 'LIST' };
@@ -8,20 +9,14 @@ const listTag = { type: 'Investment' as const, id: 'LIST' };
 export const investmentsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/companies/:id/investments (without the plans). */
-    listInvestments: build.query<Investment[], string>({
-      query: (companyId) => `/api/companies/${enc(companyId)}/investments`,
-      providesTags: [listTag, COMPANY_DATA_TAG],
-    }),
+    listInvestments: companyQuery<Investment[]>(build, '/investments', [listTag]),
     /** GET /api/investments/:id: with `depreciationSchedules` (polled while the plan is being computed). */
     getInvestment: build.query<Investment, string>({
       query: (id) => `/api/investments/${enc(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Investment', id }, COMPANY_DATA_TAG],
     }),
     /** POST /api/companies/:id/investments → 201 Investment (plan 'computing'). */
-    createInvestment: build.mutation<Investment, { companyId: string; body: InvestmentInput }>({
-      query: ({ companyId, body }) => ({ url: `/api/companies/${enc(companyId)}/investments`, method: 'POST', body }),
-      invalidatesTags: [listTag, COMPANY_DATA_TAG],
-    }),
+    createInvestment: companyCreate<Investment, CompanyBodyArgs<InvestmentInput>>(build, '/investments', [listTag]),
     /** PUT /api/investments/:id (while nothing is recorded: re-plans). */
     updateInvestment: build.mutation<Investment, { id: string; body: InvestmentInput }>({
       query: ({ id, body }) => ({ url: `/api/investments/${enc(id)}`, method: 'PUT', body }),

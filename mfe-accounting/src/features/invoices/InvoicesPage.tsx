@@ -16,20 +16,20 @@ import {
   formatDate,
   moneyColumn,
   todayIso,
-  AddButton,
   DataTable,
   FilterSelect,
   ListPage,
   RowAction,
   useDebouncedSearch,
   useFilteredPage,
+  useDialog,
   useSession,
   EditIcon,
   PrintIcon,
   ViewIcon,
   type Column,
 } from '@xaalis/web-kit';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { downloadWithToast } from '../../ui/download';
 import { PaymentDialog, type PaymentDialogDefaults } from '../payments';
 import { invoicesExportUrl, useListInvoicesQuery } from './api';
@@ -86,14 +86,12 @@ export default function InvoicesPage() {
       : skipToken,
   );
 
-  const [editor, setEditor] = useState<{ open: boolean; key: number; invoiceId?: string }>({ open: false, key: 0 });
+  const editor = useDialog<string | undefined>('invoice', undefined);
   const [viewing, setViewing] = useState<string | null>(null);
-  const [payment, setPayment] = useState<{ open: boolean; key: number; defaults?: PaymentDialogDefaults }>({ open: false, key: 0 });
+  const payment = useDialog<PaymentDialogDefaults | undefined>('payment', undefined);
   const [exporting, setExporting] = useState(false);
 
-  const openCreate = useCallback(() => setEditor((e) => ({ open: true, key: e.key + 1 })), []);
-  const openEdit = useCallback((invoiceId: string) => setEditor((e) => ({ open: true, key: e.key + 1, invoiceId })), []);
-  const closeEditor = useCallback(() => setEditor((e) => ({ ...e, open: false })), []);
+  const openCreate = () => editor.show(undefined);
 
   const onExport = async () => {
     if (!companyId) return;
@@ -121,13 +119,7 @@ export default function InvoicesPage() {
       session={session}
       list={list}
       errorTitle="Impossible de charger les factures"
-      actions={
-        rights.create ? (
-          <AddButton onClick={openCreate} disabled={!companyId}>
-            Nouvelle Facture
-          </AddButton>
-        ) : null
-      }
+      create={rights.create ? { label: 'Nouvelle Facture', onClick: openCreate, disabled: !companyId } : undefined}
       counters={[
         { label: 'Total des factures', value: counters?.total ?? 0 },
         { label: 'Ventes', value: counters?.sales ?? 0 },
@@ -166,29 +158,17 @@ export default function InvoicesPage() {
       pagination={{ page, pageSize: INVOICES_PAGE_SIZE, totalItems: list.data?.totalItems ?? 0, onPageChange: setPage }}
       dialogs={
         <>
-          <InvoiceDialog
-            key={`invoice-${editor.key}`}
-            open={editor.open}
-            invoiceId={editor.invoiceId}
-            companyId={companyId}
-            onClose={closeEditor}
-          />
+          <InvoiceDialog key={editor.key} {...editor.props} invoiceId={editor.value} companyId={companyId} />
           <InvoiceDetailDialog
             invoiceId={viewing}
             onClose={() => setViewing(null)}
             onEdit={(id) => {
               setViewing(null);
-              openEdit(id);
+              editor.show(id);
             }}
-            onPay={(defaults) => setPayment((p) => ({ open: true, key: p.key + 1, defaults }))}
+            onPay={payment.show}
           />
-          <PaymentDialog
-            key={`payment-${payment.key}`}
-            open={payment.open}
-            defaults={payment.defaults}
-            companyId={companyId}
-            onClose={() => setPayment((p) => ({ ...p, open: false }))}
-          />
+          <PaymentDialog key={payment.key} {...payment.props} defaults={payment.value} companyId={companyId} />
         </>
       }
     >
@@ -204,7 +184,7 @@ export default function InvoicesPage() {
               <ViewIcon fontSize="small" />
             </RowAction>
             {rights.edit && invoice.status === 'draft' ? (
-              <RowAction label={`Modifier la facture ${invoice.number}`} onClick={() => openEdit(invoice.id)}>
+              <RowAction label={`Modifier la facture ${invoice.number}`} onClick={() => editor.show(invoice.id)}>
                 <EditIcon fontSize="small" />
               </RowAction>
             ) : null}

@@ -1,5 +1,6 @@
 import type { Invoice, InvoiceInput, InvoiceType } from '@xaalis/contracts';
-import { baseApi, COMPANY_DATA_TAG } from '@xaalis/web-kit';
+import { baseApi, COMPANY_DATA_TAG, companyCreate } from '@xaalis/web-kit';
+import type { CompanyBodyArgs } from '@xaalis/web-kit';
 import { INVOICE_LIST_TAG as listTag } from '../../api/invoiceList';
 
 // The list itself is in src/api/invoiceList.ts: the payment dialog reads it too.
@@ -22,10 +23,7 @@ export const invoicesApi = baseApi.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     /** POST /api/companies/:id/invoices {invoice, lines} → 201 Invoice */
-    createInvoice: build.mutation<Invoice, { companyId: string; body: InvoiceInput }>({
-      query: ({ companyId, body }) => ({ url: `/api/companies/${enc(companyId)}/invoices`, method: 'POST', body }),
-      invalidatesTags: [listTag, COMPANY_DATA_TAG],
-    }),
+    createInvoice: companyCreate<Invoice, CompanyBodyArgs<InvoiceInput>>(build, '/invoices', [listTag]),
     /** PUT /api/invoices/:id (drafts only). */
     updateInvoice: build.mutation<Invoice, { id: string; body: InvoiceInput }>({
       query: ({ id, body }) => ({ url: `/api/invoices/${enc(id)}`, method: 'PUT', body }),

@@ -15,10 +15,10 @@ import {
   formatDate,
   formatMoney,
   moneyColumn,
-  AddButton,
   DataTable,
   ListPage,
   RowAction,
+  useDialog,
   useSession,
   ViewIcon,
   type Column,
@@ -63,9 +63,9 @@ export default function LoansPage() {
   const session = useSession();
   const { companyId } = session;
   const list = useListLoansQuery(companyId ?? skipToken);
-  const [creating, setCreating] = useState({ open: false, key: 0 });
+  const creating = useDialog('loan');
   const [viewingId, setViewingId] = useState<string | null>(null);
-  const [payment, setPayment] = useState<{ open: boolean; key: number; defaults?: PaymentDialogDefaults }>({ open: false, key: 0 });
+  const payment = useDialog<PaymentDialogDefaults | undefined>('payment', undefined);
   const rights = useLoanRights();
 
   const loans = useMemo(() => list.data ?? [], [list.data]);
@@ -73,13 +73,9 @@ export default function LoansPage() {
   // The panel reads the loan from the list: it follows the list's refreshes (a payment marks its instalment paid).
   const viewing = viewingId ? (loans.find((l) => l.id === viewingId) ?? null) : null;
 
-  const openCreate = () => setCreating((c) => ({ open: true, key: c.key + 1 }));
+  const openCreate = () => creating.show();
   const pay = (instalment: LoanPayment) =>
-    setPayment((p) => ({
-      open: true,
-      key: p.key + 1,
-      defaults: { type: 'loan_payment', loanPaymentId: instalment.id, amount: instalment.totalAmount },
-    }));
+    payment.show({ type: 'loan_payment', loanPaymentId: instalment.id, amount: instalment.totalAmount });
 
   return (
     <ListPage
@@ -89,13 +85,7 @@ export default function LoansPage() {
       list={list}
       errorTitle="Impossible de charger les emprunts"
       skeletons={3}
-      actions={
-        rights.create ? (
-          <AddButton onClick={openCreate} disabled={!companyId}>
-            Nouvel Emprunt
-          </AddButton>
-        ) : null
-      }
+      create={rights.create ? { label: 'Nouvel Emprunt', onClick: openCreate, disabled: !companyId } : undefined}
       counters={[
         { label: "Nombre d'emprunts", value: totals.count },
         { label: 'Capital emprunté', value: formatMoney(totals.borrowed) },
@@ -115,24 +105,13 @@ export default function LoansPage() {
       }}
       dialogs={
         <>
-          <LoanDialog
-            key={`loan-${creating.key}`}
-            open={creating.open}
-            companyId={companyId}
-            onClose={() => setCreating((c) => ({ ...c, open: false }))}
-          />
+          <LoanDialog key={creating.key} {...creating.props} companyId={companyId} />
           <ScheduleDialog
             loan={viewing}
             onClose={() => setViewingId(null)}
             onPay={rights.pay ? (_loan, instalment) => pay(instalment) : undefined}
           />
-          <PaymentDialog
-            key={`payment-${payment.key}`}
-            open={payment.open}
-            defaults={payment.defaults}
-            companyId={companyId}
-            onClose={() => setPayment((p) => ({ ...p, open: false }))}
-          />
+          <PaymentDialog key={payment.key} {...payment.props} defaults={payment.value} companyId={companyId} />
         </>
       }
     >

@@ -5,14 +5,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_LEDGER_PAGE_SIZE, MESSAGES_REPORTS, REPORT_TITLES } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { formatDate, useGetCompanyQuery, EmptyState, ErrorState, LoadingState } from '@xaalis/web-kit';
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
-import { lastPageIndex, useFilteredPage, useLastPageFallback } from '@xaalis/web-kit';
+import { ListPagination, useFilteredPage, useLastPageFallback } from '@xaalis/web-kit';
 import { useDebounced } from '@xaalis/web-kit';
 import { EntryDetailDialog } from '../entries';
 import { useGetGeneralLedgerQuery, type LedgerFilters } from './api';
@@ -152,14 +151,13 @@ export function GeneralLedgerTab({ companyId, filters, onFiltersChange }: Genera
           </Table>
         </TableContainer>
         {total > 0 ? (
-          <TablePagination
-            component="div"
+          <ListPagination
             count={total}
-            page={Math.min(page, lastPageIndex(total, pageSize))}
-            onPageChange={(_event, next) => setPage(next)}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={LEDGER_PAGE_SIZES}
-            onRowsPerPageChange={(event) => setPageSize(Number(event.target.value))}
+            page={page}
+            pageSize={pageSize}
+            onPageChange={setPage}
+            pageSizes={LEDGER_PAGE_SIZES}
+            onPageSizeChange={setPageSize}
           />
         ) : null}
       </>

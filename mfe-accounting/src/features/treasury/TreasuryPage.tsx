@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -18,13 +17,13 @@ import {
   formatDate,
   formatMoney,
   PageHeader,
+  sessionPreamble,
+  useDialog,
   useSession,
-  AccountErrorState,
+  AddButton,
   EmptyState,
   ErrorState,
   LoadingState,
-  NoCompanyState,
-  AddIcon,
   DataTable,
   ListPagination,
   ListState,
@@ -32,8 +31,8 @@ import {
   useLastPageFallback,
   type Column,
 } from '@xaalis/web-kit';
-import { useCallback, useState, type ReactNode } from 'react';
-import { Grid, Panel, signedMoney, StatCard, toAmount, useGetDashboardQuery, type Upcoming } from '../dashboard';
+import { useState, type ReactNode } from 'react';
+import { Grid, listRowSx, listSx, Panel, signedMoney, StatCard, toAmount, useGetDashboardQuery, type Upcoming } from '../dashboard';
 import { PaymentDialog, useCanRecordPayment } from '../payments';
 import { useGetTreasuryQuery, useListTreasuryPaymentsQuery } from './api';
 import { ForecastChart } from './ForecastChart';
@@ -83,17 +82,6 @@ export function paymentStatusLabel(status: string): string {
   return status === 'completed' ? PAYMENT_STATUS_LABELS.completed : PAYMENT_STATUS_LABELS.pending;
 }
 
-const listSx = { listStyle: 'none', p: 0, m: 0 } as const;
-const rowSx = {
-  display: 'flex',
-  alignItems: 'center',
-  gap: 1.5,
-  py: 1.25,
-  borderBottom: 1,
-  borderColor: 'divider',
-  '&:last-of-type': { borderBottom: 0 },
-} as const;
-
 function OverviewView({ companyId }: { companyId: string }) {
   const treasury = useGetTreasuryQuery(companyId);
   const data = treasury.data;
@@ -117,7 +105,7 @@ function OverviewView({ companyId }: { companyId: string }) {
       ) : (
         <Box component="ul" aria-label="Soldes par compte" sx={listSx}>
           {data.accounts.map((a) => (
-            <Box component="li" key={a.code} sx={rowSx}>
+            <Box component="li" key={a.code} sx={listRowSx}>
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   <Box component="span" sx={{ fontFamily: 'monospace', mr: 1 }}>
@@ -206,7 +194,7 @@ function UpcomingList({ label, items, empty }: { label: string; items: Upcoming[
       {items.map((item) => {
         const inflow = toAmount(item.amount) > 0;
         return (
-          <Box component="li" key={item.id} sx={rowSx}>
+          <Box component="li" key={item.id} sx={listRowSx}>
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {item.description}
@@ -266,9 +254,7 @@ export default function TreasuryPage() {
   const treasury = useGetTreasuryQuery(companyId ?? skipToken);
   const [view, setView] = useState<TreasuryView>('overview');
   // A new key per opening: the dialog starts empty every time.
-  const [payment, setPayment] = useState({ open: false, key: 0 });
-  const openPayment = useCallback(() => setPayment((p) => ({ open: true, key: p.key + 1 })), []);
-  const closePayment = useCallback(() => setPayment((p) => ({ ...p, open: false })), []);
+  const payment = useDialog('payment');
   const canPay = useCanRecordPayment();
 
   const title = ROUTE?.title ?? 'Trésorerie';
@@ -278,19 +264,16 @@ export default function TreasuryPage() {
       subtitle={ROUTE?.subtitle}
       actions={
         canPay ? (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={openPayment} disabled={!companyId}>
+          <AddButton onClick={() => payment.show()} disabled={!companyId}>
             Nouveau Paiement
-          </Button>
+          </AddButton>
         ) : null
       }
     />
   );
 
-  let body: ReactNode;
-  if (userLoading) body = <LoadingState rows={4} />;
-  else if (!user) body = <AccountErrorState error={userError} />;
-  else if (!companyId) body = <NoCompanyState />;
-  else {
+  let body = sessionPreamble({ user, userLoading, userError, companyId, rows: 4 });
+  if (!body && companyId) {
     const data = treasury.data;
     const loading = !data && !treasury.isError;
     body = (
@@ -356,7 +339,7 @@ export default function TreasuryPage() {
     <Box component="section" aria-label={title}>
       {header}
       {body}
-      <PaymentDialog key={payment.key} open={payment.open} onClose={closePayment} />
+      <PaymentDialog key={payment.key} {...payment.props} />
     </Box>
   );
 }

@@ -8,7 +8,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { employeeName, MESSAGES_EMPLOYEE, MESSAGES_PAYSLIP, PAYSLIP_STATUS_LABELS, type Employee, type Payslip } from '@xaalis/contracts';
-import { formatMoney, toastFailure, toastSuccess, useSession, AddButton, EmptyState, ListPage, AddIcon } from '@xaalis/web-kit';
+import { formatMoney, toastFailure, toastSuccess, useDialog, useSession, AddButton, EmptyState, ListPage } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { payslipStatusColor, PayslipDialog, useListPayslipsQuery, usePayrollRights } from '../payroll';
@@ -41,7 +41,7 @@ function PayslipCard({ slip }: { slip: Payslip }) {
 
 function PayrollTab({ companyId, employees }: { companyId: string; employees: readonly Employee[] }) {
   const list = useListPayslipsQuery(companyId);
-  const [creating, setCreating] = useState({ open: false, key: 0 });
+  const creating = useDialog('slip');
   const canCreate = usePayrollRights().create;
   const slips = list.data ?? [];
   const noEmployee = employees.length === 0;
@@ -64,14 +64,9 @@ function PayrollTab({ companyId, employees }: { companyId: string; employees: re
           Gestion de la paie
         </Button>
         {canCreate ? (
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            disabled={noEmployee}
-            onClick={() => setCreating((c) => ({ open: true, key: c.key + 1 }))}
-          >
+          <AddButton onClick={() => creating.show()} disabled={noEmployee}>
             Nouvelle fiche de paie
-          </Button>
+          </AddButton>
         ) : null}
       </Box>
       {canCreate && noEmployee ? (
@@ -81,9 +76,8 @@ function PayrollTab({ companyId, employees }: { companyId: string; employees: re
       ) : null}
       {content}
       <PayslipDialog
-        key={`slip-${creating.key}`}
-        open={creating.open}
-        onClose={() => setCreating((c) => ({ ...c, open: false }))}
+        key={creating.key}
+        {...creating.props}
         companyId={companyId}
         employees={employees}
         successTitle={MESSAGES_PAYSLIP.createdShort}
@@ -105,14 +99,13 @@ export default function EmployeesPage() {
   const list = useListEmployeesQuery(companyId ?? skipToken);
   const [setStatus, { isLoading: statusSaving, originalArgs }] = useSetEmployeeStatusMutation();
   const [tab, setTab] = useState<'employees' | 'payroll'>('employees');
-  const [dialog, setDialog] = useState<{ open: boolean; key: number; employee: Employee | null }>({ open: false, key: 0, employee: null });
+  const dialog = useDialog<Employee | null>('employee', null);
   const canEdit = useCanEditStaff();
   // Payslips are payroll data: without `payroll`, no 'Paie' tab (and no request that would be refused).
   const seesPayroll = usePayrollRights().read;
 
   const employees = useMemo(() => list.data ?? [], [list.data]);
-  const openCreate = () => setDialog((d) => ({ open: true, key: d.key + 1, employee: null }));
-  const openEdit = (employee: Employee) => setDialog((d) => ({ open: true, key: d.key + 1, employee }));
+  const openCreate = () => dialog.show(null);
 
   const toggleStatus = async (employee: Employee) => {
     try {
@@ -132,13 +125,7 @@ export default function EmployeesPage() {
       list={list}
       errorTitle="Impossible de charger les employés"
       skeletons={3}
-      actions={
-        canEdit ? (
-          <AddButton onClick={openCreate} disabled={!companyId}>
-            Nouvel Employé
-          </AddButton>
-        ) : null
-      }
+      create={canEdit ? { label: 'Nouvel Employé', onClick: openCreate, disabled: !companyId } : undefined}
       above={
         <Tabs value={tab} onChange={(_e, value: 'employees' | 'payroll') => setTab(value)} sx={{ mb: 2 }} aria-label="Personnel">
           <Tab value="employees" label="Employés" />
@@ -158,15 +145,7 @@ export default function EmployeesPage() {
             }
           : undefined,
       }}
-      dialogs={
-        <EmployeeDialog
-          key={`employee-${dialog.key}`}
-          open={dialog.open}
-          companyId={companyId}
-          employee={dialog.employee}
-          onClose={() => setDialog((d) => ({ ...d, open: false }))}
-        />
-      }
+      dialogs={<EmployeeDialog key={dialog.key} {...dialog.props} companyId={companyId} employee={dialog.value} />}
     >
       {payrollTab ? (
         <PayrollTab companyId={companyId} employees={employees} />
@@ -176,7 +155,7 @@ export default function EmployeesPage() {
             <EmployeeCard
               key={employee.id}
               employee={employee}
-              onEdit={canEdit ? openEdit : undefined}
+              onEdit={canEdit ? dialog.show : undefined}
               onToggleStatus={canEdit ? (e) => void toggleStatus(e) : undefined}
               busy={statusSaving && originalArgs?.id === employee.id}
             />

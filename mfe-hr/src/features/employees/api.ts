@@ -1,5 +1,6 @@
 import type { Employee, EmployeeInput, EmployeeStatus } from '@xaalis/contracts';
-import { baseApi, COMPANY_DATA_TAG } from '@xaalis/web-kit';
+import { baseApi, COMPANY_DATA_TAG, companyCreate } from '@xaalis/web-kit';
+import type { CompanyBodyArgs } from '@xaalis/web-kit';
 import { EMPLOYEE_LIST_TAG as listTag } from '../../api/employees';
 
 // The list itself is in src/api/employees.ts: the payroll page reads it too.
@@ -11,10 +12,7 @@ const enc = encodeURIComponent;
 export const employeesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** POST /api/companies/:id/employees → 201 Employee (409: matricule already used). */
-    createEmployee: build.mutation<Employee, { companyId: string; body: EmployeeInput }>({
-      query: ({ companyId, body }) => ({ url: `/api/companies/${enc(companyId)}/employees`, method: 'POST', body }),
-      invalidatesTags: [listTag, COMPANY_DATA_TAG],
-    }),
+    createEmployee: companyCreate<Employee, CompanyBodyArgs<EmployeeInput>>(build, '/employees', [listTag]),
     /** PUT /api/employees/:id → Employee. */
     updateEmployee: build.mutation<Employee, { id: string; body: EmployeeInput }>({
       query: ({ id, body }) => ({ url: `/api/employees/${enc(id)}`, method: 'PUT', body }),

@@ -13,10 +13,10 @@ import {
   downloadWithToast,
   toastFailure,
   toastSuccess,
-  AddButton,
   DataTable,
   ListPage,
   RowAction,
+  useDialog,
   useSession,
   CheckIcon,
   DeleteIcon,
@@ -108,8 +108,8 @@ export default function PayrollPage() {
   const employeesList = useListEmployeesQuery(readable);
   const [validate] = useValidatePayslipMutation();
   const [cancel] = useCancelPayslipMutation();
-  const [creating, setCreating] = useState({ open: false, key: 0 });
-  const [generating, setGenerating] = useState({ open: false, key: 0 });
+  const creating = useDialog('slip');
+  const generating = useDialog('generate');
   const [viewing, setViewing] = useState<Payslip | null>(null);
   const [paying, setPaying] = useState<Payslip | null>(null);
 
@@ -118,7 +118,7 @@ export default function PayrollPage() {
   const totals = useMemo(() => payrollTotals(slips), [slips]);
   const hasActiveEmployee = employees.some((e) => e.status === 'active');
 
-  const openCreate = () => setCreating((c) => ({ open: true, key: c.key + 1 }));
+  const openCreate = () => creating.show();
   const run = async (action: () => Promise<unknown>, success: string, failure: string) => {
     try {
       await action();
@@ -145,25 +145,13 @@ export default function PayrollPage() {
       errorTitle="Impossible de charger les bulletins de paie"
       skeletons={3}
       actions={
-        rights.generate || rights.create ? (
-          <>
-            {rights.generate ? (
-              <Button
-                variant="outlined"
-                onClick={() => setGenerating((g) => ({ open: true, key: g.key + 1 }))}
-                disabled={!companyId || !hasActiveEmployee}
-              >
-                {MESSAGES_PAYSLIP.generate}
-              </Button>
-            ) : null}
-            {rights.create ? (
-              <AddButton onClick={openCreate} disabled={!companyId || !hasActiveEmployee}>
-                Nouveau bulletin
-              </AddButton>
-            ) : null}
-          </>
+        rights.generate ? (
+          <Button variant="outlined" onClick={() => generating.show()} disabled={!companyId || !hasActiveEmployee}>
+            {MESSAGES_PAYSLIP.generate}
+          </Button>
         ) : null
       }
+      create={rights.create ? { label: 'Nouveau bulletin', onClick: openCreate, disabled: !companyId || !hasActiveEmployee } : undefined}
       counters={[
         { label: 'Masse salariale', value: formatMoney(totals.gross) },
         { label: 'Charges sociales', value: formatMoney(totals.charges) },
@@ -185,20 +173,8 @@ export default function PayrollPage() {
       }}
       dialogs={
         <>
-          <GenerateDialog
-            key={`generate-${generating.key}`}
-            open={generating.open}
-            companyId={companyId}
-            onClose={() => setGenerating((g) => ({ ...g, open: false }))}
-            onGenerated={() => void list.refetch()}
-          />
-          <PayslipDialog
-            key={`slip-${creating.key}`}
-            open={creating.open}
-            onClose={() => setCreating((c) => ({ ...c, open: false }))}
-            companyId={companyId}
-            employees={employees}
-          />
+          <GenerateDialog key={generating.key} {...generating.props} companyId={companyId} onGenerated={() => void list.refetch()} />
+          <PayslipDialog key={creating.key} {...creating.props} companyId={companyId} employees={employees} />
           <BreakdownDialog
             open={viewing !== null}
             breakdown={viewing?.breakdown ?? null}

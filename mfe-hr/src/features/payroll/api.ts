@@ -7,7 +7,8 @@ import type {
   Payslip,
   PayslipCreateInput,
 } from '@xaalis/contracts';
-import { baseApi, COMPANY_DATA_TAG } from '@xaalis/web-kit';
+import { baseApi, COMPANY_DATA_TAG, companyCreate, companyQuery } from '@xaalis/web-kit';
+import type { CompanyBodyArgs } from '@xaalis/web-kit';
 
 const enc = encodeURIComponent;
 const listTag = { type: 'Payroll' as const, id: 'LIST' };
@@ -20,15 +21,9 @@ const settingsTag = { type: 'Payroll' as const, id: 'SETTINGS' };
 export const payrollApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/companies/:id/payrolls: every slip with its nested employee and breakdown. */
-    listPayslips: build.query<Payslip[], string>({
-      query: (companyId) => `/api/companies/${enc(companyId)}/payrolls`,
-      providesTags: [listTag, COMPANY_DATA_TAG],
-    }),
+    listPayslips: companyQuery<Payslip[]>(build, '/payrolls', [listTag]),
     /** POST /api/companies/:id/payrolls → 201 Payslip (400 when the figures do not match the server's). */
-    createPayslip: build.mutation<Payslip, { companyId: string; body: PayslipCreateInput }>({
-      query: ({ companyId, body }) => ({ url: `/api/companies/${enc(companyId)}/payrolls`, method: 'POST', body }),
-      invalidatesTags: [listTag, COMPANY_DATA_TAG],
-    }),
+    createPayslip: companyCreate<Payslip, CompanyBodyArgs<PayslipCreateInput>>(build, '/payrolls', [listTag]),
     /** POST /api/companies/:id/payrolls/generate {period} → 202 {jobId}: the month's drafts, as a background job. */
     generatePayroll: build.mutation<PayrollGenerationStarted, { companyId: string; period: string }>({
       query: ({ companyId, period }) => ({ url: `/api/companies/${enc(companyId)}/payrolls/generate`, method: 'POST', body: { period } }),
@@ -39,10 +34,7 @@ export const payrollApi = baseApi.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     /** GET /api/companies/:id/payroll-settings: the company's parameter set and accident risk class. */
-    getPayrollSettings: build.query<PayrollSettings, string>({
-      query: (companyId) => `/api/companies/${enc(companyId)}/payroll-settings`,
-      providesTags: [settingsTag, COMPANY_DATA_TAG],
-    }),
+    getPayrollSettings: companyQuery<PayrollSettings>(build, '/payroll-settings', [settingsTag]),
     /** PUT /api/companies/:id/payroll-settings → PayrollSettings (the cached copy is replaced at once). */
     updatePayrollSettings: build.mutation<PayrollSettings, { companyId: string; body: PayrollSettingsValues }>({
       query: ({ companyId, body }) => ({ url: `/api/companies/${enc(companyId)}/payroll-settings`, method: 'PUT', body }),

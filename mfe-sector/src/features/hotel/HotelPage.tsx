@@ -13,6 +13,7 @@ import {
   toast,
   toastFailure,
   toastSuccess,
+  useDialog,
 } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
@@ -38,14 +39,6 @@ const ROOM_PLACEHOLDERS = 6;
 const RESERVATION_PLACEHOLDERS = 3;
 
 type TabValue = 'rooms' | 'reservations';
-/** A dialog's state; `key` remounts it on every opening (fresh form). */
-interface DialogState {
-  open: boolean;
-  key: number;
-}
-const closedDialog: DialogState = { open: false, key: 0 };
-const opening = (d: DialogState): DialogState => ({ open: true, key: d.key + 1 });
-const closing = (d: DialogState): DialogState => ({ ...d, open: false });
 
 /** Route /hotel (exposed as './Hotel'): 'Gestion Hôtelière', four cards, tabs Chambres and Réservations. */
 export default function HotelPage() {
@@ -67,8 +60,9 @@ function Hotel({ companyId }: { companyId: string }) {
   const [invoice, invoiceState] = useInvoiceHotelReservationMutation();
 
   const [tab, setTab] = useState<TabValue>('rooms');
-  const [roomDialog, setRoomDialog] = useState<DialogState>(closedDialog);
-  const [reservationDialog, setReservationDialog] = useState<DialogState>(closedDialog);
+  // Each opening remounts its dialog (fresh form).
+  const roomDialog = useDialog('room');
+  const reservationDialog = useDialog('reservation');
   const rights = useHotelRights();
 
   const roomList = useMemo(() => rooms.data ?? [], [rooms.data]);
@@ -103,8 +97,8 @@ function Hotel({ companyId }: { companyId: string }) {
     }
   };
 
-  const openRoom = () => setRoomDialog(opening);
-  const openReservation = () => setReservationDialog(opening);
+  const openRoom = () => roomDialog.show();
+  const openReservation = () => reservationDialog.show();
 
   const content =
     tab === 'rooms' ? (
@@ -199,13 +193,8 @@ function Hotel({ companyId }: { companyId: string }) {
       </Tabs>
       <Box role="tabpanel">{content}</Box>
 
-      <RoomDialog key={`room-${roomDialog.key}`} open={roomDialog.open} companyId={companyId} onClose={() => setRoomDialog(closing)} />
-      <ReservationDialog
-        key={`reservation-${reservationDialog.key}`}
-        open={reservationDialog.open}
-        companyId={companyId}
-        onClose={() => setReservationDialog(closing)}
-      />
+      <RoomDialog key={roomDialog.key} {...roomDialog.props} companyId={companyId} />
+      <ReservationDialog key={reservationDialog.key} {...reservationDialog.props} companyId={companyId} />
     </Box>
   );
 }

@@ -1,10 +1,9 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { ROOM_TYPE_LABELS, roomStatusLabel, type Room } from '@xaalis/contracts';
 import { formatMoney } from '@xaalis/web-kit';
-import { Fact, Facts } from '../../ui/cards';
+import { ArticleCard, Fact, Facts } from '../../ui/cards';
 import { amenityList, roomStatusColor } from './format';
 
 /** A room: number, status badge, type, floor, capacity, price per night, description and amenities (spec §2). */
@@ -12,13 +11,7 @@ export function RoomCard({ room }: { room: Room }) {
   const amenities = amenityList(room.amenities);
   const name = `Chambre ${room.roomNumber}`;
   return (
-    <Paper variant="outlined" component="article" aria-label={name} sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
-        <Typography variant="h6" component="h3" sx={{ fontWeight: 600 }}>
-          {name}
-        </Typography>
-        <Chip size="small" label={roomStatusLabel(room.status)} color={roomStatusColor(room.status)} />
-      </Box>
+    <ArticleCard title={name} badge={<Chip size="small" label={roomStatusLabel(room.status)} color={roomStatusColor(room.status)} />}>
       <Facts>
         <Fact label="Type">{ROOM_TYPE_LABELS[room.type] ?? room.type}</Fact>
         <Fact label="Étage">{room.floor}</Fact>
@@ -43,6 +36,6 @@ export function RoomCard({ room }: { room: Room }) {
           ))}
         </Box>
       ) : null}
-    </Paper>
+    </ArticleCard>
   );
 }

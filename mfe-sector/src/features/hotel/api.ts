@@ -9,17 +9,15 @@ import type {
   RoomInput,
   RoomValues,
 } from '@xaalis/contracts';
-import { baseApi, COMPANY_DATA_TAG } from '@xaalis/web-kit';
+import { baseApi, COMPANY_DATA_TAG, companyCreate, companyQuery, companyRecordAction, companyUrl } from '@xaalis/web-kit';
+import type { CompanyBodyArgs } from '@xaalis/web-kit';
 
-const enc = encodeURIComponent;
 const roomsTag = { type: 'Hotel' as const, id: 'ROOMS' };
 const summaryTag = { type: 'Hotel' as const, id: 'SUMMARY' };
 const availableTag = { type: 'Hotel' as const, id: 'AVAILABLE' };
 const reservationsTag = { type: 'Hotel' as const, id: 'RESERVATIONS' };
 /** The accounting remote's invoice list: 'Facturer le séjour' adds one. */
 const invoicesTag = { type: 'Invoice' as const, id: 'LIST' };
-
-const base = (companyId: string) => `/api/companies/${enc(companyId)}`;
 
 export interface AvailableRoomsArgs {
   companyId: string;
@@ -29,17 +27,8 @@ export interface AvailableRoomsArgs {
   to: string;
 }
 
-type ReservationAction = 'check-in' | 'check-out' | 'cancel';
-type ReservationArgs = { companyId: string; id: string };
 /** A life-cycle step changes the room's status (occupied/available) and the cards. */
-const transitionTags = [reservationsTag, roomsTag, summaryTag, availableTag, COMPANY_DATA_TAG];
-const transitionQuery =
-  (action: ReservationAction) =>
-  ({ companyId, id }: ReservationArgs) => ({
-    url: `${base(companyId)}/reservations/${enc(id)}/${action}`,
-    method: 'POST' as const,
-    body: {},
-  });
+const transitionTags = [reservationsTag, roomsTag, summaryTag, availableTag];
 
 /**
  * Hotel endpoints (sector service through the gateway). Names are unique
@@ -47,52 +36,32 @@ const transitionQuery =
  */
 export const hotelApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    listHotelRooms: build.query<Room[], string>({
-      query: (companyId) => `${base(companyId)}/rooms`,
-      providesTags: [roomsTag, COMPANY_DATA_TAG],
-    }),
+    listHotelRooms: companyQuery<Room[]>(build, '/rooms', [roomsTag]),
     /** GET .../rooms/summary: the four cards. */
-    getHotelSummary: build.query<HotelSummary, string>({
-      query: (companyId) => `${base(companyId)}/rooms/summary`,
-      providesTags: [summaryTag, COMPANY_DATA_TAG],
-    }),
+    getHotelSummary: companyQuery<HotelSummary>(build, '/rooms/summary', [summaryTag]),
     /** GET .../rooms/available?from=&to=: rooms free for [from, to) and not in maintenance. */
     listAvailableHotelRooms: build.query<Room[], AvailableRoomsArgs>({
-      query: ({ companyId, from, to }) => ({ url: `${base(companyId)}/rooms/available`, params: { from, to } }),
+      query: ({ companyId, from, to }) => ({ url: companyUrl(companyId, '/rooms/available'), params: { from, to } }),
       providesTags: [availableTag, COMPANY_DATA_TAG],
     }),
     /** POST .../rooms → 201 (409 when the number exists). */
-    createHotelRoom: build.mutation<Room, { companyId: string; body: RoomInput | RoomValues }>({
-      query: ({ companyId, body }) => ({ url: `${base(companyId)}/rooms`, method: 'POST', body }),
-      invalidatesTags: [roomsTag, summaryTag, availableTag, COMPANY_DATA_TAG],
-    }),
+    createHotelRoom: companyCreate<Room, CompanyBodyArgs<RoomInput | RoomValues>>(build, '/rooms', [roomsTag, summaryTag, availableTag]),
     /** GET .../reservations: `invoicesAvailable` false when accounting could not be read. */
-    listHotelReservations: build.query<ReservationList, string>({
-      query: (companyId) => `${base(companyId)}/reservations`,
-      providesTags: [reservationsTag, COMPANY_DATA_TAG],
-    }),
+    listHotelReservations: companyQuery<ReservationList>(build, '/reservations', [reservationsTag]),
     /** POST .../reservations → 201 (409 double booking, 400 capacity or amount). */
-    createHotelReservation: build.mutation<Reservation, { companyId: string; body: ReservationInput | ReservationValues }>({
-      query: ({ companyId, body }) => ({ url: `${base(companyId)}/reservations`, method: 'POST', body }),
-      invalidatesTags: [reservationsTag, summaryTag, availableTag, COMPANY_DATA_TAG],
-    }),
-    checkInHotelReservation: build.mutation<Reservation, ReservationArgs>({
-      query: transitionQuery('check-in'),
-      invalidatesTags: transitionTags,
-    }),
-    checkOutHotelReservation: build.mutation<Reservation, ReservationArgs>({
-      query: transitionQuery('check-out'),
-      invalidatesTags: transitionTags,
-    }),
-    cancelHotelReservation: build.mutation<Reservation, ReservationArgs>({
-      query: transitionQuery('cancel'),
-      invalidatesTags: transitionTags,
-    }),
+    createHotelReservation: companyCreate<Reservation, CompanyBodyArgs<ReservationInput | ReservationValues>>(build, '/reservations', [
+      reservationsTag,
+      summaryTag,
+      availableTag,
+    ]),
+    checkInHotelReservation: companyRecordAction<Reservation>(build, '/reservations', 'check-in', transitionTags),
+    checkOutHotelReservation: companyRecordAction<Reservation>(build, '/reservations', 'check-out', transitionTags),
+    cancelHotelReservation: companyRecordAction<Reservation>(build, '/reservations', 'cancel', transitionTags),
     /** POST .../reservations/:id/invoice: 201 created, 200 replay, 202 pending (invoicePending true). */
-    invoiceHotelReservation: build.mutation<ReservationInvoiceResult, ReservationArgs>({
-      query: ({ companyId, id }) => ({ url: `${base(companyId)}/reservations/${enc(id)}/invoice`, method: 'POST', body: {} }),
-      invalidatesTags: [reservationsTag, invoicesTag, COMPANY_DATA_TAG],
-    }),
+    invoiceHotelReservation: companyRecordAction<ReservationInvoiceResult>(build, '/reservations', 'invoice', [
+      reservationsTag,
+      invoicesTag,
+    ]),
   }),
 });
 

@@ -4,7 +4,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { MESSAGES_PRODUCTION, type FinishedProduct, type ProductionOrder, type RawMaterial } from '@xaalis/contracts';
-import { PageHeader, sessionPreamble, toastFailure, toastSuccess, useSession } from '@xaalis/web-kit';
+import { PageHeader, sessionPreamble, toastFailure, toastSuccess, useDialog, useSession } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
 import { sectorRoute } from '../../ui/CompanyPage';
 import {
@@ -27,8 +27,6 @@ import { StockAlerts } from './StockAlerts';
 const { title: TITLE, subtitle: SUBTITLE } = sectorRoute('/transformation', 'Gestion Production');
 
 type TabValue = 'raw' | 'finished' | 'orders';
-type Editing<T> = { open: boolean; key: number; item: T | null };
-const closed = <T,>(): Editing<T> => ({ open: false, key: 0, item: null });
 
 /**
  * Route /transformation (exposed as './Production'): 'Gestion Production', raw
@@ -44,17 +42,15 @@ export default function ProductionPage() {
   const [startOrder, startState] = useStartProductionOrderMutation();
   const [cancelOrder, cancelState] = useCancelProductionOrderMutation();
   const [tab, setTab] = useState<TabValue>('raw');
-  const [material, setMaterial] = useState<Editing<RawMaterial>>(closed);
-  const [product, setProduct] = useState<Editing<FinishedProduct>>(closed);
-  const [ordering, setOrdering] = useState({ open: false, key: 0 });
+  const material = useDialog<RawMaterial | null>('material', null);
+  const product = useDialog<FinishedProduct | null>('product', null);
+  const ordering = useDialog('order');
   const [completing, setCompleting] = useState<ProductionOrder | null>(null);
   const rights = useProductionRights();
 
   const rawMaterials = useMemo(() => rawList.data ?? [], [rawList.data]);
   const finishedProducts = useMemo(() => finishedList.data ?? [], [finishedList.data]);
 
-  const openMaterial = (item: RawMaterial | null) => setMaterial((d) => ({ open: true, key: d.key + 1, item }));
-  const openProduct = (item: FinishedProduct | null) => setProduct((d) => ({ open: true, key: d.key + 1, item }));
   const transition = async (action: () => Promise<unknown>, success: string) => {
     try {
       await action();
@@ -73,14 +69,14 @@ export default function ProductionPage() {
   if (preamble || !companyId) content = preamble;
   else if (tab === 'raw')
     content = (
-      <RawMaterialsPanel list={rawList} onCreate={() => openMaterial(null)} onEdit={openMaterial} readOnly={!rights.rawMaterials} />
+      <RawMaterialsPanel list={rawList} onCreate={() => material.show(null)} onEdit={material.show} readOnly={!rights.rawMaterials} />
     );
   else if (tab === 'finished')
     content = (
       <FinishedProductsPanel
         list={finishedList}
-        onCreate={() => openProduct(null)}
-        onEdit={openProduct}
+        onCreate={() => product.show(null)}
+        onEdit={product.show}
         readOnly={!rights.finishedProducts}
       />
     );
@@ -90,7 +86,7 @@ export default function ProductionPage() {
         list={ordersList}
         canCreate={finishedProducts.length > 0}
         productsLoading={finishedList.isLoading || finishedList.isUninitialized}
-        onCreate={() => setOrdering((o) => ({ open: true, key: o.key + 1 }))}
+        onCreate={() => ordering.show()}
         onStart={(order) => void transition(() => startOrder({ companyId, id: order.id }).unwrap(), MESSAGES_PRODUCTION.orderStarted)}
         onComplete={setCompleting}
         onCancel={(order) => void transition(() => cancelOrder({ companyId, id: order.id }).unwrap(), MESSAGES_PRODUCTION.orderCancelled)}
@@ -111,28 +107,15 @@ export default function ProductionPage() {
       <Paper variant="outlined" role="tabpanel" sx={{ p: { xs: 1.5, md: 2 } }}>
         {content}
       </Paper>
-      <RawMaterialDialog
-        key={`material-${material.key}`}
-        open={material.open}
-        companyId={companyId}
-        material={material.item}
-        onClose={() => setMaterial((d) => ({ ...d, open: false }))}
-      />
+      <RawMaterialDialog key={material.key} {...material.props} companyId={companyId} material={material.value} />
       <FinishedProductDialog
-        key={`product-${product.key}`}
-        open={product.open}
+        key={product.key}
+        {...product.props}
         companyId={companyId}
         rawMaterials={rawMaterials}
-        product={product.item}
-        onClose={() => setProduct((d) => ({ ...d, open: false }))}
+        product={product.value}
       />
-      <ProductionOrderDialog
-        key={`order-${ordering.key}`}
-        open={ordering.open}
-        companyId={companyId}
-        finishedProducts={finishedProducts}
-        onClose={() => setOrdering((o) => ({ ...o, open: false }))}
-      />
+      <ProductionOrderDialog key={ordering.key} {...ordering.props} companyId={companyId} finishedProducts={finishedProducts} />
       <CompleteOrderDialog
         key={`complete-${completing?.id ?? 'none'}`}
         companyId={companyId}

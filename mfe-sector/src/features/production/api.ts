@@ -9,13 +9,12 @@ import type {
   RawMaterialInput,
   RawMaterialUpdate,
 } from '@xaalis/contracts';
-import { baseApi, COMPANY_DATA_TAG } from '@xaalis/web-kit';
+import { baseApi, companyCreate, companyQuery, companyRecordAction, companyRecordCommand, companyUpdate } from '@xaalis/web-kit';
+import type { CompanyBodyArgs, CompanyRecordBodyArgs } from '@xaalis/web-kit';
 
-const enc = encodeURIComponent;
 const RAW = { type: 'Production' as const, id: 'RAW_MATERIALS' };
 const FINISHED = { type: 'Production' as const, id: 'FINISHED_PRODUCTS' };
 const ORDERS = { type: 'Production' as const, id: 'ORDERS' };
-const base = (companyId: string) => `/api/companies/${enc(companyId)}`;
 
 /**
  * 'Gestion Production': raw materials, finished products with their bill of
@@ -25,61 +24,35 @@ const base = (companyId: string) => `/api/companies/${enc(companyId)}`;
 export const productionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/companies/:id/raw-materials. */
-    listRawMaterials: build.query<RawMaterial[], string>({
-      query: (companyId) => `${base(companyId)}/raw-materials`,
-      providesTags: [RAW, COMPANY_DATA_TAG],
-    }),
-    /** POST /api/companies/:id/raw-materials → 201 RawMaterial. */
-    createRawMaterial: build.mutation<RawMaterial, { companyId: string; body: RawMaterialInput }>({
-      query: ({ companyId, body }) => ({ url: `${base(companyId)}/raw-materials`, method: 'POST', body }),
-      // A finished product's BOM shows its materials' names and costs.
-      invalidatesTags: [RAW, FINISHED, COMPANY_DATA_TAG],
-    }),
+    listRawMaterials: companyQuery<RawMaterial[]>(build, '/raw-materials', [RAW]),
+    /** POST /api/companies/:id/raw-materials → 201 RawMaterial. A finished product's BOM shows its materials' names and costs. */
+    createRawMaterial: companyCreate<RawMaterial, CompanyBodyArgs<RawMaterialInput>>(build, '/raw-materials', [RAW, FINISHED]),
     /** PUT /api/companies/:id/raw-materials/:materialId → RawMaterial. */
-    updateRawMaterial: build.mutation<RawMaterial, { companyId: string; id: string; body: RawMaterialUpdate }>({
-      query: ({ companyId, id, body }) => ({ url: `${base(companyId)}/raw-materials/${enc(id)}`, method: 'PUT', body }),
-      invalidatesTags: [RAW, FINISHED, COMPANY_DATA_TAG],
-    }),
+    updateRawMaterial: companyUpdate<RawMaterial, CompanyRecordBodyArgs<RawMaterialUpdate>>(build, '/raw-materials', [RAW, FINISHED]),
     /** GET /api/companies/:id/finished-products (each with its bill of materials). */
-    listFinishedProducts: build.query<FinishedProduct[], string>({
-      query: (companyId) => `${base(companyId)}/finished-products`,
-      providesTags: [FINISHED, COMPANY_DATA_TAG],
-    }),
+    listFinishedProducts: companyQuery<FinishedProduct[]>(build, '/finished-products', [FINISHED]),
     /** POST /api/companies/:id/finished-products → 201 FinishedProduct. */
-    createFinishedProduct: build.mutation<FinishedProduct, { companyId: string; body: FinishedProductInput }>({
-      query: ({ companyId, body }) => ({ url: `${base(companyId)}/finished-products`, method: 'POST', body }),
-      invalidatesTags: [FINISHED, COMPANY_DATA_TAG],
-    }),
+    createFinishedProduct: companyCreate<FinishedProduct, CompanyBodyArgs<FinishedProductInput>>(build, '/finished-products', [FINISHED]),
     /** PUT /api/companies/:id/finished-products/:productId → FinishedProduct (the BOM is replaced as a whole). */
-    updateFinishedProduct: build.mutation<FinishedProduct, { companyId: string; id: string; body: FinishedProductUpdate }>({
-      query: ({ companyId, id, body }) => ({ url: `${base(companyId)}/finished-products/${enc(id)}`, method: 'PUT', body }),
-      invalidatesTags: [FINISHED, ORDERS, COMPANY_DATA_TAG],
-    }),
+    updateFinishedProduct: companyUpdate<FinishedProduct, CompanyRecordBodyArgs<FinishedProductUpdate>>(build, '/finished-products', [
+      FINISHED,
+      ORDERS,
+    ]),
     /** GET /api/companies/:id/production-orders (newest first). */
-    listProductionOrders: build.query<ProductionOrder[], string>({
-      query: (companyId) => `${base(companyId)}/production-orders`,
-      providesTags: [ORDERS, COMPANY_DATA_TAG],
-    }),
+    listProductionOrders: companyQuery<ProductionOrder[]>(build, '/production-orders', [ORDERS]),
     /** POST /api/companies/:id/production-orders → 201 ProductionOrder (number OP-YYYY-NNNN, status pending). */
-    createProductionOrder: build.mutation<ProductionOrder, { companyId: string; body: ProductionOrderInput }>({
-      query: ({ companyId, body }) => ({ url: `${base(companyId)}/production-orders`, method: 'POST', body }),
-      invalidatesTags: [ORDERS, COMPANY_DATA_TAG],
-    }),
+    createProductionOrder: companyCreate<ProductionOrder, CompanyBodyArgs<ProductionOrderInput>>(build, '/production-orders', [ORDERS]),
     /** POST .../production-orders/:orderId/start (pending → in_progress). */
-    startProductionOrder: build.mutation<ProductionOrder, { companyId: string; id: string }>({
-      query: ({ companyId, id }) => ({ url: `${base(companyId)}/production-orders/${enc(id)}/start`, method: 'POST', body: {} }),
-      invalidatesTags: [ORDERS, COMPANY_DATA_TAG],
-    }),
+    startProductionOrder: companyRecordAction<ProductionOrder>(build, '/production-orders', 'start', [ORDERS]),
     /** POST .../production-orders/:orderId/complete {quantityProduced}: moves both stocks (409 when a material is short). */
-    completeProductionOrder: build.mutation<ProductionOrder, { companyId: string; id: string; body: ProductionOrderCompleteInput }>({
-      query: ({ companyId, id, body }) => ({ url: `${base(companyId)}/production-orders/${enc(id)}/complete`, method: 'POST', body }),
-      invalidatesTags: [ORDERS, RAW, FINISHED, COMPANY_DATA_TAG],
-    }),
+    completeProductionOrder: companyRecordCommand<ProductionOrder, CompanyRecordBodyArgs<ProductionOrderCompleteInput>>(
+      build,
+      '/production-orders',
+      'complete',
+      [ORDERS, RAW, FINISHED],
+    ),
     /** POST .../production-orders/:orderId/cancel (pending or in_progress → cancelled). */
-    cancelProductionOrder: build.mutation<ProductionOrder, { companyId: string; id: string }>({
-      query: ({ companyId, id }) => ({ url: `${base(companyId)}/production-orders/${enc(id)}/cancel`, method: 'POST', body: {} }),
-      invalidatesTags: [ORDERS, COMPANY_DATA_TAG],
-    }),
+    cancelProductionOrder: companyRecordAction<ProductionOrder>(build, '/production-orders', 'cancel', [ORDERS]),
   }),
 });
 

@@ -16,6 +16,7 @@ import {
   toast,
   toastFailure,
   toastSuccess,
+  useDialog,
   useSession,
 } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -39,8 +40,6 @@ const { title: TITLE, subtitle: SUBTITLE } = sectorRoute('/services', 'Gestion d
 const NO_EMPLOYEE = "Ajoutez d'abord un employé actif dans Gestion du Personnel pour saisir une feuille de temps.";
 
 type TabValue = 'projects' | 'timesheets';
-type Opening = { open: boolean; key: number };
-const reopen = (o: Opening): Opening => ({ open: true, key: o.key + 1 });
 
 /** The billing toasts: the draft invoice's number, 'pending' while accounting has not answered, the server's reason otherwise. */
 function billingToast(result: ProjectBillingResult) {
@@ -75,8 +74,8 @@ export default function ProjectsPage() {
     companyId && tab === 'timesheets' ? { companyId, page: page + 1, pageSize } : skipToken,
   );
   const [bill, billState] = useBillServiceProjectMutation();
-  const [projectDialog, setProjectDialog] = useState<Opening>({ open: false, key: 0 });
-  const [timesheetDialog, setTimesheetDialog] = useState<Opening>({ open: false, key: 0 });
+  const projectDialog = useDialog('project');
+  const timesheetDialog = useDialog('timesheet');
   const rights = useProjectsRights();
 
   const projects = useMemo(() => projectsList.data?.items ?? [], [projectsList.data]);
@@ -141,7 +140,7 @@ export default function ProjectsPage() {
     content = (
       <ProjectsPanel
         list={projectsList}
-        onCreate={() => setProjectDialog(reopen)}
+        onCreate={() => projectDialog.show()}
         onBill={(project) => void onBill(project)}
         billingId={billingId}
         readOnly={!rights.projects}
@@ -160,7 +159,7 @@ export default function ProjectsPage() {
         }}
         canCreate={canCreateTimesheet}
         createNotice={createNotice}
-        onCreate={() => setTimesheetDialog(reopen)}
+        onCreate={() => timesheetDialog.show()}
         readOnly={!rights.timesheets}
       />
     );
@@ -177,18 +176,16 @@ export default function ProjectsPage() {
         {content}
       </Paper>
       <ProjectDialog
-        key={`project-${projectDialog.key}`}
-        open={projectDialog.open}
-        onClose={() => setProjectDialog((d) => ({ ...d, open: false }))}
+        key={projectDialog.key}
+        {...projectDialog.props}
         companyId={companyId}
         clients={clients}
         clientsLoading={clientsList.isLoading || clientsList.isUninitialized}
         clientsError={Boolean(clientsList.error) && !clientsList.data}
       />
       <TimesheetDialog
-        key={`timesheet-${timesheetDialog.key}`}
-        open={timesheetDialog.open}
-        onClose={() => setTimesheetDialog((d) => ({ ...d, open: false }))}
+        key={timesheetDialog.key}
+        {...timesheetDialog.props}
         companyId={companyId}
         employees={employees}
         projects={projects}

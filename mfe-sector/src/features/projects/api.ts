@@ -10,15 +10,14 @@ import type {
   TimesheetInput,
   TimesheetList,
 } from '@xaalis/contracts';
-import { baseApi, COMPANY_DATA_TAG } from '@xaalis/web-kit';
+import { baseApi, COMPANY_DATA_TAG, companyCreate, companyQuery, companyRecordAction, companyUrl } from '@xaalis/web-kit';
+import type { CompanyBodyArgs } from '@xaalis/web-kit';
 
-const enc = encodeURIComponent;
 const PROJECTS = { type: 'Services' as const, id: 'PROJECTS' };
 const TIMESHEETS = { type: 'Services' as const, id: 'TIMESHEETS' };
 const SUMMARY = { type: 'Services' as const, id: 'SUMMARY' };
 // The HR and accounting lists share their owners' tags, so a write there refreshes them here.
 const EMPLOYEES = { type: 'Employee' as const, id: 'LIST' };
-const base = (companyId: string) => `/api/companies/${enc(companyId)}`;
 
 export interface TimesheetPageArgs {
   companyId: string;
@@ -35,43 +34,37 @@ export interface TimesheetPageArgs {
 export const projectsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/companies/:id/projects → {items, clientsAvailable}. */
-    listServiceProjects: build.query<ProjectList, string>({
-      query: (companyId) => `${base(companyId)}/projects`,
-      providesTags: [PROJECTS, COMPANY_DATA_TAG],
-    }),
+    listServiceProjects: companyQuery<ProjectList>(build, '/projects', [PROJECTS]),
     /** GET /api/companies/:id/projects/summary: the cards. */
-    getProjectsSummary: build.query<ServicesSummary, string>({
-      query: (companyId) => `${base(companyId)}/projects/summary`,
-      providesTags: [SUMMARY, COMPANY_DATA_TAG],
-    }),
+    getProjectsSummary: companyQuery<ServicesSummary>(build, '/projects/summary', [SUMMARY]),
     /** POST /api/companies/:id/projects → 201 Project. */
-    createServiceProject: build.mutation<Project, { companyId: string; body: ProjectInput }>({
-      query: ({ companyId, body }) => ({ url: `${base(companyId)}/projects`, method: 'POST', body }),
-      invalidatesTags: [PROJECTS, SUMMARY, COMPANY_DATA_TAG],
-    }),
+    createServiceProject: companyCreate<Project, CompanyBodyArgs<ProjectInput>>(build, '/projects', [PROJECTS, SUMMARY]),
     /** POST /api/companies/:id/projects/:projectId/invoice: 'Facturer les heures' (201 billed, 202 pending). */
-    billServiceProject: build.mutation<ProjectBillingResult, { companyId: string; id: string }>({
-      query: ({ companyId, id }) => ({ url: `${base(companyId)}/projects/${enc(id)}/invoice`, method: 'POST', body: {} }),
-      invalidatesTags: [PROJECTS, TIMESHEETS, SUMMARY, { type: 'Invoice' as const }, COMPANY_DATA_TAG],
-    }),
+    billServiceProject: companyRecordAction<ProjectBillingResult>(build, '/projects', 'invoice', [
+      PROJECTS,
+      TIMESHEETS,
+      SUMMARY,
+      { type: 'Invoice' as const },
+    ]),
     /** GET /api/companies/:id/timesheets?page&pageSize (newest first, paginated by the server). */
     listServiceTimesheets: build.query<TimesheetList, TimesheetPageArgs>({
-      query: ({ companyId, page, pageSize }) => ({ url: `${base(companyId)}/timesheets`, params: { page, pageSize } }),
+      query: ({ companyId, page, pageSize }) => ({ url: companyUrl(companyId, '/timesheets'), params: { page, pageSize } }),
       providesTags: [TIMESHEETS, COMPANY_DATA_TAG],
     }),
     /** POST /api/companies/:id/timesheets → 201 Timesheet (hours computed by the server). */
-    createServiceTimesheet: build.mutation<Timesheet, { companyId: string; body: TimesheetInput }>({
-      query: ({ companyId, body }) => ({ url: `${base(companyId)}/timesheets`, method: 'POST', body }),
-      invalidatesTags: [TIMESHEETS, PROJECTS, SUMMARY, COMPANY_DATA_TAG],
-    }),
+    createServiceTimesheet: companyCreate<Timesheet, CompanyBodyArgs<TimesheetInput>>(build, '/timesheets', [
+      TIMESHEETS,
+      PROJECTS,
+      SUMMARY,
+    ]),
     /** HR's GET /api/companies/:id/employees?status=active: the employee choice and the 'Employés actifs' card. */
     listServiceEmployees: build.query<Employee[], string>({
-      query: (companyId) => ({ url: `${base(companyId)}/employees`, params: { status: 'active' } }),
+      query: (companyId) => ({ url: companyUrl(companyId, '/employees'), params: { status: 'active' } }),
       providesTags: [EMPLOYEES, COMPANY_DATA_TAG],
     }),
     /** Accounting's GET /api/companies/:id/third-parties: the client choice (types client and both). */
     listServiceClients: build.query<ThirdParty[], string>({
-      query: (companyId) => `${base(companyId)}/third-parties`,
+      query: (companyId) => companyUrl(companyId, '/third-parties'),
       transformResponse: (list: ThirdParty[]) => list.filter((t) => t.type === 'client' || t.type === 'both'),
       providesTags: (_result, _error, companyId) => [{ type: 'ThirdParty', id: companyId }, COMPANY_DATA_TAG],
     }),

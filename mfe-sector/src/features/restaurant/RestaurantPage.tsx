@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { MESSAGES_RESTAURANT, type Menu, type Recipe } from '@xaalis/contracts';
-import { AddButton, ConfirmDialog, ListState, PageHeader, toastFailure, toastSuccess } from '@xaalis/web-kit';
+import { AddButton, ConfirmDialog, ListState, PageHeader, toastFailure, toastSuccess, useDialog } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   useDeleteMenuMutation,
@@ -32,17 +32,6 @@ const RECIPE_DELETE_ERROR = 'Impossible de supprimer la recette.';
 const MENU_DELETE_ERROR = 'Impossible de supprimer le menu.';
 
 type TabValue = 'inventory' | 'recipes' | 'menus';
-/** A dialog's state; `key` remounts it on every opening (fresh form, fresh serve request id). */
-interface DialogState<T> {
-  open: boolean;
-  key: number;
-  target: T | null;
-}
-const closed = <T,>(): DialogState<T> => ({ open: false, key: 0, target: null });
-const opening =
-  <T,>(target: T | null) =>
-  (d: DialogState<T>): DialogState<T> => ({ open: true, key: d.key + 1, target });
-const closing = <T,>(d: DialogState<T>): DialogState<T> => ({ ...d, open: false });
 
 /** Route /restaurant (exposed as './Restaurant'): 'Gestion Restaurant', tabs Inventaire, Recettes, Menus. */
 export default function RestaurantPage() {
@@ -62,10 +51,11 @@ function Restaurant({ companyId }: { companyId: string }) {
   const [deleteMenu, deleteMenuState] = useDeleteMenuMutation();
 
   const [tab, setTab] = useState<TabValue>('inventory');
-  const [itemDialog, setItemDialog] = useState<DialogState<null>>(closed);
-  const [recipeDialog, setRecipeDialog] = useState<DialogState<Recipe>>(closed);
-  const [serveDialog, setServeDialog] = useState<DialogState<Recipe>>(closed);
-  const [menuDialog, setMenuDialog] = useState<DialogState<Menu>>(closed);
+  // Each opening remounts its dialog (fresh form, fresh serve request id).
+  const itemDialog = useDialog('item');
+  const recipeDialog = useDialog<Recipe | null>('recipe', null);
+  const serveDialog = useDialog<Recipe | null>('serve', null);
+  const menuDialog = useDialog<Menu | null>('menu', null);
   const [removing, setRemoving] = useState<{ recipe?: Recipe; menu?: Menu } | null>(null);
   const rights = useRestaurantRights();
 
@@ -74,9 +64,9 @@ function Restaurant({ companyId }: { companyId: string }) {
   const menuList = useMemo(() => menus.data ?? [], [menus.data]);
   const lowStock = useMemo(() => lowStockItems(items), [items]);
 
-  const openItem = () => setItemDialog(opening(null));
-  const openRecipe = () => setRecipeDialog(opening<Recipe>(null));
-  const openMenu = () => setMenuDialog(opening<Menu>(null));
+  const openItem = () => itemDialog.show();
+  const openRecipe = () => recipeDialog.show(null);
+  const openMenu = () => menuDialog.show(null);
   const addButton = (label: string, onClick: () => void) => <AddButton onClick={onClick}>{label}</AddButton>;
   // The empty states' 'first item' buttons (spec §2), distinct from the header's.
   const firstButton = (label: string, onClick: () => void) => (
@@ -133,8 +123,8 @@ function Restaurant({ companyId }: { companyId: string }) {
             <RecipeCard
               key={recipe.id}
               recipe={recipe}
-              onServe={rights.recipes ? (r) => setServeDialog(opening(r)) : undefined}
-              onEdit={rights.recipes ? (r) => setRecipeDialog(opening(r)) : undefined}
+              onServe={rights.recipes ? serveDialog.show : undefined}
+              onEdit={rights.recipes ? recipeDialog.show : undefined}
               onDelete={rights.recipes ? (r) => setRemoving({ recipe: r }) : undefined}
             />
           ))}
@@ -159,7 +149,7 @@ function Restaurant({ companyId }: { companyId: string }) {
             <MenuCard
               key={menu.id}
               menu={menu}
-              onEdit={rights.menus ? (m) => setMenuDialog(opening(m)) : undefined}
+              onEdit={rights.menus ? menuDialog.show : undefined}
               onDelete={rights.menus ? (m) => setRemoving({ menu: m }) : undefined}
             />
           ))}
@@ -200,35 +190,10 @@ function Restaurant({ companyId }: { companyId: string }) {
       </Tabs>
       <Box role="tabpanel">{content}</Box>
 
-      <InventoryItemDialog
-        key={`item-${itemDialog.key}`}
-        open={itemDialog.open}
-        companyId={companyId}
-        onClose={() => setItemDialog(closing)}
-      />
-      <RecipeDialog
-        key={`recipe-${recipeDialog.key}`}
-        open={recipeDialog.open}
-        companyId={companyId}
-        items={items}
-        recipe={recipeDialog.target}
-        onClose={() => setRecipeDialog(closing)}
-      />
-      <ServeDialog
-        key={`serve-${serveDialog.key}`}
-        open={serveDialog.open}
-        companyId={companyId}
-        recipe={serveDialog.target}
-        onClose={() => setServeDialog(closing)}
-      />
-      <MenuDialog
-        key={`menu-${menuDialog.key}`}
-        open={menuDialog.open}
-        companyId={companyId}
-        recipes={recipeList}
-        menu={menuDialog.target}
-        onClose={() => setMenuDialog(closing)}
-      />
+      <InventoryItemDialog key={itemDialog.key} {...itemDialog.props} companyId={companyId} />
+      <RecipeDialog key={recipeDialog.key} {...recipeDialog.props} companyId={companyId} items={items} recipe={recipeDialog.value} />
+      <ServeDialog key={serveDialog.key} {...serveDialog.props} companyId={companyId} recipe={serveDialog.value} />
+      <MenuDialog key={menuDialog.key} {...menuDialog.props} companyId={companyId} recipes={recipeList} menu={menuDialog.value} />
       <ConfirmDialog
         open={removing !== null}
         title={removing?.recipe ? 'Supprimer la recette' : 'Supprimer le menu'}

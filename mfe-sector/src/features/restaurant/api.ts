@@ -11,16 +11,14 @@ import type {
   ServeInput,
   ServeResult,
 } from '@xaalis/contracts';
-import { baseApi, COMPANY_DATA_TAG } from '@xaalis/web-kit';
+import { baseApi, companyCreate, companyDelete, companyQuery, companyRecordCommand, companyUpdate } from '@xaalis/web-kit';
+import type { CompanyBodyArgs, CompanyRecordBodyArgs } from '@xaalis/web-kit';
 
-const enc = encodeURIComponent;
 const recipesTag = { type: 'Restaurant' as const, id: 'RECIPES' };
 const menusTag = { type: 'Restaurant' as const, id: 'MENUS' };
 const inventoryTag = { type: 'Restaurant' as const, id: 'INVENTORY' };
 /** The accounting remote's stock list ('Inventory' tag): a serve or a new item changes it too. */
 const accountingInventoryTag = { type: 'Inventory' as const, id: 'LIST' };
-
-const base = (companyId: string) => `/api/companies/${enc(companyId)}`;
 
 /**
  * Restaurant endpoints (sector service through the gateway). Names are unique
@@ -29,56 +27,31 @@ const base = (companyId: string) => `/api/companies/${enc(companyId)}`;
 export const restaurantApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/companies/:id/restaurant-inventory: the company's stock items (503 when accounting is down). */
-    listRestaurantInventory: build.query<RestaurantInventoryItem[], string>({
-      query: (companyId) => `${base(companyId)}/restaurant-inventory`,
-      providesTags: [inventoryTag, COMPANY_DATA_TAG],
-    }),
+    listRestaurantInventory: companyQuery<RestaurantInventoryItem[]>(build, '/restaurant-inventory', [inventoryTag]),
     /** POST /api/companies/:id/restaurant-inventory → 201 the item, created by the accounting service. */
-    createRestaurantInventoryItem: build.mutation<RestaurantInventoryItem, { companyId: string; body: InventoryItemInput }>({
-      query: ({ companyId, body }) => ({ url: `${base(companyId)}/restaurant-inventory`, method: 'POST', body }),
-      invalidatesTags: [inventoryTag, recipesTag, accountingInventoryTag, COMPANY_DATA_TAG],
-    }),
+    createRestaurantInventoryItem: companyCreate<RestaurantInventoryItem, CompanyBodyArgs<InventoryItemInput>>(
+      build,
+      '/restaurant-inventory',
+      [inventoryTag, recipesTag, accountingInventoryTag],
+    ),
     /** GET /api/companies/:id/recipes: costs computed on read; `itemsAvailable` false when accounting is down. */
-    listRecipes: build.query<RecipeList, string>({
-      query: (companyId) => `${base(companyId)}/recipes`,
-      providesTags: [recipesTag, COMPANY_DATA_TAG],
-    }),
-    createRecipe: build.mutation<Recipe, { companyId: string; body: RecipeInput | RecipeValues }>({
-      query: ({ companyId, body }) => ({ url: `${base(companyId)}/recipes`, method: 'POST', body }),
-      invalidatesTags: [recipesTag, COMPANY_DATA_TAG],
-    }),
+    listRecipes: companyQuery<RecipeList>(build, '/recipes', [recipesTag]),
+    createRecipe: companyCreate<Recipe, CompanyBodyArgs<RecipeInput | RecipeValues>>(build, '/recipes', [recipesTag]),
     /** PUT .../recipes/:id: the ingredients are replaced as a whole. */
-    updateRecipe: build.mutation<Recipe, { companyId: string; id: string; body: RecipeInput | RecipeValues }>({
-      query: ({ companyId, id, body }) => ({ url: `${base(companyId)}/recipes/${enc(id)}`, method: 'PUT', body }),
-      invalidatesTags: [recipesTag, menusTag, COMPANY_DATA_TAG],
-    }),
+    updateRecipe: companyUpdate<Recipe, CompanyRecordBodyArgs<RecipeInput | RecipeValues>>(build, '/recipes', [recipesTag, menusTag]),
     /** DELETE .../recipes/:id (409 while a menu uses it). */
-    deleteRecipe: build.mutation<void, { companyId: string; id: string }>({
-      query: ({ companyId, id }) => ({ url: `${base(companyId)}/recipes/${enc(id)}`, method: 'DELETE' }),
-      invalidatesTags: [recipesTag, COMPANY_DATA_TAG],
-    }),
+    deleteRecipe: companyDelete(build, '/recipes', [recipesTag]),
     /** POST .../recipes/:id/serve {quantity, requestId}: the ingredients leave the stock. */
-    serveRecipe: build.mutation<ServeResult, { companyId: string; id: string; body: ServeInput }>({
-      query: ({ companyId, id, body }) => ({ url: `${base(companyId)}/recipes/${enc(id)}/serve`, method: 'POST', body }),
-      invalidatesTags: [inventoryTag, recipesTag, accountingInventoryTag, COMPANY_DATA_TAG],
-    }),
-    listMenus: build.query<Menu[], string>({
-      query: (companyId) => `${base(companyId)}/menus`,
-      providesTags: [menusTag, COMPANY_DATA_TAG],
-    }),
-    createMenu: build.mutation<Menu, { companyId: string; body: MenuInput | MenuValues }>({
-      query: ({ companyId, body }) => ({ url: `${base(companyId)}/menus`, method: 'POST', body }),
-      invalidatesTags: [menusTag, COMPANY_DATA_TAG],
-    }),
+    serveRecipe: companyRecordCommand<ServeResult, CompanyRecordBodyArgs<ServeInput>>(build, '/recipes', 'serve', [
+      inventoryTag,
+      recipesTag,
+      accountingInventoryTag,
+    ]),
+    listMenus: companyQuery<Menu[]>(build, '/menus', [menusTag]),
+    createMenu: companyCreate<Menu, CompanyBodyArgs<MenuInput | MenuValues>>(build, '/menus', [menusTag]),
     /** PUT .../menus/:id: the items are replaced as a whole. */
-    updateMenu: build.mutation<Menu, { companyId: string; id: string; body: MenuInput | MenuValues }>({
-      query: ({ companyId, id, body }) => ({ url: `${base(companyId)}/menus/${enc(id)}`, method: 'PUT', body }),
-      invalidatesTags: [menusTag, COMPANY_DATA_TAG],
-    }),
-    deleteMenu: build.mutation<void, { companyId: string; id: string }>({
-      query: ({ companyId, id }) => ({ url: `${base(companyId)}/menus/${enc(id)}`, method: 'DELETE' }),
-      invalidatesTags: [menusTag, COMPANY_DATA_TAG],
-    }),
+    updateMenu: companyUpdate<Menu, CompanyRecordBodyArgs<MenuInput | MenuValues>>(build, '/menus', [menusTag]),
+    deleteMenu: companyDelete(build, '/menus', [menusTag]),
   }),
 });
 

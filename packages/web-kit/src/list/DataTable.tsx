@@ -73,6 +73,15 @@ export function moneyColumn<T>(header: ReactNode, amount: (row: T) => unknown, s
   return { header, cell: (row) => formatMoney(amount(row)), align: 'right', nowrap: true, sx };
 }
 
+/** A cell of a hand-written table holding an amount: right-aligned on one line, bold in a total row. */
+export function AmountCell({ fontWeight, children }: { fontWeight?: number; children: ReactNode }) {
+  return (
+    <TableCell align="right" sx={fontWeight ? { fontWeight, ...NOWRAP } : NOWRAP}>
+      {children}
+    </TableCell>
+  );
+}
+
 function cellOf<T>(column: Column<T>, row: T, index: number) {
   return (
     <TableCell

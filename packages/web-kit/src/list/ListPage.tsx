@@ -1,10 +1,9 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { APP_ROUTES } from '@xaalis/contracts';
 import type { ReactNode } from 'react';
-import { PageHeader } from '../page';
+import { PageHeader, TitleBlock } from '../page';
 import { CounterRow, CounterTile } from '../ui/CounterTile';
 import { AddIcon } from '../ui/icons';
 import { EmptyState, ErrorState, LoadingState, sessionPreamble } from '../ui/states';
@@ -45,6 +44,21 @@ export function AddButton({
     <Button variant={variant} startIcon={<AddIcon />} onClick={onClick} disabled={disabled}>
       {children}
     </Button>
+  );
+}
+
+/** The 'Nouveau ...' button of a list; none for a role that may not create. */
+export interface ListCreate {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+}
+
+function createButton(create: ListCreate) {
+  return (
+    <AddButton onClick={create.onClick} disabled={create.disabled}>
+      {create.label}
+    </AddButton>
   );
 }
 
@@ -128,7 +142,7 @@ export function ListState({
 
 export interface ListPanelProps extends ListStateProps {
   /** The 'Nouveau ...' button, right-aligned above the list; none for a role that may not create. */
-  create?: { label: string; onClick: () => void; disabled?: boolean };
+  create?: ListCreate;
   /** A notice between the button and the list. */
   notice?: ReactNode;
 }
@@ -137,13 +151,7 @@ export interface ListPanelProps extends ListStateProps {
 export function ListPanel({ create, notice, ...state }: ListPanelProps) {
   return (
     <Box>
-      {create ? (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
-          <AddButton onClick={create.onClick} disabled={create.disabled}>
-            {create.label}
-          </AddButton>
-        </Box>
-      ) : null}
+      {create ? <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>{createButton(create)}</Box> : null}
       {notice}
       <ListState {...state} />
     </Box>
@@ -172,8 +180,10 @@ export interface ListPageProps extends Omit<ListStateProps, 'session'> {
   title: string;
   subtitle?: string;
   session: ListSession;
-  /** The header's buttons ('Nouvelle Facture'...). */
+  /** The header's buttons ('Exporter'...). */
   actions?: ReactNode;
+  /** The 'Nouveau ...' button, last of the header's; none for a role that may not create. */
+  create?: ListCreate;
   counters?: readonly ListCounter[];
   /** The search box above the table. */
   search?: SearchFieldProps;
@@ -204,6 +214,7 @@ export function ListPage({
   subtitle,
   session,
   actions,
+  create,
   counters,
   search,
   toolbar,
@@ -227,7 +238,20 @@ export function ListPage({
   );
   return (
     <Box component="section" aria-label={name}>
-      <PageHeader title={name} subtitle={route?.subtitle ?? subtitle} actions={actions} />
+      <PageHeader
+        title={name}
+        subtitle={route?.subtitle ?? subtitle}
+        actions={
+          create ? (
+            <>
+              {actions}
+              {createButton(create)}
+            </>
+          ) : (
+            actions
+          )
+        }
+      />
       {counters ? (
         <CounterRow>
           {counters.map((c) => (
@@ -269,14 +293,7 @@ export function TabHeader({ title, subtitle, actions }: { title: string; subtitl
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
       <Box>
-        <Typography variant="h2" component="h2">
-          {title}
-        </Typography>
-        {subtitle ? (
-          <Typography variant="body2" color="text.secondary">
-            {subtitle}
-          </Typography>
-        ) : null}
+        <TitleBlock title={title} subtitle={subtitle} variant="h2" component="h2" />
       </Box>
       {actions}
     </Box>

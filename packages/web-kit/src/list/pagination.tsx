@@ -31,17 +31,22 @@ export function useLastPageFallback(
   }, [loaded, page, totalItems, pageSize, setPage]);
 }
 
-/** The pager under a server-paginated table: fixed page size, page kept within range. */
+/** The pager under a server-paginated table: fixed page size unless `pageSizes` are offered, page kept within range. */
 export function ListPagination({
   count,
   page,
   pageSize,
   onPageChange,
+  pageSizes,
+  onPageSizeChange,
 }: {
   count: number;
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
+  /** The page sizes the user may choose from (with `onPageSizeChange`). */
+  pageSizes?: readonly number[];
+  onPageSizeChange?: (pageSize: number) => void;
 }) {
   return (
     <TablePagination
@@ -50,7 +55,8 @@ export function ListPagination({
       page={Math.min(page, lastPageIndex(count, pageSize))}
       onPageChange={(_event, next) => onPageChange(next)}
       rowsPerPage={pageSize}
-      rowsPerPageOptions={[pageSize]}
+      rowsPerPageOptions={pageSizes ?? [pageSize]}
+      onRowsPerPageChange={onPageSizeChange ? (event) => onPageSizeChange(Number(event.target.value)) : undefined}
     />
   );
 }

@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { JOURNAL_LABELS, MESSAGES_ENTRY_IMPORT, type EntryImportPreview } from '@xaalis/contracts';
-import { CounterRow, CounterTile, formatDate, formatMoney, formatNumber } from '@xaalis/web-kit';
+import { AmountCell, CounterRow, CounterTile, formatDate, formatMoney, formatNumber } from '@xaalis/web-kit';
 import { Fragment } from 'react';
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n > 1 ? many : one}`;
@@ -77,12 +77,8 @@ export function ImportPreview({ preview }: { preview: EntryImportPreview }) {
                         {entry.reference ? ` · Réf. ${entry.reference}` : ''}
                         {entry.balanced ? null : <Chip size="small" color="error" label="Déséquilibrée" sx={{ ml: 1 }} />}
                       </TableCell>
-                      <TableCell align="right" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                        {formatMoney(entry.totalDebit)}
-                      </TableCell>
-                      <TableCell align="right" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                        {formatMoney(entry.totalCredit)}
-                      </TableCell>
+                      <AmountCell fontWeight={600}>{formatMoney(entry.totalDebit)}</AmountCell>
+                      <AmountCell fontWeight={600}>{formatMoney(entry.totalCredit)}</AmountCell>
                     </TableRow>
                     {entry.lines.map((line) => (
                       <TableRow key={line.line}>
@@ -95,12 +91,8 @@ export function ImportPreview({ preview }: { preview: EntryImportPreview }) {
                         </TableCell>
                         <TableCell>{line.label}</TableCell>
                         <TableCell>{line.thirdPartyCode ?? '-'}</TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {amount(line.debit)}
-                        </TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {amount(line.credit)}
-                        </TableCell>
+                        <AmountCell>{amount(line.debit)}</AmountCell>
+                        <AmountCell>{amount(line.credit)}</AmountCell>
                       </TableRow>
                     ))}
                     {entry.lineCount > entry.lines.length ? (
