@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { RemotePageLoaderContext, type RemotePageLoader } from './features/remotes/RemotePage';
 
+import { company as remotesCompany, TEST_USER as REMOTES_TEST_USER } from '@xaalis/web-kit/src/testing/app';
 import { mockFetch as sharedMockFetch, type FakeResponse, type FetchHandler } from '@xaalis/web-kit/src/testing/fetch';
 
 export type { FakeResponse, FetchHandler };
@@ -12,19 +13,10 @@ export type { FakeResponse, FetchHandler };
 /** `fetch` replaced by a table of "METHOD path" → answer; unknown requests answer 404 'Not Found'. */
 export const mockFetch = (routes: Record<string, FakeResponse | FetchHandler>) => sharedMockFetch(routes, 'Not Found');
 
-export const TEST_USER = {
-  id: 'u1',
-  username: 'awa',
-  email: 'awa@example.sn',
-  firstName: 'Awa',
-  lastName: 'Diop',
-  companyName: 'Teranga SARL',
-  phone: '+221 77 000 00 00',
-  address: 'Dakar',
-  sector: 'hotel',
-  companyId: 'c1',
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+// The remotes' test user and company (web-kit testing), with the shell's ids (user of company 'c1', a hotel)
+// and no role: the sidebar then shows its default label.
+const { role: _role, ...remotesUser } = REMOTES_TEST_USER;
+export const TEST_USER = { ...remotesUser, sector: 'hotel', companyId: 'c1' };
 
 /** GET /api/user and POST /api/login of a visitor who is signed out until a login (any) signs TEST_USER in. */
 export function signInRoutes(): Record<string, FetchHandler> {
@@ -39,19 +31,7 @@ export function signInRoutes(): Record<string, FetchHandler> {
 }
 
 export function company(sector: string) {
-  return {
-    id: 'c1',
-    name: 'Teranga SARL',
-    registrationNumber: null,
-    taxNumber: null,
-    address: 'Dakar',
-    phone: null,
-    email: null,
-    sector,
-    fiscalYear: '01-01',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  };
+  return remotesCompany({ id: 'c1', phone: null, sector });
 }
 
 export interface RenderOptions {

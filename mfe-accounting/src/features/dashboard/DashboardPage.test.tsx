@@ -70,6 +70,14 @@ function routes(overrides: Record<string, unknown> = {}) {
   } as Parameters<typeof mockFetch>[0];
 }
 
+/** The page on the default data, and the items of its list named `name` once shown. */
+async function renderList(name: string) {
+  mockFetch(routes());
+  renderWithApp(<DashboardPage />);
+  const list = await screen.findByRole('list', { name });
+  return { list, rows: within(list).getAllByRole('listitem') };
+}
+
 describe('DashboardPage', () => {
   it('shows the title, the current fiscal year and the four cards with formatted figures and coloured trends', async () => {
     mockFetch(routes());
@@ -116,10 +124,7 @@ describe('DashboardPage', () => {
   });
 
   it("lists the first 5 recent transactions with '+' for income and '-' for the others", async () => {
-    mockFetch(routes());
-    renderWithApp(<DashboardPage />);
-    const list = await screen.findByRole('list', { name: 'Transactions récentes' });
-    const rows = within(list).getAllByRole('listitem');
+    const { list, rows } = await renderList('Transactions récentes');
     expect(rows).toHaveLength(5);
     expect(within(list).queryByText('Sixième transaction')).not.toBeInTheDocument();
     expect(within(rows[0]).getByText('Facture FV-2026-0001')).toBeInTheDocument();
@@ -130,10 +135,7 @@ describe('DashboardPage', () => {
   });
 
   it('lists the upcoming payments with due date, amount and urgency labels Urgent / Bientôt / Planifié', async () => {
-    mockFetch(routes());
-    renderWithApp(<DashboardPage />);
-    const list = await screen.findByRole('list', { name: 'Échéances à venir' });
-    const rows = within(list).getAllByRole('listitem');
+    const { rows } = await renderList('Échéances à venir');
     expect(rows).toHaveLength(3);
     expect(within(rows[0]).getByText('Échéance : 02/05/2026')).toBeInTheDocument();
     expect(within(rows[0]).getByText('+236 000 XOF')).toBeInTheDocument();

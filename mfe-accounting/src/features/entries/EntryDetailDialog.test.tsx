@@ -20,20 +20,23 @@ const CANCELLED = entry({
   lines: [],
 });
 
+/** The company's users, as GET /api/users answers. */
+const USERS = [
+  { id: AWA, name: 'Awa Diop' },
+  { id: MOUSSA, name: 'Moussa Fall' },
+];
+
+const renderDetail = () => renderWithApp(<EntryDetailDialog entryId="e9" onClose={jest.fn()} />);
+
 afterEach(() => jest.restoreAllMocks());
 
 describe('EntryDetailDialog: who did what', () => {
   it("shows 'Créée par', 'Validée par' and 'Annulée par' with the users' names and dates", async () => {
     mockFetch({
       'GET /api/accounting-entries/e9': { body: CANCELLED },
-      'GET /api/users': {
-        body: [
-          { id: AWA, name: 'Awa Diop' },
-          { id: MOUSSA, name: 'Moussa Fall' },
-        ],
-      },
+      'GET /api/users': { body: USERS },
     });
-    renderWithApp(<EntryDetailDialog entryId="e9" onClose={jest.fn()} />);
+    renderDetail();
     const trail = await screen.findByRole('group', { name: 'Historique' });
     expect(await within(trail).findByText('Créée par Awa Diop le 15/03/2026 10:00')).toBeInTheDocument();
     expect(within(trail).getByText('Validée par Awa Diop le 15/03/2026 11:00')).toBeInTheDocument();
@@ -47,7 +50,7 @@ describe('EntryDetailDialog: who did what', () => {
       },
       'GET /api/users': { body: [{ id: AWA, name: 'Awa Diop' }] },
     });
-    renderWithApp(<EntryDetailDialog entryId="e9" onClose={jest.fn()} />);
+    renderDetail();
     const trail = await screen.findByRole('group', { name: 'Historique' });
     expect(within(trail).getByText('Créée par — le 15/03/2026 10:00')).toBeInTheDocument();
     expect(within(trail).getByText('Validée par — le 15/03/2026 11:00')).toBeInTheDocument();
@@ -88,14 +91,9 @@ describe('EntryDetailDialog: full history (audit trail)', () => {
           totalItems: 2,
         },
       },
-      'GET /api/users': {
-        body: [
-          { id: AWA, name: 'Awa Diop' },
-          { id: MOUSSA, name: 'Moussa Fall' },
-        ],
-      },
+      'GET /api/users': { body: USERS },
     });
-    renderWithApp(<EntryDetailDialog entryId="e9" onClose={jest.fn()} />);
+    renderDetail();
     const list = await screen.findByRole('list', { name: 'Historique des actions' });
     expect(
       within(list)

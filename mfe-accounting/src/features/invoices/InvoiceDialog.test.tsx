@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES_INVOICE } from '@xaalis/contracts';
 import { callsTo, COMPANY_ID, mockFetch, renderWithApp, thirdParty } from '../../test-utils';
 import { inventoryItem } from '../inventory/fixtures';
-import { invoice } from './fixtures';
+import { invoice, invoiceLine } from './fixtures';
 import { InvoiceDialog, PRODUCT_REQUIRED } from './InvoiceDialog';
 
 const BASE = `/api/companies/${COMPANY_ID}`;
@@ -265,17 +265,7 @@ describe('InvoiceDialog', () => {
     const draft = invoice({
       number: 'FV-2026-0042',
       thirdPartyId: SONATEL.id,
-      lines: [
-        {
-          id: 'l1',
-          description: 'Riz parfumé 25 kg',
-          quantity: '2.000',
-          unitPrice: '1500.00',
-          total: '3000.00',
-          accountId: null,
-          inventoryItemId: RICE.id,
-        },
-      ],
+      lines: [invoiceLine({ inventoryItemId: RICE.id })],
     });
     const fetchMock = mockFetch(
       routes({

@@ -2,23 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_INVOICE } from '@xaalis/contracts';
 import { callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
-import { invoice, invoiceList } from './fixtures';
+import { invoice, invoiceLine, invoiceList } from './fixtures';
 import InvoicesPage from './InvoicesPage';
 
 const BASE = `/api/companies/${COMPANY_ID}`;
 const DRAFT = invoice({
   number: 'FV-2026-0001',
-  lines: [
-    {
-      id: 'l1',
-      description: 'Riz parfumé 25 kg',
-      quantity: '2.000',
-      unitPrice: '1500.00',
-      total: '3000.00',
-      accountId: null,
-      inventoryItemId: null,
-    },
-  ],
+  lines: [invoiceLine()],
   payments: [],
 });
 const PURCHASE = invoice({

@@ -1,5 +1,5 @@
 // Test data of the invoices feature (component tests only; not imported by the pages).
-import type { Invoice, InvoiceListResponse } from '@xaalis/contracts';
+import type { Invoice, InvoiceLine, InvoiceListResponse } from '@xaalis/contracts';
 import { listPage } from '@xaalis/web-kit/src/testing/records';
 import { COMPANY_ID } from '../../test-utils';
 
@@ -28,6 +28,20 @@ export function invoice(overrides: Partial<Invoice> = {}): Invoice {
     companyId: COMPANY_ID,
     createdAt: '2026-03-15T10:00:00.000Z',
     updatedAt: '2026-03-15T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A saved line: 2 × 'Riz parfumé 25 kg' at 1 500 (no account, no product), with `overrides` changed. */
+export function invoiceLine(overrides: Partial<InvoiceLine> = {}): InvoiceLine {
+  return {
+    id: 'l1',
+    description: 'Riz parfumé 25 kg',
+    quantity: '2.000',
+    unitPrice: '1500.00',
+    total: '3000.00',
+    accountId: null,
+    inventoryItemId: null,
     ...overrides,
   };
 }

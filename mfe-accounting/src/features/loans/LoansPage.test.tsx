@@ -71,6 +71,19 @@ async function typeIn(user: ReturnType<typeof userEvent.setup>, scope: HTMLEleme
   if (value) await user.type(input, value);
 }
 
+/** The loan form's five terms, typed in order. */
+async function typeLoan(
+  user: ReturnType<typeof userEvent.setup>,
+  dialog: HTMLElement,
+  terms: { lender: string; amount: string; rate: string; start: string; end: string },
+) {
+  await typeIn(user, dialog, 'Prêteur', terms.lender);
+  await typeIn(user, dialog, 'Montant', terms.amount);
+  await typeIn(user, dialog, "Taux d'intérêt annuel", terms.rate);
+  await typeIn(user, dialog, 'Date de début', terms.start);
+  await typeIn(user, dialog, 'Date de fin', terms.end);
+}
+
 async function clickNewLoan(user: ReturnType<typeof userEvent.setup>) {
   const button = await screen.findByRole('button', { name: 'Nouvel Emprunt' });
   await waitFor(() => expect(button).toBeEnabled());
@@ -227,11 +240,7 @@ describe('LoansPage', () => {
     expect(within(dialog).getByText(MESSAGES_LOAN.startDateRequired)).toBeInTheDocument();
     expect(within(dialog).getByText(MESSAGES_LOAN.endDateRequired)).toBeInTheDocument();
 
-    await typeIn(user, dialog, 'Prêteur', 'CBAO');
-    await typeIn(user, dialog, 'Montant', '1200000');
-    await typeIn(user, dialog, "Taux d'intérêt annuel", '150');
-    await typeIn(user, dialog, 'Date de début', '2026-01-15');
-    await typeIn(user, dialog, 'Date de fin', '2026-02-10');
+    await typeLoan(user, dialog, { lender: 'CBAO', amount: '1200000', rate: '150', start: '2026-01-15', end: '2026-02-10' });
     await user.click(within(dialog).getByRole('button', { name: "Créer l'emprunt" }));
     expect(await within(dialog).findByText(MESSAGES_LOAN.interestRateInvalid)).toBeInTheDocument();
     expect(within(dialog).getByText(MESSAGES_LOAN.periodTooShort)).toBeInTheDocument();
@@ -262,11 +271,7 @@ describe('LoansPage', () => {
     mockFetch(routes([], { [`POST ${BASE}/loans`]: { status: 400, body: { message: MESSAGES_LOAN.amountTooSmall } } }));
     renderWithApp(<LoansPage />, { route: '/emprunts' });
     const dialog = await clickNewLoan(user);
-    await typeIn(user, dialog, 'Prêteur', 'Tontine');
-    await typeIn(user, dialog, 'Montant', '100');
-    await typeIn(user, dialog, "Taux d'intérêt annuel", '0');
-    await typeIn(user, dialog, 'Date de début', '2026-01-15');
-    await typeIn(user, dialog, 'Date de fin', '2056-01-15');
+    await typeLoan(user, dialog, { lender: 'Tontine', amount: '100', rate: '0', start: '2026-01-15', end: '2056-01-15' });
     await user.click(within(dialog).getByRole('button', { name: "Créer l'emprunt" }));
     expect(await screen.findByText('Erreur')).toBeInTheDocument();
     expect(screen.getByText(`${MESSAGES_LOAN.createError} : ${MESSAGES_LOAN.amountTooSmall}`)).toBeInTheDocument();

@@ -28,6 +28,12 @@ const RENT = account('622', 'Locations et charges locatives', { type: 'expense',
 const MISC = account('658', 'Charges diverses', { type: 'expense', category: 'charge' });
 const BANK = account('521', 'Banques locales');
 
+/** The texts of a select's options, in order. */
+const optionTexts = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((o) => o.textContent);
+
 function routes(overrides: Record<string, unknown> = {}) {
   return {
     [`GET ${BASE}/invoices`]: { body: invoiceList([FV1, FA2]) },
@@ -58,18 +64,14 @@ describe('PaymentDialog', () => {
     renderDialog();
     expect(screen.getByRole('heading', { name: 'Nouveau Paiement' })).toBeInTheDocument();
     expect(screen.getByLabelText('Type de paiement')).toHaveValue('invoice_payment');
-    expect(
-      within(screen.getByLabelText('Type de paiement'))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Paiement de facture', "Remboursement d'emprunt", 'Dépense']);
+    expect(optionTexts(screen.getByLabelText('Type de paiement'))).toEqual(['Paiement de facture', "Remboursement d'emprunt", 'Dépense']);
     const invoiceSelect = screen.getByLabelText('Facture');
     await waitFor(() =>
-      expect(
-        within(invoiceSelect)
-          .getAllByRole('option')
-          .map((o) => o.textContent),
-      ).toEqual(['Sélectionner une facture', 'FV-2026-0001 — Sonatel — reste 150 000 XOF', 'FA-2026-0002 — SENELEC — reste 35 400 XOF']),
+      expect(optionTexts(invoiceSelect)).toEqual([
+        'Sélectionner une facture',
+        'FV-2026-0001 — Sonatel — reste 150 000 XOF',
+        'FA-2026-0002 — SENELEC — reste 35 400 XOF',
+      ]),
     );
     expect(screen.queryByLabelText('Échéance')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Compte de charge')).not.toBeInTheDocument();
@@ -84,11 +86,7 @@ describe('PaymentDialog', () => {
     const instalments = screen.getByLabelText('Échéance');
     // The instalments still to pay: pending, and overdue (late but still payable); not the paid one.
     await waitFor(() =>
-      expect(
-        within(instalments)
-          .getAllByRole('option')
-          .map((o) => o.textContent),
-      ).toEqual([
+      expect(optionTexts(instalments)).toEqual([
         'Sélectionner une échéance',
         'CBAO — échéance du 28/02/2026 — 110 000 XOF',
         'CBAO — échéance du 31/03/2026 — 110 000 XOF — en retard',
@@ -103,11 +101,7 @@ describe('PaymentDialog', () => {
     const expense = screen.getByLabelText('Compte de charge');
     // Class 6 accounts only, 658 by default.
     await waitFor(() => expect(expense).toHaveValue(MISC.id));
-    expect(
-      within(expense)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['622 — Locations et charges locatives', '658 — Charges diverses']);
+    expect(optionTexts(expense)).toEqual(['622 — Locations et charges locatives', '658 — Charges diverses']);
   });
 
   it('says so when no instalment is pending', async () => {

@@ -79,13 +79,22 @@ describe("Paramètres: tab 'Paie' (HR remote)", () => {
     expect(payrollApi.endpoints.getPayrollSettings.select(COMPANY_ID)(store.getState()).data?.parameterSetId).toBe('senegal-official');
   });
 
-  it('shows a French error toast when the save is refused', async () => {
+  // A refused save: the server's message as the error toast, or "unavailable" when the gateway answers 502.
+  it.each([
+    ['shows a French error toast when the save is refused', 500, 'boom', 'boom'],
+    [
+      'says the payroll service is unavailable when the save gets a 502',
+      502,
+      '<html>Bad Gateway</html>',
+      MESSAGES_PAYROLL_SETTINGS.unavailable,
+    ],
+  ])('%s', async (_title, status, body, shown) => {
     const user = userEvent.setup();
-    mockFetch(routes({ [`PUT ${SETTINGS_PATH}`]: { status: 500, body: 'boom' } }));
+    mockFetch(routes({ [`PUT ${SETTINGS_PATH}`]: { status, body } }));
     renderWithApp(<PayrollSettingsTab />, { route: '/parametres?tab=payroll' });
     await waitFor(() => expect(scaleSelect()).toHaveValue('xaalis'));
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect(await screen.findByText('boom')).toBeInTheDocument();
+    expect(await screen.findByText(shown)).toBeInTheDocument();
   });
 
   it('says the payroll service is unavailable on a 503, with a retry (only this tab: the shell renders the others)', async () => {
@@ -95,15 +104,6 @@ describe("Paramètres: tab 'Paie' (HR remote)", () => {
     expect(await screen.findByText(MESSAGES_PAYROLL_SETTINGS.unavailable)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Enregistrer' })).not.toBeInTheDocument();
-  });
-
-  it('says the payroll service is unavailable when the save gets a 502', async () => {
-    const user = userEvent.setup();
-    mockFetch(routes({ [`PUT ${SETTINGS_PATH}`]: { status: 502, body: '<html>Bad Gateway</html>' } }));
-    renderWithApp(<PayrollSettingsTab />, { route: '/parametres?tab=payroll' });
-    await waitFor(() => expect(scaleSelect()).toHaveValue('xaalis'));
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect(await screen.findByText(MESSAGES_PAYROLL_SETTINGS.unavailable)).toBeInTheDocument();
   });
 });
 
