@@ -168,3 +168,8 @@ export function recordValues<TValues extends object>(
   if (record) for (const key of Object.keys(defaults) as (keyof TValues)[]) values[key] = record[key] ?? defaults[key];
   return values;
 }
+
+/** The id a select starts on: the only choice when there is exactly one, else none (''). */
+export function soleChoiceId(choices: readonly { id: string }[]): string {
+  return choices.length === 1 ? choices[0].id : '';
+}
