@@ -172,7 +172,6 @@ export function ReservationDialog({ open, onClose, companyId }: { open: boolean;
           label="Nombre de personnes"
           min={1}
           max={room?.capacity}
-
           helperText={room && guestsNumber > room.capacity ? capacityExceeded(room.capacity) : undefined}
         />
       </FullRow>
