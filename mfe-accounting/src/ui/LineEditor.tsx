@@ -99,8 +99,8 @@ export function LineTextField<T extends FieldValues, TOut>({
   );
 }
 
-/** What each line of `DocumentLines` is given: its index, and whether and how it is removed. */
-export interface LineSlot {
+/** What each line of `DocumentLines` is given: its index, whether and how it is removed, and the form's control and setValue. */
+export interface LineSlot<T extends FieldValues, TOut> extends Pick<UseFormReturn<T, unknown, TOut>, 'control' | 'setValue'> {
   index: number;
   canRemove: boolean;
   onRemove: (index: number) => void;
@@ -114,7 +114,7 @@ export interface DocumentLinesProps<T extends FieldValues & { lines: unknown[] }
   title: string;
   /** The line 'Ajouter une ligne' appends. */
   newLine: () => FieldArray<T, ArrayPath<T>>;
-  renderLine: (slot: LineSlot) => ReactNode;
+  renderLine: (slot: LineSlot<T, TOut>) => ReactNode;
 }
 
 /** The `lines` of a document's form: each drawn by `renderLine`, added, and removed while more than `min` remain. */
@@ -125,7 +125,7 @@ export function DocumentLines<T extends FieldValues & { lines: unknown[] }, TOut
   newLine,
   renderLine,
 }: DocumentLinesProps<T, TOut>) {
-  const { control, getValues } = form;
+  const { control, setValue, getValues } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'lines' as ArrayPath<T> });
   const canRemove = fields.length > min;
   const onRemove = useCallback(
@@ -137,7 +137,7 @@ export function DocumentLines<T extends FieldValues & { lines: unknown[] }, TOut
   return (
     <LinesSection title={title} error={arrayErrorMessage(form.formState.errors.lines)} onAdd={() => append(newLine())}>
       {fields.map((field, index) => (
-        <Fragment key={field.id}>{renderLine({ index, canRemove, onRemove })}</Fragment>
+        <Fragment key={field.id}>{renderLine({ index, canRemove, onRemove, control, setValue })}</Fragment>
       ))}
     </LinesSection>
   );

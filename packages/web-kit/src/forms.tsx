@@ -86,6 +86,18 @@ export function FormNumberField<T extends FieldValues, TOut = T>({ min, max, ste
   return <FormTextField {...props} type="number" inputProps={{ min, max, step, inputMode }} />;
 }
 
+/** A count (guests, servings, years, minutes...): a whole number, typed on the phone's numeric keyboard. */
+export function FormCountField<T extends FieldValues, TOut = T>(props: Omit<FormNumberFieldProps<T, TOut>, 'inputMode'>) {
+  return <FormNumberField step={1} {...props} inputMode="numeric" />;
+}
+
+/** A rate in percent: from 0 to 100, to the hundredth. */
+export function FormPercentField<T extends FieldValues, TOut = T>(
+  props: Omit<FormNumberFieldProps<T, TOut>, 'min' | 'max' | 'step' | 'inputMode'>,
+) {
+  return <FormNumberField {...props} min={0} max={100} step={0.01} inputMode="decimal" />;
+}
+
 export interface FormSelectFieldProps<T extends FieldValues, TOut = T>
   extends Omit<FieldInputProps, 'inputComponent' | 'inputProps'>, BoundFieldProps<T, TOut> {
   label: string;

@@ -181,7 +181,7 @@ export interface EntryLinesEditorProps {
 
 /** The lines of an entry: account, description, debit, credit, third party; add and remove (never below two). */
 export function EntryLinesEditor({ form, accounts, thirdParties, accountsHint }: EntryLinesEditorProps) {
-  const { control, setValue, getValues } = form;
+  const { getValues } = form;
   const errors = form.formState.errors.lines;
   return (
     <DocumentLines
@@ -190,15 +190,7 @@ export function EntryLinesEditor({ form, accounts, thirdParties, accountsHint }:
       title="Lignes d'écriture"
       newLine={() => emptyLine(getValues('entry.description'))}
       renderLine={(slot) => (
-        <EntryLine
-          {...slot}
-          control={control}
-          accounts={accounts}
-          thirdParties={thirdParties}
-          accountsHint={accountsHint}
-          setValue={setValue}
-          errors={errors}
-        />
+        <EntryLine {...slot} accounts={accounts} thirdParties={thirdParties} accountsHint={accountsHint} errors={errors} />
       )}
     />
   );

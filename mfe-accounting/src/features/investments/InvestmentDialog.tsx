@@ -20,12 +20,12 @@ import {
   FormDateField,
   FormSelectField,
   FormMoneyField,
-  FormNumberField,
   FormTextField,
   FullRow,
   todayIso,
   useEntityForm,
   useGetCompanyQuery,
+  FormCountField,
 } from '@xaalis/web-kit';
 import { useEffect, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -170,15 +170,7 @@ export function InvestmentDialog({ open, onClose, companyId, investment }: Inves
       <FormMoneyField control={control} name="purchasePrice" label="Prix d'achat" />
       <FormMoneyField control={control} name="residualValue" label="Valeur résiduelle" />
       <FormSelectField control={control} name="depreciationMethod" label="Méthode d'amortissement" options={METHOD_OPTIONS} />
-      <FormNumberField
-        control={control}
-        name="usefulLife"
-        label="Durée d'utilité (années)"
-        min={1}
-        max={100}
-        step={1}
-        inputMode="numeric"
-      />
+      <FormCountField control={control} name="usefulLife" label="Durée d'utilité (années)" min={1} max={100} />
       <FormTextField
         control={control}
         name="depreciationRate"

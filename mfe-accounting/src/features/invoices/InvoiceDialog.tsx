@@ -13,7 +13,15 @@ import {
 } from '@xaalis/contracts';
 import { money } from '@xaalis/domain';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { FormDateField, FormSelectField, FormNumberField, FormTextField, schemaResolver, useEntityForm, useSession } from '@xaalis/web-kit';
+import {
+  FormDateField,
+  FormSelectField,
+  FormTextField,
+  schemaResolver,
+  useEntityForm,
+  useSession,
+  FormPercentField,
+} from '@xaalis/web-kit';
 import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { DocumentFormDialog, DocumentHeader, ListLoadError, SettingsHint } from '../../ui/DocumentDialog';
@@ -242,15 +250,7 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
         <FormDateField control={control} name="invoice.date" label="Date" />
         <FormDateField control={control} name="invoice.dueDate" label="Date d'échéance" helperText="Optionnelle" />
         <FormSelectField control={control} name="invoice.paymentMethod" label="Mode de paiement" options={METHOD_OPTIONS} />
-        <FormNumberField
-          control={control}
-          name="invoice.vatRate"
-          label="Taux de TVA (%)"
-          min={0}
-          max={100}
-          step={0.01}
-          inputMode="decimal"
-        />
+        <FormPercentField control={control} name="invoice.vatRate" label="Taux de TVA (%)" />
         <Box sx={{ gridColumn: '1 / -1' }}>
           <FormTextField control={control} name="invoice.notes" label="Notes" multiline minRows={2} />
         </Box>

@@ -173,7 +173,7 @@ export interface InvoiceLinesEditorProps {
 
 /** The lines of an invoice: free entry or existing product, quantity, unit price, total; add, and remove (never the last). */
 export function InvoiceLinesEditor({ form, products, lineTotals }: InvoiceLinesEditorProps) {
-  const { control, setValue, formState } = form;
+  const { formState } = form;
   return (
     <DocumentLines
       form={form}
@@ -183,8 +183,6 @@ export function InvoiceLinesEditor({ form, products, lineTotals }: InvoiceLinesE
       renderLine={(slot) => (
         <InvoiceLine
           {...slot}
-          control={control}
-          setValue={setValue}
           products={products}
           total={lineTotals[slot.index] ?? '0.00'}
           // After a first submit, changes made by the line's buttons re-validate the fields.

@@ -18,12 +18,12 @@ import {
   FormDateField,
   FormSelectField,
   FormMoneyField,
-  FormNumberField,
   FormTextField,
   FullRow,
   todayIso,
   UnitAdornment,
   useEntityForm,
+  FormPercentField,
 } from '@xaalis/web-kit';
 import { useWatch } from 'react-hook-form';
 import { useCreateLoanMutation } from './api';
@@ -94,16 +94,7 @@ export function LoanDialog({ open, onClose, companyId }: LoanDialogProps) {
         <FormTextField control={control} name="lender" label="Prêteur" placeholder="Banque, organisme..." autoFocus />
       </FullRow>
       <FormMoneyField control={control} name="amount" label="Montant" />
-      <FormNumberField
-        control={control}
-        name="interestRate"
-        label="Taux d'intérêt annuel"
-        min={0}
-        max={100}
-        step={0.01}
-        inputMode="decimal"
-        endAdornment={<UnitAdornment unit="%" />}
-      />
+      <FormPercentField control={control} name="interestRate" label="Taux d'intérêt annuel" endAdornment={<UnitAdornment unit="%" />} />
       <FormDateField control={control} name="startDate" label="Date de début" />
       <FormDateField control={control} name="endDate" label="Date de fin" />
       <FormSelectField control={control} name="paymentFrequency" label="Périodicité" options={FREQUENCY_OPTIONS} />

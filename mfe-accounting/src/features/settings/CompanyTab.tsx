@@ -24,6 +24,8 @@ import {
   schemaResolver,
   useCreateCompanyMutation,
   AutoIcon,
+  FormGrid,
+  recordValues,
 } from '@xaalis/web-kit';
 import { useEffect, useId, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -48,12 +50,7 @@ interface CompanyFormValues {
 /** The form's values for a company (or the defaults of a new one: sector service, fiscal year 01-01). */
 export function companyFormValues(company: Company | null): CompanyFormValues {
   return {
-    name: company?.name ?? '',
-    registrationNumber: company?.registrationNumber ?? '',
-    taxNumber: company?.taxNumber ?? '',
-    address: company?.address ?? '',
-    phone: company?.phone ?? '',
-    email: company?.email ?? '',
+    ...recordValues({ name: '', registrationNumber: '', taxNumber: '', address: '', phone: '', email: '' }, company),
     sector: company?.sector ? String(normalizeSector(company.sector)) : 'service',
     fiscalYear: company?.fiscalYear || '01-01',
   };
@@ -138,12 +135,10 @@ export function CompanyTab({ company, companyId }: CompanyTabProps) {
           Ces informations figurent sur vos factures et vos états financiers.
         </Typography>
         {readOnly ? <ReadOnlyNotice /> : null}
-        <Box
-          component="form"
+        <FormGrid
           id={formId}
-          noValidate
-          onSubmit={(event) => void onSubmit(event)}
-          aria-label="Informations de l'entreprise"
+          label="Informations de l'entreprise"
+          onSubmit={onSubmit}
           sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
         >
           <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
@@ -172,7 +167,7 @@ export function CompanyTab({ company, companyId }: CompanyTabProps) {
             inputProps={{ maxLength: 5 }}
             disabled={readOnly}
           />
-        </Box>
+        </FormGrid>
         {readOnly ? null : (
           <>
             <Divider sx={{ my: 3 }} />

@@ -17,11 +17,12 @@ import {
   FormDateField,
   FormSelectField,
   FormMoneyField,
-  FormNumberField,
   FormTextField,
   FullRow,
   todayIso,
   useEntityForm,
+  recordValues,
+  FormCountField,
 } from '@xaalis/web-kit';
 import { useCreateEmployeeMutation, useUpdateEmployeeMutation } from './api';
 
@@ -45,21 +46,24 @@ export interface EmployeeFormValues {
 
 /** The form's values: empty for a new employee (hired today, monthly salary), the employee's own for an edit. */
 export function employeeFormValues(employee?: Employee | null): EmployeeFormValues {
+  const defaults: Omit<EmployeeFormValues, 'children'> = {
+    employeeNumber: '',
+    firstName: '',
+    lastName: '',
+    position: '',
+    department: '',
+    hireDate: todayIso(),
+    salary: '',
+    salaryType: 'monthly',
+    bankAccount: '',
+    phone: '',
+    email: '',
+    address: '',
+    isCadre: false,
+    maritalStatus: '',
+  };
   return {
-    employeeNumber: employee?.employeeNumber ?? '',
-    firstName: employee?.firstName ?? '',
-    lastName: employee?.lastName ?? '',
-    position: employee?.position ?? '',
-    department: employee?.department ?? '',
-    hireDate: employee?.hireDate ?? todayIso(),
-    salary: employee?.salary ?? '',
-    salaryType: employee?.salaryType ?? 'monthly',
-    bankAccount: employee?.bankAccount ?? '',
-    phone: employee?.phone ?? '',
-    email: employee?.email ?? '',
-    address: employee?.address ?? '',
-    isCadre: employee?.isCadre ?? false,
-    maritalStatus: employee?.maritalStatus ?? '',
+    ...recordValues(defaults, employee),
     children: employee ? String(employee.children) : '0',
   };
 }
@@ -131,15 +135,7 @@ export function EmployeeDialog({ open, onClose, companyId, employee }: EmployeeD
         options={MARITAL_OPTIONS}
         placeholder="Non renseignée"
       />
-      <FormNumberField
-        control={control}
-        name="children"
-        label="Enfants à charge"
-        min={0}
-        max={MAX_EMPLOYEE_CHILDREN}
-        step={1}
-        inputMode="numeric"
-      />
+      <FormCountField control={control} name="children" label="Enfants à charge" min={0} max={MAX_EMPLOYEE_CHILDREN} />
       <FullRow>
         <FormCheckboxField control={control} name="isCadre" label="Cadre (régime IPRES cadres)" />
       </FullRow>

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
   DEFAULT_PAYROLL_RISK_CLASS,
@@ -22,6 +21,7 @@ import {
   toastSuccess,
   useCan,
   useSession,
+  FormGrid,
 } from '@xaalis/web-kit';
 import { useEffect, useId, useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -97,14 +97,7 @@ export default function PayrollSettingsTab() {
       saving={saving}
       form={formId}
     >
-      <Box
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-label="Paramètres de paie"
-        sx={{ display: 'grid', gap: 2 }}
-      >
+      <FormGrid id={formId} label="Paramètres de paie" onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
         <FormSelectField
           control={control}
           name="parameterSetId"
@@ -123,7 +116,7 @@ export default function PayrollSettingsTab() {
           disabled={readOnly}
           helperText="Taux de la cotisation patronale accidents du travail (CSS) appliqué par le barème officiel."
         />
-      </Box>
+      </FormGrid>
     </SettingsCard>
   );
 }

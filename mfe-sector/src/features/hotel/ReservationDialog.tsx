@@ -17,11 +17,11 @@ import {
   formatMoney,
   FormDateField,
   FormSelectField,
-  FormNumberField,
   FormTextField,
   FullRow,
   todayIso,
   useEntityForm,
+  FormCountField,
 } from '@xaalis/web-kit';
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -166,14 +166,12 @@ export function ReservationDialog({ open, onClose, companyId }: { open: boolean;
       <FormTextField control={control} name="guestPhone" label="Téléphone" type="tel" />
       <FormTextField control={control} name="guestEmail" label="Email" type="email" />
       <FullRow>
-        <FormNumberField
+        <FormCountField
           control={control}
           name="numberOfGuests"
           label="Nombre de personnes"
           min={1}
           max={room?.capacity}
-          step={1}
-          inputMode="numeric"
           helperText={room && guestsNumber > room.capacity ? capacityExceeded(room.capacity) : undefined}
         />
       </FullRow>

@@ -7,7 +7,7 @@ import {
   roomInputSchema,
   type RoomValues,
 } from '@xaalis/contracts';
-import { EntityFormDialog, FormSelectField, FormMoneyField, FormNumberField, FormTextField, FullRow, useEntityForm } from '@xaalis/web-kit';
+import { EntityFormDialog, FormSelectField, FormMoneyField, FormTextField, FullRow, useEntityForm, FormCountField } from '@xaalis/web-kit';
 import { useCreateHotelRoomMutation } from './api';
 
 export interface RoomFormValues {
@@ -65,16 +65,8 @@ export function RoomDialog({ open, onClose, companyId }: { open: boolean; onClos
     <EntityFormDialog form={form} title={TITLE} submitLabel="Créer la chambre">
       <FormTextField control={control} name="roomNumber" label="Numéro de chambre" required autoFocus />
       <FormSelectField control={control} name="type" label="Type" options={TYPE_OPTIONS} />
-      <FormNumberField control={control} name="floor" label="Étage" min={0} max={MAX_ROOM_FLOOR} step={1} inputMode="numeric" />
-      <FormNumberField
-        control={control}
-        name="capacity"
-        label="Capacité (personnes)"
-        min={1}
-        max={MAX_ROOM_CAPACITY}
-        step={1}
-        inputMode="numeric"
-      />
+      <FormCountField control={control} name="floor" label="Étage" min={0} max={MAX_ROOM_FLOOR} />
+      <FormCountField control={control} name="capacity" label="Capacité (personnes)" min={1} max={MAX_ROOM_CAPACITY} />
       <FullRow>
         <FormMoneyField control={control} name="pricePerNight" label="Prix par nuit" required />
       </FullRow>

@@ -20,6 +20,7 @@ import {
   FormTextField,
   RowAction,
   useEntityForm,
+  recordValues,
 } from '@xaalis/web-kit';
 import { useMemo } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
@@ -49,15 +50,18 @@ const emptyLine = (): BomFormLine => ({ rawMaterialId: '', quantity: '' });
 
 /** Empty for a new product (one empty BOM line when materials exist), the product's own values (and BOM) for an edit. */
 export function finishedProductFormValues(product?: FinishedProduct | null, startWithLine = true): FinishedProductFormValues {
+  const defaults: Omit<FinishedProductFormValues, 'billOfMaterials'> = {
+    name: '',
+    reference: '',
+    category: 'finished',
+    unit: 'pcs',
+    currentStock: '0.000',
+    minStock: '0.000',
+    sellingPrice: '',
+    productionCost: '',
+  };
   return {
-    name: product?.name ?? '',
-    reference: product?.reference ?? '',
-    category: product?.category ?? 'finished',
-    unit: product?.unit ?? 'pcs',
-    currentStock: product?.currentStock ?? '0.000',
-    minStock: product?.minStock ?? '0.000',
-    sellingPrice: product?.sellingPrice ?? '',
-    productionCost: product?.productionCost ?? '',
+    ...recordValues(defaults, product),
     billOfMaterials: product
       ? product.billOfMaterials.map((line) => ({ rawMaterialId: line.rawMaterialId, quantity: line.quantity }))
       : startWithLine

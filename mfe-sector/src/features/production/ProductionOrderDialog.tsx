@@ -3,11 +3,12 @@ import {
   EntityFormDialog,
   FormDateField,
   FormSelectField,
-  FormNumberField,
   FormTextField,
   FullRow,
   todayIso,
   useEntityForm,
+  FormCountField,
+  soleChoiceId,
 } from '@xaalis/web-kit';
 import { useMemo } from 'react';
 import { useCreateProductionOrderMutation } from './api';
@@ -37,7 +38,7 @@ export function ProductionOrderDialog({ open, onClose, companyId, finishedProduc
     onClose,
     schema: productionOrderInputSchema,
     defaultValues: () => ({
-      finishedProductId: finishedProducts.length === 1 ? finishedProducts[0].id : '',
+      finishedProductId: soleChoiceId(finishedProducts),
       quantityToProduce: '1',
       startDate: todayIso(),
       endDate: '',
@@ -76,15 +77,7 @@ export function ProductionOrderDialog({ open, onClose, companyId, finishedProduc
           options={options}
         />
       </FullRow>
-      <FormNumberField
-        control={control}
-        name="quantityToProduce"
-        label="Quantité à produire"
-        required
-        min={1}
-        step={1}
-        inputMode="numeric"
-      />
+      <FormCountField control={control} name="quantityToProduce" label="Quantité à produire" required min={1} />
       <FormDateField control={control} name="startDate" label="Date de début" />
       <FormDateField control={control} name="endDate" label="Date de fin prévue" />
       <FullRow>

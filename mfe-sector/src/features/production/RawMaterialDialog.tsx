@@ -6,7 +6,7 @@ import {
   type RawMaterial,
   type RawMaterialValues,
 } from '@xaalis/contracts';
-import { EntityFormDialog, FormSelectField, FormMoneyField, FormTextField, useEntityForm } from '@xaalis/web-kit';
+import { EntityFormDialog, FormSelectField, FormMoneyField, FormTextField, useEntityForm, recordValues } from '@xaalis/web-kit';
 import { useCreateRawMaterialMutation, useUpdateRawMaterialMutation } from './api';
 import { CATEGORY_OPTIONS, QUANTITY_INPUT, UNIT_OPTIONS } from './options';
 
@@ -22,15 +22,16 @@ export interface RawMaterialFormValues {
 
 /** Empty for a new material (stocks '0.000', spec §5), the material's own values for an edit. */
 export function rawMaterialFormValues(material?: RawMaterial | null): RawMaterialFormValues {
-  return {
-    name: material?.name ?? '',
-    reference: material?.reference ?? '',
-    category: material?.category ?? 'material',
-    unit: material?.unit ?? 'kg',
-    unitCost: material?.unitCost ?? '',
-    currentStock: material?.currentStock ?? '0.000',
-    minStock: material?.minStock ?? '0.000',
+  const defaults: RawMaterialFormValues = {
+    name: '',
+    reference: '',
+    category: 'material',
+    unit: 'kg',
+    unitCost: '',
+    currentStock: '0.000',
+    minStock: '0.000',
   };
+  return recordValues(defaults, material);
 }
 
 export interface RawMaterialDialogProps {

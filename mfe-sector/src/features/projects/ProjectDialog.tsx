@@ -7,7 +7,16 @@ import {
   type ProjectValues,
   type ThirdParty,
 } from '@xaalis/contracts';
-import { EntityFormDialog, FormDateField, FormSelectField, FormTextField, FullRow, todayIso, useEntityForm } from '@xaalis/web-kit';
+import {
+  EntityFormDialog,
+  FormDateField,
+  FormSelectField,
+  FormTextField,
+  FullRow,
+  todayIso,
+  useEntityForm,
+  soleChoiceId,
+} from '@xaalis/web-kit';
 import { useMemo } from 'react';
 import { useCreateServiceProjectMutation } from './api';
 
@@ -46,7 +55,7 @@ export function ProjectDialog({ open, onClose, companyId, clients, clientsLoadin
     schema: projectInputSchema,
     defaultValues: () => ({
       name: '',
-      clientId: clients.length === 1 ? clients[0].id : '',
+      clientId: soleChoiceId(clients),
       description: '',
       startDate: todayIso(),
       endDate: '',

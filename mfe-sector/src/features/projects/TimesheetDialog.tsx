@@ -27,6 +27,8 @@ import {
   FullRow,
   todayIso,
   useEntityForm,
+  FormCountField,
+  soleChoiceId,
 } from '@xaalis/web-kit';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -89,7 +91,7 @@ export function TimesheetDialog({ open, onClose, companyId, employees, projects 
     onClose,
     schema: timesheetInputSchema,
     defaultValues: () => ({
-      employeeId: employees.length === 1 ? employees[0].id : '',
+      employeeId: soleChoiceId(employees),
       projectId: '',
       date: todayIso(),
       startTime: '08:00',
@@ -158,7 +160,7 @@ export function TimesheetDialog({ open, onClose, companyId, employees, projects 
         />
       </FullRow>
       <FormDateField control={control} name="date" label="Date" />
-      <FormNumberField control={control} name="breakTime" label="Pause (minutes)" min={0} step={5} inputMode="numeric" />
+      <FormCountField control={control} name="breakTime" label="Pause (minutes)" min={0} step={5} />
       <ControlledTextField control={control} name="startTime" label="Heure de début" type="time" required slotProps={TIME_SLOTS} />
       <ControlledTextField control={control} name="endTime" label="Heure de fin" type="time" required slotProps={TIME_SLOTS} />
       <TextField

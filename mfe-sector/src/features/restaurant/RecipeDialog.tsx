@@ -21,6 +21,7 @@ import {
   FormTextField,
   FullRow,
   useEntityForm,
+  FormCountField,
 } from '@xaalis/web-kit';
 import { useMemo } from 'react';
 import { useFieldArray } from 'react-hook-form';
@@ -135,10 +136,10 @@ export function RecipeDialog({ open, onClose, companyId, items, recipe }: Recipe
     <EntityFormDialog form={form} title={title} submitLabel={editing ? 'Enregistrer' : 'Créer la recette'} maxWidth="md" dividers>
       <FormTextField control={control} name="name" label="Nom" required autoFocus />
       <FormSelectField control={control} name="category" label="Catégorie" options={CATEGORY_OPTIONS} />
-      <FormNumberField control={control} name="servings" label="Portions" min={1} step={1} inputMode="numeric" />
+      <FormCountField control={control} name="servings" label="Portions" min={1} />
       <FormMoneyField control={control} name="sellingPrice" label="Prix de vente" />
-      <FormNumberField control={control} name="preparationTime" label="Préparation (min)" min={0} step={1} inputMode="numeric" />
-      <FormNumberField control={control} name="cookingTime" label="Cuisson (min)" min={0} step={1} inputMode="numeric" />
+      <FormCountField control={control} name="preparationTime" label="Préparation (min)" min={0} />
+      <FormCountField control={control} name="cookingTime" label="Cuisson (min)" min={0} />
       <FullRow>
         <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
       </FullRow>

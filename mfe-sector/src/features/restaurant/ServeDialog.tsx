@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { MAX_SERVE_QUANTITY, MESSAGES_RESTAURANT, serveInputSchema, type Recipe } from '@xaalis/contracts';
-import { EntityFormDialog, FormNumberField, useEntityForm } from '@xaalis/web-kit';
+import { EntityFormDialog, useEntityForm, FormCountField } from '@xaalis/web-kit';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { useServeRecipeMutation } from './api';
@@ -48,17 +48,7 @@ export function ServeDialog({ open, onClose, companyId, recipe }: ServeDialogPro
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {`Les ingrédients sortent du stock pour le nombre de portions servies (la recette est prévue pour ${recipe?.servings ?? 1} portion${(recipe?.servings ?? 1) > 1 ? 's' : ''}).`}
       </Typography>
-      <FormNumberField
-        control={control}
-        name="quantity"
-        label="Portions servies"
-        required
-        autoFocus
-        min={1}
-        max={MAX_SERVE_QUANTITY}
-        step={1}
-        inputMode="numeric"
-      />
+      <FormCountField control={control} name="quantity" label="Portions servies" required autoFocus min={1} max={MAX_SERVE_QUANTITY} />
     </EntityFormDialog>
   );
 }

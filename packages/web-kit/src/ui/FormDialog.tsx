@@ -84,12 +84,14 @@ export interface FormGridProps {
   onSubmit: (event: BaseSyntheticEvent) => unknown;
   /** Two columns from `sm` up (one on phones) unless told otherwise. */
   columns?: FormColumns;
+  /** Instead of `columns`: the form's own layout (a form in a page or a card rather than a dialog). */
+  sx?: SxProps<Theme>;
   children: ReactNode;
 }
 
 /** A dialog's form laid out as a grid (two columns from `sm` up by default); the browser's own validation is off (zod's messages show). */
-export function FormGrid({ id, label, onSubmit, columns = TWO_COLUMNS, children }: FormGridProps) {
-  const sx: SxProps<Theme> = columns === false ? { pt: 1 } : { display: 'grid', gap: 2, pt: 1, gridTemplateColumns: columns };
+export function FormGrid({ id, label, onSubmit, columns = TWO_COLUMNS, sx: layout, children }: FormGridProps) {
+  const sx: SxProps<Theme> = layout ?? (columns === false ? { pt: 1 } : { display: 'grid', gap: 2, pt: 1, gridTemplateColumns: columns });
   return (
     <Box component="form" id={id} noValidate onSubmit={(event: BaseSyntheticEvent) => void onSubmit(event)} aria-label={label} sx={sx}>
       {children}

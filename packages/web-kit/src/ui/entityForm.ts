@@ -155,3 +155,21 @@ export function useEntityForm<TValues extends FieldValues, TOut = TValues>(
 
   return { ...form, formId, open, onClose, busy: form.formState.isSubmitting, onSubmit };
 }
+
+/**
+ * The values of a create-or-edit form: each field of `defaults` from the edited record
+ * where it has one (not null nor undefined), else its default, all a new record's form holds.
+ */
+export function recordValues<TValues extends object>(
+  defaults: TValues,
+  record: { [K in keyof TValues]?: TValues[K] | null } | null | undefined,
+): TValues {
+  const values = { ...defaults };
+  if (record) for (const key of Object.keys(defaults) as (keyof TValues)[]) values[key] = record[key] ?? defaults[key];
+  return values;
+}
+
+/** The id a select starts on: the only choice when there is exactly one, else none (''). */
+export function soleChoiceId(choices: readonly { id: string }[]): string {
+  return choices.length === 1 ? choices[0].id : '';
+}

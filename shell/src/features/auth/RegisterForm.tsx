@@ -1,15 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { SECTOR_LABELS, SECTORS, type RegisterInput } from '@xaalis/contracts/sign-in';
 import { SelectFieldView, TextFieldView } from '@xaalis/web-kit/src/fields';
-import { serverMessage } from '@xaalis/web-kit/src/http';
-import { useState } from 'react';
 import { useNavigation } from '../navigation/navigation';
 import { showToast } from '../toasts/toasts';
 import { AFTER_REGISTER_PATH, REGISTER_REDIRECT_DELAY_MS, REGISTER_TOAST_DURATION_MS, type AuthFlowProps } from './authFlow';
+import { AuthFormShell, useAuthRequest } from './AuthFormShell';
 import { validateRegister } from './lazyValidation';
-import { prefetchForSubmit } from './prefetch';
 import { useSignInActions } from './signInActions';
 import { useAuthForm } from './useAuthForm';
 
@@ -28,45 +25,24 @@ const EMPTY = {
 };
 
 /** Inscription: the nine fields of the specification; creates the user and the company. */
-export function RegisterForm({ onAuthStart, onAuthEnd }: AuthFlowProps) {
+export function RegisterForm(flow: AuthFlowProps) {
   const { field, handleSubmit } = useAuthForm<typeof EMPTY, RegisterInput>(EMPTY, validateRegister);
   const { register } = useSignInActions();
-  const [status, setStatus] = useState<'idle' | 'sending' | 'done'>('idle');
   const { navigate } = useNavigation();
-
-  const onSubmit = handleSubmit(async (values) => {
-    onAuthStart();
-    setStatus('sending');
-    try {
-      await register(values);
-      setStatus('done');
-      showToast({
-        title: 'Compte créé avec succès',
-        description: 'Bienvenue sur Xaalis ! Complétez maintenant les informations de votre entreprise.',
-        variant: 'success',
-        duration: REGISTER_TOAST_DURATION_MS,
-      });
-      setTimeout(() => navigate(AFTER_REGISTER_PATH, { replace: true }), REGISTER_REDIRECT_DELAY_MS);
-    } catch (error) {
-      setStatus('idle');
-      onAuthEnd();
-      showToast({
-        title: "Erreur lors de l'inscription",
-        description: serverMessage(error) ?? 'Une erreur est survenue lors de la création du compte',
-        variant: 'destructive',
-      });
-    }
+  const failure = 'Une erreur est survenue lors de la création du compte';
+  const { status, run } = useAuthRequest<RegisterInput>(flow, "Erreur lors de l'inscription", failure, async (values) => {
+    await register(values);
+    showToast({
+      title: 'Compte créé avec succès',
+      description: 'Bienvenue sur Xaalis ! Complétez maintenant les informations de votre entreprise.',
+      variant: 'success',
+      duration: REGISTER_TOAST_DURATION_MS,
+    });
+    setTimeout(() => navigate(AFTER_REGISTER_PATH, { replace: true }), REGISTER_REDIRECT_DELAY_MS);
   });
 
   return (
-    <Stack
-      component="form"
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      onInput={prefetchForSubmit}
-      spacing={2}
-      aria-label="Inscription"
-    >
+    <AuthFormShell label="Inscription" onSubmit={handleSubmit(run)}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextFieldView id="field-firstName" binding={field('firstName')} label="Prénom" autoComplete="given-name" />
         <TextFieldView id="field-lastName" binding={field('lastName')} label="Nom" autoComplete="family-name" />
@@ -87,6 +63,6 @@ export function RegisterForm({ onAuthStart, onAuthEnd }: AuthFlowProps) {
       <Button type="submit" variant="contained" size="large" disabled={status !== 'idle'}>
         {status === 'sending' ? 'Création du compte...' : 'Créer mon compte'}
       </Button>
-    </Stack>
+    </AuthFormShell>
   );
 }

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { invitationInputSchema, isRole, MESSAGES_MEMBERS, ROLE_LABELS } from '@xaalis/contracts';
@@ -12,6 +11,7 @@ import {
   toastSaveError,
   toastSuccess,
   useInviteMemberMutation,
+  FormGrid,
 } from '@xaalis/web-kit';
 import { useId } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -61,12 +61,10 @@ export function InviteMemberForm({ companyId }: { companyId: string }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {T.inviteIntro}
       </Typography>
-      <Box
-        component="form"
+      <FormGrid
         id={formId}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-label={T.inviteTitle}
+        label={T.inviteTitle}
+        onSubmit={onSubmit}
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr auto' }, alignItems: 'start' }}
       >
         <FormTextField control={control} name="login" id={`${formId}-login`} label="Nom d'utilisateur ou email" autoComplete="off" />
@@ -81,7 +79,7 @@ export function InviteMemberForm({ companyId }: { companyId: string }) {
         <Button type="submit" variant="contained" disabled={isLoading} sx={{ mt: { md: 1 } }}>
           {isLoading ? T.inviting : T.invite}
         </Button>
-      </Box>
+      </FormGrid>
     </Section>
   );
 }

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
 import { changePasswordFormSchema, MESSAGES_SIGN_IN, type ChangePasswordFormInput } from '@xaalis/contracts';
-import { isApiError, useChangePasswordMutation, FormTextField, toastSaveError, toastSuccess, FormDialog } from '@xaalis/web-kit';
+import { isApiError, useChangePasswordMutation, FormTextField, toastSaveError, toastSuccess, FormDialog, FormGrid } from '@xaalis/web-kit';
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 
@@ -62,14 +61,7 @@ export function ChangePasswordDialog({ open, onClose, username }: ChangePassword
       busy={isLoading}
       maxWidth="xs"
     >
-      <Box
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-label="Changer le mot de passe"
-        sx={{ display: 'grid', gap: 2, pt: 1 }}
-      >
+      <FormGrid id={formId} label="Changer le mot de passe" onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, pt: 1 }}>
         {/* Lets password managers tie the new password to the account. */}
         <input type="text" name="username" value={username} autoComplete="username" readOnly hidden />
         <FormTextField
@@ -94,7 +86,7 @@ export function ChangePasswordDialog({ open, onClose, username }: ChangePassword
           type="password"
           autoComplete="new-password"
         />
-      </Box>
+      </FormGrid>
     </FormDialog>
   );
 }
