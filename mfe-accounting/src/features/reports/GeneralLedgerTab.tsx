@@ -156,8 +156,7 @@ export function GeneralLedgerTab({ companyId, filters, onFiltersChange }: Genera
             page={page}
             pageSize={pageSize}
             onPageChange={setPage}
-            pageSizes={LEDGER_PAGE_SIZES}
-            onPageSizeChange={setPageSize}
+            pageSizes={{ options: LEDGER_PAGE_SIZES, onChange: setPageSize }}
           />
         ) : null}
       </>
