@@ -3,12 +3,11 @@ import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { JOURNAL_LABELS, type AccountingEntry } from '@xaalis/contracts';
 import { isZero } from '@xaalis/domain';
-import { AmountCell, formatDate, formatMoney } from '@xaalis/web-kit';
+import { AmountCell, formatDate, formatMoney, TableHeadRow } from '@xaalis/web-kit';
 import { AuditTrail } from '../audit';
 import { STATUS_COLORS, statusLabel } from './status';
 
@@ -66,15 +65,7 @@ export function EntryDocument({ entry, companyName }: { entry: AccountingEntry; 
         </Typography>
       ) : null}
       <Table size="small" aria-label={`Lignes de l'écriture ${entry.number}`}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Compte</TableCell>
-            <TableCell>Intitulé du compte</TableCell>
-            <TableCell>Libellé</TableCell>
-            <TableCell align="right">Débit</TableCell>
-            <TableCell align="right">Crédit</TableCell>
-          </TableRow>
-        </TableHead>
+        <TableHeadRow labels={['Compte', 'Intitulé du compte', 'Libellé', 'Débit', 'Crédit']} right={2} />
         <TableBody>
           {lines.map((line, i) => (
             <TableRow key={line.id ?? i}>

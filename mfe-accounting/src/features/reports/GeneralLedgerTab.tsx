@@ -4,12 +4,11 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_LEDGER_PAGE_SIZE, MESSAGES_REPORTS, REPORT_TITLES } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { formatDate, useGetCompanyQuery, EmptyState, ErrorState, LoadingState } from '@xaalis/web-kit';
+import { formatDate, useGetCompanyQuery, EmptyState, ErrorState, LoadingState, TableHeadRow } from '@xaalis/web-kit';
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { ListPagination, useFilteredPage, useLastPageFallback } from '@xaalis/web-kit';
 import { useDebounced } from '@xaalis/web-kit';
@@ -70,17 +69,18 @@ export function GeneralLedgerTab({ companyId, filters, onFiltersChange }: Genera
         ) : null}
         <TableContainer>
           <Table size="small" aria-label={REPORT_TITLES['general-ledger']}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{MESSAGES_REPORTS.dateColumn}</TableCell>
-                <TableCell>{MESSAGES_REPORTS.pieceColumn}</TableCell>
-                <TableCell>{MESSAGES_REPORTS.journalColumn}</TableCell>
-                <TableCell>{MESSAGES_REPORTS.labelColumn}</TableCell>
-                <TableCell align="right">{MESSAGES_REPORTS.debit}</TableCell>
-                <TableCell align="right">{MESSAGES_REPORTS.credit}</TableCell>
-                <TableCell align="right">{MESSAGES_REPORTS.balance}</TableCell>
-              </TableRow>
-            </TableHead>
+            <TableHeadRow
+              labels={[
+                MESSAGES_REPORTS.dateColumn,
+                MESSAGES_REPORTS.pieceColumn,
+                MESSAGES_REPORTS.journalColumn,
+                MESSAGES_REPORTS.labelColumn,
+                MESSAGES_REPORTS.debit,
+                MESSAGES_REPORTS.credit,
+                MESSAGES_REPORTS.balance,
+              ]}
+              right={3}
+            />
             <TableBody sx={{ opacity: query.isFetching ? 0.6 : 1 }}>
               {groups.map((group) => {
                 const { account } = group;
@@ -156,8 +156,7 @@ export function GeneralLedgerTab({ companyId, filters, onFiltersChange }: Genera
             page={page}
             pageSize={pageSize}
             onPageChange={setPage}
-            pageSizes={LEDGER_PAGE_SIZES}
-            onPageSizeChange={setPageSize}
+            pageSizes={{ options: LEDGER_PAGE_SIZES, onChange: setPageSize }}
           />
         ) : null}
       </>

@@ -127,6 +127,10 @@ export default function PayrollPage() {
       toastFailure(error, failure);
     }
   };
+  const onValidate = (slip: Payslip) =>
+    void run(() => validate(slip.id).unwrap(), MESSAGES_PAYSLIP.validated, 'Erreur lors de la validation du bulletin');
+  const onCancel = (slip: Payslip) =>
+    void run(() => cancel(slip.id).unwrap(), MESSAGES_PAYSLIP.cancelled, "Erreur lors de l'annulation du bulletin");
 
   if (user && !rights.read)
     return (
@@ -202,12 +206,7 @@ export default function PayrollPage() {
                 <PrintIcon fontSize="small" />
               </RowAction>
               {rights.validate && slip.status === 'draft' ? (
-                <RowAction
-                  label={`Valider ${what}`}
-                  onClick={() =>
-                    void run(() => validate(slip.id).unwrap(), MESSAGES_PAYSLIP.validated, 'Erreur lors de la validation du bulletin')
-                  }
-                >
+                <RowAction label={`Valider ${what}`} onClick={() => onValidate(slip)}>
                   <CheckIcon fontSize="small" />
                 </RowAction>
               ) : null}
@@ -217,12 +216,7 @@ export default function PayrollPage() {
                 </Button>
               ) : null}
               {rights.cancel && (slip.status === 'draft' || slip.status === 'validated') ? (
-                <RowAction
-                  label={`Annuler ${what}`}
-                  onClick={() =>
-                    void run(() => cancel(slip.id).unwrap(), MESSAGES_PAYSLIP.cancelled, "Erreur lors de l'annulation du bulletin")
-                  }
-                >
+                <RowAction label={`Annuler ${what}`} onClick={() => onCancel(slip)}>
                   <DeleteIcon fontSize="small" />
                 </RowAction>
               ) : null}

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { MESSAGES_PRODUCTION, productionOrderStatusLabel, type ProductionOrder } from '@xaalis/contracts';
 import { AddButton, DataTable, formatDate, formatMoney, ListPanel, type Column } from '@xaalis/web-kit';
@@ -101,35 +101,25 @@ export function OrdersPanel({
         rowKey={(order) => order.id}
         fetching={list.isFetching}
         actions={(order) => {
-          const busy = busyId === order.id;
+          // A life-cycle step: its verb names the button, with the order's number for screen readers.
+          const step = (label: string, onClick: (order: ProductionOrder) => void, look: Omit<ButtonProps, 'onClick'> = {}) => (
+            <Button
+              size="small"
+              {...look}
+              disabled={busyId === order.id}
+              onClick={() => onClick(order)}
+              aria-label={`${label} ${order.orderNumber}`}
+            >
+              {label}
+            </Button>
+          );
           return (
             <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-              {!readOnly && order.status === 'pending' ? (
-                <Button size="small" disabled={busy} onClick={() => onStart(order)} aria-label={`Démarrer ${order.orderNumber}`}>
-                  Démarrer
-                </Button>
-              ) : null}
+              {!readOnly && order.status === 'pending' ? step('Démarrer', onStart) : null}
               {!readOnly && open(order) ? (
                 <>
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    color="success"
-                    disabled={busy}
-                    onClick={() => onComplete(order)}
-                    aria-label={`Terminer ${order.orderNumber}`}
-                  >
-                    Terminer
-                  </Button>
-                  <Button
-                    size="small"
-                    color="error"
-                    disabled={busy}
-                    onClick={() => onCancel(order)}
-                    aria-label={`Annuler ${order.orderNumber}`}
-                  >
-                    Annuler
-                  </Button>
+                  {step('Terminer', onComplete, { variant: 'outlined', color: 'success' })}
+                  {step('Annuler', onCancel, { color: 'error' })}
                 </>
               ) : null}
             </Box>

@@ -4,7 +4,17 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { MESSAGES_RESTAURANT, type Menu, type Recipe } from '@xaalis/contracts';
-import { AddButton, ConfirmDialog, ListState, PageHeader, toastFailure, toastSuccess, useDialog } from '@xaalis/web-kit';
+import {
+  AddButton,
+  ConfirmDialog,
+  ListState,
+  PageHeader,
+  toastFailure,
+  toastSuccess,
+  useDialog,
+  type ListEmpty,
+  type ListRead,
+} from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   useDeleteMenuMutation,
@@ -91,6 +101,12 @@ function Restaurant({ companyId }: { companyId: string }) {
   };
 
   const placeholders = <CardPlaceholders count={CARD_PLACEHOLDERS} grid={WIDE_CARD_GRID} blockHeight={180} />;
+  /** The recipes' and menus' tabs: the list's states (card placeholders while loading), then its cards, faded during a refresh. */
+  const cardTab = (list: ListRead, count: number, errorTitle: string, empty: ListEmpty, cards: ReactNode) => (
+    <ListState list={list} errorTitle={errorTitle} loading={placeholders} count={count} empty={empty}>
+      <Box sx={{ ...WIDE_CARD_GRID, opacity: list.isFetching ? 0.6 : 1 }}>{cards}</Box>
+    </ListState>
+  );
   let content: ReactNode;
   if (tab === 'inventory') {
     content = (
@@ -104,57 +120,45 @@ function Restaurant({ companyId }: { companyId: string }) {
       />
     );
   } else if (tab === 'recipes') {
-    content = (
-      <ListState
-        list={recipes}
-        errorTitle="Impossible de charger les recettes"
-        loading={placeholders}
-        count={recipeList.length}
-        empty={{
-          title: MESSAGES_RESTAURANT.emptyRecipes,
-          description: rights.recipes
-            ? "Composez vos recettes à partir des articles de l'inventaire : leur coût est calculé automatiquement."
-            : undefined,
-          action: rights.recipes ? firstButton('Créer la première recette', openRecipe) : undefined,
-        }}
-      >
-        <Box sx={{ ...WIDE_CARD_GRID, opacity: recipes.isFetching ? 0.6 : 1 }}>
-          {recipeList.map((recipe) => (
-            <RecipeCard
-              key={recipe.id}
-              recipe={recipe}
-              onServe={rights.recipes ? serveDialog.show : undefined}
-              onEdit={rights.recipes ? recipeDialog.show : undefined}
-              onDelete={rights.recipes ? (r) => setRemoving({ recipe: r }) : undefined}
-            />
-          ))}
-        </Box>
-      </ListState>
+    content = cardTab(
+      recipes,
+      recipeList.length,
+      'Impossible de charger les recettes',
+      {
+        title: MESSAGES_RESTAURANT.emptyRecipes,
+        description: rights.recipes
+          ? "Composez vos recettes à partir des articles de l'inventaire : leur coût est calculé automatiquement."
+          : undefined,
+        action: rights.recipes ? firstButton('Créer la première recette', openRecipe) : undefined,
+      },
+      recipeList.map((recipe) => (
+        <RecipeCard
+          key={recipe.id}
+          recipe={recipe}
+          onServe={rights.recipes ? serveDialog.show : undefined}
+          onEdit={rights.recipes ? recipeDialog.show : undefined}
+          onDelete={rights.recipes ? (r) => setRemoving({ recipe: r }) : undefined}
+        />
+      )),
     );
   } else
-    content = (
-      <ListState
-        list={menus}
-        errorTitle="Impossible de charger les menus"
-        loading={placeholders}
-        count={menuList.length}
-        empty={{
-          title: MESSAGES_RESTAURANT.emptyMenus,
-          description: rights.menus ? 'Proposez vos recettes et articles sur un menu.' : undefined,
-          action: rights.menus ? firstButton('Créer le premier menu', openMenu) : undefined,
-        }}
-      >
-        <Box sx={{ ...WIDE_CARD_GRID, opacity: menus.isFetching ? 0.6 : 1 }}>
-          {menuList.map((menu) => (
-            <MenuCard
-              key={menu.id}
-              menu={menu}
-              onEdit={rights.menus ? menuDialog.show : undefined}
-              onDelete={rights.menus ? (m) => setRemoving({ menu: m }) : undefined}
-            />
-          ))}
-        </Box>
-      </ListState>
+    content = cardTab(
+      menus,
+      menuList.length,
+      'Impossible de charger les menus',
+      {
+        title: MESSAGES_RESTAURANT.emptyMenus,
+        description: rights.menus ? 'Proposez vos recettes et articles sur un menu.' : undefined,
+        action: rights.menus ? firstButton('Créer le premier menu', openMenu) : undefined,
+      },
+      menuList.map((menu) => (
+        <MenuCard
+          key={menu.id}
+          menu={menu}
+          onEdit={rights.menus ? menuDialog.show : undefined}
+          onDelete={rights.menus ? (m) => setRemoving({ menu: m }) : undefined}
+        />
+      )),
     );
 
   let action: ReactNode = null;

@@ -73,6 +73,21 @@ export function moneyColumn<T>(header: ReactNode, amount: (row: T) => unknown, s
   return { header, cell: (row) => formatMoney(amount(row)), align: 'right', nowrap: true, sx };
 }
 
+/** The head of a hand-written table: a header cell per label, the last `right` of them (amounts, actions) aligned right. */
+export function TableHeadRow({ labels, right = 0 }: { labels: readonly ReactNode[]; right?: number }) {
+  return (
+    <TableHead>
+      <TableRow>
+        {labels.map((label, i) => (
+          <TableCell key={i} align={i >= labels.length - right ? 'right' : undefined}>
+            {label}
+          </TableCell>
+        ))}
+      </TableRow>
+    </TableHead>
+  );
+}
+
 /** A cell of a hand-written table holding an amount: right-aligned on one line, bold in a total row. */
 export function AmountCell({ fontWeight, children }: { fontWeight?: number; children: ReactNode }) {
   return (

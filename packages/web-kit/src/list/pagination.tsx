@@ -38,15 +38,13 @@ export function ListPagination({
   pageSize,
   onPageChange,
   pageSizes,
-  onPageSizeChange,
 }: {
   count: number;
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
-  /** The page sizes the user may choose from (with `onPageSizeChange`). */
-  pageSizes?: readonly number[];
-  onPageSizeChange?: (pageSize: number) => void;
+  /** The page sizes the user may choose from, and what a choice does. */
+  pageSizes?: { options: readonly number[]; onChange: (pageSize: number) => void };
 }) {
   return (
     <TablePagination
@@ -55,8 +53,8 @@ export function ListPagination({
       page={Math.min(page, lastPageIndex(count, pageSize))}
       onPageChange={(_event, next) => onPageChange(next)}
       rowsPerPage={pageSize}
-      rowsPerPageOptions={pageSizes ?? [pageSize]}
-      onRowsPerPageChange={onPageSizeChange ? (event) => onPageSizeChange(Number(event.target.value)) : undefined}
+      rowsPerPageOptions={pageSizes?.options ?? [pageSize]}
+      onRowsPerPageChange={pageSizes ? (event) => pageSizes.onChange(Number(event.target.value)) : undefined}
     />
   );
 }

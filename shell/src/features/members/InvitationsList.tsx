@@ -3,7 +3,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { MESSAGES_MEMBERS, ROLE_LABELS } from '@xaalis/contracts';
@@ -15,6 +14,7 @@ import {
   toastSuccess,
   useCancelInvitationMutation,
   useGetCompanyInvitationsQuery,
+  TableHeadRow,
 } from '@xaalis/web-kit';
 import type { ReactNode } from 'react';
 import { Section } from './Section';
@@ -47,15 +47,7 @@ export function InvitationsList({ companyId }: { companyId: string }) {
     content = (
       <TableContainer>
         <Table size="small" aria-label={T.invitationsTitle}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Utilisateur</TableCell>
-              <TableCell>Rôle</TableCell>
-              <TableCell>Invité par</TableCell>
-              <TableCell>Date</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
+          <TableHeadRow labels={['Utilisateur', 'Rôle', 'Invité par', 'Date', 'Actions']} right={1} />
           <TableBody>
             {data.map((invitation) => (
               <TableRow key={invitation.id} hover>

@@ -4,7 +4,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { isRole, MESSAGES_MEMBERS, ROLE_LABELS, type Member, type Role } from '@xaalis/contracts';
@@ -24,6 +23,7 @@ import {
   useChangeMemberRoleMutation,
   useGetMembersQuery,
   useRemoveMemberMutation,
+  TableHeadRow,
 } from '@xaalis/web-kit';
 import { useState, type ReactNode } from 'react';
 import { Section } from './Section';
@@ -92,16 +92,7 @@ export function MembersList({ companyId }: { companyId: string }) {
     content = (
       <TableContainer>
         <Table size="small" aria-label="Membres de l'entreprise">
-          <TableHead>
-            <TableRow>
-              <TableCell>Nom</TableCell>
-              <TableCell>Nom d'utilisateur</TableCell>
-              <TableCell>Email</TableCell>
-              <TableCell>Rôle</TableCell>
-              <TableCell>Membre depuis</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
+          <TableHeadRow labels={['Nom', "Nom d'utilisateur", 'Email', 'Rôle', 'Membre depuis', 'Actions']} right={1} />
           <TableBody>
             {data.map((member) => {
               const pending = changeState.isLoading && changeState.originalArgs?.userId === member.userId;

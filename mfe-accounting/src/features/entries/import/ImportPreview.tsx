@@ -4,11 +4,10 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { JOURNAL_LABELS, MESSAGES_ENTRY_IMPORT, type EntryImportPreview } from '@xaalis/contracts';
-import { AmountCell, CounterRow, CounterTile, formatDate, formatMoney, formatNumber } from '@xaalis/web-kit';
+import { AmountCell, CounterRow, CounterTile, formatDate, formatMoney, formatNumber, TableHeadRow } from '@xaalis/web-kit';
 import { Fragment } from 'react';
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n > 1 ? many : one}`;
@@ -56,16 +55,7 @@ export function ImportPreview({ preview }: { preview: EntryImportPreview }) {
           </Typography>
           <TableContainer sx={{ maxHeight: 360 }}>
             <Table size="small" stickyHeader aria-label="Écritures du fichier">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Ligne</TableCell>
-                  <TableCell>Compte</TableCell>
-                  <TableCell>Libellé</TableCell>
-                  <TableCell>Tiers</TableCell>
-                  <TableCell align="right">Débit</TableCell>
-                  <TableCell align="right">Crédit</TableCell>
-                </TableRow>
-              </TableHead>
+              <TableHeadRow labels={['Ligne', 'Compte', 'Libellé', 'Tiers', 'Débit', 'Crédit']} right={2} />
               <TableBody>
                 {entries.map((entry, i) => (
                   <Fragment key={`${entry.journal}-${entry.date}-${entry.key}-${i}`}>
