@@ -9,8 +9,7 @@
 // Needs the built services (`npm run build:server`) and Postgres (DATABASE_URL,
 // default: a fresh database on postgres://postgres@127.0.0.1:5432, dropped at the end).
 // Usage: node infra/bench/loans.js [loans=50] [concurrentLoans=40]
-const path = require('node:path');
-const { withAccountingCompany, accountingDist, summary, ms, now } = require('./lib/ledger');
+const { withAccountingCompany, summary, ms, now } = require('./lib/ledger');
 const { timeSequential, timeConcurrent, numericArgs } = require('./lib/timing');
 
 const [LOANS, CONCURRENT] = numericArgs(50, 40);
@@ -29,7 +28,8 @@ const body = (i) => ({
 const COMPANY = { name: 'Immobilière de Dakar SA', sector: 'service' };
 
 (async () => {
-  const { loanSchedule } = require(path.join(accountingDist, 'modules', 'loans', 'schedule'));
+  // The schedule moved to @xaalis/domain (issue 25); built to its dist/ by `npx tsc -b`.
+  const { loanSchedule } = require('@xaalis/domain');
   const pure = await timeSequential(async () => loanSchedule(body(0)), 200, 20);
   console.log(`schedule computation alone (360 rows, decimal.js): median ${ms(pure.median)}, p95 ${ms(pure.p95)}`);
 

@@ -23,16 +23,19 @@ export const yearCounterTable = (s: string, table: string) => `CREATE TABLE ${s}
     );`;
 
 /**
- * A migration that is one multi-statement query each way (a single implicit
- * transaction), each written for `s`, the service's schema (quoted).
+ * A migration step (`up` or `down`) that runs one multi-statement SQL text (a single
+ * implicit transaction: a failure leaves nothing half-done), written for `s`, the
+ * service's schema (quoted, e.g. `"accounting"`).
  */
+export function sqlStep(sql: (s: string) => string): (params: { context: MigrationContext }) => Promise<void> {
+  return async ({ context: { sequelize, schema } }) => {
+    await sequelize.query(sql(`"${schema}"`));
+  };
+}
+
+/** A migration that is one such step each way. */
 export function sqlMigration(up: (s: string) => string, down: (s: string) => string): Required<Migration> {
-  const run =
-    (sql: (s: string) => string) =>
-    async ({ context: { sequelize, schema } }: { context: MigrationContext }): Promise<void> => {
-      await sequelize.query(sql(`"${schema}"`));
-    };
-  return { up: run(up), down: run(down) };
+  return { up: sqlStep(up), down: sqlStep(down) };
 }
 
 /** The down of a migration that created these tables: drops them in this order (children first), a statement a line. */

@@ -1,5 +1,5 @@
 import { documentCancelGuard } from './entry-cancel-guards';
-import { sqlStep } from './sql-step';
+import { sqlStep } from '@xaalis/service-kit';
 
 /**
  * Business documents that post to the ledger: invoices and their lines, their

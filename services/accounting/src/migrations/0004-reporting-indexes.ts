@@ -1,4 +1,4 @@
-import { sqlStep } from './sql-step';
+import { sqlStep } from '@xaalis/service-kit';
 
 /**
  * Indexes for the reports computed from the ledger (dashboard, cash flow,

@@ -1,5 +1,5 @@
 import { documentCancelGuard } from './entry-cancel-guards';
-import { sqlStep } from './sql-step';
+import { sqlStep } from '@xaalis/service-kit';
 
 /**
  * Investments (immobilisations) and their depreciation plans (spec 02 §3, issue 9).

@@ -1,5 +1,5 @@
 import { entryCancelGuardTrigger } from './entry-cancel-guards';
-import { sqlStep } from './sql-step';
+import { sqlStep } from '@xaalis/service-kit';
 
 /**
  * Loans as a posting document (0003 created the tables; this completes them).

@@ -1,4 +1,4 @@
-import { sqlStep } from './sql-step';
+import { sqlStep } from '@xaalis/service-kit';
 
 /**
  * Stock consumptions asked by another service (the restaurant's "Servir"):

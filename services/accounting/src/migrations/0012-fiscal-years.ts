@@ -1,4 +1,4 @@
-import { sqlStep } from './sql-step';
+import { sqlStep } from '@xaalis/service-kit';
 
 /**
  * Fiscal-year closing ('Clôturer l'exercice'): one row per year a company has

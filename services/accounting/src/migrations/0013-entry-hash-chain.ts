@@ -1,4 +1,4 @@
-import { sqlStep } from './sql-step';
+import { sqlStep } from '@xaalis/service-kit';
 
 /**
  * Inalterability: every validated entry is sealed, in its validation

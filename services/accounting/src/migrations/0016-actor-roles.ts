@@ -1,4 +1,4 @@
-import { sqlStep } from './sql-step';
+import { sqlStep } from '@xaalis/service-kit';
 
 /**
  * The role in audit events without a per-request context in the process (0015 read it from a
