@@ -55,3 +55,18 @@ export const pageQueryFields = (defaultPageSize: number, maxPageSize = 100) => (
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
 });
+
+/**
+ * The query of a list that grows (`?page=&pageSize=&search=`): every such list answers a
+ * `Paged` envelope, the one the invoices list set. `extra` adds the list's own filters.
+ */
+export const pagedListQuerySchema = <E extends z.ZodRawShape = Record<never, never>>(defaultPageSize = 25, extra?: E, maxPageSize = 100) =>
+  z.object({ ...pageQueryFields(defaultPageSize, maxPageSize), search: searchText(), ...(extra ?? ({} as E)) });
+
+/** One page of a list: its items, where it is, and how many items match in all. Lists add their counters beside these. */
+export interface Paged<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  totalItems: number;
+}

@@ -20,3 +20,4 @@ export * from './send-download';
 export * from './company-collection-routes';
 export * from './migration-sql';
 export * from './refusing-duplicates';
+export * from './paging';
