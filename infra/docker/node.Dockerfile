@@ -1,7 +1,7 @@
 # One image for the gateway, the three services and their workers: the whole
 # workspace is installed and the server code built once; each container picks
 # its entry point with the command in docker-compose.yml.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.base.json ./
 COPY packages ./packages
@@ -19,7 +19,7 @@ RUN npm install --no-audit --no-fund && npm run build:server && npm prune --omit
 # dependencies, and each server project's package.json, dist/ (which tsc -b fills with no
 # test and no test helper) and own node_modules when it has one, plus the gateway's data.
 # No sources, no tests, no end-to-end suite, no front-end workspace.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/package.json ./

@@ -1,6 +1,6 @@
 # The static front ends (shell + three remotes) behind nginx, which also
 # forwards /api and /config to the gateway.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY . .
 RUN npm install --no-audit --no-fund && npm run build:web
