@@ -3,7 +3,7 @@ import { JOURNALS, MESSAGES_ENTRY, type Journal } from './entries';
 import { MAX_MONEY_CENTS, fromCents } from '@xaalis/domain';
 import type { JobStatus } from './jobs';
 import { text, tooLong } from './text';
-import { requiredText } from './fields';
+import { pagedListQuerySchema, requiredText, type Paged } from './fields';
 
 /**
  * Journal import ('Importer des écritures'), resource `entry-imports` of the
@@ -12,7 +12,7 @@ import { requiredText } from './fields';
  *   body = the raw file (text/csv, the XLSX type or application/octet-stream) → 201 EntryImportPreview
  *   (file-level problems — not CSV/XLSX, too large, empty, encoding, formulas, missing column,
  *   same file already imported — answer 4xx `{ message }` and store nothing).
- * - `GET /api/companies/:cid/entry-imports` → EntryImportListResponse (latest imports).
+ * - `GET /api/companies/:cid/entry-imports[?page&pageSize&search]` → EntryImportListResponse (latest first; search on the file name).
  * - `GET /api/companies/:cid/entry-imports/:id` → EntryImportJobStatus: the run's state and lines done / total,
  *   the import itself in `result`, the French reason of a failure in `error`.
  * - `POST /api/companies/:cid/entry-imports/:id/run` body EntryImportRunInput → 202 EntryImportRunResponse
@@ -338,9 +338,10 @@ export interface EntryImportPreview extends EntryImportSummary {
  */
 export type EntryImportJobStatus = JobStatus<EntryImportPreview>;
 
-export interface EntryImportListResponse {
-  items: EntryImportSummary[];
-}
+export const entryImportListQuerySchema = pagedListQuerySchema(20);
+export type EntryImportListQuery = z.output<typeof entryImportListQuerySchema>;
+
+export type EntryImportListResponse = Paged<EntryImportSummary>;
 
 /** 202 answer of the run: the job is enqueued ('queued') or already picked up ('running'). Poll GET …/:id (EntryImportJobStatus). */
 export interface EntryImportRunResponse {

@@ -380,6 +380,29 @@ describe('opening balances (À-nouveaux)', () => {
   });
 });
 
+describe('the list of imports', () => {
+  it('is paged, latest first, and searches the file name', async () => {
+    const a = await uploadOk(twoEntries(), { fileName: 'releve-janvier.csv' });
+    await new Promise((r) => setTimeout(r, 5));
+    const b = await uploadOk(twoEntries(), { fileName: 'releve-fevrier.csv' });
+    const page = async (q: Record<string, string | number>) =>
+      (await http().get(url(own.id)).query(q).set(asTenant(own.id)).expect(200)).body as {
+        items: { id: string }[];
+        page: number;
+        pageSize: number;
+        totalItems: number;
+      };
+    const first = await page({ page: 1, pageSize: 1 });
+    expect(first).toMatchObject({ page: 1, pageSize: 1, items: [{ id: b.id }] });
+    expect(first.totalItems).toBeGreaterThanOrEqual(2);
+    expect((await page({ page: 2, pageSize: 1 })).items).toEqual([expect.objectContaining({ id: a.id })]);
+    const found = await page({ search: 'releve-janv' });
+    expect(found).toMatchObject({ totalItems: 1, items: [{ id: a.id }] });
+    expect((await page({ search: '100%_' })).totalItems).toBe(0);
+    await http().get(url(own.id)).query({ pageSize: 1000 }).set(asTenant(own.id)).expect(400);
+  });
+});
+
 describe('tenancy', () => {
   it("answers 404 for another company's import on every route", async () => {
     const p = await uploadOk(twoEntries());

@@ -4,9 +4,12 @@ import type {
   EntryImportKind,
   EntryImportPreview,
   EntryImportPreviewEntry,
+  EntryImportListQuery,
+  EntryImportListResponse,
   EntryImportStatus,
   EntryImportSummary,
 } from '@xaalis/contracts';
+import { CompanyWhere, containsPattern, pageWindow, pagedOf } from '@xaalis/service-kit';
 
 /** Row access to accounting.entry_imports (migration 0011); every query is company-scoped. */
 
@@ -135,12 +138,23 @@ export async function findPreview(sequelize: Sequelize, companyId: string, id: s
 }
 
 /** The company's latest imports, newest first. */
-export async function listImports(sequelize: Sequelize, companyId: string, limit = 20): Promise<EntryImportSummary[]> {
-  const rows = await sequelize.query<ImportRow>(
-    `SELECT ${SUMMARY_COLUMNS} FROM accounting.entry_imports WHERE company_id = $1 ORDER BY created_at DESC LIMIT $2`,
-    { bind: [companyId, limit], type: QueryTypes.SELECT },
-  );
-  return rows.map(toSummary);
+/** One page of the company's imports, latest first (`search`: in the file name). */
+export async function listImports(sequelize: Sequelize, companyId: string, q: EntryImportListQuery): Promise<EntryImportListResponse> {
+  const where = new CompanyWhere(companyId);
+  if (q.search) where.and(`file_name ILIKE ?`, containsPattern(q.search));
+  const { limit, offset } = pageWindow(q);
+  const [rows, [count]] = await Promise.all([
+    sequelize.query<ImportRow>(
+      `SELECT ${SUMMARY_COLUMNS} FROM accounting.entry_imports WHERE ${where.sql}
+        ORDER BY created_at DESC, id LIMIT ${limit} OFFSET ${offset}`,
+      { bind: where.bind, type: QueryTypes.SELECT },
+    ),
+    sequelize.query<{ n: string }>(`SELECT count(*) AS n FROM accounting.entry_imports WHERE ${where.sql}`, {
+      bind: where.bind,
+      type: QueryTypes.SELECT,
+    }),
+  ]);
+  return pagedOf(rows.map(toSummary), q, Number(count.n));
 }
 
 /**

@@ -1,5 +1,11 @@
 import type { Request, Router } from 'express';
-import { ENTRY_IMPORT_MAX_BYTES, MESSAGES_ENTRY_IMPORT, entryImportRunSchema, entryImportUploadQuerySchema } from '@xaalis/contracts';
+import {
+  ENTRY_IMPORT_MAX_BYTES,
+  MESSAGES_ENTRY_IMPORT,
+  entryImportListQuerySchema,
+  entryImportRunSchema,
+  entryImportUploadQuerySchema,
+} from '@xaalis/contracts';
 import {
   caseSensitiveRouter,
   HttpError,
@@ -66,9 +72,14 @@ export function entryImportsApi(ctx: ServiceContext): Router {
     },
   );
 
-  router.get('/companies/:companyId/entry-imports', requireSameCompany, async (req, res) => {
-    res.json(await imports.list(tenantOf(req).companyId));
-  });
+  router.get(
+    '/companies/:companyId/entry-imports',
+    requireSameCompany,
+    validate({ query: entryImportListQuerySchema }),
+    async (req, res) => {
+      res.json(await imports.list(tenantOf(req).companyId, validated(req, 'query', entryImportListQuerySchema)));
+    },
+  );
 
   router.get('/companies/:companyId/entry-imports/:id', requireSameCompany, async (req, res) => {
     res.json(await imports.get(tenantOf(req).companyId, String(req.params.id)));

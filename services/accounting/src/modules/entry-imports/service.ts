@@ -8,6 +8,7 @@ import {
   MESSAGES_ENTRY_IMPORT,
   isJobEnded,
   type EntryImportJobStatus,
+  type EntryImportListQuery,
   type EntryImportListResponse,
   type EntryImportPreview,
   type EntryImportPreviewEntry,
@@ -143,8 +144,8 @@ export function entryImportsService(ctx: Pick<ServiceContext, 'sequelize' | 'que
       });
     },
 
-    async list(companyId: string): Promise<EntryImportListResponse> {
-      return { items: await listImports(sequelize, companyId) };
+    async list(companyId: string, query: EntryImportListQuery): Promise<EntryImportListResponse> {
+      return listImports(sequelize, companyId, query);
     },
 
     /**
