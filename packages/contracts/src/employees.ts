@@ -140,7 +140,8 @@ export const employeeListQuerySchema = pagedListQuerySchema(
   EMPLOYEE_CHOICE_PAGE_SIZE,
 );
 export type EmployeeListQuery = z.output<typeof employeeListQuerySchema>;
-export type EmployeeListParams = z.input<typeof employeeListQuerySchema>;
+/** The query as a client sends it (every field optional, `page` from 1). */
+export type EmployeeListParams = Partial<EmployeeListQuery>;
 
 /** The head counts of the whole company (whatever the filters): every employee, the active and the inactive ones. */
 export interface EmployeeCounters {

@@ -173,7 +173,8 @@ export const payslipListQuerySchema = pagedListQuerySchema(PAYSLIPS_PAGE_SIZE, {
   status: z.enum(PAYSLIP_STATUSES, { error: MESSAGES_PAYSLIP.statusInvalid }).optional(),
 });
 export type PayslipListQuery = z.output<typeof payslipListQuerySchema>;
-export type PayslipListParams = z.input<typeof payslipListQuerySchema>;
+/** The query as a client sends it (every field optional, `page` from 1). */
+export type PayslipListParams = Partial<PayslipListQuery>;
 
 /**
  * The four cards of Gestion de la Paie, summed in SQL over every slip matching the filters
