@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { DEFAULT_PAYROLL_SET_ID, type PayrollSettings, type Payslip } from '@xaalis/contracts';
+import { DEFAULT_PAYROLL_SET_ID, type PayrollSettings, type PayslipList } from '@xaalis/contracts';
 import { computePayslip, parameterSetFor } from '@xaalis/domain';
 import { apiGet, chromiumForTests, newPage, registerViaApi } from './browser';
 
@@ -102,7 +102,13 @@ test('payroll: add an employee, compute and create a slip, validate → Comptabi
   await waitForRowText(page, rowName, 'Comptabilisé', 20_000);
 
   const { companyId } = await apiGet<{ companyId: string }>(context, '/api/user');
-  const [slip] = await apiGet<Payslip[]>(context, `/api/companies/${companyId}/payrolls`);
+  const {
+    items: [slip],
+    totalItems,
+    totals,
+  } = await apiGet<PayslipList>(context, `/api/companies/${companyId}/payrolls?period=${period}`);
+  expect(totalItems).toBe(1);
+  expect(totals.net).toBe(expected.totals.net);
   expect(slip.status).toBe('validated');
   expect(slip.netSalary).toBe(expected.totals.net);
   const paNumber = slip.postedEntryNumber ?? '';

@@ -117,6 +117,16 @@ async function api(base, headers, method, pathAndQuery, body, expected = 200) {
   return res.json();
 }
 
+/** Every slip of the list's answer to `query` (e.g. 'period=2024-06&status=draft'), page by page (100 a page, the largest). */
+async function allSlips(hrBase, headers, companyId, query) {
+  const slips = [];
+  for (let page = 1; ; page++) {
+    const list = await api(hrBase, headers, 'GET', `/api/companies/${companyId}/payrolls?${query}&page=${page}&pageSize=100`);
+    slips.push(...list.items);
+    if (slips.length >= list.totalItems || list.items.length === 0) return slips;
+  }
+}
+
 /** Polls the generation job until it ends: { state, done, total, polls }. */
 async function waitForGeneration(hrBase, headers, companyId, jobId) {
   for (let polls = 1; ; polls++) {
@@ -168,9 +178,7 @@ async function countPosted(db, companyId, period) {
  * Times from the first PATCH: { n, validated, allPosted, postedAtValidationEnd, posted }.
  */
 async function validateAndPost(hrBase, headers, db, companyId, period, { pausing } = {}) {
-  const slips = (await api(hrBase, headers, 'GET', `/api/companies/${companyId}/payrolls?period=${period}`)).filter(
-    (p) => p.status === 'draft',
-  );
+  const slips = await allSlips(hrBase, headers, companyId, `period=${period}&status=draft`);
   if (pausing) await pausing.pause();
   const t0 = now();
   const latencies = await timeConcurrent(slips.length, 8, (i) => api(hrBase, headers, 'PATCH', `/api/payrolls/${slips[i].id}/validate`));
@@ -253,7 +261,7 @@ async function validateAndPost(hrBase, headers, db, companyId, period, { pausing
           `${(live.n / (live.allPosted / 1000)).toFixed(1)} entries/s`,
       );
       // Checks: every slip shows its number through the API; N balanced PA entries, once each.
-      const after = await api(hrBase, headers, 'GET', `/api/companies/${company.id}/payrolls?period=${PERIOD}`);
+      const after = await allSlips(hrBase, headers, company.id, `period=${PERIOD}`);
       const shown = after.filter((p) => p.status === 'validated' && p.postedEntryNumber && !p.postingPending).length;
       const [check] = await accounting.ctx.sequelize.query(
         `SELECT count(*)::int AS entries, count(DISTINCT e.source_id)::int AS slips,

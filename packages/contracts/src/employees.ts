@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isCalendarDate } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { text } from './text';
-import { nullableText, optionalEmail, requiredText } from './fields';
+import { nullableText, optionalEmail, pagedListQuerySchema, requiredText, type Paged } from './fields';
 
 export const EMPLOYEE_STATUSES = ['active', 'inactive'] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
@@ -67,6 +67,7 @@ export const MESSAGES_EMPLOYEE = {
   createError: "Impossible de créer l'employé.",
   updateError: "Impossible de modifier l'employé.",
   empty: 'Aucun employé enregistré',
+  emptyFiltered: 'Aucun employé ne correspond à la recherche',
 } as const;
 
 /** `POST /api/companies/:companyId/employees` and `PUT /api/employees/:id` (spec §3, §5); `status` is kept when absent on edit. */
@@ -120,10 +121,34 @@ export const employeeStatusSchema = z.object({
 });
 export type EmployeeStatusInput = z.input<typeof employeeStatusSchema>;
 
-/** `GET /api/companies/:companyId/employees?status=active`. */
-export const employeeListQuerySchema = z.object({
-  status: z.enum(EMPLOYEE_STATUSES, { error: MESSAGES_EMPLOYEE.statusInvalid }).optional(),
-});
+/** Employee cards per page of Gestion du Personnel (three columns). */
+export const EMPLOYEES_PAGE_SIZE = 24;
+
+/**
+ * The largest page of the employee list: what a select box of employees asks for at once
+ * (the active ones, `?status=active&pageSize=`); beyond, its search box narrows the choice on the server.
+ */
+export const EMPLOYEE_CHOICE_PAGE_SIZE = 100;
+
+/**
+ * `GET /api/companies/:companyId/employees?page=&pageSize=&search=&status=`: one page by name,
+ * `search` on first and last name, matricule or position, `status` active or inactive.
+ */
+export const employeeListQuerySchema = pagedListQuerySchema(
+  EMPLOYEES_PAGE_SIZE,
+  { status: z.enum(EMPLOYEE_STATUSES, { error: MESSAGES_EMPLOYEE.statusInvalid }).optional() },
+  EMPLOYEE_CHOICE_PAGE_SIZE,
+);
+export type EmployeeListQuery = z.output<typeof employeeListQuerySchema>;
+/** The query as a client sends it (every field optional, `page` from 1). */
+export type EmployeeListParams = Partial<EmployeeListQuery>;
+
+/** The head counts of the whole company (whatever the filters): every employee, the active and the inactive ones. */
+export interface EmployeeCounters {
+  total: number;
+  active: number;
+  inactive: number;
+}
 
 /**
  * An employee as the API returns it (list, one, create, edit, internal read). Money as a two-decimal string.
@@ -152,6 +177,11 @@ export interface Employee {
   companyId: string;
   createdAt: string;
   updatedAt: string;
+}
+
+/** The answer of the employee list: one page, the number matching the filters, and the company's head counts. */
+export interface EmployeeList extends Paged<Employee> {
+  counters: EmployeeCounters;
 }
 
 /** "Awa Ndiaye": how lists and payslips name an employee. */

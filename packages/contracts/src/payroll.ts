@@ -10,6 +10,7 @@ import {
   type PayrollSetId,
   type PayslipBreakdown,
 } from '@xaalis/domain';
+import { pagedListQuerySchema, type Paged } from './fields';
 import { moneySchema } from './money';
 import { text } from './text';
 
@@ -109,6 +110,10 @@ export const MESSAGES_PAYSLIP = {
   paymentDateBeforePeriod: 'La date de paiement ne peut précéder la période du bulletin',
   paymentMethodInvalid: 'Mode de paiement invalide',
   periodInvalid: 'Période invalide (ex: 2024-01)',
+  yearInvalid: 'Année invalide (ex: 2024)',
+  employeeInvalid: 'Employé invalide',
+  statusInvalid: 'Statut invalide',
+  emptyFiltered: 'Aucun bulletin ne correspond aux filtres',
   posted: 'Comptabilisé',
   postingPending: 'En attente de comptabilisation',
   generateStarted: 'Génération de la paie lancée',
@@ -151,10 +156,42 @@ export type PayslipPayInput = z.input<typeof payslipPaySchema>;
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** `GET /api/companies/:companyId/payrolls?period=YYYY-MM`. */
-export const payslipListQuerySchema = z.object({
+/** Pay slips per page of Gestion de la Paie. */
+export const PAYSLIPS_PAGE_SIZE = 25;
+
+/**
+ * `GET /api/companies/:companyId/payrolls?page=&pageSize=&search=&period=YYYY-MM&year=YYYY&employeeId=&status=`:
+ * one page, newest period first then by employee name; `search` on the employee's name or matricule.
+ */
+export const payslipListQuerySchema = pagedListQuerySchema(PAYSLIPS_PAGE_SIZE, {
   period: text().trim().regex(PERIOD, { error: MESSAGES_PAYSLIP.periodInvalid }).optional(),
+  year: text()
+    .trim()
+    .regex(/^\d{4}$/, { error: MESSAGES_PAYSLIP.yearInvalid })
+    .optional(),
+  employeeId: z.uuid({ error: MESSAGES_PAYSLIP.employeeInvalid }).optional(),
+  status: z.enum(PAYSLIP_STATUSES, { error: MESSAGES_PAYSLIP.statusInvalid }).optional(),
 });
+export type PayslipListQuery = z.output<typeof payslipListQuerySchema>;
+/** The query as a client sends it (every field optional, `page` from 1). */
+export type PayslipListParams = Partial<PayslipListQuery>;
+
+/**
+ * The four cards of Gestion de la Paie, summed in SQL over every slip matching the filters
+ * (all pages), cancelled slips excluded: gross, social charges (employee and employer shares),
+ * tax withheld (income tax + TRIMF), net. Two-decimal strings.
+ */
+export interface PayslipListTotals {
+  gross: string;
+  charges: string;
+  tax: string;
+  net: string;
+}
+
+/** The answer of the payslip list: one page, the number matching the filters, and their totals. */
+export interface PayslipList extends Paged<Payslip> {
+  totals: PayslipListTotals;
+}
 
 /** `POST /api/companies/:companyId/payrolls/generate` (202 PayrollGenerationStarted). */
 export const payrollGenerateSchema = z.object({

@@ -28,8 +28,8 @@ import { pageQueryFields, requiredText } from './fields';
  * Where the UI reads the rest: the client choice from accounting's public
  * `GET /api/companies/:cid/third-parties` (types client/both), the employee
  * choice and the 'active employees' card from HR's public
- * `GET /api/companies/:cid/employees?status=active` (the card is that list's
- * length; 'Nouvelle feuille de temps' is disabled when it is empty).
+ * `GET /api/companies/:cid/employees?status=active&pageSize=100` (the card is that list's
+ * totalItems; 'Nouvelle feuille de temps' is disabled when it is 0).
  */
 
 export const PROJECT_STATUSES = ['planning', 'active', 'on_hold', 'completed', 'cancelled'] as const;
@@ -353,7 +353,7 @@ export interface TimesheetList {
 
 /**
  * `GET /api/companies/:companyId/projects/summary`: the cards (spec §2).
- * The 'active employees' card is the length of HR's public
+ * The 'active employees' card is the totalItems of HR's public
  * `GET /api/companies/:cid/employees?status=active` (not served here: it is
  * HR's data and the dialog reads that list anyway).
  */

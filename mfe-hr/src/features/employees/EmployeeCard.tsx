@@ -16,6 +16,8 @@ export interface EmployeeCardProps {
   /** 'Modifier' and 'Désactiver'/'Réactiver'; none without them (a role that may not change staff). */
   onEdit?: (employee: Employee) => void;
   onToggleStatus?: (employee: Employee) => void;
+  /** 'Bulletins': this employee's pay slips (the 'Paie' tab); none for a role without `payroll`. */
+  onShowSlips?: (employee: Employee) => void;
   /** A status change of this employee is being saved. */
   busy?: boolean;
 }
@@ -25,7 +27,7 @@ export interface EmployeeCardProps {
  * and (de)activate. The salary is payroll data: a role without `payroll` receives it null, and the
  * card leaves the line out.
  */
-export function EmployeeCard({ employee, onEdit, onToggleStatus, busy = false }: EmployeeCardProps) {
+export function EmployeeCard({ employee, onEdit, onToggleStatus, onShowSlips, busy = false }: EmployeeCardProps) {
   const name = employeeName(employee);
   const active = employee.status === 'active';
   const facts: [string, string][] = [
@@ -56,7 +58,7 @@ export function EmployeeCard({ employee, onEdit, onToggleStatus, busy = false }:
           </Box>
         ))}
       </Box>
-      {onEdit || onToggleStatus ? (
+      {onEdit || onToggleStatus || onShowSlips ? (
         <Box sx={{ display: 'flex', gap: 1, mt: 'auto', pt: 1 }}>
           {onEdit ? (
             <Button size="small" startIcon={<EditIcon />} onClick={() => onEdit(employee)} aria-label={`Modifier ${name}`}>
@@ -72,6 +74,11 @@ export function EmployeeCard({ employee, onEdit, onToggleStatus, busy = false }:
               aria-label={active ? `Désactiver ${name}` : `Réactiver ${name}`}
             >
               {active ? 'Désactiver' : 'Réactiver'}
+            </Button>
+          ) : null}
+          {onShowSlips ? (
+            <Button size="small" onClick={() => onShowSlips(employee)} aria-label={`Bulletins de ${name}`}>
+              Bulletins
             </Button>
           ) : null}
         </Box>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES_EMPLOYEE, MESSAGES_PAYSLIP, type Employee } from '@xaalis/contracts';
-import { callsTo, company, COMPANY_ID, employee, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
+import { MESSAGES_EMPLOYEE, MESSAGES_PAYSLIP, type Employee, type Payslip } from '@xaalis/contracts';
+import { callsTo, company, COMPANY_ID, employee, employeePage, mockFetch, payslipPage, renderWithApp, TEST_USER } from '../../test-utils';
 import { employeeStatusLabel } from './EmployeeCard';
 import EmployeesPage from './EmployeesPage';
 
@@ -21,12 +21,14 @@ const AWA = employee({
   status: 'inactive',
 });
 
-function routes(employees: Employee[] | (() => Employee[]), overrides: Record<string, unknown> = {}) {
+function routes(employees: Employee[] | (() => Employee[]), overrides: Record<string, unknown> = {}, slips: Payslip[] = []) {
   return {
     'GET /api/user': { body: TEST_USER },
     [`GET ${BASE}`]: { body: company() },
-    [`GET ${BASE}/employees`]: () => ({ body: typeof employees === 'function' ? employees() : employees }),
-    [`GET ${BASE}/payrolls`]: { body: [] },
+    [`GET ${BASE}/employees`]: (_init: unknown, url: string) => ({
+      body: employeePage(typeof employees === 'function' ? employees() : employees, url),
+    }),
+    [`GET ${BASE}/payrolls`]: (_init: unknown, url: string) => ({ body: payslipPage(slips, url) }),
     ...overrides,
   } as Parameters<typeof mockFetch>[0];
 }
@@ -216,6 +218,100 @@ describe('EmployeesPage', () => {
     );
     expect(await screen.findByText(MESSAGES_PAYSLIP.createdShort)).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', `${BASE}/payrolls`)[0].body).toMatchObject({ employeeId: MOUSSA.id, baseSalary: '450000.00' });
+  });
+});
+
+describe('EmployeesPage: server pages, search and filters', () => {
+  // 30 employees, more than one page of 24 cards; every third inactive.
+  const STAFF = Array.from({ length: 30 }, (_, i) =>
+    employee({
+      id: `emp-${i + 1}`,
+      employeeNumber: `M${String(i + 1).padStart(2, '0')}`,
+      firstName: 'Agent',
+      lastName: `N${String(i + 1).padStart(2, '0')}`,
+      status: (i + 1) % 3 === 0 ? 'inactive' : 'active',
+    }),
+  );
+  const lastCall = (fetchMock: jest.Mock, path: string) => {
+    const calls = callsTo(fetchMock, 'GET', path);
+    return new URL(calls[calls.length - 1].url, 'http://x').searchParams;
+  };
+  const tile = (label: string) => screen.getByRole('group', { name: label });
+
+  it('asks one page of 24 cards, moves with the pager, and shows the head counts of the whole company', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(routes(STAFF));
+    renderWithApp(<EmployeesPage />, { route: '/employes' });
+    await screen.findByRole('article', { name: 'Agent N01' });
+    expect(screen.getAllByRole('article')).toHaveLength(24);
+    expect(Object.fromEntries(lastCall(fetchMock, `${BASE}/employees`))).toEqual({ page: '1', pageSize: '24' });
+    expect(within(tile('Employés')).getByText('30')).toBeInTheDocument();
+    expect(within(tile('Actifs')).getByText('20')).toBeInTheDocument();
+    expect(within(tile('Inactifs')).getByText('10')).toBeInTheDocument();
+    expect(screen.getByText('1–24 sur 30')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Aller à la page suivante' }));
+    expect(await screen.findByRole('article', { name: 'Agent N30' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(6);
+    expect(lastCall(fetchMock, `${BASE}/employees`).get('page')).toBe('2');
+  });
+
+  it('searches on the server as the user types, filters by status, and says when nothing matches', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(routes(STAFF));
+    renderWithApp(<EmployeesPage />, { route: '/employes' });
+    await screen.findByRole('article', { name: 'Agent N01' });
+    await user.type(screen.getByLabelText('Rechercher un employé'), 'n1');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(10));
+    expect(lastCall(fetchMock, `${BASE}/employees`).get('search')).toBe('n1');
+    expect(callsTo(fetchMock, 'GET', `${BASE}/employees`).filter((c) => c.url.includes('search='))).toHaveLength(1);
+    await user.selectOptions(screen.getByLabelText('Statut'), 'Inactif');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
+    expect(Object.fromEntries(lastCall(fetchMock, `${BASE}/employees`))).toEqual({
+      page: '1',
+      pageSize: '24',
+      search: 'n1',
+      status: 'inactive',
+    });
+    // The head counts stay the whole company's.
+    expect(within(tile('Employés')).getByText('30')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Rechercher un employé'), 'x');
+    expect(await screen.findByText(MESSAGES_EMPLOYEE.emptyFiltered)).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES_EMPLOYEE.empty)).not.toBeInTheDocument();
+  });
+
+  it("'Bulletins' on a card shows that employee's slips only, asked of the server by employeeId", async () => {
+    const user = userEvent.setup();
+    const slipOf = (who: Employee, period: string) =>
+      ({
+        id: `slip-${who.id}-${period}`,
+        employeeId: who.id,
+        employee: {
+          id: who.id,
+          firstName: who.firstName,
+          lastName: who.lastName,
+          employeeNumber: who.employeeNumber,
+          position: who.position,
+        },
+        period,
+        grossSalary: '470000.00',
+        netSalary: '400000.00',
+        socialCharges: '0.00',
+        employerContributions: '0.00',
+        incomeTax: '0.00',
+        trimf: '0.00',
+        status: 'draft',
+      }) as Payslip;
+    const fetchMock = mockFetch(routes([MOUSSA, AWA], {}, [slipOf(MOUSSA, '2026-01'), slipOf(AWA, '2026-01'), slipOf(MOUSSA, '2025-12')]));
+    renderWithApp(<EmployeesPage />, { route: '/employes' });
+    await user.click(await screen.findByRole('button', { name: 'Bulletins de Moussa Fall' }));
+    expect(await screen.findByRole('article', { name: 'Moussa Fall 2025-12' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Paie', selected: true })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(Object.fromEntries(lastCall(fetchMock, `${BASE}/payrolls`))).toEqual({ page: '1', pageSize: '12', employeeId: MOUSSA.id });
+    // Back to every slip of the company.
+    await user.click(within(screen.getByRole('button', { name: 'Bulletins de Moussa Fall' })).getByTestId('CancelIcon'));
+    expect(await screen.findByRole('article', { name: 'Awa Ndiaye 2026-01' })).toBeInTheDocument();
+    expect(lastCall(fetchMock, `${BASE}/payrolls`).get('employeeId')).toBeNull();
   });
 });
 

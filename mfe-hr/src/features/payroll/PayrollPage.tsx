@@ -3,9 +3,20 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import TextField from '@mui/material/TextField';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { APP_ROUTES, employeeName, MESSAGES_PAYSLIP, PAYSLIP_STATUS_LABELS, payslipPostingLabel, type Payslip } from '@xaalis/contracts';
-import { add, sum } from '@xaalis/domain';
+import {
+  APP_ROUTES,
+  employeeName,
+  MESSAGES_PAYSLIP,
+  PAYSLIP_STATUS_LABELS,
+  PAYSLIP_STATUSES,
+  PAYSLIPS_PAGE_SIZE,
+  payslipPostingLabel,
+  type Payslip,
+  type PayslipStatus,
+} from '@xaalis/contracts';
+import { add } from '@xaalis/domain';
 import {
   formatMoney,
   moneyColumn,
@@ -14,9 +25,12 @@ import {
   toastFailure,
   toastSuccess,
   DataTable,
+  FilterSelect,
   ListPage,
   RowAction,
+  useDebouncedSearch,
   useDialog,
+  useFilteredPage,
   useSession,
   CheckIcon,
   DeleteIcon,
@@ -24,8 +38,8 @@ import {
   ViewIcon,
   type Column,
 } from '@xaalis/web-kit';
-import { useMemo, useState } from 'react';
-import { useListEmployeesQuery } from '../../api/employees';
+import { useState } from 'react';
+import { activeEmployeeChoice, useListEmployeesQuery } from '../../api/employees';
 import { payslipPdfUrl, useCancelPayslipMutation, useListPayslipsQuery, useValidatePayslipMutation } from './api';
 import { BreakdownDialog } from './BreakdownDialog';
 import { PayDialog } from './PayDialog';
@@ -41,17 +55,7 @@ export function withheldTax(slip: Pick<Payslip, 'incomeTax' | 'trimf'>): string 
   return add(slip.incomeTax, slip.trimf);
 }
 
-/** The four cards, summed exactly over the loaded slips (cancelled slips excluded). */
-export function payrollTotals(slips: readonly Payslip[]) {
-  const kept = slips.filter((s) => s.status !== 'cancelled');
-  return {
-    gross: sum(kept.map((s) => s.grossSalary)),
-    // Spec: 'IPRES + CSS', the employee's and the employer's shares.
-    charges: sum(kept.flatMap((s) => [s.socialCharges, s.employerContributions])),
-    tax: sum(kept.flatMap((s) => [s.incomeTax, s.trimf])),
-    net: sum(kept.map((s) => s.netSalary)),
-  };
-}
+const STATUS_OPTIONS = PAYSLIP_STATUSES.map((value) => ({ value, label: PAYSLIP_STATUS_LABELS[value] }));
 
 /** Downloads the slip's PDF (`bulletin-<matricule>-<period>.pdf`, the server's name when it gives one). */
 export function downloadPayslipPdf(companyId: string, slip: Pick<Payslip, 'id' | 'period' | 'employee'>): Promise<boolean> {
@@ -103,9 +107,26 @@ export default function PayrollPage() {
   const session = useSession();
   const { companyId, user } = session;
   const rights = usePayrollRights();
-  const readable = companyId && rights.read ? companyId : skipToken;
-  const list = useListPayslipsQuery(readable);
-  const employeesList = useListEmployeesQuery(readable);
+  const readable = companyId && rights.read ? companyId : null;
+  const searchBox = useDebouncedSearch();
+  const { search } = searchBox;
+  const [period, setPeriod] = useState('');
+  const [status, setStatus] = useState<PayslipStatus | ''>('');
+  const [page, setPage] = useFilteredPage(search, period, status);
+  const list = useListPayslipsQuery(
+    readable
+      ? {
+          companyId: readable,
+          page: page + 1,
+          pageSize: PAYSLIPS_PAGE_SIZE,
+          search: search || undefined,
+          period: period || undefined,
+          status: status || undefined,
+        }
+      : skipToken,
+  );
+  // The employee choice of 'Nouveau bulletin' (the same request as the dialog's: it opens ready).
+  const employeesList = useListEmployeesQuery(readable ? activeEmployeeChoice(readable) : skipToken);
   const [validate] = useValidatePayslipMutation();
   const [cancel] = useCancelPayslipMutation();
   const creating = useDialog('slip');
@@ -113,10 +134,12 @@ export default function PayrollPage() {
   const [viewing, setViewing] = useState<Payslip | null>(null);
   const [paying, setPaying] = useState<Payslip | null>(null);
 
-  const slips = useMemo(() => list.data ?? [], [list.data]);
-  const employees = useMemo(() => employeesList.data ?? [], [employeesList.data]);
-  const totals = useMemo(() => payrollTotals(slips), [slips]);
-  const hasActiveEmployee = employees.some((e) => e.status === 'active');
+  const slips = list.data?.items ?? [];
+  // Over every slip matching the filters (all pages), summed by the server.
+  const totals = list.data?.totals;
+  const zero = formatMoney('0');
+  const hasActiveEmployee = (employeesList.data?.totalItems ?? 0) > 0;
+  const filtered = Boolean(search || period || status);
 
   const openCreate = () => creating.show();
   const run = async (action: () => Promise<unknown>, success: string, failure: string) => {
@@ -157,12 +180,35 @@ export default function PayrollPage() {
       }
       create={rights.create ? { label: 'Nouveau bulletin', onClick: openCreate, disabled: !companyId || !hasActiveEmployee } : undefined}
       counters={[
-        { label: 'Masse salariale', value: formatMoney(totals.gross) },
-        { label: 'Charges sociales', value: formatMoney(totals.charges) },
-        { label: 'TRIMF', value: formatMoney(totals.tax) },
-        { label: 'Net à payer', value: formatMoney(totals.net) },
+        { label: 'Masse salariale', value: totals ? formatMoney(totals.gross) : zero },
+        { label: 'Charges sociales', value: totals ? formatMoney(totals.charges) : zero },
+        { label: 'TRIMF', value: totals ? formatMoney(totals.tax) : zero },
+        { label: 'Net à payer', value: totals ? formatMoney(totals.net) : zero },
       ]}
+      search={{
+        label: 'Rechercher un bulletin',
+        placeholder: "Nom ou matricule de l'employé",
+        value: searchBox.input,
+        onChange: searchBox.setInput,
+      }}
+      toolbar={
+        <>
+          <TextField
+            type="month"
+            size="small"
+            label="Période"
+            value={period}
+            onChange={(e) => setPeriod(e.target.value)}
+            sx={{ minWidth: 170 }}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <FilterSelect label="Statut" value={status} onChange={setStatus} allLabel="Tous" options={STATUS_OPTIONS} minWidth={160} />
+        </>
+      }
       count={slips.length}
+      filtered={filtered}
+      emptyFiltered={MESSAGES_PAYSLIP.emptyFiltered}
+      pagination={{ page, pageSize: PAYSLIPS_PAGE_SIZE, totalItems: list.data?.totalItems ?? 0, onPageChange: setPage }}
       empty={{
         title: MESSAGES_PAYSLIP.empty,
         create: rights.create
@@ -178,7 +224,7 @@ export default function PayrollPage() {
       dialogs={
         <>
           <GenerateDialog key={generating.key} {...generating.props} companyId={companyId} onGenerated={() => void list.refetch()} />
-          <PayslipDialog key={creating.key} {...creating.props} companyId={companyId} employees={employees} />
+          <PayslipDialog key={creating.key} {...creating.props} companyId={companyId} />
           <BreakdownDialog
             open={viewing !== null}
             breakdown={viewing?.breakdown ?? null}

@@ -19,13 +19,16 @@ import {
   FormNumberField,
   FormTextField,
   FullRow,
+  SearchField,
   saveForCompany,
   schemaResolver,
   todayIso,
+  useDebouncedSearch,
 } from '@xaalis/web-kit';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import { activeEmployeeChoice, useListEmployeesQuery } from '../../api/employees';
 import { useCreatePayslipMutation, useGetPayrollSettingsQuery } from './api';
 import { BreakdownDialog } from './BreakdownDialog';
 
@@ -69,8 +72,6 @@ export interface PayslipDialogProps {
   open: boolean;
   onClose: () => void;
   companyId: string | null;
-  /** The company's employees: the select offers the active ones. */
-  employees: readonly Employee[];
   /** The success toast: 'Succès' / 'Bulletin de paie créé avec succès' on /paie, 'Paie créée' on the staff page. */
   successTitle?: string;
   successDescription?: string;
@@ -89,7 +90,6 @@ export function PayslipDialog({
   open,
   onClose,
   companyId,
-  employees,
   successTitle = 'Succès',
   successDescription = MESSAGES_PAYSLIP.created,
   errorText = MESSAGES_PAYSLIP.createError,
@@ -103,18 +103,30 @@ export function PayslipDialog({
     resolver,
     defaultValues: initialValues(),
   });
-  const active = useMemo(() => employees.filter((e) => e.status === 'active'), [employees]);
-  const options = useMemo(() => active.map((e) => ({ value: e.id, label: `${employeeName(e)} (${e.employeeNumber})` })), [active]);
+  // The choice: the active employees by name, one large page asked of the server; beyond it, the
+  // search box (shown then) narrows it on the server as the user types.
+  const finder = useDebouncedSearch();
+  const choice = useListEmployeesQuery(open && companyId ? activeEmployeeChoice(companyId, finder.search) : skipToken);
+  const [chosen, setChosen] = useState<Employee | null>(null);
+  const offered = useMemo(() => {
+    const items = choice.data?.items ?? [];
+    // The chosen employee stays offered while a search shows others.
+    return chosen && !items.some((e) => e.id === chosen.id) ? [chosen, ...items] : items;
+  }, [choice.data, chosen]);
+  const options = useMemo(() => offered.map((e) => ({ value: e.id, label: `${employeeName(e)} (${e.employeeNumber})` })), [offered]);
+  const more = choice.data ? choice.data.totalItems - choice.data.items.length : 0;
+  // The search box shows when the choice is cut, and stays while a search is typed or running.
+  const searchable = more > 0 || finder.input !== '' || finder.search !== '';
 
   const chooseEmployee = (id: string) => {
     setValue('employeeId', id, { shouldValidate: true });
-    const chosen = active.find((e) => e.id === id);
-    if (chosen?.salary) setValue('baseSalary', chosen.salary, { shouldValidate: true });
+    const picked = offered.find((e) => e.id === id) ?? null;
+    setChosen(picked);
+    if (picked?.salary) setValue('baseSalary', picked.salary, { shouldValidate: true });
   };
 
   const onCalculate = handleSubmit((values) => {
-    const chosen = active.find((e) => e.id === values.employeeId);
-    if (!chosen) {
+    if (!chosen || chosen.id !== values.employeeId) {
       setError('employeeId', { message: MESSAGES_PAYROLL.employeeRequired });
       return;
     }
@@ -167,13 +179,31 @@ export function PayslipDialog({
     <>
       <FormDialog open={open} onClose={onClose} title="Nouveau bulletin" formId={formId} busy={saving} submitLabel="Calculer">
         <FormGrid id={formId} label="Nouveau bulletin" onSubmit={onCalculate}>
+          {searchable ? (
+            <FullRow>
+              <SearchField
+                label="Rechercher un employé"
+                placeholder="Nom ou matricule"
+                value={finder.input}
+                onChange={finder.setInput}
+                sx={{ width: '100%' }}
+              />
+            </FullRow>
+          ) : null}
           <FullRow>
             <ControlledSelect
               control={control}
               name="employeeId"
               label="Employé"
               options={options}
-              placeholder="Sélectionnez un employé"
+              placeholder={choice.isFetching && !choice.data ? 'Chargement...' : 'Sélectionnez un employé'}
+              helperText={
+                more > 0
+                  ? `${choice.data?.items.length ?? 0} employés actifs affichés sur ${choice.data?.totalItems ?? 0} : précisez la recherche`
+                  : finder.search && choice.data?.totalItems === 0
+                    ? 'Aucun employé actif ne correspond à la recherche'
+                    : undefined
+              }
               onValueChange={chooseEmployee}
             />
           </FullRow>

@@ -6,6 +6,8 @@ import type {
   PayrollSettingsValues,
   Payslip,
   PayslipCreateInput,
+  PayslipList,
+  PayslipListParams,
 } from '@xaalis/contracts';
 import { baseApi, COMPANY_DATA_TAG, companyCreate, companyQuery } from '@xaalis/web-kit';
 import type { CompanyBodyArgs } from '@xaalis/web-kit';
@@ -14,14 +16,23 @@ const enc = encodeURIComponent;
 const listTag = { type: 'Payroll' as const, id: 'LIST' };
 const settingsTag = { type: 'Payroll' as const, id: 'SETTINGS' };
 
+/** One page of the slips: `page` from 1, `search` on the employee, `period`, `year`, `employeeId`, `status`. */
+export type PayslipListArgs = PayslipListParams & { companyId: string };
+
 /**
  * The company's pay slips (list, create with the figures computed client-side, validate, pay,
  * cancel) and its payroll settings (Paramètres → Paie, the 'Nouveau bulletin' defaults).
  */
 export const payrollApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/companies/:id/payrolls: every slip with its nested employee and breakdown. */
-    listPayslips: companyQuery<Payslip[]>(build, '/payrolls', [listTag]),
+    /** GET /api/companies/:id/payrolls?page&pageSize&search&period&year&employeeId&status → one page and the totals of every matching slip. */
+    listPayslips: build.query<PayslipList, PayslipListArgs>({
+      query: ({ companyId, search, ...params }) => ({
+        url: `/api/companies/${enc(companyId)}/payrolls`,
+        params: { ...params, search: search?.trim() || undefined },
+      }),
+      providesTags: [listTag, COMPANY_DATA_TAG],
+    }),
     /** POST /api/companies/:id/payrolls → 201 Payslip (400 when the figures do not match the server's). */
     createPayslip: companyCreate<Payslip, CompanyBodyArgs<PayslipCreateInput>>(build, '/payrolls', [listTag]),
     /** POST /api/companies/:id/payrolls/generate {period} → 202 {jobId}: the month's drafts, as a background job. */

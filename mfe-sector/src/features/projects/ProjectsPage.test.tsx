@@ -42,7 +42,9 @@ function routes(
     [`GET ${BASE}/projects`]: { body: { items: data.projects ?? [], clientsAvailable: data.clientsAvailable ?? true } },
     [`GET ${BASE}/projects/summary`]: { body: SUMMARY },
     [`GET ${BASE}/employees`]:
-      data.employees === null ? { status: 503, body: { message: 'Service Personnel indisponible' } } : { body: data.employees ?? [] },
+      data.employees === null
+        ? { status: 503, body: { message: 'Service Personnel indisponible' } }
+        : { body: { items: data.employees ?? [], page: 1, pageSize: 100, totalItems: (data.employees ?? []).length, counters: {} } },
     [`GET ${BASE}/third-parties`]: { body: data.clients ?? [ACME, SUPPLIER] },
     [`GET ${BASE}/timesheets`]: { body: data.timesheets ?? page([]) },
     ...overrides,

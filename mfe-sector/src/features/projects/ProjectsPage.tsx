@@ -79,15 +79,16 @@ export default function ProjectsPage() {
   const rights = useProjectsRights();
 
   const projects = useMemo(() => projectsList.data?.items ?? [], [projectsList.data]);
-  const employees = useMemo(() => employeesList.data ?? [], [employeesList.data]);
+  const employees = useMemo(() => employeesList.data?.items ?? [], [employeesList.data]);
+  const activeEmployees = employeesList.data?.totalItems ?? 0;
   const clients = useMemo(() => clientsList.data ?? [], [clientsList.data]);
   const employeesLoading = employeesList.isLoading || employeesList.isUninitialized;
   const hrFailed = Boolean(employeesList.error) && !employeesList.data;
-  const canCreateTimesheet = !employeesLoading && employees.length > 0;
+  const canCreateTimesheet = !employeesLoading && activeEmployees > 0;
   let createNotice: string | null = null;
   // The list's own notice already says HR is down.
   if (hrFailed) createNotice = timesheetsList.data && !timesheetsList.data.employeesAvailable ? null : MESSAGES_SERVICES.hrDown;
-  else if (!employeesLoading && employees.length === 0) createNotice = NO_EMPLOYEE;
+  else if (!employeesLoading && activeEmployees === 0) createNotice = NO_EMPLOYEE;
 
   const onBill = async (project: Project) => {
     if (!companyId) return;
@@ -129,7 +130,7 @@ export default function ProjectsPage() {
       />
       <CounterTile label="Valeur totale" loading={cardsLoading} value={data ? formatMoney(data.totalValue) : unknown} />
       <CounterTile label="Heures ce mois" loading={cardsLoading} value={data ? formatHours(data.hoursThisMonth) : unknown} />
-      <CounterTile label="Employés actifs" loading={employeesLoading} value={hrFailed ? unknown : employees.length} />
+      <CounterTile label="Employés actifs" loading={employeesLoading} value={hrFailed ? unknown : activeEmployees} />
     </CounterRow>
   );
 

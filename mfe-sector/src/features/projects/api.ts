@@ -1,5 +1,5 @@
 import type {
-  Employee,
+  EmployeeList,
   Project,
   ProjectBillingResult,
   ProjectInput,
@@ -10,6 +10,7 @@ import type {
   TimesheetInput,
   TimesheetList,
 } from '@xaalis/contracts';
+import { EMPLOYEE_CHOICE_PAGE_SIZE } from '@xaalis/contracts';
 import { baseApi, COMPANY_DATA_TAG, companyCreate, companyQuery, companyRecordAction, companyUrl } from '@xaalis/web-kit';
 import type { CompanyBodyArgs } from '@xaalis/web-kit';
 
@@ -57,9 +58,15 @@ export const projectsApi = baseApi.injectEndpoints({
       PROJECTS,
       SUMMARY,
     ]),
-    /** HR's GET /api/companies/:id/employees?status=active: the employee choice and the 'Employés actifs' card. */
-    listServiceEmployees: build.query<Employee[], string>({
-      query: (companyId) => ({ url: companyUrl(companyId, '/employees'), params: { status: 'active' } }),
+    /**
+     * HR's GET /api/companies/:id/employees?status=active&pageSize=100: the employee choice (the first
+     * EMPLOYEE_CHOICE_PAGE_SIZE active employees by name) and the 'Employés actifs' card (its totalItems).
+     */
+    listServiceEmployees: build.query<EmployeeList, string>({
+      query: (companyId) => ({
+        url: companyUrl(companyId, '/employees'),
+        params: { status: 'active', pageSize: EMPLOYEE_CHOICE_PAGE_SIZE },
+      }),
       providesTags: [EMPLOYEES, COMPANY_DATA_TAG],
     }),
     /** Accounting's GET /api/companies/:id/third-parties: the client choice (types client and both). */

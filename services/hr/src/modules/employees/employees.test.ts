@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { MAX_EMPLOYEE_IDS, type Employee } from '@xaalis/contracts';
+import { MAX_EMPLOYEE_IDS, type Employee, type EmployeeList } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { TOKEN, asTenant, createEmployee, employeeInput } from '../../test-support';
@@ -17,13 +17,16 @@ const post = (companyId: string, body: object) => http().post(url(companyId)).se
 /** The edit form's PUT of employee `id`, sent as a user of `companyId`. */
 const put = (id: string, companyId: string, over: Parameters<typeof employeeInput>[0] = {}) =>
   http().put(`/api/employees/${id}`).set(asTenant(companyId)).send(employeeInput(over));
-const list = async (companyId: string, query = '') =>
+/** The whole answer of the list (one page, counters). */
+const page = async (companyId: string, query = '') =>
   (
     await http()
       .get(`${url(companyId)}${query}`)
       .set(asTenant(companyId))
       .expect(200)
-  ).body as Employee[];
+  ).body as EmployeeList;
+/** The employees of the list's first page. */
+const list = async (companyId: string, query = '') => (await page(companyId, query)).items;
 const message = async (req: request.Test, status: number) => ((await req.expect(status)).body as { message: string }).message;
 const internal = (companyId: string, ids: string) => http().get(`/internal/companies/${companyId}/employees`).query({ ids });
 
@@ -274,6 +277,80 @@ describe('employees', () => {
         { bind: [own] },
       ),
     ).rejects.toMatchObject({ name: 'SequelizeUniqueConstraintError', parent: { constraint: 'employees_company_number_key' } });
+  });
+});
+
+describe('the list, one page at a time', () => {
+  const big = randomUUID();
+  const neighbour = randomUUID();
+  const names = (employees: Employee[]) => employees.map((e) => `${e.firstName} ${e.lastName}`);
+
+  beforeAll(async () => {
+    // 30 employees, more than one default page (24): L01..L30 by last name; every third inactive.
+    for (let i = 1; i <= 30; i += 1) {
+      const n = String(i).padStart(2, '0');
+      const e = await createEmployee(service, big, {
+        employeeNumber: `P-${n}`,
+        firstName: i === 7 ? 'Aïssatou' : `Prenom${n}`,
+        lastName: `L${n}`,
+        position: i % 5 === 0 ? 'Chauffeur' : 'Agent',
+      });
+      if (i % 3 === 0) await http().patch(`/api/employees/${e.id}/status`).set(asTenant(big)).send({ status: 'inactive' }).expect(200);
+    }
+    await createEmployee(service, neighbour, { lastName: 'L01', firstName: 'Voisin' });
+  });
+
+  it('honours the page size (24 by default, at most 100), by name, with the head counts of the whole company', async () => {
+    const first = await page(big);
+    expect(first).toMatchObject({ page: 1, pageSize: 24, totalItems: 30, counters: { total: 30, active: 20, inactive: 10 } });
+    expect(first.items).toHaveLength(24);
+    expect(first.items[0].lastName).toBe('L01');
+    const last = await page(big, '?page=3&pageSize=12');
+    expect(last).toMatchObject({ page: 3, pageSize: 12, totalItems: 30 });
+    expect(last.items.map((e) => e.lastName)).toEqual(['L25', 'L26', 'L27', 'L28', 'L29', 'L30']);
+    expect((await page(big, '?page=9')).items).toEqual([]);
+    expect((await page(big, '?pageSize=100')).items).toHaveLength(30);
+    for (const bad of ['?pageSize=101', '?pageSize=0', '?page=0', '?page=x'])
+      await http()
+        .get(`${url(big)}${bad}`)
+        .set(asTenant(big))
+        .expect(400);
+  });
+
+  it('searches on name, matricule and position, and filters by status; the counters stay the whole company', async () => {
+    expect(names(await list(big, `?search=${encodeURIComponent('aïssatou l0')}`))).toEqual(['Aïssatou L07']);
+    expect(names(await list(big, '?search=L07%20A'))).toEqual(['Aïssatou L07']);
+    expect((await list(big, '?search=p-1')).map((e) => e.employeeNumber)).toEqual([
+      'P-10',
+      'P-11',
+      'P-12',
+      'P-13',
+      'P-14',
+      'P-15',
+      'P-16',
+      'P-17',
+      'P-18',
+      'P-19',
+    ]);
+    const drivers = await page(big, '?search=chauffeur&status=active');
+    expect(drivers.items.map((e) => e.lastName)).toEqual(['L05', 'L10', 'L20', 'L25']);
+    expect(drivers).toMatchObject({ totalItems: 4, counters: { total: 30, active: 20, inactive: 10 } });
+    expect(await page(big, '?status=inactive&pageSize=5')).toMatchObject({ totalItems: 10, pageSize: 5 });
+    // A search's % and _ are taken literally.
+    expect(await list(big, '?search=%25')).toEqual([]);
+    expect(await list(big, '?search=L_1')).toEqual([]);
+  });
+
+  it("never shows another company's employees: its path is a 404, its own list holds its own", async () => {
+    await http().get(url(neighbour)).set(asTenant(big)).expect(404);
+    expect(await page(neighbour, '?search=L01')).toMatchObject({ totalItems: 1, counters: { total: 1, active: 1, inactive: 0 } });
+    expect(await page(randomUUID())).toEqual({
+      items: [],
+      page: 1,
+      pageSize: 24,
+      totalItems: 0,
+      counters: { total: 0, active: 0, inactive: 0 },
+    });
   });
 });
 

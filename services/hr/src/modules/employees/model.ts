@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import type { Employee, EmployeeStatus, MaritalStatus, SalaryType } from '@xaalis/contracts';
+import type { Employee, EmployeeCounters, EmployeeListQuery, EmployeeStatus, MaritalStatus, Paged, SalaryType } from '@xaalis/contracts';
+import { CompanyWhere, containsPattern, pageWindow, pagedOf } from '@xaalis/service-kit';
 
 /** An employee as stored: the salary is always there (the API leaves it out for roles without `payroll`). */
 export type StoredEmployee = Employee & { salary: string };
@@ -111,6 +112,44 @@ export async function listEmployees(sequelize: Sequelize, companyId: string, sta
     { bind: [companyId, status ?? null], type: QueryTypes.SELECT },
   );
   return rows.map(toEmployee);
+}
+
+/** One page of the company's employees, with the head counts of the whole company. */
+export type StoredEmployeePage = Paged<StoredEmployee> & { counters: EmployeeCounters };
+
+/**
+ * One page of the company's employees by name (`?search=` on name, matricule or position,
+ * `?status=`), and in the same answer the head counts of the whole company (unfiltered) and
+ * the number of employees matching the filters, from ONE aggregate run beside the page.
+ */
+export async function pageEmployees(sequelize: Sequelize, companyId: string, q: EmployeeListQuery): Promise<StoredEmployeePage> {
+  const where = new CompanyWhere(companyId);
+  if (q.status) where.and('status = ?', q.status);
+  if (q.search)
+    where.and(
+      `(first_name || ' ' || last_name ILIKE ? OR last_name || ' ' || first_name ILIKE ? OR employee_number ILIKE ? OR position ILIKE ?)`,
+      containsPattern(q.search),
+    );
+  const { limit, offset } = pageWindow(q);
+  const n = where.bind.length;
+  const [rows, [agg]] = await Promise.all([
+    sequelize.query<EmployeeDbRow>(`SELECT ${COLUMNS} FROM hr.employees WHERE ${where.sql} ${ORDER} LIMIT $${n + 1} OFFSET $${n + 2}`, {
+      bind: [...where.bind, limit, offset],
+      type: QueryTypes.SELECT,
+    }),
+    sequelize.query<EmployeeCounters & { matching: number }>(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE status = 'active')::int AS active,
+              count(*) FILTER (WHERE status = 'inactive')::int AS inactive,
+              count(*) FILTER (WHERE ${where.sql})::int AS matching
+         FROM hr.employees WHERE company_id = $1`,
+      { bind: where.bind, type: QueryTypes.SELECT },
+    ),
+  ]);
+  return {
+    ...pagedOf(rows.map(toEmployee), q, agg.matching),
+    counters: { total: agg.total, active: agg.active, inactive: agg.inactive },
+  };
 }
 
 /** The company's employees among `ids` (valid uuids), by name, in one query; the others are left out. */

@@ -1,5 +1,5 @@
 import type { Request, Router } from 'express';
-import { employeeInputSchema, employeeListQuerySchema, employeeStatusSchema, type Employee } from '@xaalis/contracts';
+import { employeeInputSchema, employeeListQuerySchema, employeeStatusSchema, type Employee, type EmployeeList } from '@xaalis/contracts';
 import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { employeeFor, employeesService, parseIds } from './service';
 
@@ -7,7 +7,8 @@ import { employeeFor, employeesService, parseIds } from './service';
 const shown = (req: Request) => (employee: Employee) => employeeFor(tenantOf(req).role, employee);
 
 /**
- * Staff (the Personnel page): the company's list (by name, `?status=active`),
+ * Staff (the Personnel page): the company's list, one page at a time (by name,
+ * `?page=&pageSize=&search=&status=active`, with the company's head counts),
  * creation, one employee, edit and status, all tenant-scoped (another
  * company's employee is a 404). No DELETE: an employee is set inactive.
  * Salaries are payroll data: a role without `payroll` gets every employee with a null salary.
@@ -17,7 +18,9 @@ export function employeesApi(ctx: ServiceContext): Router {
   const router = caseSensitiveRouter();
 
   router.get('/companies/:companyId/employees', requireSameCompany, validate({ query: employeeListQuerySchema }), async (req, res) => {
-    res.json((await employees.list(tenantOf(req).companyId, validated(req, 'query', employeeListQuerySchema).status)).map(shown(req)));
+    const page = await employees.page(tenantOf(req).companyId, validated(req, 'query', employeeListQuerySchema));
+    const list: EmployeeList = { ...page, items: page.items.map(shown(req)) };
+    res.json(list);
   });
 
   router.post('/companies/:companyId/employees', requireSameCompany, validate({ body: employeeInputSchema }), async (req, res) => {

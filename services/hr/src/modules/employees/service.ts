@@ -4,6 +4,7 @@ import {
   MESSAGES_EMPLOYEE,
   roleCan,
   type Employee,
+  type EmployeeListQuery,
   type EmployeeStatus,
   type EmployeeValues,
   type Role,
@@ -14,10 +15,12 @@ import {
   findEmployeesByIds,
   insertEmployee,
   listEmployees,
+  pageEmployees,
   setEmployeeStatus,
   updateEmployee,
   type EmployeeFields,
   type StoredEmployee,
+  type StoredEmployeePage,
 } from './model';
 
 /** Optional fields left empty in a form are stored as NULL, not as ''. */
@@ -76,8 +79,14 @@ export function employeesService(sequelize: Sequelize) {
   }
 
   return {
+    /** Every employee of the company (of one status): the payroll generation's read, never a response. */
     list(companyId: string, status?: EmployeeStatus): Promise<StoredEmployee[]> {
       return listEmployees(sequelize, companyId, status);
+    },
+
+    /** One page of the list (`?page=&pageSize=&search=&status=`) with the company's head counts. */
+    page(companyId: string, q: EmployeeListQuery): Promise<StoredEmployeePage> {
+      return pageEmployees(sequelize, companyId, q);
     },
 
     get,

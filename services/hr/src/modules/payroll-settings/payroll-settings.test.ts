@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { type PayrollSettings, type Payslip } from '@xaalis/contracts';
+import { payslipListQuerySchema, type PayrollSettings, type Payslip } from '@xaalis/contracts';
 import { computePayslip, fromCents, parameterSetFor, toCents } from '@xaalis/domain';
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
@@ -119,7 +119,9 @@ describe('payslips with the company settings', () => {
     const payslips = payrollService(service.ctx.sequelize, { add: async () => undefined });
     expect(await payslips.generate({ companyId: gen, period: '2024-07', userId: null })).toEqual({ created: 1, skipped: 0, total: 1 });
     expect(await payslips.generate({ companyId: gen, period: '2023-11', userId: null })).toEqual({ created: 1, skipped: 0, total: 1 });
-    const [july, november] = await payslips.list(gen);
+    const {
+      items: [july, november],
+    } = await payslips.list(gen, payslipListQuerySchema.parse({}));
     expect(july.period).toBe('2024-07');
     expect(july.parameterSetId).toBe('senegal-official');
     expect(july.breakdown).toEqual(

@@ -1,5 +1,15 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import type { PaymentMethod, PayrollSetId, Payslip, PayslipBreakdown, PayslipPostingEvent, PayslipStatus } from '@xaalis/contracts';
+import type {
+  PaymentMethod,
+  PayrollSetId,
+  Payslip,
+  PayslipBreakdown,
+  PayslipListQuery,
+  PayslipListTotals,
+  PayslipPostingEvent,
+  PayslipStatus,
+} from '@xaalis/contracts';
+import { CompanyWhere, containsPattern, pageWindow } from '@xaalis/service-kit';
 
 /** Row-level access to `hr.payslips`: every statement is scoped by the company. */
 export interface PayslipDbRow {
@@ -83,6 +93,56 @@ export async function listPayslips(sequelize: Sequelize, companyId: string, peri
       ORDER BY p.period DESC, e.last_name, e.first_name, e.employee_number, p.id`,
     { bind: [companyId, period ?? null], type: QueryTypes.SELECT },
   );
+}
+
+/** The list's order: newest period first, then by the employee's name. */
+const LIST_ORDER = 'p.period DESC, e.last_name, e.first_name, e.employee_number, p.id';
+
+/**
+ * One page of the company's payslips (`?search=` on the employee's name or matricule, `?period=`,
+ * `?year=`, `?employeeId=`, `?status=`) and, from ONE aggregate run beside it, the number of
+ * slips matching the filters and their totals (cancelled slips left out of the sums; exact
+ * numeric sums). The page takes the ids first (deferred join: OFFSET skips narrow rows, not
+ * whole slips with their breakdown), then only those slips.
+ */
+export async function pagePayslips(
+  sequelize: Sequelize,
+  companyId: string,
+  q: PayslipListQuery,
+): Promise<{ rows: PayslipDbRow[]; totalItems: number; totals: PayslipListTotals }> {
+  const where = new CompanyWhere(companyId, 'p.');
+  if (q.period) where.and('p.period = ?', q.period);
+  if (q.year) where.and(`p.period BETWEEN ?::text || '-01' AND ?::text || '-12'`, q.year);
+  if (q.employeeId) where.and('p.employee_id = ?', q.employeeId);
+  if (q.status) where.and('p.status = ?', q.status);
+  if (q.search)
+    where.and(
+      `(e.first_name || ' ' || e.last_name ILIKE ? OR e.last_name || ' ' || e.first_name ILIKE ? OR e.employee_number ILIKE ?)`,
+      containsPattern(q.search),
+    );
+  const { limit, offset } = pageWindow(q);
+  const n = where.bind.length;
+  const from = 'hr.payslips p JOIN hr.employees e ON e.company_id = p.company_id AND e.id = p.employee_id';
+  const sum = (expr: string) => `COALESCE(SUM(${expr}) FILTER (WHERE p.status <> 'cancelled'), 0)::numeric(20,2)::text`;
+  const [rows, [agg]] = await Promise.all([
+    sequelize.query<PayslipDbRow>(
+      `${SELECT}
+         JOIN (SELECT p.id FROM ${from} WHERE ${where.sql} ORDER BY ${LIST_ORDER} LIMIT $${n + 1} OFFSET $${n + 2}) page ON page.id = p.id
+        ORDER BY ${LIST_ORDER}`,
+      { bind: [...where.bind, limit, offset], type: QueryTypes.SELECT },
+    ),
+    sequelize.query<PayslipListTotals & { matching: number }>(
+      `SELECT count(*)::int AS matching,
+              ${sum('p.gross_salary')} AS gross,
+              ${sum('p.social_charges + p.employer_contributions')} AS charges,
+              ${sum('p.income_tax + p.trimf')} AS tax,
+              ${sum('p.net_salary')} AS net
+         FROM ${from} WHERE ${where.sql}`,
+      { bind: where.bind, type: QueryTypes.SELECT },
+    ),
+  ]);
+  const { matching, ...totals } = agg;
+  return { rows, totalItems: matching, totals };
 }
 
 /** One payslip of the company (a valid uuid), locked for the transaction when asked; null otherwise. */

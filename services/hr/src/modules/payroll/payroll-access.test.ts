@@ -3,7 +3,7 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
-import { HEADERS, type Employee, type Payslip, type Role } from '@xaalis/contracts';
+import { HEADERS, type Employee, type EmployeeList, type Payslip, type PayslipList, type Role } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { TOKEN, asTenant, createEmployee } from '../../test-support';
@@ -74,12 +74,12 @@ describe.each(['reader', 'collaborator'] as const)('payslips refused to a %s (40
     for (const action of ['validate', 'pay', 'cancel']) {
       await api().patch(`/api/payrolls/${slip.id}/${action}`).set(as()).send({ paymentMethod: 'bank' }).expect(403);
     }
-    const slips = (await api().get(listUrl).set(asTenant(own, 'owner')).expect(200)).body as Payslip[];
+    const slips = ((await api().get(listUrl).set(asTenant(own, 'owner')).expect(200)).body as PayslipList).items;
     expect(slips.map((s) => [s.period, s.status])).toEqual([['2024-03', 'draft']]);
   });
 
   it('employee records come without their salary (null), everything else kept', async () => {
-    const list = (await api().get(`/api/companies/${own}/employees`).set(as()).expect(200)).body as Employee[];
+    const list = ((await api().get(`/api/companies/${own}/employees`).set(as()).expect(200)).body as EmployeeList).items;
     expect(list).toEqual([{ ...awa, salary: null }]);
     expect((await api().get(`/api/employees/${awa.id}`).set(as()).expect(200)).body).toEqual({ ...awa, salary: null });
     expect(JSON.stringify(list)).not.toContain('450000');
@@ -90,12 +90,14 @@ describe.each(['accountant', 'owner'] as Role[])('payslips open to an %s', (role
   const as = () => asTenant(own, role);
 
   it('reads the list, one slip and the PDF bulletin, and the employees with their salary', async () => {
-    expect(((await api().get(listUrl).set(as()).expect(200)).body as Payslip[]).map((s) => s.id)).toContain(slip.id);
+    expect(((await api().get(listUrl).set(as()).expect(200)).body as PayslipList).items.map((s) => s.id)).toContain(slip.id);
     expect(((await api().get(`/api/payrolls/${slip.id}`).set(as()).expect(200)).body as Payslip).grossSalary).toBe(slip.grossSalary);
     const pdf = await api().get(`${listUrl}/${slip.id}/pdf`).set(as()).expect(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(((await api().get(`/api/employees/${awa.id}`).set(as()).expect(200)).body as Employee).salary).toBe('450000.00');
-    expect(((await api().get(`/api/companies/${own}/employees`).set(as()).expect(200)).body as Employee[])[0].salary).toBe('450000.00');
+    expect(((await api().get(`/api/companies/${own}/employees`).set(as()).expect(200)).body as EmployeeList).items[0].salary).toBe(
+      '450000.00',
+    );
   });
 });
 

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import request from 'supertest';
-import { JOBS, QUEUES, type Employee, type Payslip, type JobStatus, type PayslipPostedJob, type PostPayslipJob } from '@xaalis/contracts';
+import {
+  JOBS,
+  QUEUES,
+  type Employee,
+  type Payslip,
+  type PayslipList,
+  type JobStatus,
+  type PayslipPostedJob,
+  type PostPayslipJob,
+} from '@xaalis/contracts';
 import { computePayslip, parameterSetFor } from '@xaalis/domain';
 import { createRedis, type RunningService, type RunningWorker } from '@xaalis/service-kit';
 import { hrService } from '../../definition';
@@ -170,18 +179,20 @@ describe('payslips', () => {
   });
 
   it('lists newest period first, filters by period, and keeps companies apart (404 on every route)', async () => {
-    const all = (await http().get(listUrl(own)).set(asTenant(own)).expect(200)).body as Payslip[];
+    const all = ((await http().get(listUrl(own)).set(asTenant(own)).expect(200)).body as PayslipList).items;
     const periods = all.map((p) => p.period);
     expect(periods).toEqual([...periods].sort().reverse());
     expect(all.find((p) => p.id === slip.id)?.employee.lastName).toBe('Diop');
     const march = (
-      await http()
-        .get(`${listUrl(own)}?period=2024-03`)
-        .set(asTenant(own))
-        .expect(200)
-    ).body as Payslip[];
+      (
+        await http()
+          .get(`${listUrl(own)}?period=2024-03`)
+          .set(asTenant(own))
+          .expect(200)
+      ).body as PayslipList
+    ).items;
     expect(march.map((p) => p.id)).toEqual([slip.id]);
-    expect((await http().get(listUrl(other)).set(asTenant(other)).expect(200)).body).toEqual([]);
+    expect(((await http().get(listUrl(other)).set(asTenant(other)).expect(200)).body as PayslipList).items).toEqual([]);
     // The path's company must be the tenant's.
     await http().get(listUrl(own)).set(asTenant(other)).expect(404);
     await post(own, { ...form, employeeId: awa.id })
@@ -388,11 +399,13 @@ describe("'Générer la paie du mois'", () => {
     expect(await finished(started.jobId)).toEqual({ state: 'completed', done: 3, total: 3 });
 
     const slips = (
-      await http()
-        .get(`${listUrl(gen)}?period=2024-06`)
-        .set(asTenant(gen))
-        .expect(200)
-    ).body as Payslip[];
+      (
+        await http()
+          .get(`${listUrl(gen)}?period=2024-06`)
+          .set(asTenant(gen))
+          .expect(200)
+      ).body as PayslipList
+    ).items;
     expect(slips.map((p) => p.employeeId).sort()).toEqual([a.id, e.id, f.id].sort());
     expect(slips.find((p) => p.employeeId === e.id)).toMatchObject({ id: mine.id, baseSalary: '123456.00' });
     const drafted = slips.find((p) => p.employeeId === f.id)!;
@@ -405,11 +418,13 @@ describe("'Générer la paie du mois'", () => {
     expect((await finished(again.jobId)).state).toBe('completed');
     expect(
       (
-        await http()
-          .get(`${listUrl(gen)}?period=2024-06`)
-          .set(asTenant(gen))
-          .expect(200)
-      ).body,
+        (
+          await http()
+            .get(`${listUrl(gen)}?period=2024-06`)
+            .set(asTenant(gen))
+            .expect(200)
+        ).body as PayslipList
+      ).items,
     ).toHaveLength(3);
   });
 

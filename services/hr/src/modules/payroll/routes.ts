@@ -24,8 +24,9 @@ import { accountingProducer, generationJobId } from './jobs';
 import { payrollService } from './service';
 
 /**
- * Payroll (the Paie page): the company's slips (newest period first,
- * `?period=YYYY-MM`), creation of a recomputed draft, one slip, and the
+ * Payroll (the Paie page): the company's slips, one page at a time (newest
+ * period first; `?page=&pageSize=&search=&period=YYYY-MM&year=&employeeId=&status=`,
+ * with the totals of every matching slip), creation of a recomputed draft, one slip, and the
  * transitions validate / pay / cancel, all tenant-scoped (another company's
  * slip is a 404).
  */
@@ -35,7 +36,7 @@ export function payrollApi(ctx: ServiceContext): Router {
   const router = caseSensitiveRouter();
 
   router.get('/companies/:companyId/payrolls', requireSameCompany, validate({ query: payslipListQuerySchema }), async (req, res) => {
-    res.json(await payslips.list(tenantOf(req).companyId, validated(req, 'query', payslipListQuerySchema).period));
+    res.json(await payslips.list(tenantOf(req).companyId, validated(req, 'query', payslipListQuerySchema)));
   });
 
   router.post('/companies/:companyId/payrolls', requireSameCompany, validate({ body: payslipCreateSchema }), async (req, res) => {

@@ -11,11 +11,13 @@ import {
   type Payslip,
   type PayslipBreakdown,
   type PayslipCreateValues,
+  type PayslipList,
+  type PayslipListQuery,
   type PayslipPostingEvent,
   type PostPayslipJob,
 } from '@xaalis/contracts';
 import { PayrollInputError, add, compare, computePayslip, lastDayOfMonth, parameterSetFor } from '@xaalis/domain';
-import { HttpError, isUniqueViolation, isUuid, notFound, refusingDuplicates, type Logger } from '@xaalis/service-kit';
+import { HttpError, isUniqueViolation, isUuid, notFound, pagedOf, refusingDuplicates, type Logger } from '@xaalis/service-kit';
 import { employeesService, findEmployee } from '../employees';
 import { payrollSettingsService } from '../payroll-settings';
 import type { EmployerLookup } from './employer';
@@ -24,6 +26,7 @@ import {
   findUnposted,
   insertPayslip,
   listPayslips,
+  pagePayslips,
   toPayslip,
   yearToDate,
   type PayslipDbRow,
@@ -181,8 +184,10 @@ export function payrollService(sequelize: Sequelize, producer: PostingProducer, 
   }
 
   return {
-    async list(companyId: string, period?: string): Promise<Payslip[]> {
-      return (await listPayslips(sequelize, companyId, period)).map(toPayslip);
+    /** One page of the list (`?page=&pageSize=&search=&period=&year=&employeeId=&status=`) with the totals of every matching slip. */
+    async list(companyId: string, q: PayslipListQuery): Promise<PayslipList> {
+      const { rows, totalItems, totals } = await pagePayslips(sequelize, companyId, q);
+      return { ...pagedOf(rows.map(toPayslip), q, totalItems), totals };
     },
 
     async get(companyId: string, id: string): Promise<Payslip> {
