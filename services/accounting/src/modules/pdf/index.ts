@@ -5,6 +5,7 @@ export {
   frDate,
   numberToFrenchWords,
   partyBlock,
+  pdfDocument,
   renderPdf,
   winAnsi,
   type PdfCompany,
