@@ -13,7 +13,8 @@ import { DEFAULT_WORKER_LIMITS, compiledScript, isOutOfMemory, resourceLimitsOf,
  * `WORKER_POOL_MAX_QUEUE`, then 'busy').
  *
  * - Lazy: no thread exists before the first task (the gateway imports
- *   service-kit and never starts one); a thread idle for `idleMs` ends.
+ *   service-kit and never starts one); a thread idle for `idleMs`
+ *   (`WORKER_POOL_IDLE_MS`, default 5 min) ends.
  * - Limits: each thread has a V8 heap limit (`WORKER_HEAP_MB`); a task that
  *   stays silent longer than `WORKER_TASK_TIMEOUT_MS` (no answer, no output,
  *   no request for input — time spent waiting for the caller does not count)
@@ -61,7 +62,8 @@ export function workerPoolOptions(): WorkerPoolOptions {
     timeoutMs: envInt('WORKER_TASK_TIMEOUT_MS', DEFAULT_WORKER_LIMITS.timeoutMs),
     maxOldGenerationSizeMb: envInt('WORKER_HEAP_MB', DEFAULT_WORKER_LIMITS.maxOldGenerationSizeMb),
     maxQueue: envInt('WORKER_POOL_MAX_QUEUE', 64),
-    idleMs: 30_000,
+    // A thread's start (Node, then pdfmake or exceljs and the task's modules) takes 0.3–1 s: kept a while.
+    idleMs: envInt('WORKER_POOL_IDLE_MS', 300_000),
     batchSize: 1000,
   };
 }

@@ -1,7 +1,15 @@
 import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import { INVOICE_PDF_TITLES, INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, isCustomerInvoice, type Invoice } from '@xaalis/contracts';
 import { formatXofExact } from '@xaalis/domain';
-import { amountInFrenchWords, frDate, partyBlock, pdfDocument, winAnsi, type PdfCompany, type PdfThirdParty } from '@xaalis/service-kit';
+import {
+  amountInFrenchWords,
+  frDate,
+  partyBlock,
+  pdfDocument,
+  winAnsi,
+  type PdfCompany,
+  type PdfThirdParty,
+} from '@xaalis/service-kit/pdf';
 
 // Invoices as PDF: the renderer, its fonts and resource policies are service-kit's.
 

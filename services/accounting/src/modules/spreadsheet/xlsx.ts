@@ -1,7 +1,6 @@
 import { Writable, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { Response } from 'express';
-import { streamDownload, workerTask, type TaskIO, type TaskItems } from '@xaalis/service-kit';
+import { workerTask, type TaskIO, type TaskItems } from '@xaalis/service-kit/workers';
 
 /** Whole francs with thousands separators and the currency: 1 234 567 XOF. */
 export const XOF_FORMAT = '#,##0 "XOF"';
@@ -30,7 +29,8 @@ export interface SheetColumn<Row> {
  * serialised and zipped as they are committed), the plain `input` and the
  * `io` through which the caller's items arrive in batches; the bytes it
  * produces come back as a stream, never as a whole-file Buffer. Send it with
- * `sendWorkbook`.
+ * `sendWorkbook`. Pool threads import this module: it imports service-kit's
+ * narrow `workers` entry only, not the whole kit.
  */
 export function workbookTask<I>(
   file: string,
@@ -94,9 +94,4 @@ export function sheetExport<Row>(
 ): (rows: AsyncIterable<Row> | Iterable<Row>) => Readable {
   const workbook = workbookTask<null>(file, name, (writer, _input, io) => writeSheet(writer, sheetName, columns, io.items<Row>()));
   return (rows) => workbook(null, rows);
-}
-
-/** Sends a workbook as a download, as it is written (see streamDownload). */
-export function sendWorkbook(res: Response, filename: string, workbook: Readable): Promise<void> {
-  return streamDownload(res, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename, workbook);
 }

@@ -10,7 +10,7 @@ import {
   type PayslipLineSection,
 } from '@xaalis/contracts';
 import { add, formatXofExact, isZero, lastDayOfMonth } from '@xaalis/domain';
-import { amountInFrenchWords, frDate, partyBlock, pdfDocument, winAnsi, type PdfCompany } from '@xaalis/service-kit';
+import { amountInFrenchWords, frDate, partyBlock, pdfDocument, winAnsi, type PdfCompany } from '@xaalis/service-kit/pdf';
 
 /** The employee's cumulative figures of the calendar year up to the slip's period (see yearToDate in model.ts). */
 export interface PayslipYearToDate {
