@@ -24,5 +24,11 @@ export const MESSAGES_HTTP = {
   /** The database is unreachable (restarting, connection lost): 503, the request can be made again. */
   databaseUnavailable: 'Base de données momentanément indisponible, réessayez dans un instant',
   /** The gateway serves the front end but its build is missing. */
+  /** A document (PDF, workbook) took its worker thread longer than allowed: 503. */
+  documentTimeout: 'Le document a pris trop de temps à produire : réduisez la période ou réessayez plus tard',
+  /** A document's worker thread ran out of memory or stopped: 503. */
+  documentFailed: "Le document n'a pas pu être produit : réduisez la période ou réessayez dans un instant",
+  /** Too many documents waiting for a worker thread, or the service is stopping: 503. */
+  documentsBusy: 'Trop de documents en cours de production, réessayez dans un instant',
   uiNotBuilt: "L'interface n'est pas encore construite : lancez « npm run build » puis rechargez la page.",
 } as const;

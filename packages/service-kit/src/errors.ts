@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { MESSAGES_HTTP, type ErrorBody } from '@xaalis/contracts';
+import { WorkerPoolError, type WorkerPoolFailure } from './workers/pool';
 
 /** An error that becomes `{status, {message, issues?}}`. */
 export class HttpError extends Error {
@@ -102,7 +103,17 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-/** The one error handler: HttpError as-is, malformed JSON and refused data as 400, the rest as 500 (logged). */
+/** What a client reads when the worker pool could not produce its document. */
+const WORKER_POOL_MESSAGES: Record<WorkerPoolFailure, string> = {
+  timeout: MESSAGES_HTTP.documentTimeout,
+  memory: MESSAGES_HTTP.documentFailed,
+  crashed: MESSAGES_HTTP.documentFailed,
+  busy: MESSAGES_HTTP.documentsBusy,
+  closed: MESSAGES_HTTP.documentsBusy,
+  cancelled: MESSAGES_HTTP.documentsBusy,
+};
+
+/** The one error handler: HttpError as-is, malformed JSON and refused data as 400, a failed worker-pool task as 503, the rest as 500 (logged). */
 export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
   if (res.headersSent) return;
   const refused = err instanceof HttpError ? null : dataError(err);
@@ -115,6 +126,15 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
     const body: ErrorBody = { message: err.message };
     if (err.issues) body.issues = err.issues;
     res.status(err.status).json(body);
+    return;
+  }
+  if (err instanceof WorkerPoolError) {
+    // A task's thread timed out, ran out of memory or stopped: that task only, the service goes on.
+    (req as { log?: { warn: (o: unknown, m: string) => void } }).log?.warn({ err: err as unknown }, 'worker task failed');
+    res
+      .status(503)
+      .set('Retry-After', '1')
+      .json({ message: WORKER_POOL_MESSAGES[err.reason] } satisfies ErrorBody);
     return;
   }
   if (isDatabaseUnavailable(err)) {

@@ -15,6 +15,7 @@ export * from './pdf';
 export * from './internal-client';
 export * from './routes';
 export * from './uploads';
+export * from './workers';
 export * from './company-where';
 export * from './send-download';
 export * from './company-collection-routes';

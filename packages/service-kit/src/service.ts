@@ -11,6 +11,7 @@ import { createLogger, type Logger } from './logger';
 import { createJobQueue, createJobWorker, upsertJobSchedules, type JobHandlers, type JobQueue, type JobSchedule } from './queue';
 import { closeRedis, createRedis } from './redis';
 import { caseSensitiveRouter } from './routes';
+import { closeWorkerPool } from './workers';
 import { requireSameCompany } from './tenant';
 
 /** What a service's routers and job handlers are built from. */
@@ -105,6 +106,8 @@ function createContext(def: ServiceDefinition): { ctx: ServiceContext; handlers:
 
 async function closeContext(ctx: ServiceContext): Promise<void> {
   await ctx.queue.close();
+  // The process's pool threads (PDFs, workbooks), if a task ever started them.
+  await closeWorkerPool();
   if (ctx.redis) await closeRedis(ctx.redis);
   await ctx.sequelize.close();
 }

@@ -1,5 +1,7 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { InvoiceClientSnapshot, InvoiceIssuerSnapshot } from '@xaalis/contracts';
+import type { TaskItems } from '../workers/pool';
+import { workerTask, type TaskIO } from '../workers/task';
 
 /**
  * Server-side PDFs (invoices, statements, payslips) with pdfmake 0.3's Node
@@ -57,7 +59,30 @@ export function partyBlock(title: string, p: PdfCompany | PdfThirdParty, withReg
   return title ? [{ text: title, style: 'label', margin: [0, 0, 0, 4] }, ...lines] : lines;
 }
 
-/** Any document as a PDF file, with the fonts and resource policies above. */
+/**
+ * Any document as a PDF file, with the fonts and resource policies above, on
+ * the caller's thread: pdfmake lays out synchronously (about 1 ms per table
+ * row), so a service renders through `pdfDocument` (a pool thread), never here.
+ */
 export async function renderPdf(document: TDocumentDefinitions): Promise<Buffer> {
   return (await pdfMake()).createPdf(document).getBuffer();
+}
+
+/** Builds a document from plain data (and the items streamed to it) in a pool thread. */
+export type PdfBuilder<I> = (input: I, io: TaskIO) => TDocumentDefinitions | Promise<TDocumentDefinitions>;
+
+/**
+ * A kind of PDF rendered in the worker pool: defined at the top level of the
+ * module `file` (its `__filename`) under a unique `name`, it answers a
+ * function of plain data. The data (and `items`, streamed in batches: a Grand
+ * livre's lines) are posted to a pool thread, which builds the document there
+ * with `build` — table layouts and footers are functions, which cannot be
+ * posted — and renders it: neither step runs on the request loop.
+ */
+export function pdfDocument<I>(file: string, name: string, build: PdfBuilder<I>): (input: I, items?: TaskItems) => Promise<Buffer> {
+  const task = workerTask<I, Uint8Array>(file, name, async (input, io) => renderPdf(await build(input, io)));
+  return async (input, items) => {
+    const pdf = await task.run(input, items);
+    return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  };
 }

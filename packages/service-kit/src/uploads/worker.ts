@@ -1,34 +1,30 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import {
+  DEFAULT_WORKER_LIMITS,
+  isOutOfMemory,
+  postedError,
+  resourceLimitsOf,
+  type PostedError,
+  type WorkerTaskLimits,
+} from '../workers/limits';
 import { UPLOAD_REFUSALS, UploadRefusedError, type UploadRefusal } from './errors';
 
 /**
  * Parsing an upload off the request's event loop: a `node:worker_threads`
- * Worker per parse, with V8 heap limits and a timeout. A parse that runs out
- * of memory or time ends its worker only; the caller gets an
- * UploadRefusedError ('memory' or 'timeout') and the service keeps serving.
- * At most WORKER_CONCURRENCY parses run at once (the others wait), so the
- * memory they may take together is bounded too.
+ * Worker per parse, with V8 heap limits and a timeout (the limits, the
+ * compiled-script lookup and the error posting are the worker pool's, in
+ * `../workers`). A parse that runs out of memory or time ends its worker
+ * only; the caller gets an UploadRefusedError ('memory' or 'timeout') and the
+ * service keeps serving. At most WORKER_CONCURRENCY parses run at once (the
+ * others wait), so the memory they may take together is bounded too.
  */
 
-export interface WorkerTaskLimits {
-  maxOldGenerationSizeMb: number;
-  maxYoungGenerationSizeMb: number;
-  stackSizeMb: number;
-  timeoutMs: number;
-}
-
-export const DEFAULT_WORKER_LIMITS: WorkerTaskLimits = {
-  maxOldGenerationSizeMb: 512,
-  maxYoungGenerationSizeMb: 32,
-  stackSizeMb: 4,
-  timeoutMs: 60_000,
-};
+// Re-exported from here too: upload code has always imported them from this module.
+export { compiledScript, DEFAULT_WORKER_LIMITS, type WorkerTaskLimits } from '../workers/limits';
 
 export const WORKER_CONCURRENCY = 2;
 
-type Answer = { ok: true; value: unknown } | { ok: false; error: { message: string; reason?: string; detail?: string } };
+type Answer = { ok: true; value: unknown } | { ok: false; error: PostedError };
 
 let running = 0;
 const waiting: (() => void)[] = [];
@@ -43,22 +39,6 @@ async function slot(): Promise<() => void> {
 }
 
 /**
- * The compiled script of a worker module. Services run from `dist/`, where
- * `file` is already a `.js`; under Jest the calling module is a `.ts` file in
- * `src/`, and the worker (plain Node, no transform) takes its `dist/` twin:
- * build first (`npx tsc -b`).
- */
-export function compiledScript(file: string): string {
-  if (!file.endsWith('.ts')) return file;
-  const src = `${path.sep}src${path.sep}`;
-  const at = file.lastIndexOf(src);
-  if (at < 0) throw new Error(`${file}: not under a src folder`);
-  const js = `${file.slice(0, at)}${path.sep}dist${path.sep}${file.slice(at + src.length, -3)}.js`;
-  if (!fs.existsSync(js)) throw new Error(`${js} is missing: run "npx tsc -b" first`);
-  return js;
-}
-
-/**
  * Runs the worker script (which calls `serveWorkerTask`) on `input` (copied
  * by structured clone) and answers its result. Errors thrown by the task come
  * back as UploadRefusedError when they were one, else as an Error.
@@ -70,11 +50,7 @@ export async function runInWorker<T>(script: string, input: unknown, limits: Par
     return await new Promise<T>((resolve, reject) => {
       const worker = new Worker(script, {
         workerData: input,
-        resourceLimits: {
-          maxOldGenerationSizeMb: lim.maxOldGenerationSizeMb,
-          maxYoungGenerationSizeMb: lim.maxYoungGenerationSizeMb,
-          stackSizeMb: lim.stackSizeMb,
-        },
+        resourceLimits: resourceLimitsOf(lim),
       });
       let settled = false;
       const finish = (err: Error | null, value?: unknown) => {
@@ -92,9 +68,7 @@ export async function runInWorker<T>(script: string, input: unknown, limits: Par
           finish(new UploadRefusedError(answer.error.reason as UploadRefusal, answer.error.detail));
         else finish(new Error(`parse worker: ${answer.error.message}`));
       });
-      worker.once('error', (err: Error & { code?: string }) =>
-        finish(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new UploadRefusedError('memory', err.message) : err),
-      );
+      worker.once('error', (err: Error) => finish(isOutOfMemory(err) ? new UploadRefusedError('memory', err.message) : err));
       worker.once('exit', (code) => finish(new Error(`parse worker exited (${code}) without an answer`)));
     });
   } finally {
@@ -111,9 +85,6 @@ export function serveWorkerTask(task: (input: never) => unknown): void {
     .then(() => task(workerData as never))
     .then(
       (value) => post({ ok: true, value }),
-      (err: unknown) => {
-        const e = err as { message?: string; reason?: string; detail?: string };
-        post({ ok: false, error: { message: String(e?.message ?? err), reason: e?.reason, detail: e?.detail } });
-      },
+      (err: unknown) => post({ ok: false, error: postedError(err) }),
     );
 }

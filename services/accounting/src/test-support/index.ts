@@ -1,6 +1,7 @@
 // Helpers for the service's integration tests (real Postgres and Redis from the
 // Jest global setup; nothing is mocked). Not imported by the service itself.
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import type {
@@ -146,8 +147,9 @@ export const binaryBody: Parameters<request.Test['parse']>[0] = (res, done) => {
   res.on('end', () => done(null, Buffer.concat(chunks)));
 };
 
-/** A downloaded .xlsx (a Buffer) as an exceljs workbook. */
+/** A downloaded .xlsx (a Buffer) or a workbook being written (a stream from the worker pool) as an exceljs workbook. */
 export async function workbookOf(body: unknown): Promise<ExcelJS.Workbook> {
+  if (body instanceof Readable) return workbookOf(Buffer.concat(await body.toArray()));
   const workbook = new ExcelJS.Workbook();
   // exceljs types its own `Buffer` (an ArrayBuffer); Node's Buffer is what it reads at run time.
   await workbook.xlsx.load(body as never);

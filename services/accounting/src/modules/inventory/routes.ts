@@ -24,7 +24,11 @@ export function inventoryApi(ctx: ServiceContext): Router {
     res.json(await inventory.list(tenantOf(req).companyId, validated(req, 'query', inventoryListQuerySchema)));
   });
   router.get(`${company}/export.xlsx`, requireSameCompany, validate({ query: inventoryListQuerySchema }), async (req, res) => {
-    sendWorkbook(res, 'stock.xlsx', await inventory.exportXlsx(tenantOf(req).companyId, validated(req, 'query', inventoryListQuerySchema)));
+    await sendWorkbook(
+      res,
+      'stock.xlsx',
+      await inventory.exportXlsx(tenantOf(req).companyId, validated(req, 'query', inventoryListQuerySchema)),
+    );
   });
   router.post(company, requireSameCompany, validate({ body: inventoryItemInputSchema }), async (req, res) => {
     const { companyId, userId } = tenantOf(req);

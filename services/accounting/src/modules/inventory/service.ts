@@ -1,10 +1,8 @@
+import type { Readable } from 'node:stream';
 import { Decimal } from '@xaalis/domain';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import {
-  INVENTORY_CATEGORY_LABELS,
-  INVENTORY_UNIT_LABELS,
   MESSAGES_INVENTORY,
-  stockStatus,
   type InventoryItem,
   type StockMovementResult,
   type inventoryItemInputSchema,
@@ -14,7 +12,7 @@ import {
 } from '@xaalis/contracts';
 import { HttpError, isUuid, notFound, mustExist } from '@xaalis/service-kit';
 import type { z } from 'zod';
-import { QUANTITY_FORMAT, XOF_FORMAT, workbookBuffer, type SheetColumn } from '../spreadsheet';
+import { stockWorkbook } from './export';
 import { ITEM_COLUMNS, applyMovement, findItem, findMovements, stockError, toItem, type ItemDbRow } from './model';
 
 type ItemValues = z.output<typeof inventoryItemInputSchema>;
@@ -161,28 +159,9 @@ export function inventoryService(sequelize: Sequelize) {
       });
     },
 
-    /** The list (same filters) as an .xlsx workbook. */
-    async exportXlsx(companyId: string, q: ListQuery): Promise<Buffer> {
-      const items = await list(companyId, q);
-      const status = { out: MESSAGES_INVENTORY.outOfStock, low: MESSAGES_INVENTORY.lowStock, ok: MESSAGES_INVENTORY.inStock };
-      const columns: SheetColumn<InventoryItem>[] = [
-        { header: 'Article', width: 32, value: (i) => i.name },
-        { header: 'Catégorie', width: 16, value: (i) => INVENTORY_CATEGORY_LABELS[i.category] },
-        { header: 'Unité', width: 10, value: (i) => INVENTORY_UNIT_LABELS[i.unit] },
-        { header: 'Stock', width: 12, value: (i) => i.currentStock, numeric: true, numFmt: QUANTITY_FORMAT },
-        { header: 'Stock minimum', width: 14, value: (i) => i.minStock, numeric: true, numFmt: QUANTITY_FORMAT },
-        { header: 'Coût unitaire', width: 16, value: (i) => i.unitCost, numeric: true, numFmt: XOF_FORMAT },
-        // Exact product, rounded to cents.
-        {
-          header: 'Valeur',
-          width: 18,
-          value: (i) => new Decimal(i.currentStock).times(i.unitCost).toFixed(2),
-          numeric: true,
-          numFmt: XOF_FORMAT,
-        },
-        { header: 'État', width: 14, value: (i) => status[stockStatus(i.currentStock, i.minStock)] },
-      ];
-      return workbookBuffer('Stock', columns, items);
+    /** The list (same filters) as an .xlsx workbook, written in the worker pool and streamed. */
+    async exportXlsx(companyId: string, q: ListQuery): Promise<Readable> {
+      return stockWorkbook(await list(companyId, q));
     },
   };
 }

@@ -30,7 +30,11 @@ export function invoicesApi(ctx: ServiceContext): Router {
     res.json({ number: await invoices.nextNumber(tenantOf(req).companyId, type, date) } satisfies NextInvoiceNumber);
   });
   router.get(`${company}/export.xlsx`, requireSameCompany, validate({ query: invoiceListQuerySchema }), async (req, res) => {
-    sendWorkbook(res, 'factures.xlsx', await invoices.exportXlsx(tenantOf(req).companyId, validated(req, 'query', invoiceListQuerySchema)));
+    await sendWorkbook(
+      res,
+      'factures.xlsx',
+      await invoices.exportXlsx(tenantOf(req).companyId, validated(req, 'query', invoiceListQuerySchema)),
+    );
   });
   router.post(company, requireSameCompany, validate({ body: invoiceInputSchema }), async (req, res) => {
     const { companyId, userId } = tenantOf(req);

@@ -1,9 +1,8 @@
+import type { Readable } from 'node:stream';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import {
   INVOICE_DEFAULT_ACCOUNTS,
   INVOICE_JOURNALS,
-  INVOICE_STATUS_LABELS,
-  INVOICE_TYPE_LABELS,
   MESSAGES_INVOICE,
   invoiceTotals,
   isCustomerInvoice,
@@ -22,7 +21,6 @@ import { recordAuditEvent } from '../audit/record';
 import { applyMovement, findItems, stockError } from '../inventory';
 import { renderInvoicePdf, type PdfCompany, type PdfThirdParty } from '../pdf';
 import { ledgerError, ledgerWrite, postEntry, reverseEntry, todayInDakar, yearOf, type PostingLine } from '../posting';
-import { XOF_FORMAT, workbookBuffer, type SheetColumn } from '../spreadsheet';
 import {
   allInvoices,
   findInvoiceLines,
@@ -34,6 +32,7 @@ import {
   type InvoiceDbRow,
   type NewInvoiceLine,
 } from './model';
+import { invoicesWorkbook } from './export';
 import { fitsInvoiceCounter, isInvoiceCounterFormat, peekInvoiceNumber, takeInvoiceNumber } from './numbering';
 
 type InvoiceValues = z.output<typeof invoiceInputSchema>;
@@ -523,24 +522,9 @@ export function invoicesService(sequelize: Sequelize) {
       };
     },
 
-    /** The list (same filters, every matching row) as an .xlsx workbook. */
-    async exportXlsx(companyId: string, query: Omit<ListQuery, 'page' | 'pageSize'>): Promise<Buffer> {
-      const invoices = await allInvoices(sequelize, companyId, query);
-      const date = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00Z`) : null);
-      const columns: SheetColumn<Invoice>[] = [
-        { header: 'Numéro', width: 16, value: (i) => i.number },
-        { header: 'Type', width: 10, value: (i) => INVOICE_TYPE_LABELS[i.type] },
-        { header: 'Tiers', width: 30, value: (i) => i.thirdParty?.name ?? 'N/A' },
-        { header: 'Date', width: 12, value: (i) => date(i.date), numFmt: 'dd/mm/yyyy' },
-        { header: 'Échéance', width: 12, value: (i) => date(i.dueDate), numFmt: 'dd/mm/yyyy' },
-        { header: 'HT', width: 16, value: (i) => i.subtotal, numeric: true, numFmt: XOF_FORMAT },
-        { header: 'TVA', width: 14, value: (i) => i.vatAmount, numeric: true, numFmt: XOF_FORMAT },
-        { header: 'TTC', width: 16, value: (i) => i.total, numeric: true, numFmt: XOF_FORMAT },
-        { header: 'Payé', width: 16, value: (i) => i.paidAmount, numeric: true, numFmt: XOF_FORMAT },
-        { header: 'Reste dû', width: 16, value: (i) => i.balanceDue, numeric: true, numFmt: XOF_FORMAT },
-        { header: 'Statut', width: 12, value: (i) => INVOICE_STATUS_LABELS[i.status] },
-      ];
-      return workbookBuffer('Factures', columns, invoices);
+    /** The list (same filters, every matching row) as an .xlsx workbook, written in the worker pool and streamed. */
+    async exportXlsx(companyId: string, query: Omit<ListQuery, 'page' | 'pageSize'>): Promise<Readable> {
+      return invoicesWorkbook(await allInvoices(sequelize, companyId, query));
     },
   };
 }

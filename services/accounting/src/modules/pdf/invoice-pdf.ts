@@ -1,7 +1,15 @@
 import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import { INVOICE_PDF_TITLES, INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, isCustomerInvoice, type Invoice } from '@xaalis/contracts';
 import { formatXofExact } from '@xaalis/domain';
-import { amountInFrenchWords, frDate, partyBlock, renderPdf, winAnsi, type PdfCompany, type PdfThirdParty } from '@xaalis/service-kit';
+import {
+  amountInFrenchWords,
+  frDate,
+  partyBlock,
+  pdfDocument,
+  winAnsi,
+  type PdfCompany,
+  type PdfThirdParty,
+} from '@xaalis/service-kit/pdf';
 
 // Invoices as PDF: the renderer, its fonts and resource policies are service-kit's.
 
@@ -176,12 +184,23 @@ export function invoiceDocument(
   };
 }
 
-/** The invoice as a PDF file. */
+interface InvoicePdfInput {
+  company: PdfCompany;
+  invoice: Invoice;
+  thirdParty: PdfThirdParty | null;
+  opts: { compress?: boolean };
+}
+
+const invoicePdf = pdfDocument(__filename, 'accounting.invoice', ({ company, invoice, thirdParty, opts }: InvoicePdfInput) =>
+  invoiceDocument(company, invoice, thirdParty, opts),
+);
+
+/** The invoice as a PDF file, built and rendered in the worker pool. */
 export function renderInvoicePdf(
   company: PdfCompany,
   invoice: Invoice,
   thirdParty: PdfThirdParty | null,
   opts: { compress?: boolean } = {},
 ): Promise<Buffer> {
-  return renderPdf(invoiceDocument(company, invoice, thirdParty, opts));
+  return invoicePdf({ company, invoice, thirdParty, opts });
 }

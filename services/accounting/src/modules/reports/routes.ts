@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Router, Response } from 'express';
 import {
   MAX_LEDGER_PDF_LINES,
@@ -18,6 +19,7 @@ import {
   caseSensitiveRouter,
   HttpError,
   requireSameCompany,
+  streamDownload,
   tenantOf,
   validate,
   validated,
@@ -59,7 +61,9 @@ function header(company: Company, kind: ReportKind, period: string): ReportHeade
   };
 }
 
-function sendFile(res: Response, kind: ReportKind, period: string, format: ReportFormat, body: Buffer): void {
+/** A PDF (a Buffer from the worker pool) or a workbook (streamed from it as it is written). */
+async function sendFile(res: Response, kind: ReportKind, period: string, format: ReportFormat, body: Buffer | Readable): Promise<void> {
+  if (!Buffer.isBuffer(body)) return streamDownload(res, CONTENT_TYPES[format], reportFileName(kind, period, format), body);
   res
     .status(200)
     .set('Content-Type', CONTENT_TYPES[format])
@@ -87,7 +91,7 @@ export function reportsApi(ctx: ServiceContext): Router {
     kind: ReportKind,
     build: (companyId: string, year: number, today: string) => Promise<R>,
     pdf: (h: ReportHeader, report: R) => Promise<Buffer>,
-    xlsx: (h: ReportHeader, report: R) => Promise<Buffer>,
+    xlsx: (h: ReportHeader, report: R) => Readable,
   ): void {
     router.get(`${base}/${kind}`, requireSameCompany, validate({ query: statementQuerySchema }), async (req, res) => {
       const { companyId } = tenantOf(req);
@@ -95,7 +99,7 @@ export function reportsApi(ctx: ServiceContext): Router {
       const report = await build(companyId, year, todayInDakar());
       if (!format) return void res.json(report);
       const h = header(await reports.company(companyId), kind, yearPeriod(report.fiscalYear));
-      sendFile(res, kind, report.fiscalYear.label, format, await (format === 'pdf' ? pdf : xlsx)(h, report));
+      await sendFile(res, kind, report.fiscalYear.label, format, format === 'pdf' ? await pdf(h, report) : xlsx(h, report));
     });
   }
   statementRoute('balance-sheet', (...args) => reports.balanceSheet(...args), balanceSheetPdf, balanceSheetXlsx);
@@ -108,7 +112,13 @@ export function reportsApi(ctx: ServiceContext): Router {
     const report = await reports.trialBalance(companyId, from, to);
     if (!format) return void res.json(report);
     const h = header(await reports.company(companyId), 'trial-balance', rangePeriod(from, to));
-    sendFile(res, 'trial-balance', `${from}-${to}`, format, await (format === 'pdf' ? trialBalancePdf : trialBalanceXlsx)(h, report));
+    await sendFile(
+      res,
+      'trial-balance',
+      `${from}-${to}`,
+      format,
+      format === 'pdf' ? await trialBalancePdf(h, report) : trialBalanceXlsx(h, report),
+    );
   });
 
   router.get(`${base}/general-ledger`, requireSameCompany, validate({ query: generalLedgerQuerySchema }), async (req, res) => {
@@ -126,15 +136,9 @@ export function reportsApi(ctx: ServiceContext): Router {
     const h = header(company, 'general-ledger', rangePeriod(from, to));
     const rows = allLedgerRows(ctx.sequelize, companyId, range, accounts);
     const headings = accounts.map(ledgerHeading);
-    const body = format === 'pdf' ? await generalLedgerPdf(h, headings, await collect(rows)) : await generalLedgerXlsx(h, headings, rows);
-    sendFile(res, 'general-ledger', `${from}-${to}`, format, body);
+    const body = format === 'pdf' ? await generalLedgerPdf(h, headings, rows) : generalLedgerXlsx(h, headings, rows);
+    await sendFile(res, 'general-ledger', `${from}-${to}`, format, body);
   });
 
   return router;
-}
-
-async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of items) out.push(item);
-  return out;
 }

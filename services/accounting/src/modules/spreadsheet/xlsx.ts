@@ -1,12 +1,13 @@
-import { PassThrough } from 'node:stream';
+import { Writable, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { Response } from 'express';
-import { sendDownload } from '@xaalis/service-kit';
+import { workerTask, type TaskIO, type TaskItems } from '@xaalis/service-kit/workers';
 
 /** Whole francs with thousands separators and the currency: 1 234 567 XOF. */
 export const XOF_FORMAT = '#,##0 "XOF"';
 /** Quantities: up to three decimals. */
 export const QUANTITY_FORMAT = '#,##0.###';
+
+export type WorkbookWriter = ExcelJS.stream.xlsx.WorkbookWriter;
 
 export interface SheetColumn<Row> {
   header: string;
@@ -22,20 +23,51 @@ export interface SheetColumn<Row> {
 }
 
 /**
- * A one-sheet workbook: bold, frozen header row, auto-filter, typed cells.
- * Written with exceljs's streaming writer (rows are serialised as they are
- * added: about twice as fast as the in-memory workbook on 10 000 rows) into a
- * buffer, so a failure is still an ordinary error response, not a cut download.
+ * A kind of workbook written in the worker pool and streamed: defined at the
+ * top level of the module `file` (its `__filename`) under a unique `name`.
+ * `write` gets exceljs's streaming writer in a pool thread (rows are
+ * serialised and zipped as they are committed), the plain `input` and the
+ * `io` through which the caller's items arrive in batches; the bytes it
+ * produces come back as a stream, never as a whole-file Buffer. Send it with
+ * `sendWorkbook`. Pool threads import this module: it imports service-kit's
+ * narrow `workers` entry only, not the whole kit.
  */
-export async function workbookBuffer<Row>(sheetName: string, columns: SheetColumn<Row>[], rows: Iterable<Row>): Promise<Buffer> {
-  const { workbook, finish } = bufferedWorkbook();
+export function workbookTask<I>(
+  file: string,
+  name: string,
+  write: (workbook: WorkbookWriter, input: I, io: TaskIO) => void | Promise<void>,
+): (input: I, items?: TaskItems) => Readable {
+  const task = workerTask<I, null>(file, name, async (input, io) => {
+    const out = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        io.write(chunk).then(() => done(), done);
+      },
+    });
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    workbook.creator = 'Xaalis';
+    workbook.created = new Date();
+    await write(workbook, input, io);
+    // Resolves once the zip is written out.
+    await workbook.commit();
+    return null;
+  });
+  return (input, items) => task.stream(input, items);
+}
+
+/** Writes a one-sheet list: bold, frozen header row, auto-filter, typed cells; `rows` read once, in order. */
+export async function writeSheet<Row>(
+  workbook: WorkbookWriter,
+  sheetName: string,
+  columns: SheetColumn<Row>[],
+  rows: AsyncIterable<Row> | Iterable<Row>,
+): Promise<void> {
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.commit();
-  for (const row of rows) {
+  for await (const row of rows) {
     sheet
       .addRow(
         columns.map((c) => {
@@ -47,29 +79,19 @@ export async function workbookBuffer<Row>(sheetName: string, columns: SheetColum
       .commit();
   }
   sheet.commit();
-  return finish();
 }
 
 /**
- * A streaming workbook written into memory, for layouts of one's own (several
- * sheets, header blocks, sections): add sheets and commit rows in order, then
- * `finish()` commits the workbook and gives the file.
+ * A one-sheet list export (invoices, stock) for the worker pool: defined at
+ * the top level of `file` under `name`; its rows are streamed to the thread,
+ * the workbook streamed back.
  */
-export function bufferedWorkbook(): { workbook: ExcelJS.stream.xlsx.WorkbookWriter; finish: () => Promise<Buffer> } {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  workbook.creator = 'Xaalis';
-  workbook.created = new Date();
-  const finish = async () => {
-    await workbook.commit();
-    return Buffer.concat(chunks);
-  };
-  return { workbook, finish };
-}
-
-/** Sends a workbook as a download. */
-export function sendWorkbook(res: Response, filename: string, buffer: Buffer): void {
-  sendDownload(res, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename, buffer);
+export function sheetExport<Row>(
+  file: string,
+  name: string,
+  sheetName: string,
+  columns: SheetColumn<Row>[],
+): (rows: AsyncIterable<Row> | Iterable<Row>) => Readable {
+  const workbook = workbookTask<null>(file, name, (writer, _input, io) => writeSheet(writer, sheetName, columns, io.items<Row>()));
+  return (rows) => workbook(null, rows);
 }

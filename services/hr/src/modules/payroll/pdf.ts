@@ -10,7 +10,7 @@ import {
   type PayslipLineSection,
 } from '@xaalis/contracts';
 import { add, formatXofExact, isZero, lastDayOfMonth } from '@xaalis/domain';
-import { amountInFrenchWords, frDate, partyBlock, renderPdf, winAnsi, type PdfCompany } from '@xaalis/service-kit';
+import { amountInFrenchWords, frDate, partyBlock, pdfDocument, winAnsi, type PdfCompany } from '@xaalis/service-kit/pdf';
 
 /** The employee's cumulative figures of the calendar year up to the slip's period (see yearToDate in model.ts). */
 export interface PayslipYearToDate {
@@ -236,7 +236,11 @@ export function payslipDocument(data: PayslipPdfData, opts: { compress?: boolean
   };
 }
 
-/** The payslip as a PDF file. */
+const payslipPdf = pdfDocument(__filename, 'hr.payslip', ({ data, opts }: { data: PayslipPdfData; opts: { compress?: boolean } }) =>
+  payslipDocument(data, opts),
+);
+
+/** The payslip as a PDF file, built and rendered in the worker pool. */
 export function renderPayslipPdf(data: PayslipPdfData, opts: { compress?: boolean } = {}): Promise<Buffer> {
-  return renderPdf(payslipDocument(data, opts));
+  return payslipPdf({ data, opts });
 }

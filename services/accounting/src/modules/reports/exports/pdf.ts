@@ -10,7 +10,7 @@ import {
   type TrialBalance,
 } from '@xaalis/contracts';
 import { dec, formatXofExact, isZero, money } from '@xaalis/domain';
-import { frDate, partyBlock, renderPdf, winAnsi } from '../../pdf';
+import { frDate, partyBlock, pdfDocument, winAnsi } from '../../pdf';
 import { EXPORT_LABELS as L, generatedLine, reportCompany, reportWarnings, summaryFromRows, type ReportHeader } from './header';
 
 /**
@@ -280,14 +280,36 @@ export function generalLedgerDocument(
   return reportDocument(header, content, 'landscape');
 }
 
-export const balanceSheetPdf = (header: ReportHeader, report: BalanceSheet): Promise<Buffer> =>
-  renderPdf(balanceSheetDocument(header, report));
-export const incomeStatementPdf = (header: ReportHeader, report: IncomeStatement): Promise<Buffer> =>
-  renderPdf(incomeStatementDocument(header, report));
-export const cashFlowPdf = (header: ReportHeader, report: CashFlowStatement): Promise<Buffer> =>
-  renderPdf(incomeStatementDocument(header, report));
-export const trialBalancePdf = (header: ReportHeader, report: TrialBalance): Promise<Buffer> =>
-  renderPdf(trialBalanceDocument(header, report));
-/** The caller keeps `rows` within MAX_LEDGER_PDF_LINES, ordered by account then date. */
-export const generalLedgerPdf = (header: ReportHeader, accounts: GeneralLedgerAccount[], rows: GeneralLedgerRow[]): Promise<Buffer> =>
-  renderPdf(generalLedgerDocument(header, accounts, rows));
+// Rendered in the worker pool: the documents are built there from the report's plain data.
+const balanceSheetTask = pdfDocument(__filename, 'accounting.balance-sheet', ({ h, report }: { h: ReportHeader; report: BalanceSheet }) =>
+  balanceSheetDocument(h, report),
+);
+const statementTask = pdfDocument(
+  __filename,
+  'accounting.statement',
+  ({ h, report }: { h: ReportHeader; report: IncomeStatement | CashFlowStatement }) => incomeStatementDocument(h, report),
+);
+const trialBalanceTask = pdfDocument(__filename, 'accounting.trial-balance', ({ h, report }: { h: ReportHeader; report: TrialBalance }) =>
+  trialBalanceDocument(h, report),
+);
+// The lines are streamed to the thread in batches, not posted in one message.
+const generalLedgerTask = pdfDocument(
+  __filename,
+  'accounting.general-ledger',
+  async ({ h, accounts }: { h: ReportHeader; accounts: GeneralLedgerAccount[] }, io) => {
+    const rows: GeneralLedgerRow[] = [];
+    for await (const row of io.items<GeneralLedgerRow>()) rows.push(row);
+    return generalLedgerDocument(h, accounts, rows);
+  },
+);
+
+export const balanceSheetPdf = (h: ReportHeader, report: BalanceSheet): Promise<Buffer> => balanceSheetTask({ h, report });
+export const incomeStatementPdf = (h: ReportHeader, report: IncomeStatement): Promise<Buffer> => statementTask({ h, report });
+export const cashFlowPdf = (h: ReportHeader, report: CashFlowStatement): Promise<Buffer> => statementTask({ h, report });
+export const trialBalancePdf = (h: ReportHeader, report: TrialBalance): Promise<Buffer> => trialBalanceTask({ h, report });
+/** The caller keeps `rows` within MAX_LEDGER_PDF_LINES, ordered by account then date; they are read as the thread asks. */
+export const generalLedgerPdf = (
+  h: ReportHeader,
+  accounts: GeneralLedgerAccount[],
+  rows: AsyncIterable<GeneralLedgerRow> | Iterable<GeneralLedgerRow>,
+): Promise<Buffer> => generalLedgerTask({ h, accounts }, rows);

@@ -30,7 +30,7 @@ function rowOf(sheet: ExcelJS.Worksheet, text: string, col = 1): number {
 
 describe('Bilan XLSX', () => {
   it('writes the header block, the frozen table header, numeric amounts in XOF format and bold totals, actif and passif', async () => {
-    const workbook = await workbookOf(await balanceSheetXlsx(header, balanceSheet()));
+    const workbook = await workbookOf(balanceSheetXlsx(header, balanceSheet()));
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Actif', 'Passif']);
     const actif = workbook.getWorksheet('Actif')!;
     const rows = values(actif);
@@ -70,7 +70,7 @@ describe('Bilan XLSX', () => {
   });
 
   it('writes failed checks in the header block', async () => {
-    const sheet = (await workbookOf(await balanceSheetXlsx(header, balanceSheet({ assetsEqualLiabilities: false })))).worksheets[0];
+    const sheet = (await workbookOf(balanceSheetXlsx(header, balanceSheet({ assetsEqualLiabilities: false })))).worksheets[0];
     const warning = `${MESSAGES_REPORTS.checkFailed} : ${REPORT_CHECK_LABELS.assetsEqualLiabilities}`;
     expect(rowOf(sheet, warning)).toBeLessThan(rowOf(sheet, 'Réf.'));
   });
@@ -79,7 +79,7 @@ describe('Bilan XLSX', () => {
 describe('Compte de résultat and TFT XLSX', () => {
   it('writes the lines with their columns', async () => {
     for (const render of [incomeStatementXlsx, cashFlowXlsx]) {
-      const sheet = (await workbookOf(await render(header, incomeStatement()))).worksheets[0];
+      const sheet = (await workbookOf(render(header, incomeStatement()))).worksheets[0];
       expect(sheet.getRow(rowOf(sheet, 'RA')).getCell(3).value).toBe(-900000);
       const margin = sheet.getRow(rowOf(sheet, 'XA'));
       expect(margin.getCell(3).value).toBe(600000);
@@ -91,7 +91,7 @@ describe('Compte de résultat and TFT XLSX', () => {
 
 describe('Balance XLSX', () => {
   it('writes one row per account, blank zeros, and a bold grand total', async () => {
-    const sheet = (await workbookOf(await trialBalanceXlsx(header, trialBalance()))).worksheets[0];
+    const sheet = (await workbookOf(trialBalanceXlsx(header, trialBalance()))).worksheets[0];
     const head = rowOf(sheet, 'Compte');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: head });
     expect(values(sheet)[head - 1]).toEqual([
@@ -119,7 +119,7 @@ describe('Balance XLSX', () => {
 describe('Grand livre XLSX', () => {
   it('writes each account: heading with the opening balance, lines with dates and running balances, totals', async () => {
     const accounts = [...ledgerAccounts(3), dormantAccount];
-    const sheet = (await workbookOf(await generalLedgerXlsx(header, accounts, ledgerRows(3)))).worksheets[0];
+    const sheet = (await workbookOf(generalLedgerXlsx(header, accounts, ledgerRows(3)))).worksheets[0];
     const head = rowOf(sheet, 'Compte');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: head });
     const table = values(sheet).slice(head);
@@ -159,7 +159,7 @@ describe('Grand livre XLSX', () => {
         yield r;
       }
     }
-    const sheet = (await workbookOf(await generalLedgerXlsx(header, ledgerAccounts(5000), rows()))).worksheets[0];
+    const sheet = (await workbookOf(generalLedgerXlsx(header, ledgerAccounts(5000), rows()))).worksheets[0];
     const head = rowOf(sheet, 'Compte');
     // 2 accounts × (heading + 5 000 lines + total) + the grand total.
     expect(sheet.rowCount - head).toBe(2 * 5002 + 1);
@@ -175,7 +175,7 @@ describe('Grand livre XLSX', () => {
   });
 
   it('gives lines of an account the headings lack their own section and totals', async () => {
-    const sheet = (await workbookOf(await generalLedgerXlsx(header, ledgerAccounts(2).slice(1), ledgerRows(2)))).worksheets[0];
+    const sheet = (await workbookOf(generalLedgerXlsx(header, ledgerAccounts(2).slice(1), ledgerRows(2)))).worksheets[0];
     const total = sheet.getRow(rowOf(sheet, 'Total 521000', 5));
     expect([total.getCell(7).value, total.getCell(8).value, total.getCell(9).value]).toEqual([2001, 0, 7001]);
     const last = sheet.getRow(sheet.rowCount);
