@@ -101,6 +101,7 @@ export const MESSAGES_INVESTMENT = {
   updateError: "Erreur lors de la modification de l'investissement",
   recordError: "Erreur lors de l'enregistrement de la dotation",
   empty: 'Aucun investissement enregistré',
+  emptyFiltered: 'Aucun investissement trouvé avec ces critères',
   emptyPlan: "Aucun plan d'amortissement disponible",
   computing: 'Plan en cours de calcul…',
   financialNote:

@@ -54,6 +54,7 @@ export const MESSAGES_LOAN = {
   created: 'Emprunt créé avec succès',
   createError: "Erreur lors de la création de l'emprunt",
   empty: 'Aucun emprunt enregistré',
+  emptyFiltered: 'Aucun emprunt trouvé avec ces critères',
   emptySchedule: 'Aucun échéancier disponible',
   paid: 'Échéance payée avec succès',
   alreadyPaid: 'Cette échéance est déjà payée',

@@ -18,6 +18,7 @@ export const MESSAGES_THIRD_PARTY = {
   created: 'Tiers créé avec succès',
   createError: 'Erreur lors de la création du tiers',
   empty: 'Aucun tiers configuré',
+  emptyFiltered: 'Aucun tiers trouvé avec ces critères',
 } as const;
 
 export const thirdPartyInputSchema = z.object({

@@ -43,7 +43,8 @@ function routes(
     [`GET ${BASE}/projects/summary`]: { body: SUMMARY },
     [`GET ${BASE}/employees`]:
       data.employees === null ? { status: 503, body: { message: 'Service Personnel indisponible' } } : { body: data.employees ?? [] },
-    [`GET ${BASE}/third-parties`]: { body: data.clients ?? [ACME, SUPPLIER] },
+    // The server answers the clients (role=client): types client and both.
+    [`GET ${BASE}/third-parties`]: { body: { items: (data.clients ?? [ACME, SUPPLIER]).filter((t) => t.type !== 'supplier') } },
     [`GET ${BASE}/timesheets`]: { body: data.timesheets ?? page([]) },
     ...overrides,
   };
