@@ -49,7 +49,8 @@ export function listParams(query: object): Record<string, string | number | bool
   const params: Record<string, string | number | boolean> = {};
   for (const [key, value] of Object.entries(query)) {
     const v: unknown = typeof value === 'string' ? value.trim() : value;
-    if (v !== undefined && v !== null && v !== '' && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) params[key] = v;
+    if (v !== undefined && v !== null && v !== '' && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'))
+      params[key] = v;
   }
   return params;
 }

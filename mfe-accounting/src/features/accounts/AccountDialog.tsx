@@ -112,7 +112,6 @@ export function AccountDialog({ open, onClose, companyId }: AccountDialogProps) 
     suggest('parentAccountId', parentFor(digits, accounts)?.id ?? '');
   }, [code, accounts, suggest]);
 
-
   return (
     <EntityFormDialog
       form={form}

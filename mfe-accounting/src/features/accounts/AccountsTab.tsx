@@ -70,9 +70,7 @@ export function AccountsTab({ companyId }: { companyId: string | null }) {
   const [accountClass, setAccountClass] = useState('');
   const [page, setPage] = useFilteredPage(search, accountClass);
   const list = useListAccountsQuery(
-    companyId
-      ? { companyId, page: page + 1, pageSize: ACCOUNTS_PAGE_SIZE, search, prefix: accountClass || undefined }
-      : skipToken,
+    companyId ? { companyId, page: page + 1, pageSize: ACCOUNTS_PAGE_SIZE, search, prefix: accountClass || undefined } : skipToken,
   );
   const { data: company } = useGetCompanyQuery(companyId ?? skipToken);
   const [generate, { isLoading: generating }] = useGenerateChart(companyId);
@@ -138,9 +136,7 @@ export function AccountsTab({ companyId }: { companyId: string | null }) {
             minWidth={220}
           />
           <Typography variant="body2" color="text.secondary" role="status" aria-live="polite">
-            {matching === total
-              ? `${total} compte${total > 1 ? 's' : ''}`
-              : `${matching} compte${matching > 1 ? 's' : ''} sur ${total}`}
+            {matching === total ? `${total} compte${total > 1 ? 's' : ''}` : `${matching} compte${matching > 1 ? 's' : ''} sur ${total}`}
             {list.isFetching ? ' — mise à jour...' : ''}
           </Typography>
         </Box>

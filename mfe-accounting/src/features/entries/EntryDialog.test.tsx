@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_ENTRY } from '@xaalis/contracts';
-import { account, callsTo, COMPANY_ID, mockFetch, renderWithApp, thirdParty } from '../../test-utils';
+import { account, accountsPage, callsTo, COMPANY_ID, mockFetch, renderWithApp, thirdPartiesPage, thirdParty } from '../../test-utils';
 import { EntryDialog, type EntryDialogTarget } from './EntryDialog';
 import { entry } from './fixtures';
 
@@ -13,8 +13,8 @@ const BASE = `/api/companies/${COMPANY_ID}`;
 
 function routes(overrides: Record<string, unknown> = {}) {
   return {
-    [`GET ${BASE}/accounts`]: { body: [BANK, SUPPLIERS, PURCHASES] },
-    [`GET ${BASE}/third-parties`]: { body: [SENELEC] },
+    [`GET ${BASE}/accounts`]: { body: accountsPage([BANK, SUPPLIERS, PURCHASES]) },
+    [`GET ${BASE}/third-parties`]: { body: thirdPartiesPage([SENELEC]) },
     [`GET ${BASE}/accounting-entries/next-number`]: { body: { number: 'OD-2026-00007' } },
     ...overrides,
   } as Parameters<typeof mockFetch>[0];
@@ -173,7 +173,7 @@ describe('EntryDialog', () => {
 
   it('hints at generating the chart when there is no account', async () => {
     const user = userEvent.setup();
-    mockFetch(routes({ [`GET ${BASE}/accounts`]: { body: [] } }));
+    mockFetch(routes({ [`GET ${BASE}/accounts`]: { body: accountsPage([]) } }));
     renderDialog();
     expect(await screen.findByText(/Générez d'abord le plan comptable dans Paramètres/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ouvrir le plan comptable' })).toHaveAttribute('href', '/parametres?tab=accounts');

@@ -38,7 +38,6 @@ export function EntryDialog({ open, target, companyId, onClose }: EntryDialogPro
   const [createEntry] = useCreateEntryMutation();
   const [updateEntry] = useUpdateEntryMutation();
 
-
   // The number proposed by the server, kept in step with the journal and date until typed over.
   const autoNumber = useRef('');
   const entryDescription = useRef('');

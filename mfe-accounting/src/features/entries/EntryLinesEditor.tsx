@@ -65,15 +65,7 @@ interface LineProps {
   errors: FieldErrors<EntryFormValues>['lines'];
 }
 
-const EntryLine = memo(function EntryLine({
-  index,
-  control,
-  companyId,
-  canRemove,
-  onRemove,
-  setValue,
-  errors,
-}: LineProps) {
+const EntryLine = memo(function EntryLine({ index, control, companyId, canRemove, onRemove, setValue, errors }: LineProps) {
   const n = index + 1;
   const lineErrors = errors?.[index];
   const amountError = lineErrors?.debit?.message ?? lineErrors?.credit?.message;
@@ -135,9 +127,7 @@ export function EntryLinesEditor({ form, companyId }: EntryLinesEditorProps) {
       min={MIN_LINES}
       title="Lignes d'écriture"
       newLine={() => emptyLine(getValues('entry.description'))}
-      renderLine={(slot) => (
-        <EntryLine {...slot} companyId={companyId} errors={errors} />
-      )}
+      renderLine={(slot) => <EntryLine {...slot} companyId={companyId} errors={errors} />}
     />
   );
 }

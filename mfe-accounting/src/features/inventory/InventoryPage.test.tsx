@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_INVENTORY, type InventoryItem } from '@xaalis/contracts';
-import { callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER, thirdParty } from '../../test-utils';
+import { callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER, thirdPartiesPage, thirdParty } from '../../test-utils';
 import { inventoryItem } from './fixtures';
 import InventoryPage, { INVENTORY_EMPTY, INVENTORY_EMPTY_FILTERED } from './InventoryPage';
 import { ITEM_UPDATED } from './InventoryItemDialog';
@@ -43,7 +43,7 @@ function routes(items: InventoryItem[] | (() => InventoryItem[]), overrides: Rec
     'GET /api/user': { body: TEST_USER },
     [`GET ${BASE}`]: { body: company() },
     [`GET ${BASE}/inventory`]: () => ({ body: typeof items === 'function' ? items() : items }),
-    [`GET ${BASE}/third-parties`]: { body: [SUPPLIER, CLIENT] },
+    [`GET ${BASE}/third-parties`]: { body: thirdPartiesPage([SUPPLIER, CLIENT]) },
     ...overrides,
   } as Parameters<typeof mockFetch>[0];
 }

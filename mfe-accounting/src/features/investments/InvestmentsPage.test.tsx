@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES_INVESTMENT, type DepreciationSchedule, type Investment } from '@xaalis/contracts';
+import { investmentTotals, MESSAGES_INVESTMENT, type DepreciationSchedule, type Investment } from '@xaalis/contracts';
 import { todayIso } from '@xaalis/web-kit';
-import { account, callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
+import { account, accountsPage, callsTo, company, COMPANY_ID, listPage, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
 import InvestmentsPage from './InvestmentsPage';
 import { recordableRow } from './PlanDialog';
 
@@ -60,8 +60,8 @@ function routes(list: Investment[], overrides: Record<string, unknown> = {}) {
   return {
     'GET /api/user': { body: TEST_USER },
     [`GET ${BASE}`]: { body: company() },
-    [`GET ${BASE}/investments`]: { body: list },
-    [`GET ${BASE}/accounts`]: { body: ACCOUNTS },
+    [`GET ${BASE}/investments`]: { body: listPage(list, { totals: investmentTotals(list) }) },
+    [`GET ${BASE}/accounts`]: { body: accountsPage(ACCOUNTS) },
     ...overrides,
   } as Parameters<typeof mockFetch>[0];
 }

@@ -60,9 +60,7 @@ export default function InvestmentsPage() {
   const [category, setCategory] = useState<InvestmentCategory | ''>('');
   const [page, setPage] = useFilteredPage(search, category);
   const list = useListInvestmentsQuery(
-    companyId
-      ? { companyId, page: page + 1, pageSize: INVESTMENTS_PAGE_SIZE, search, category: category || undefined }
-      : skipToken,
+    companyId ? { companyId, page: page + 1, pageSize: INVESTMENTS_PAGE_SIZE, search, category: category || undefined } : skipToken,
   );
   const editor = useDialog<Investment | null>('investment', null);
   const [viewing, setViewing] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_INVOICE } from '@xaalis/contracts';
-import { callsTo, COMPANY_ID, mockFetch, renderWithApp, thirdParty } from '../../test-utils';
+import { callsTo, COMPANY_ID, mockFetch, renderWithApp, thirdPartiesPage, thirdParty } from '../../test-utils';
 import { inventoryItem } from '../inventory/fixtures';
 import { invoice, invoiceLine } from './fixtures';
 import { InvoiceDialog, PRODUCT_REQUIRED } from './InvoiceDialog';
@@ -15,7 +15,7 @@ const OIL = inventoryItem('Huile 5 l', { unitCost: '4250.50' });
 
 function routes(overrides: Record<string, unknown> = {}) {
   return {
-    [`GET ${BASE}/third-parties`]: { body: [SONATEL, SENELEC, AUCHAN] },
+    [`GET ${BASE}/third-parties`]: { body: thirdPartiesPage([SONATEL, SENELEC, AUCHAN]) },
     [`GET ${BASE}/inventory`]: { body: [RICE, OIL] },
     [`GET ${BASE}/invoices/next-number`]: (_init: RequestInit | undefined, url: string) => ({
       body: { number: url.includes('type=purchase') ? 'FA-2026-0003' : url.includes('type=service') ? 'FS-2026-0001' : 'FV-2026-0007' },

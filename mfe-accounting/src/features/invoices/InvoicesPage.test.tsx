@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_INVOICE } from '@xaalis/contracts';
-import { callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
+import { callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER, thirdPartiesPage } from '../../test-utils';
 import { invoice, invoiceLine, invoiceList } from './fixtures';
 import InvoicesPage from './InvoicesPage';
 
@@ -38,7 +38,7 @@ function routes(overrides: Record<string, unknown> = {}) {
     [`GET ${BASE}/invoices`]: { body: invoiceList([DRAFT, PURCHASE, PAID]) },
     [`GET /api/invoices/${DRAFT.id}`]: { body: DRAFT },
     [`GET /api/invoices/${PURCHASE.id}`]: { body: PURCHASE },
-    [`GET ${BASE}/third-parties`]: { body: [] },
+    [`GET ${BASE}/third-parties`]: { body: thirdPartiesPage([]) },
     [`GET ${BASE}/inventory`]: { body: [] },
     [`GET ${BASE}/invoices/next-number`]: { body: { number: 'FV-2026-0002' } },
     ...overrides,

@@ -1,14 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import {
-  isPayableInstalment,
-  LOAN_STATUS_LABELS,
-  MESSAGES_LOAN,
-  type Loan,
-  type LoanPayment,
-  type LoanStatus,
-} from '@xaalis/contracts';
+import { isPayableInstalment, LOAN_STATUS_LABELS, MESSAGES_LOAN, type Loan, type LoanPayment, type LoanStatus } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
   formatDate,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_PAYMENT } from '@xaalis/contracts';
-import { account, callsTo, COMPANY_ID, mockFetch, renderWithApp } from '../../test-utils';
+import { account, accountsPage, callsTo, COMPANY_ID, listPage, mockFetch, renderWithApp } from '../../test-utils';
 import { invoice, invoiceList } from '../invoices/fixtures';
 import type { LoanWithSchedule } from './api';
 import { NO_PENDING_INSTALMENT, PaymentDialog, type PaymentDialogDefaults } from './PaymentDialog';
@@ -37,8 +37,8 @@ const optionTexts = (select: HTMLElement) =>
 function routes(overrides: Record<string, unknown> = {}) {
   return {
     [`GET ${BASE}/invoices`]: { body: invoiceList([FV1, FA2]) },
-    [`GET ${BASE}/loans`]: { body: [LOAN] },
-    [`GET ${BASE}/accounts`]: { body: [BANK, RENT, MISC] },
+    [`GET ${BASE}/loans`]: { body: listPage([LOAN], {}) },
+    [`GET ${BASE}/accounts`]: { body: accountsPage([BANK, RENT, MISC]) },
     ...overrides,
   } as Parameters<typeof mockFetch>[0];
 }
@@ -106,7 +106,7 @@ describe('PaymentDialog', () => {
 
   it('says so when no instalment is pending', async () => {
     const user = userEvent.setup();
-    mockFetch(routes({ [`GET ${BASE}/loans`]: { body: [] } }));
+    mockFetch(routes({ [`GET ${BASE}/loans`]: { body: listPage([], {}) } }));
     renderDialog();
     await user.selectOptions(screen.getByLabelText('Type de paiement'), "Remboursement d'emprunt");
     expect(await screen.findByText(new RegExp(NO_PENDING_INSTALMENT))).toBeInTheDocument();

@@ -20,7 +20,10 @@ export const paymentsApi = baseApi.injectEndpoints({
      * schedule (a company has a handful of loans; 100 at once is far beyond).
      */
     listPaymentLoans: build.query<LoanWithSchedule[], string>({
-      query: (companyId) => ({ url: `/api/companies/${enc(companyId)}/loans`, params: { payable: 'true', pageSize: PAYMENT_LOANS_PAGE_SIZE } }),
+      query: (companyId) => ({
+        url: `/api/companies/${enc(companyId)}/loans`,
+        params: { payable: 'true', pageSize: PAYMENT_LOANS_PAGE_SIZE },
+      }),
       transformResponse: (page: { items: LoanWithSchedule[] }) => page.items,
       providesTags: [{ type: 'Loan', id: 'LIST' }, COMPANY_DATA_TAG],
     }),

@@ -172,8 +172,10 @@ export function ServerAutocomplete<T extends { id: string }>({
   );
 }
 
-export interface FormServerAutocompleteProps<T, F extends FieldValues, TOut = F>
-  extends Omit<ServerAutocompleteProps<T>, 'value' | 'onChange' | 'onBlur' | 'inputRef' | 'error'> {
+export interface FormServerAutocompleteProps<T, F extends FieldValues, TOut = F> extends Omit<
+  ServerAutocompleteProps<T>,
+  'value' | 'onChange' | 'onBlur' | 'inputRef' | 'error'
+> {
   control: Control<F, unknown, TOut>;
   name: Path<F>;
   /** Called with the chosen id and record (e.g. to fill other fields), instead of the plain field update. */
