@@ -2,11 +2,22 @@
 // The render and fetch helpers are shared by the remotes, from web-kit.
 import type { Account, ThirdParty } from '@xaalis/contracts';
 import { COMPANY_ID, testUuid as uuid } from '@xaalis/web-kit/src/testing/app';
-import { listPage, thirdPartyRecord } from '@xaalis/web-kit/src/testing/records';
+import type { FetchHandler } from '@xaalis/web-kit/src/testing/fetch';
+import { thirdPartyRecord } from '@xaalis/web-kit/src/testing/records';
 
 export { mockFetch, type FakeResponse, type FetchHandler } from '@xaalis/web-kit/src/testing/fetch';
 export { listPage } from '@xaalis/web-kit/src/testing/records';
-export { callsTo, company, COMPANY_ID, LocationProbe, renderWithApp, TEST_USER, type RenderOptions } from '@xaalis/web-kit/src/testing/app';
+export {
+  autocompleteOptions,
+  callsTo,
+  chooseAutocomplete,
+  company,
+  COMPANY_ID,
+  LocationProbe,
+  renderWithApp,
+  TEST_USER,
+  type RenderOptions,
+} from '@xaalis/web-kit/src/testing/app';
 
 let seq = 0;
 
@@ -33,15 +44,55 @@ export function thirdParty(name: string, overrides: Partial<ThirdParty> = {}): T
   return thirdPartyRecord(uuid(500000 + seq), name, overrides);
 }
 
-/** GET …/accounts as the server answers it: one page of `accounts`, the chart counting them. */
-export const accountsPage = (accounts: Account[]) => listPage(accounts, { pageSize: 50, counters: { total: accounts.length } });
+/** A page of `matching` as the server cuts it (`page`, `pageSize` from the query; `fallbackSize` when absent). */
+function pageOf<T>(matching: T[], q: URLSearchParams, fallbackSize: number) {
+  const page = Number(q.get('page') ?? 1);
+  const pageSize = Number(q.get('pageSize') ?? fallbackSize);
+  return { items: matching.slice((page - 1) * pageSize, page * pageSize), page, pageSize, totalItems: matching.length };
+}
 
-/** GET …/third-parties as the server answers it: one page of `list`, the counters over it. */
-export const thirdPartiesPage = (list: ThirdParty[]) =>
-  listPage(list, {
-    counters: {
+const queryOf = (url: string) => new URL(url, 'http://localhost').searchParams;
+
+/** GET …/accounts answered like the server: `search` (code starts, name contains), `prefix`, `type`, `active`, `id`, pages. */
+export const accountsRoute =
+  (accounts: Account[]): FetchHandler =>
+  (_init, url) => {
+    const q = queryOf(url);
+    const search = q.get('search')?.toLowerCase();
+    const prefixes = q.get('prefix')?.split(',');
+    const matching = [...accounts]
+      .sort((a, b) => a.code.localeCompare(b.code))
+      .filter(
+        (a) =>
+          (!search || a.code.startsWith(search) || a.name.toLowerCase().includes(search)) &&
+          (!prefixes || prefixes.some((p) => a.code.startsWith(p))) &&
+          (!q.get('type') || a.type === q.get('type')) &&
+          (q.get('active') !== 'true' || a.isActive) &&
+          (!q.get('id') || a.id === q.get('id')),
+      );
+    return { body: { ...pageOf(matching, q, 50), counters: { total: accounts.length } } };
+  };
+
+/** GET …/third-parties answered like the server: `search` (name or code), `type`, `role`, `id`, pages, counters. */
+export const thirdPartiesRoute =
+  (list: ThirdParty[]): FetchHandler =>
+  (_init, url) => {
+    const q = queryOf(url);
+    const search = q.get('search')?.toLowerCase();
+    const role = q.get('role');
+    const matching = [...list]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .filter(
+        (t) =>
+          (!search || t.name.toLowerCase().includes(search) || (t.code ?? '').toLowerCase().includes(search)) &&
+          (!q.get('type') || t.type === q.get('type')) &&
+          (!role || t.type === role || t.type === 'both') &&
+          (!q.get('id') || t.id === q.get('id')),
+      );
+    const counters = {
       total: list.length,
       clients: list.filter((t) => t.type !== 'supplier').length,
       suppliers: list.filter((t) => t.type !== 'client').length,
-    },
-  });
+    };
+    return { body: { ...pageOf(matching, q, 25), counters } };
+  };

@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES_ENTRY, type AccountingEntry, type EntryListResponse } from '@xaalis/contracts';
 import {
   account,
-  accountsPage,
+  accountsRoute,
   callsTo,
   company,
   COMPANY_ID,
   mockFetch,
   renderWithApp,
   TEST_USER,
-  thirdPartiesPage,
+  thirdPartiesRoute,
 } from '../../test-utils';
 import { listPage } from '@xaalis/web-kit/src/testing/records';
 import EntriesPage from './EntriesPage';
@@ -74,8 +74,8 @@ function routes(overrides: Record<string, unknown> = {}) {
   return {
     'GET /api/user': { body: TEST_USER },
     [`GET ${BASE}`]: { body: company() },
-    [`GET ${BASE}/accounts`]: { body: accountsPage([BANK, RENT]) },
-    [`GET ${BASE}/third-parties`]: { body: thirdPartiesPage([]) },
+    [`GET ${BASE}/accounts`]: accountsRoute([BANK, RENT]),
+    [`GET ${BASE}/third-parties`]: thirdPartiesRoute([]),
     [`GET ${BASE}/accounting-entries/next-number`]: { body: { number: 'OD-2026-00004' } },
     [`GET ${BASE}/accounting-entries`]: { body: listOf([DRAFT, VALIDATED]) },
     ...overrides,

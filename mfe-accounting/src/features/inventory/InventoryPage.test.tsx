@@ -1,7 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_INVENTORY, type InventoryItem } from '@xaalis/contracts';
-import { callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER, thirdPartiesPage, thirdParty } from '../../test-utils';
+import {
+  autocompleteOptions,
+  callsTo,
+  company,
+  COMPANY_ID,
+  mockFetch,
+  renderWithApp,
+  TEST_USER,
+  thirdPartiesRoute,
+  thirdParty,
+} from '../../test-utils';
 import { inventoryItem } from './fixtures';
 import InventoryPage, { INVENTORY_EMPTY, INVENTORY_EMPTY_FILTERED } from './InventoryPage';
 import { ITEM_UPDATED } from './InventoryItemDialog';
@@ -43,7 +53,7 @@ function routes(items: InventoryItem[] | (() => InventoryItem[]), overrides: Rec
     'GET /api/user': { body: TEST_USER },
     [`GET ${BASE}`]: { body: company() },
     [`GET ${BASE}/inventory`]: () => ({ body: typeof items === 'function' ? items() : items }),
-    [`GET ${BASE}/third-parties`]: { body: thirdPartiesPage([SUPPLIER, CLIENT]) },
+    [`GET ${BASE}/third-parties`]: thirdPartiesRoute([SUPPLIER, CLIENT]),
     ...overrides,
   } as Parameters<typeof mockFetch>[0];
 }
@@ -118,14 +128,9 @@ describe('InventoryPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Nouvel Article' });
     expect(within(dialog).getByLabelText('Stock actuel')).toHaveValue('0.000');
     expect(within(dialog).getByLabelText('Stock minimum')).toHaveValue('0.000');
-    expect(within(dialog).getByLabelText('Fournisseur')).toHaveValue('none');
-    await waitFor(() =>
-      expect(
-        within(within(dialog).getByLabelText('Fournisseur'))
-          .getAllByRole('option')
-          .map((o) => o.textContent),
-      ).toEqual(['Aucun', 'Grands Moulins']),
-    );
+    // No supplier by default; the suppliers only, searched on the server.
+    expect(within(dialog).getByLabelText('Fournisseur')).toHaveValue('');
+    expect(await autocompleteOptions(user, 'Fournisseur')).toEqual(['Grands Moulins']);
     await user.click(within(dialog).getByRole('button', { name: "Créer l'article" }));
     expect(await within(dialog).findByText(MESSAGES_INVENTORY.nameRequired)).toBeInTheDocument();
     expect(within(dialog).getByText(MESSAGES_INVENTORY.categoryRequired)).toBeInTheDocument();
