@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { QueryTypes } from 'sequelize';
-import { JOBS, MESSAGES_HTTP, type Account, type AccountListResponse, type Company, type GenerateChartJob } from '@xaalis/contracts';
+import { JOBS, MESSAGES_HTTP, type AccountListResponse, type Company, type GenerateChartJob } from '@xaalis/contracts';
 import { mustExist, type RunningService, type RunningWorker } from '@xaalis/service-kit';
 import { start } from './server';
 import { asTenant, createCompany } from './test-support';

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_ENTRY } from '@xaalis/contracts';
 import { account, accountsRoute, callsTo, COMPANY_ID, mockFetch, renderWithApp, thirdPartiesRoute, thirdParty } from '../../test-utils';

@@ -7,7 +7,6 @@ import {
   MESSAGES_INVENTORY,
   type InventoryItem,
 } from '@xaalis/contracts';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { EntityFormDialog, FormSelectField, FormMoneyField, FormTextField, FullRow, useEntityForm } from '@xaalis/web-kit';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -137,7 +136,7 @@ export function InventoryItemDialog({ open, onClose, companyId, item }: Inventor
         name="supplierId"
         label="Fournisseur"
         placeholder="Aucun"
-        role="supplier"
+        side="supplier"
         companyId={open ? companyId : null}
         value={supplierId}
       />

@@ -36,7 +36,6 @@ import {
   invoiceToFormValues,
   liveInvoiceTotals,
   newInvoiceValues,
-  thirdPartiesFor,
   type InvoiceFormValues,
   type InvoiceOutput,
 } from './invoiceForm';
@@ -243,7 +242,7 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
             name="invoice.thirdPartyId"
             label={partyLabel}
             placeholder={isClientSide ? 'Sélectionner un client' : 'Sélectionner un fournisseur'}
-            role={role}
+            side={role}
             companyId={open ? companyId : null}
             value={thirdPartyId ?? ''}
           />

@@ -13,16 +13,16 @@ export interface ThirdPartyFieldProps<F extends FieldValues, TOut = F> extends O
   /** The company whose third parties are searched; null asks nothing (dialog closed). */
   companyId: string | null;
   /** Only the clients (client or both) or the suppliers (supplier or both). */
-  role?: ThirdPartyRole;
+  side?: ThirdPartyRole;
   /** The field's current value (the chosen id), to show its name when no search returns it. */
   value: string;
 }
 
 /** A third party chosen in a form, searched on the server as the user types (name or code). */
-export function ThirdPartyField<F extends FieldValues, TOut = F>({ companyId, role, value, ...field }: ThirdPartyFieldProps<F, TOut>) {
+export function ThirdPartyField<F extends FieldValues, TOut = F>({ companyId, side, value, ...field }: ThirdPartyFieldProps<F, TOut>) {
   const options = useServerOptions<ThirdParty, CompanyListArgs<ThirdPartyListFilter>>(
     useListThirdPartiesQuery,
-    companyId ? (filter) => ({ companyId, role, ...filter }) : null,
+    companyId ? (filter) => ({ companyId, role: side, ...filter }) : null,
     value,
   );
   return <FormServerAutocomplete<ThirdParty, F, TOut> {...field} options={options} optionLabel={thirdPartyLabel} />;

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { baseApi } from '../api';
 import { companyListQuery, type CompanyListArgs } from '../companyEndpoints';
 import { heldAnswer, mockFetch } from '../testing/fetch';
@@ -35,8 +35,8 @@ function server() {
 }
 
 function Form({ initial = '', onChosen }: { initial?: string; onChosen?: (id: string, client: Client | null) => void }) {
-  const { control, watch, setValue } = useForm<{ clientId: string }>({ defaultValues: { clientId: initial } });
-  const value = watch('clientId');
+  const { control, setValue } = useForm<{ clientId: string }>({ defaultValues: { clientId: initial } });
+  const value = useWatch({ control, name: 'clientId' });
   const options = useServerOptions<Client, CompanyListArgs<Filter>>(
     testApi.useListTestClientsQuery,
     (filter) => ({ companyId: COMPANY_ID, ...filter }),

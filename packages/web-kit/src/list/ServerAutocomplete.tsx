@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import type { SkipToken } from '@reduxjs/toolkit/query';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useRef, useState, type ReactNode, type Ref } from 'react';
+import { useState, type ReactNode, type Ref } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useDebounced, SEARCH_DELAY_MS } from './useDebounced';
 
@@ -112,17 +112,17 @@ export function ServerAutocomplete<T extends { id: string }>({
   size,
   ariaLabel,
 }: ServerAutocompleteProps<T>) {
-  // Records already seen, so that the chosen one keeps its label whatever the current matches.
-  const seen = useRef(new Map<string, T>());
-  for (const item of options.items) seen.current.set(item.id, item);
-  if (options.selected) seen.current.set(options.selected.id, options.selected);
-  const current = value ? (seen.current.get(value) ?? null) : null;
+  // The record last chosen here keeps its label whatever the current matches hold.
+  const [chosen, setChosen] = useState<T | null>(null);
+  const current = value
+    ? (options.items.find((i) => i.id === value) ?? (chosen?.id === value ? chosen : null) ?? options.selected ?? null)
+    : null;
   const [input, setInput] = useState('');
   // The chosen record stays among the options (MUI matches the value against them).
   const list = current && !options.items.some((i) => i.id === current.id) ? [current, ...options.items] : options.items;
 
   return (
-    <Autocomplete<T, false, false, false>
+    <Autocomplete<T>
       id={id}
       options={list}
       value={current}
@@ -131,7 +131,10 @@ export function ServerAutocomplete<T extends { id: string }>({
       filterOptions={(x) => x}
       getOptionLabel={optionLabel}
       isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
-      onChange={(_event, item) => onChange(item?.id ?? '', item)}
+      onChange={(_event, item) => {
+        setChosen(item);
+        onChange(item?.id ?? '', item);
+      }}
       onInputChange={(_event, text, reason) => {
         setInput(text);
         // Only what the user types is a search; the label written back on a choice is not.

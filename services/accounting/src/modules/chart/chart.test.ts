@@ -1,6 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import request from 'supertest';
-import { ACCOUNT_CATEGORIES, ACCOUNT_TYPES, SECTORS, type Account, type ChartGenerationResult } from '@xaalis/contracts';
+import { ACCOUNT_CATEGORIES, ACCOUNT_TYPES, SECTORS, type ChartGenerationResult } from '@xaalis/contracts';
 import type { RunningService, RunningWorker } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { startWorker } from '../../worker';
