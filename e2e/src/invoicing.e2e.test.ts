@@ -49,7 +49,7 @@ test('sale invoice with a product line and a free line, validated, PDF, Orange M
   const dialog = page.getByRole('dialog', { name: 'Nouvelle Facture' });
   await chooseOption(dialog, 'Client', 'Hôtel Téranga');
   await dialog.getByLabel('Produit existant ligne 1', { exact: true }).check();
-  await dialog.getByLabel('Produit ligne 1', { exact: true }).selectOption({ label: 'Bissap 1 L' });
+  await chooseOption(dialog, 'Produit ligne 1', 'Bissap 1 L');
   const price1 = dialog.getByLabel('Prix unitaire ligne 1', { exact: true });
   expect(await price1.inputValue()).toMatch(/^1500(\.00)?$/);
   expect(await price1.getAttribute('readonly')).not.toBeNull();

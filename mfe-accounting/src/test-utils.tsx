@@ -1,6 +1,7 @@
 // Fixtures for the accounting remote's component tests (jsdom). Not part of the bundle.
 // The render and fetch helpers are shared by the remotes, from web-kit.
-import type { Account, ThirdParty } from '@xaalis/contracts';
+import type { Account, InventoryItem, ThirdParty } from '@xaalis/contracts';
+import { stockTiles } from './features/inventory/stock';
 import { COMPANY_ID, testUuid as uuid } from '@xaalis/web-kit/src/testing/app';
 import type { FetchHandler } from '@xaalis/web-kit/src/testing/fetch';
 import { thirdPartyRecord } from '@xaalis/web-kit/src/testing/records';
@@ -95,4 +96,22 @@ export const thirdPartiesRoute =
       suppliers: list.filter((t) => t.type !== 'client').length,
     };
     return { body: { ...pageOf(matching, q, 25), counters } };
+  };
+
+/** GET …/inventory answered like the server: `search` (name), `category`, `id`, pages, the four tiles over every item. */
+export const inventoryRoute =
+  (items: InventoryItem[] | (() => InventoryItem[])): FetchHandler =>
+  (_init, url) => {
+    const all = typeof items === 'function' ? items() : items;
+    const q = queryOf(url);
+    const search = q.get('search')?.toLowerCase();
+    const matching = [...all]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .filter(
+        (i) =>
+          (!search || i.name.toLowerCase().includes(search)) &&
+          (!q.get('category') || i.category === q.get('category')) &&
+          (!q.get('id') || i.id === q.get('id')),
+      );
+    return { body: { ...pageOf(matching, q, 25), counters: stockTiles(all) } };
   };

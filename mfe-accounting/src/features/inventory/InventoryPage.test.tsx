@@ -6,6 +6,7 @@ import {
   callsTo,
   company,
   COMPANY_ID,
+  inventoryRoute,
   mockFetch,
   renderWithApp,
   TEST_USER,
@@ -52,7 +53,7 @@ function routes(items: InventoryItem[] | (() => InventoryItem[]), overrides: Rec
   return {
     'GET /api/user': { body: TEST_USER },
     [`GET ${BASE}`]: { body: company() },
-    [`GET ${BASE}/inventory`]: () => ({ body: typeof items === 'function' ? items() : items }),
+    [`GET ${BASE}/inventory`]: inventoryRoute(items),
     [`GET ${BASE}/third-parties`]: thirdPartiesRoute([SUPPLIER, CLIENT]),
     ...overrides,
   } as Parameters<typeof mockFetch>[0];
@@ -111,13 +112,14 @@ describe('InventoryPage', () => {
     mockFetch(routes([FLOUR, CHAIR]));
     renderWithApp(<InventoryPage />, { route: '/inventaire' });
     await screen.findByRole('table', { name: 'Articles en stock' });
+    // The filters are the server's: the page asks again with them.
     await user.selectOptions(screen.getByLabelText('Catégorie'), 'Matériel');
-    expect(screen.queryByRole('cell', { name: 'Farine' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Farine' })).not.toBeInTheDocument());
     expect(screen.getByRole('cell', { name: 'Chaise' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Rechercher un article'), 'farine');
-    expect(screen.getByText(INVENTORY_EMPTY_FILTERED)).toBeInTheDocument();
+    expect(await screen.findByText(INVENTORY_EMPTY_FILTERED)).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Catégorie'), 'Toutes les catégories');
-    expect(screen.getByRole('cell', { name: 'Farine' })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Farine' })).toBeInTheDocument();
   });
 
   it("creates an item: messages, defaults '0.000', suppliers only, 'Succès' / 'Article créé avec succès'", async () => {

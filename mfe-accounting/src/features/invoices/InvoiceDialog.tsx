@@ -110,7 +110,8 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
   const companyId = useSessionCompany(companyIdProp);
   const editing = Boolean(invoiceId);
 
-  const inventoryQuery = useListInventoryQuery(open && companyId ? companyId : skipToken);
+  // Whether the company has any stock item: one record and the count, each line searches the rest.
+  const inventoryQuery = useListInventoryQuery(open && companyId ? { companyId, pageSize: 1 } : skipToken);
   const invoiceQuery = useGetInvoiceQuery(open && invoiceId ? invoiceId : skipToken, { refetchOnMountOrArgChange: true });
   const [createInvoice] = useCreateInvoiceMutation();
   const [updateInvoice] = useUpdateInvoiceMutation();
@@ -178,10 +179,7 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
     if (getValues('invoice.thirdPartyId')) setValue('invoice.thirdPartyId', '');
   }, [role, getValues, setValue]);
 
-  const products = useMemo(
-    () => [...(inventoryQuery.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'fr')),
-    [inventoryQuery.data],
-  );
+  const noProduct = inventoryQuery.isSuccess && inventoryQuery.data.counters.total === 0;
 
   const isClientSide = type !== 'purchase';
   const partyLabel = isClientSide ? 'Client' : 'Fournisseur';
@@ -196,7 +194,7 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
       submitLabel={editing ? 'Enregistrer les modifications' : 'Créer la facture'}
       submitDisabled={editing && (!loaded || Boolean(notDraft))}
       record={editing ? { query: invoiceQuery, loaded: Boolean(loaded), failure: 'Impossible de charger la facture' } : undefined}
-      lines={<InvoiceLinesEditor form={form} products={products} lineTotals={totals.lineTotals} />}
+      lines={<InvoiceLinesEditor form={form} companyId={open ? companyId : null} noProduct={noProduct} lineTotals={totals.lineTotals} />}
       totalsLayout={{ display: 'grid', gap: 0.5, justifyContent: 'end', gridTemplateColumns: 'auto auto', columnGap: 4 }}
       totals={
         <>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_INVOICE } from '@xaalis/contracts';
-import { callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER, thirdPartiesRoute } from '../../test-utils';
+import { callsTo, company, COMPANY_ID, inventoryRoute, mockFetch, renderWithApp, TEST_USER, thirdPartiesRoute } from '../../test-utils';
 import { payableInvoiceLabel } from '../payments';
 import { invoice, invoiceLine, invoiceList } from './fixtures';
 import InvoicesPage from './InvoicesPage';
@@ -40,7 +40,7 @@ function routes(overrides: Record<string, unknown> = {}) {
     [`GET /api/invoices/${DRAFT.id}`]: { body: DRAFT },
     [`GET /api/invoices/${PURCHASE.id}`]: { body: PURCHASE },
     [`GET ${BASE}/third-parties`]: thirdPartiesRoute([]),
-    [`GET ${BASE}/inventory`]: { body: [] },
+    [`GET ${BASE}/inventory`]: inventoryRoute([]),
     [`GET ${BASE}/invoices/next-number`]: { body: { number: 'FV-2026-0002' } },
     ...overrides,
   } as Parameters<typeof mockFetch>[0];
