@@ -1,4 +1,4 @@
-import type { Account, AccountingEntry } from '@xaalis/contracts';
+import { MAX_ACCOUNTS_PAGE_SIZE, type AccountListResponse, type AccountingEntry } from '@xaalis/contracts';
 import { apiGet, apiHeaders, chromiumForTests, newPage, registerViaApi, registerWithChart } from './browser';
 
 const browser = chromiumForTests();
@@ -6,7 +6,8 @@ const browser = chromiumForTests();
 test("audit trail: the entry's detail panel shows who created, edited and validated it (through the gateway)", async () => {
   const { context, page } = await newPage(browser());
   const base = await registerWithChart(context, 'service');
-  const accounts = await apiGet<Account[]>(context, `${base}/accounts`);
+  // The whole chart in one page (the largest page of the accounts list).
+  const { items: accounts } = await apiGet<AccountListResponse>(context, `${base}/accounts?pageSize=${MAX_ACCOUNTS_PAGE_SIZE}`);
   const id = (code: string) => accounts.find((a) => a.code === code)?.id;
   const today = new Date().toISOString().slice(0, 10);
   const body = (description: string) => ({

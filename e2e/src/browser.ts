@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 export const baseUrl = () => {
   const url = process.env.E2E_BASE_URL;
@@ -127,4 +127,12 @@ export async function cardAmount(page: Page, name: string): Promise<number> {
   const m = /(-?\d+)XOF/.exec(text);
   if (!m) throw new Error(`no amount in card ${name}: ${text}`);
   return Number(m[1]);
+}
+
+/** Picks `option` in a select box searched on the server (ServerAutocomplete): types it, then clicks the match. */
+export async function chooseOption(scope: Locator, label: string, option: string): Promise<void> {
+  const combo = scope.getByRole('combobox', { name: label, exact: true });
+  await combo.click();
+  await combo.fill(option);
+  await scope.page().getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }

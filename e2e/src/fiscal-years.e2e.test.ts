@@ -1,4 +1,4 @@
-import { MESSAGES_FISCAL_YEAR, type Account, type AccountingEntry } from '@xaalis/contracts';
+import { MAX_ACCOUNTS_PAGE_SIZE, MESSAGES_FISCAL_YEAR, type AccountListResponse, type AccountingEntry } from '@xaalis/contracts';
 import { apiGet, apiHeaders, chromiumForTests, newPage, registerWithChart } from './browser';
 
 const browser = chromiumForTests();
@@ -10,7 +10,8 @@ const LAST = YEAR - 1;
 test('fiscal-year closing: Paramètres → Exercices closes last year, the AN entry is in the journal, the year refuses new entries', async () => {
   const { context, page } = await newPage(browser());
   const base = await registerWithChart(context, 'service');
-  const accounts = await apiGet<Account[]>(context, `${base}/accounts`);
+  // The whole chart in one page (the largest page of the accounts list).
+  const { items: accounts } = await apiGet<AccountListResponse>(context, `${base}/accounts?pageSize=${MAX_ACCOUNTS_PAGE_SIZE}`);
   const byPrefix = (prefix: string) => {
     const found = accounts.find((a) => a.code.startsWith(prefix));
     if (!found) throw new Error(`no account ${prefix}…`);

@@ -35,6 +35,9 @@ test('settings then ledger: company, chart, account, supplier, entry, validate, 
 
   // Add an account.
   await page.getByRole('tab', { name: 'Plan Comptable' }).click();
+  // The chart is paged on the server (50 accounts a page, in code order): the search finds 521.
+  await page.getByRole('table', { name: 'Plan comptable' }).getByText('101', { exact: true }).first().waitFor();
+  await page.getByLabel('Rechercher un compte').fill('521');
   await page.getByRole('table', { name: 'Plan comptable' }).getByText('521', { exact: true }).first().waitFor();
   await page.getByRole('button', { name: 'Nouveau Compte' }).click();
   const accountDialog = page.getByRole('dialog', { name: 'Nouveau Compte' });

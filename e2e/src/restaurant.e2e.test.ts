@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { type InventoryItem } from '@xaalis/contracts';
+import { type InventoryListResponse } from '@xaalis/contracts';
 import { recipeMargin } from '@xaalis/domain';
 import { apiGet, chromiumForTests, newPage, registerViaApi } from './browser';
 
@@ -112,7 +112,7 @@ test('restaurant: two items, a recipe costed from them (cost and margin), on a m
 
   // The same items, moved by the accounting service (stock movements of reason "Consommation recette …").
   const { companyId } = await apiGet<{ companyId: string }>(context, '/api/user');
-  const items = await apiGet<InventoryItem[]>(context, `/api/companies/${companyId}/inventory`);
+  const { items } = await apiGet<InventoryListResponse>(context, `/api/companies/${companyId}/inventory`);
   const stock = Object.fromEntries(items.map((i) => [i.name, i.currentStock]));
   expect(stock).toEqual({ 'Riz brisé': '9.750', Huile: '4.900' });
   await context.close();

@@ -493,7 +493,8 @@ async function setUpUser(i) {
     return r.body;
   };
   await must('POST', `${c}/generate-chart`, {});
-  const accounts = await must('GET', `${c}/accounts`);
+  // The whole chart in one page (the largest page of the accounts list).
+  const accounts = (await must('GET', `${c}/accounts?pageSize=1000`)).items;
   const byCode = new Map(accounts.map((a) => [a.code, a.id]));
   const first = (...codes) => {
     for (const code of codes) if (byCode.has(code)) return byCode.get(code);

@@ -49,7 +49,9 @@ export async function seedCompany(user: SignedIn): Promise<Seeded> {
 
   await ok(agent, 'PUT', `${c}/modules`, { modules: ['restaurant', 'transformation', 'hotel', 'services'] });
   await ok(agent, 'POST', `${c}/generate-chart`, {});
-  const accounts = new Map((await ok<{ code: string; id: string }[]>(agent, 'GET', `${c}/accounts`)).map((a) => [a.code, a.id]));
+  // The whole chart in one page (the largest page of the accounts list).
+  const chart = await ok<{ items: { code: string; id: string }[] }>(agent, 'GET', `${c}/accounts?pageSize=1000`);
+  const accounts = new Map(chart.items.map((a) => [a.code, a.id]));
   const account = (code: string) => {
     const id = accounts.get(code);
     if (!id) throw new Error(`seed: account ${code} missing from the chart`);
@@ -232,7 +234,7 @@ export async function seedOtherCompany(user: SignedIn): Promise<Record<string, s
   const { agent, companyId } = user;
   const c = `/api/companies/${companyId}`;
   await ok(agent, 'POST', `${c}/generate-chart`, {});
-  const account = idOf((await ok<unknown[]>(agent, 'GET', `${c}/accounts`))[0]);
+  const account = idOf((await ok<{ items: unknown[] }>(agent, 'GET', `${c}/accounts?pageSize=1`)).items[0]);
   const thirdParty = idOf(await ok(agent, 'POST', `${c}/third-parties`, { type: 'client', name: 'Autre client' }));
   const item = { name: 'Sel', category: 'ingredient', unit: 'kg', unitCost: '100.00' };
   const inventory = idOf(await ok(agent, 'POST', `${c}/inventory`, item));

@@ -3,7 +3,7 @@
 // stock, invoices validated and paid, monthly expenses), so every figure in the
 // app comes from real postings. Deterministic (seeded), and idempotent: when the
 // demo user exists, nothing is created again.
-import { type Account, type Invoice, type InventoryItem, type ThirdParty } from '@xaalis/contracts';
+import { MAX_ACCOUNTS_PAGE_SIZE, type AccountListResponse, type Invoice, type InventoryItem, type ThirdParty } from '@xaalis/contracts';
 import { ROUND_DOWN, dec, isPositive, money, sub } from '@xaalis/domain';
 
 export const DEMO_CREDENTIALS = { username: 'demo', password: 'teranga2026' } as const;
@@ -142,7 +142,9 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   const company = await api.json<Record<string, unknown>>('GET', c);
   await api.json('PUT', c, { ...company, registrationNumber: 'SN-DKR-2021-B-04512', taxNumber: '007845612 2G3' });
   await api.json('POST', `${c}/generate-chart`, {});
-  const accounts = new Map((await api.json<Account[]>('GET', `${c}/accounts`)).map((a) => [a.code, a.id]));
+  // The whole chart in one page (the largest page of the accounts list).
+  const chart = await api.json<AccountListResponse>('GET', `${c}/accounts?pageSize=${MAX_ACCOUNTS_PAGE_SIZE}`);
+  const accounts = new Map(chart.items.map((a) => [a.code, a.id]));
   const account = (code: string) => {
     const id = accounts.get(code);
     if (!id) throw new Error(`compte ${code} absent du plan généré`);

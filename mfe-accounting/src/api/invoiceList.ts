@@ -14,6 +14,8 @@ export interface InvoiceListArgs {
   /** 1-based. */
   page: number;
   pageSize: number;
+  /** One invoice (the payment dialog's chosen one). */
+  id?: string;
   status?: InvoiceStatus;
   type?: InvoiceType;
   search?: string;
@@ -25,9 +27,9 @@ export interface InvoiceListArgs {
 export const invoiceListApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listInvoices: build.query<InvoiceListResponse, InvoiceListArgs>({
-      query: ({ companyId, page, pageSize, status, type, search, payable }) => ({
+      query: ({ companyId, page, pageSize, status, type, search, payable, id }) => ({
         url: `/api/companies/${enc(companyId)}/invoices`,
-        params: { page, pageSize, status, type, search: search?.trim() || undefined, payable: payable ? 'true' : undefined },
+        params: { page, pageSize, status, type, search: search?.trim() || undefined, payable: payable ? 'true' : undefined, id },
       }),
       providesTags: [INVOICE_LIST_TAG, COMPANY_DATA_TAG],
     }),

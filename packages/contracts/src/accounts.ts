@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text';
-import { requiredText } from './fields';
+import { pagedListQuerySchema, requiredText, type Paged } from './fields';
 import { sectorSchema } from './sectors';
 
 export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'revenue', 'expense'] as const;
@@ -94,3 +94,31 @@ export const generateChartSchema = z.object({
   sector: z.preprocess((v) => (v === '' || v === null ? undefined : v), sectorSchema(MESSAGES_ACCOUNT.sectorInvalid).optional()),
 });
 export type GenerateChartInput = z.input<typeof generateChartSchema>;
+
+/** The largest page of accounts: a whole SYSCOHADA chart (~600 accounts) in one answer, for scripts that map codes to ids. */
+export const MAX_ACCOUNTS_PAGE_SIZE = 1000;
+
+/**
+ * GET /api/companies/:id/accounts?page=&pageSize=&search=&prefix=&type=&active=&id=: in code order;
+ * `search` a code that starts so or a name that contains it, `prefix` one or more code prefixes
+ * (`2` for class 2, `21,22` for either), `type` exactly, `active=true` the active accounts only,
+ * `id` one account (a select box's chosen value).
+ */
+export const accountListQuerySchema = pagedListQuerySchema(
+  50,
+  {
+    prefix: text()
+      .regex(/^\d{1,12}(,\d{1,12}){0,19}$/)
+      .optional(),
+    type: z.enum(ACCOUNT_TYPES, { error: MESSAGES_ACCOUNT.typeInvalid }).optional(),
+    active: z.enum(['true', 'false']).optional(),
+    id: z.uuid().optional(),
+  },
+  MAX_ACCOUNTS_PAGE_SIZE,
+);
+export type AccountListQuery = z.input<typeof accountListQuerySchema>;
+
+/** One page of the chart; `counters.total` counts the company's accounts, whatever the filters. */
+export interface AccountListResponse extends Paged<Account> {
+  counters: { total: number };
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text';
-import { nullableText, requiredText, searchText } from './fields';
+import { nullableText, pagedListQuerySchema, requiredText, searchText, type Paged } from './fields';
 import { moneySchema } from './money';
 
 export const INVENTORY_CATEGORIES = ['ingredient', 'beverage', 'supply', 'material', 'finished'] as const;
@@ -138,6 +138,21 @@ export const inventoryListQuerySchema = z.object({
   search: searchText(),
 });
 export type InventoryListQuery = z.input<typeof inventoryListQuerySchema>;
+
+/**
+ * GET /api/companies/:id/inventory?page=&pageSize=&search=&category=&id=: one page by name (the
+ * export takes `inventoryListQuerySchema`, every matching item); `id` one item (a select box's chosen value).
+ */
+export const inventoryPageQuerySchema = pagedListQuerySchema(25, {
+  category: z.enum(INVENTORY_CATEGORIES, { error: MESSAGES_INVENTORY.categoryRequired }).optional(),
+  id: z.uuid().optional(),
+});
+export type InventoryPageQuery = z.input<typeof inventoryPageQuerySchema>;
+
+/** One page of items; `counters` are the page's four tiles over the whole company (low: 0 < stock <= minimum, out: stock <= 0). */
+export interface InventoryListResponse extends Paged<InventoryItem> {
+  counters: { total: number; low: number; out: number; value: string };
+}
 
 /** POST /api/companies/:id/inventory/:itemId/movements (201) and the PATCH adjustment: the item as it now stands and the movement written (null when the count matched). */
 export interface StockMovementResult {

@@ -16,7 +16,7 @@ import {
 } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { text } from './text';
-import { requiredText } from './fields';
+import { pagedListQuerySchema, requiredText, type Paged } from './fields';
 
 /**
  * Investments (immobilisations) and their depreciation plans (spec 02 §2–§5,
@@ -101,6 +101,7 @@ export const MESSAGES_INVESTMENT = {
   updateError: "Erreur lors de la modification de l'investissement",
   recordError: "Erreur lors de l'enregistrement de la dotation",
   empty: 'Aucun investissement enregistré',
+  emptyFiltered: 'Aucun investissement trouvé avec ces critères',
   emptyPlan: "Aucun plan d'amortissement disponible",
   computing: 'Plan en cours de calcul…',
   financialNote:
@@ -249,3 +250,14 @@ export type ComputeDepreciationPlanJob = z.infer<typeof computeDepreciationPlanJ
 /** `record-depreciations`: the scheduled sweep recording the rows of ended fiscal years; `today` defaults to the Dakar date. */
 export const recordDepreciationsJobSchema = z.object({ today: z.iso.date().optional() }).default({});
 export type RecordDepreciationsJob = z.input<typeof recordDepreciationsJobSchema>;
+
+/** GET /api/companies/:id/investments?page=&pageSize=&search=&category=: newest purchase first, `search` in the name or the account. */
+export const investmentListQuerySchema = pagedListQuerySchema(25, {
+  category: z.enum(INVESTMENT_CATEGORIES).optional(),
+});
+export type InvestmentListQuery = z.input<typeof investmentListQuerySchema>;
+
+/** One page of investments (without their plans); `totals` are the page's four figures over the whole company. */
+export interface InvestmentListResponse extends Paged<Investment> {
+  totals: InvestmentTotals;
+}

@@ -231,6 +231,8 @@ export const invoiceListQuerySchema = z.object({
   search: searchText(),
   /** Only invoices with a balance due (the payment dialog). */
   payable: z.enum(['true', 'false']).optional(),
+  /** One invoice (a select box's chosen value). */
+  id: z.uuid().optional(),
 });
 export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
 

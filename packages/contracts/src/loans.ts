@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_LOAN_INSTALMENTS, PAYMENT_FREQUENCIES, isCalendarDate, loanDueDates, sum, type PaymentFrequency } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { text } from './text';
-import { PERCENT_PATTERN, requiredText } from './fields';
+import { PERCENT_PATTERN, pagedListQuerySchema, requiredText, type Paged } from './fields';
 import type { PaymentMethod } from './invoices';
 
 export const LOAN_STATUSES = ['active', 'completed', 'defaulted'] as const;
@@ -54,6 +54,7 @@ export const MESSAGES_LOAN = {
   created: 'Emprunt créé avec succès',
   createError: "Erreur lors de la création de l'emprunt",
   empty: 'Aucun emprunt enregistré',
+  emptyFiltered: 'Aucun emprunt trouvé avec ces critères',
   emptySchedule: 'Aucun échéancier disponible',
   paid: 'Échéance payée avec succès',
   alreadyPaid: 'Cette échéance est déjà payée',
@@ -161,3 +162,19 @@ export function loanTotals(loans: Pick<Loan, 'amount' | 'remainingBalance' | 'st
  */
 export const markOverdueJobSchema = z.object({ today: z.iso.date().optional(), companyId: z.uuid().optional() }).default({});
 export type MarkOverdueJob = z.input<typeof markOverdueJobSchema>;
+
+/**
+ * GET /api/companies/:id/loans?page=&pageSize=&search=&status=&payable=: newest start first,
+ * each with its schedule; `search` in the lender, `payable=true` the loans with an instalment
+ * still to pay (the payment dialog).
+ */
+export const loanListQuerySchema = pagedListQuerySchema(25, {
+  status: z.enum(LOAN_STATUSES).optional(),
+  payable: z.enum(['true', 'false']).optional(),
+});
+export type LoanListQuery = z.input<typeof loanListQuerySchema>;
+
+/** One page of loans; `totals` are the page's four figures over the whole company. */
+export interface LoanListResponse extends Paged<Loan> {
+  totals: LoanTotals;
+}

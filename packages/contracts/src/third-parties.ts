@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nullableText, optionalEmail, requiredText } from './fields';
+import { nullableText, optionalEmail, pagedListQuerySchema, requiredText, type Paged } from './fields';
 
 export const THIRD_PARTY_TYPES = ['client', 'supplier', 'both'] as const;
 export type ThirdPartyType = (typeof THIRD_PARTY_TYPES)[number];
@@ -18,6 +18,7 @@ export const MESSAGES_THIRD_PARTY = {
   created: 'Tiers créé avec succès',
   createError: 'Erreur lors de la création du tiers',
   empty: 'Aucun tiers configuré',
+  emptyFiltered: 'Aucun tiers trouvé avec ces critères',
 } as const;
 
 export const thirdPartyInputSchema = z.object({
@@ -50,4 +51,25 @@ export interface ThirdParty {
   companyId: string;
   createdAt: string;
   updatedAt: string;
+}
+
+/** Who may stand on a document's side: a client (types client and both) or a supplier (supplier and both). */
+export const THIRD_PARTY_ROLES = ['client', 'supplier'] as const;
+export type ThirdPartyRole = (typeof THIRD_PARTY_ROLES)[number];
+
+/**
+ * GET /api/companies/:id/third-parties?page=&pageSize=&search=&type=&role=&id=: by name, `search` in
+ * the name or the code, `type` exactly, `role` a client or a supplier (both counts as each), `id`
+ * one third party (a select box's chosen value).
+ */
+export const thirdPartyListQuerySchema = pagedListQuerySchema(25, {
+  type: z.enum(THIRD_PARTY_TYPES, { error: MESSAGES_THIRD_PARTY.typeInvalid }).optional(),
+  role: z.enum(THIRD_PARTY_ROLES, { error: MESSAGES_THIRD_PARTY.typeInvalid }).optional(),
+  id: z.uuid().optional(),
+});
+export type ThirdPartyListQuery = z.input<typeof thirdPartyListQuerySchema>;
+
+/** One page of third parties; `counters` count the whole company, whatever the filters. */
+export interface ThirdPartyListResponse extends Paged<ThirdParty> {
+  counters: { total: number; clients: number; suppliers: number };
 }

@@ -41,6 +41,27 @@ export const companyQuery = <R>(build: XaalisEndpointBuilder, path: string, tags
     providesTags: [...tags, COMPANY_DATA_TAG],
   });
 
+/** The argument of a paged list: the company, and the list's query (`page`, `pageSize`, `search`, its filters). */
+export type CompanyListArgs<Q extends object = Record<string, never>> = { companyId: string } & Q;
+
+/** A list query's parameters as they go on the URL: empty ones (undefined, '') left out, the search trimmed. */
+export function listParams(query: object): Record<string, string | number | boolean> {
+  const params: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(query)) {
+    const v: unknown = typeof value === 'string' ? value.trim() : value;
+    if (v !== undefined && v !== null && v !== '' && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'))
+      params[key] = v;
+  }
+  return params;
+}
+
+/** GET /api/companies/:companyId{path}?page=&pageSize=&search=&… (a paged list) → R, cached under `tags`. Q: the list's query. */
+export const companyListQuery = <R, Q extends object>(build: XaalisEndpointBuilder, path: string, tags: Tags) =>
+  build.query<R, CompanyListArgs<Q>>({
+    query: ({ companyId, ...query }) => ({ url: companyUrl(companyId, path), params: listParams(query) }),
+    providesTags: [...tags, COMPANY_DATA_TAG],
+  });
+
 /** POST /api/companies/:companyId{path} {body} → R; refreshes `tags`. A: `CompanyBodyArgs<the body's type>`. */
 export const companyCreate = <R, A extends CompanyBodyArgs<unknown>>(build: XaalisEndpointBuilder, path: string, tags: Tags) =>
   build.mutation<R, A>({

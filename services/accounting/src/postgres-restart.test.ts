@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { QueryTypes } from 'sequelize';
-import { JOBS, MESSAGES_HTTP, type Account, type Company, type GenerateChartJob } from '@xaalis/contracts';
+import { JOBS, MESSAGES_HTTP, type AccountListResponse, type Company, type GenerateChartJob } from '@xaalis/contracts';
 import { mustExist, type RunningService, type RunningWorker } from '@xaalis/service-kit';
 import { start } from './server';
 import { asTenant, createCompany } from './test-support';
@@ -126,10 +126,11 @@ afterAll(async () => {
   }
   await chartByWorker(company, `chart-${company.id}-before`, 20_000);
   const accounts = new Map(
-    ((await (await fetch(`${base}/companies/${company.id}/accounts`, { headers: asTenant(company.id) })).json()) as Account[]).map((a) => [
-      a.code,
-      a,
-    ]),
+    (
+      (await (
+        await fetch(`${base}/companies/${company.id}/accounts?pageSize=1000`, { headers: asTenant(company.id) })
+      ).json()) as AccountListResponse
+    ).items.map((a) => [a.code, a]),
   );
   const debit = mustExist(accounts.get('6222'), '6222').id;
   const credit = mustExist(accounts.get('521'), '521').id;

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_ACCOUNT } from '@xaalis/contracts';
-import { account, callsTo, COMPANY_ID, mockFetch, renderWithApp } from '../../test-utils';
+import { account, callsTo, COMPANY_ID, listPage, mockFetch, renderWithApp } from '../../test-utils';
 import { AccountDialog } from './AccountDialog';
 
 const BASE = `/api/companies/${COMPANY_ID}`;
@@ -11,7 +11,7 @@ const CLASS6 = account('60', 'Achats et variations de stocks', { type: 'expense'
 afterEach(() => jest.restoreAllMocks());
 
 function renderDialog(onClose = jest.fn()) {
-  renderWithApp(<AccountDialog open onClose={onClose} companyId={COMPANY_ID} accounts={[CLASS6, PURCHASES]} />);
+  renderWithApp(<AccountDialog open onClose={onClose} companyId={COMPANY_ID} />);
   return onClose;
 }
 
@@ -35,14 +35,17 @@ describe('AccountDialog', () => {
 
   it('suggests category, level and parent, posts the account and toasts', async () => {
     const user = userEvent.setup();
-    const fetchMock = mockFetch({ [`POST ${BASE}/accounts`]: { status: 201, body: account('6011', 'Achats au Sénégal') } });
+    const fetchMock = mockFetch({
+      [`GET ${BASE}/accounts`]: { body: listPage([CLASS6, PURCHASES], { counters: { total: 2 } }) },
+      [`POST ${BASE}/accounts`]: { status: 201, body: account('6011', 'Achats au Sénégal') },
+    });
     const onClose = renderDialog();
     await user.type(screen.getByLabelText(/^Code/), '6011');
     await user.type(screen.getByLabelText(/^Nom du compte/), 'Achats au Sénégal');
     await user.selectOptions(screen.getByLabelText('Type'), 'Charge');
     expect(screen.getByLabelText('Catégorie')).toHaveValue('charge');
     expect(screen.getByLabelText('Niveau')).toHaveValue(4);
-    expect(screen.getByLabelText('Compte parent')).toHaveValue(PURCHASES.id);
+    await waitFor(() => expect(screen.getByLabelText('Compte parent')).toHaveValue('601 — Achats de marchandises'));
     await user.click(screen.getByRole('button', { name: 'Créer le compte' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(callsTo(fetchMock, 'POST', `${BASE}/accounts`)[0].body).toEqual({

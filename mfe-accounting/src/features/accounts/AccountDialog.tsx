@@ -4,15 +4,18 @@ import {
   ACCOUNT_TYPE_LABELS,
   ACCOUNT_TYPES,
   accountInputSchema,
+  MAX_ACCOUNTS_PAGE_SIZE,
   MESSAGES_ACCOUNT,
   type Account,
   type AccountCategory,
   type AccountType,
 } from '@xaalis/contracts';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { EntityFormDialog, emptyToNull, FormSelectField, FormNumberField, FormTextField, useEntityForm } from '@xaalis/web-kit';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useCreateAccountMutation } from './api';
+import { AccountField } from './AccountField';
+import { useCreateAccountMutation, useListAccountsQuery } from './api';
 
 type AccountOutput = ReturnType<typeof accountInputSchema.parse>;
 
@@ -52,12 +55,12 @@ export interface AccountDialogProps {
   open: boolean;
   onClose: () => void;
   companyId: string | null;
-  /** The chart, for the parent-account choice. */
-  accounts: readonly Account[];
 }
 
+const NO_ACCOUNTS: readonly Account[] = [];
+
 /** 'Nouveau Compte': code, name, type, category, level 1 to 7, optional parent account. */
-export function AccountDialog({ open, onClose, companyId, accounts }: AccountDialogProps) {
+export function AccountDialog({ open, onClose, companyId }: AccountDialogProps) {
   const [createAccount] = useCreateAccountMutation();
   // Suggestions the user can override: category from the type, level and parent from
   // the code. A field is updated only while it still holds the last suggestion.
@@ -91,6 +94,14 @@ export function AccountDialog({ open, onClose, companyId, accounts }: AccountDia
 
   const type = useWatch({ control, name: 'type' });
   const code = useWatch({ control, name: 'code' });
+  const parentAccountId = useWatch({ control, name: 'parentAccountId' });
+  // The parent is an account of the same class: the class's accounts (a few hundred at most) are read once a code is typed.
+  const digits = (code ?? '').trim();
+  const accountClass = /^\d{2,12}$/.test(digits) ? digits.charAt(0) : '';
+  const sameClass = useListAccountsQuery(
+    open && companyId && accountClass ? { companyId, prefix: accountClass, pageSize: MAX_ACCOUNTS_PAGE_SIZE } : skipToken,
+  );
+  const accounts = sameClass.data?.items ?? NO_ACCOUNTS;
   useEffect(() => {
     if (CATEGORY_FOR_TYPE[type]) suggest('category', CATEGORY_FOR_TYPE[type]);
   }, [type, suggest]);
@@ -100,8 +111,6 @@ export function AccountDialog({ open, onClose, companyId, accounts }: AccountDia
     suggest('level', String(Math.min(digits.length, 7)));
     suggest('parentAccountId', parentFor(digits, accounts)?.id ?? '');
   }, [code, accounts, suggest]);
-
-  const parentOptions = useMemo(() => accounts.map((a) => ({ value: a.id, label: `${a.code} — ${a.name}` })), [accounts]);
 
   return (
     <EntityFormDialog
@@ -116,7 +125,14 @@ export function AccountDialog({ open, onClose, companyId, accounts }: AccountDia
       <FormSelectField control={control} name="type" label="Type" options={TYPE_OPTIONS} />
       <FormSelectField control={control} name="category" label="Catégorie" options={CATEGORY_OPTIONS} />
       <FormNumberField control={control} name="level" label="Niveau" min={1} max={7} step={1} helperText="De 1 à 7" />
-      <FormSelectField control={control} name="parentAccountId" label="Compte parent" options={parentOptions} placeholder="Aucun" />
+      <AccountField
+        control={control}
+        name="parentAccountId"
+        label="Compte parent"
+        placeholder="Aucun"
+        companyId={open ? companyId : null}
+        value={parentAccountId}
+      />
     </EntityFormDialog>
   );
 }

@@ -9,14 +9,16 @@ import {
   DataTable,
   EmptyState,
   FilterSelect,
+  ListPagination,
   ListState,
   SearchField,
   TabHeader,
   AutoIcon,
+  useDebouncedSearch,
+  useFilteredPage,
   type Column,
 } from '@xaalis/web-kit';
-import { useDeferredValue, useMemo, useState } from 'react';
-import { foldForSearch } from '../../ui/text';
+import { useMemo, useState } from 'react';
 import { AccountDialog } from './AccountDialog';
 import { useListAccountsQuery } from './api';
 import { useCanEditChart } from './rights';
@@ -26,16 +28,6 @@ import { useGenerateChart } from './useGenerateChart';
 export function accountClassLabel(code: string): string {
   const digit = code.charAt(0);
   return ACCOUNT_CLASS_LABELS[digit] ?? `Classe ${digit}`;
-}
-
-/** Accounts whose code starts with the query, or whose name contains it (accents ignored). */
-export function filterAccounts(accounts: readonly Account[], query: string, accountClass: string): Account[] {
-  const q = foldForSearch(query.trim());
-  return accounts.filter((a) => {
-    if (accountClass && a.code.charAt(0) !== accountClass) return false;
-    if (!q) return true;
-    return a.code.startsWith(q) || foldForSearch(a.name).includes(q);
-  });
 }
 
 function groupByClass(accounts: readonly Account[]): { key: string; label: string; rows: Account[] }[] {
@@ -50,6 +42,9 @@ function groupByClass(accounts: readonly Account[]): { key: string; label: strin
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([key, list]) => ({ key, label: `${accountClassLabel(list[0].code)} (${list.length})`, rows: list }));
 }
+
+/** Accounts a page of the chart. */
+export const ACCOUNTS_PAGE_SIZE = 50;
 
 const CLASS_OPTIONS = Object.keys(ACCOUNT_CLASS_LABELS)
   .sort()
@@ -70,18 +65,21 @@ const COLUMNS: Column<Account>[] = [
 
 /** Tab 'Plan Comptable': the chart by class, a search box, 'Nouveau Compte', the empty state with generation. */
 export function AccountsTab({ companyId }: { companyId: string | null }) {
-  const list = useListAccountsQuery(companyId ?? skipToken);
+  const searchBox = useDebouncedSearch();
+  const { search } = searchBox;
+  const [accountClass, setAccountClass] = useState('');
+  const [page, setPage] = useFilteredPage(search, accountClass);
+  const list = useListAccountsQuery(
+    companyId ? { companyId, page: page + 1, pageSize: ACCOUNTS_PAGE_SIZE, search, prefix: accountClass || undefined } : skipToken,
+  );
   const { data: company } = useGetCompanyQuery(companyId ?? skipToken);
   const [generate, { isLoading: generating }] = useGenerateChart(companyId);
   const [dialogOpen, setDialogOpen] = useState(false);
   const canEdit = useCanEditChart();
-  const [query, setQuery] = useState('');
-  const [accountClass, setAccountClass] = useState('');
-  const deferredQuery = useDeferredValue(query);
-
-  const sorted = useMemo(() => [...(list.data ?? [])].sort((a, b) => a.code.localeCompare(b.code)), [list.data]);
-  const filtered = useMemo(() => filterAccounts(sorted, deferredQuery, accountClass), [sorted, deferredQuery, accountClass]);
-  const groups = useMemo(() => groupByClass(filtered), [filtered]);
+  const shown = useMemo(() => list.data?.items ?? [], [list.data]);
+  const groups = useMemo(() => groupByClass(shown), [shown]);
+  const matching = list.data?.totalItems ?? 0;
+  const total = list.data?.counters.total ?? 0;
 
   if (!companyId) {
     return (
@@ -112,7 +110,7 @@ export function AccountsTab({ companyId }: { companyId: string | null }) {
         errorTitle="Impossible de charger le plan comptable"
         skeletons={6}
         skeletonHeight={32}
-        count={sorted.length}
+        count={total}
         empty={{
           title: 'Aucun compte configuré',
           description: canEdit
@@ -122,7 +120,13 @@ export function AccountsTab({ companyId }: { companyId: string | null }) {
         }}
       >
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
-          <SearchField label="Rechercher un compte" placeholder="Code ou nom" value={query} onChange={setQuery} sx={{ minWidth: 260 }} />
+          <SearchField
+            label="Rechercher un compte"
+            placeholder="Code ou nom"
+            value={searchBox.input}
+            onChange={searchBox.setInput}
+            sx={{ minWidth: 260 }}
+          />
           <FilterSelect
             label="Classe"
             value={accountClass}
@@ -132,19 +136,20 @@ export function AccountsTab({ companyId }: { companyId: string | null }) {
             minWidth={220}
           />
           <Typography variant="body2" color="text.secondary" role="status" aria-live="polite">
-            {filtered.length === sorted.length
-              ? `${sorted.length} compte${sorted.length > 1 ? 's' : ''}`
-              : `${filtered.length} compte${filtered.length > 1 ? 's' : ''} sur ${sorted.length}`}
+            {matching === total ? `${total} compte${total > 1 ? 's' : ''}` : `${matching} compte${matching > 1 ? 's' : ''} sur ${total}`}
             {list.isFetching ? ' — mise à jour...' : ''}
           </Typography>
         </Box>
-        {filtered.length === 0 ? (
+        {shown.length === 0 ? (
           <EmptyState title="Aucun compte ne correspond à la recherche" />
         ) : (
-          <DataTable label="Plan comptable" columns={COLUMNS} groups={groups} rowKey={(a) => a.id} outlined maxHeight={640} />
+          <>
+            <DataTable label="Plan comptable" columns={COLUMNS} groups={groups} rowKey={(a) => a.id} outlined maxHeight={640} />
+            <ListPagination count={matching} page={page} pageSize={ACCOUNTS_PAGE_SIZE} onPageChange={setPage} />
+          </>
         )}
       </ListState>
-      {canEdit ? <AccountDialog open={dialogOpen} onClose={() => setDialogOpen(false)} companyId={companyId} accounts={sorted} /> : null}
+      {canEdit ? <AccountDialog open={dialogOpen} onClose={() => setDialogOpen(false)} companyId={companyId} /> : null}
     </Box>
   );
 }

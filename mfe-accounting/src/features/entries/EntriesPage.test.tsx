@@ -1,7 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_ENTRY, type AccountingEntry, type EntryListResponse } from '@xaalis/contracts';
-import { account, callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
+import {
+  account,
+  accountsRoute,
+  callsTo,
+  company,
+  COMPANY_ID,
+  mockFetch,
+  renderWithApp,
+  TEST_USER,
+  thirdPartiesRoute,
+} from '../../test-utils';
 import { listPage } from '@xaalis/web-kit/src/testing/records';
 import EntriesPage from './EntriesPage';
 import { entry } from './fixtures';
@@ -64,8 +74,8 @@ function routes(overrides: Record<string, unknown> = {}) {
   return {
     'GET /api/user': { body: TEST_USER },
     [`GET ${BASE}`]: { body: company() },
-    [`GET ${BASE}/accounts`]: { body: [BANK, RENT] },
-    [`GET ${BASE}/third-parties`]: { body: [] },
+    [`GET ${BASE}/accounts`]: accountsRoute([BANK, RENT]),
+    [`GET ${BASE}/third-parties`]: thirdPartiesRoute([]),
     [`GET ${BASE}/accounting-entries/next-number`]: { body: { number: 'OD-2026-00004' } },
     [`GET ${BASE}/accounting-entries`]: { body: listOf([DRAFT, VALIDATED]) },
     ...overrides,

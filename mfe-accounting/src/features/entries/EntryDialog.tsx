@@ -1,14 +1,13 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { entryInputSchema, JOURNAL_LABELS, JOURNALS, MESSAGES_ENTRY, type Account, type AccountingEntry } from '@xaalis/contracts';
+import { entryInputSchema, JOURNAL_LABELS, JOURNALS, MESSAGES_ENTRY, type AccountingEntry } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { emptyToNull, FormSelectField, FormTextField, toast, useEntityForm } from '@xaalis/web-kit';
 import { useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { DocumentFormDialog, DocumentHeader, ListLoadError, SettingsHint } from '../../ui/DocumentDialog';
 import { useListAccountsQuery } from '../accounts';
-import { useListThirdPartiesQuery } from '../third-parties';
 import { useCreateEntryMutation, useGetEntryQuery, useNextEntryNumberQuery, useUpdateEntryMutation } from './api';
 import { entryToFormValues, formatExactMoney, liveTotals, newEntryValues, type EntryFormValues, type EntryOutput } from './entryForm';
 import { EntryLinesEditor } from './EntryLinesEditor';
@@ -33,17 +32,11 @@ export function EntryDialog({ open, target, companyId, onClose }: EntryDialogPro
   const editing = target.mode === 'edit';
   const editId = target.mode === 'edit' ? target.id : null;
 
-  const accountsQuery = useListAccountsQuery(open && companyId ? companyId : skipToken);
-  const thirdPartiesQuery = useListThirdPartiesQuery(open && companyId ? companyId : skipToken);
+  // One account is enough to know the chart is not empty: the lines search it on the server.
+  const accountsQuery = useListAccountsQuery(open && companyId ? { companyId, pageSize: 1 } : skipToken);
   const entryQuery = useGetEntryQuery(open && editId ? editId : skipToken, { refetchOnMountOrArgChange: true });
   const [createEntry] = useCreateEntryMutation();
   const [updateEntry] = useUpdateEntryMutation();
-
-  const accounts = useMemo<Account[]>(
-    () => [...(accountsQuery.data ?? [])].sort((a, b) => a.code.localeCompare(b.code)),
-    [accountsQuery.data],
-  );
-  const thirdParties = useMemo(() => thirdPartiesQuery.data ?? [], [thirdPartiesQuery.data]);
 
   // The number proposed by the server, kept in step with the journal and date until typed over.
   const autoNumber = useRef('');
@@ -113,7 +106,7 @@ export function EntryDialog({ open, target, companyId, onClose }: EntryDialogPro
   }, [description, getValues, setValue]);
 
   const title = editing ? `Modifier l'Écriture ${target.number}` : 'Nouvelle Écriture Comptable';
-  const accountsEmpty = accountsQuery.isSuccess && accounts.length === 0;
+  const accountsEmpty = accountsQuery.isSuccess && accountsQuery.data.counters.total === 0;
 
   return (
     <DocumentFormDialog
@@ -122,7 +115,7 @@ export function EntryDialog({ open, target, companyId, onClose }: EntryDialogPro
       submitLabel="Enregistrer"
       submitDisabled={!totals.balanced || (editing && !entryQuery.data)}
       record={editing ? { query: entryQuery, loaded: Boolean(entryQuery.data), failure: "Impossible de charger l'écriture" } : undefined}
-      lines={<EntryLinesEditor form={form} accounts={accounts} thirdParties={thirdParties} accountsHint={ACCOUNTS_EMPTY_HINT} />}
+      lines={<EntryLinesEditor form={form} companyId={open ? companyId : null} />}
       totalsLayout={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'center', justifyContent: 'flex-end' }}
       totals={
         <>

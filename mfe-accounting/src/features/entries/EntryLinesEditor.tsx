@@ -1,33 +1,14 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import type { Account, ThirdParty } from '@xaalis/contracts';
-import { memo, useMemo } from 'react';
-import { Controller, type Control, type FieldErrors, type UseFormReturn, type UseFormSetValue } from 'react-hook-form';
+import { memo } from 'react';
+import { Controller, useWatch, type Control, type FieldErrors, type UseFormReturn, type UseFormSetValue } from 'react-hook-form';
+import { AccountField } from '../accounts';
+import { ThirdPartyField } from '../third-parties';
 import { DocumentLines, LineRow, LineTextField, RemoveLineButton } from '../../ui/LineEditor';
-import { foldForSearch } from '../../ui/text';
 import { emptyLine, isPositiveAmount, type EntryFormValues, type EntryOutput } from './entryForm';
 
 /** Lines can be removed only while more than this remain (specification §5). */
 export const MIN_LINES = 2;
-const MAX_OPTIONS = 60;
-
-const accountLabel = (a: Account) => `${a.code} — ${a.name}`;
-
-/** Accounts whose code starts with the text or whose name contains it; at most 60 shown. */
-export function filterAccountOptions(options: Account[], input: string): Account[] {
-  const q = foldForSearch(input.trim());
-  if (!q) return options.slice(0, MAX_OPTIONS);
-  const codeQuery = q.split(/\s|—/)[0];
-  const out: Account[] = [];
-  for (const a of options) {
-    if (a.code.startsWith(codeQuery) || foldForSearch(a.name).includes(q) || foldForSearch(accountLabel(a)).includes(q)) {
-      out.push(a);
-      if (out.length >= MAX_OPTIONS) break;
-    }
-  }
-  return out;
-}
 
 const amountInput = { min: 0, step: 0.01, inputMode: 'decimal' as const };
 const selectOnFocus = (event: React.FocusEvent<HTMLInputElement>) => event.target.select();
@@ -77,60 +58,31 @@ function AmountField({ control, setValue, index, side, error }: AmountFieldProps
 interface LineProps {
   index: number;
   control: Control<EntryFormValues, unknown, EntryOutput>;
-  accounts: Account[];
-  thirdParties: readonly ThirdParty[];
-  accountsHint: string;
+  companyId: string | null;
   canRemove: boolean;
   onRemove: (index: number) => void;
   setValue: UseFormSetValue<EntryFormValues>;
   errors: FieldErrors<EntryFormValues>['lines'];
 }
 
-const EntryLine = memo(function EntryLine({
-  index,
-  control,
-  accounts,
-  thirdParties,
-  accountsHint,
-  canRemove,
-  onRemove,
-  setValue,
-  errors,
-}: LineProps) {
+const EntryLine = memo(function EntryLine({ index, control, companyId, canRemove, onRemove, setValue, errors }: LineProps) {
   const n = index + 1;
   const lineErrors = errors?.[index];
   const amountError = lineErrors?.debit?.message ?? lineErrors?.credit?.message;
-  const byId = useMemo(() => new Map(accounts.map((a) => [a.id, a])), [accounts]);
+  const accountId = useWatch({ control, name: `lines.${index}.accountId` });
+  const thirdPartyId = useWatch({ control, name: `lines.${index}.thirdPartyId` });
   return (
     <LineRow n={n} mdColumns="minmax(220px, 3fr) minmax(160px, 3fr) minmax(110px, 1.3fr) minmax(110px, 1.3fr) minmax(140px, 2fr) auto">
       <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
-        <Controller
+        <AccountField
           control={control}
           name={`lines.${index}.accountId`}
-          render={({ field, fieldState }) => (
-            <Autocomplete
-              options={accounts}
-              value={byId.get(field.value) ?? null}
-              onChange={(_event, option) => field.onChange(option?.id ?? '')}
-              onBlur={field.onBlur}
-              getOptionLabel={accountLabel}
-              isOptionEqualToValue={(option, value) => option.id === value.id}
-              filterOptions={(options, state) => filterAccountOptions(options, state.inputValue)}
-              noOptionsText={accounts.length === 0 ? accountsHint : 'Aucun compte trouvé'}
-              size="small"
-              autoHighlight
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  label="Compte"
-                  inputRef={field.ref}
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                  slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'aria-label': `Compte ligne ${n}` } }}
-                />
-              )}
-            />
-          )}
+          id={`line-${index}-account`}
+          label="Compte"
+          ariaLabel={`Compte ligne ${n}`}
+          size="small"
+          companyId={companyId}
+          value={accountId}
         />
       </Box>
       <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
@@ -138,29 +90,16 @@ const EntryLine = memo(function EntryLine({
       </Box>
       <AmountField control={control} setValue={setValue} index={index} side="debit" error={amountError} />
       <AmountField control={control} setValue={setValue} index={index} side="credit" error={amountError} />
-      <Controller
+      <ThirdPartyField
         control={control}
         name={`lines.${index}.thirdPartyId`}
-        render={({ field }) => (
-          <TextField
-            select
-            label="Tiers"
-            size="small"
-            name={field.name}
-            inputRef={field.ref}
-            value={field.value ?? ''}
-            onChange={(event) => field.onChange(event.target.value || null)}
-            onBlur={field.onBlur}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'aria-label': `Tiers ligne ${n}` } }}
-          >
-            <option value="">Aucun</option>
-            {thirdParties.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.code ? `${t.code} — ${t.name}` : t.name}
-              </option>
-            ))}
-          </TextField>
-        )}
+        id={`line-${index}-third-party`}
+        label="Tiers"
+        placeholder="Aucun"
+        ariaLabel={`Tiers ligne ${n}`}
+        size="small"
+        companyId={companyId}
+        value={thirdPartyId ?? ''}
       />
       <RemoveLineButton
         n={n}
@@ -174,13 +113,12 @@ const EntryLine = memo(function EntryLine({
 
 export interface EntryLinesEditorProps {
   form: UseFormReturn<EntryFormValues, unknown, EntryOutput>;
-  accounts: Account[];
-  thirdParties: readonly ThirdParty[];
-  accountsHint: string;
+  /** The company whose accounts and third parties the lines search. */
+  companyId: string | null;
 }
 
 /** The lines of an entry: account, description, debit, credit, third party; add and remove (never below two). */
-export function EntryLinesEditor({ form, accounts, thirdParties, accountsHint }: EntryLinesEditorProps) {
+export function EntryLinesEditor({ form, companyId }: EntryLinesEditorProps) {
   const { getValues } = form;
   const errors = form.formState.errors.lines;
   return (
@@ -189,9 +127,7 @@ export function EntryLinesEditor({ form, accounts, thirdParties, accountsHint }:
       min={MIN_LINES}
       title="Lignes d'écriture"
       newLine={() => emptyLine(getValues('entry.description'))}
-      renderLine={(slot) => (
-        <EntryLine {...slot} accounts={accounts} thirdParties={thirdParties} accountsHint={accountsHint} errors={errors} />
-      )}
+      renderLine={(slot) => <EntryLine {...slot} companyId={companyId} errors={errors} />}
     />
   );
 }

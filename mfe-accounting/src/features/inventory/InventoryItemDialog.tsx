@@ -7,11 +7,10 @@ import {
   MESSAGES_INVENTORY,
   type InventoryItem,
 } from '@xaalis/contracts';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { EntityFormDialog, FormSelectField, FormMoneyField, FormTextField, FullRow, useEntityForm } from '@xaalis/web-kit';
-import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { useListThirdPartiesQuery } from '../third-parties';
+import { ThirdPartyField } from '../third-parties';
 import { useCreateInventoryItemMutation, useUpdateInventoryItemMutation } from './api';
 import { fromMilli, toMilli } from './stock';
 
@@ -27,7 +26,7 @@ interface ItemFormValues {
   currentStock: string;
   minStock: string;
   unitCost: string;
-  /** 'none' = Aucun. */
+  /** '' = none. */
   supplierId: string;
 }
 
@@ -38,7 +37,7 @@ const DEFAULTS: ItemFormValues = {
   currentStock: '0.000',
   minStock: '0.000',
   unitCost: '',
-  supplierId: 'none',
+  supplierId: '',
 };
 const CATEGORY_OPTIONS = INVENTORY_CATEGORIES.map((value) => ({ value, label: INVENTORY_CATEGORY_LABELS[value] }));
 const UNIT_OPTIONS = INVENTORY_UNITS.map((value) => ({
@@ -62,7 +61,7 @@ function valuesOf(item: InventoryItem | null | undefined): ItemFormValues {
     currentStock: item.currentStock,
     minStock: item.minStock,
     unitCost: item.unitCost,
-    supplierId: item.supplierId ?? 'none',
+    supplierId: item.supplierId ?? '',
   };
 }
 
@@ -79,18 +78,6 @@ export function InventoryItemDialog({ open, onClose, companyId, item }: Inventor
   const editing = Boolean(item);
   const [createItem] = useCreateInventoryItemMutation();
   const [updateItem] = useUpdateInventoryItemMutation();
-  const thirdParties = useListThirdPartiesQuery(open && companyId ? companyId : skipToken);
-  const supplierOptions = useMemo(
-    () => [
-      { value: 'none', label: 'Aucun' },
-      ...(thirdParties.data ?? [])
-        .filter((t) => t.type === 'supplier' || t.type === 'both')
-        .sort((a, b) => a.name.localeCompare(b.name, 'fr'))
-        .map((t) => ({ value: t.id, label: t.name })),
-    ],
-    [thirdParties.data],
-  );
-
   const form = useEntityForm<ItemFormValues, ItemOutput>({
     open,
     onClose,
@@ -115,6 +102,7 @@ export function InventoryItemDialog({ open, onClose, companyId, item }: Inventor
     failure: item ? ITEM_UPDATE_ERROR : MESSAGES_INVENTORY.createError,
   });
   const { control } = form;
+  const supplierId = useWatch({ control, name: 'supplierId' });
 
   return (
     <EntityFormDialog
@@ -143,7 +131,15 @@ export function InventoryItemDialog({ open, onClose, companyId, item }: Inventor
       />
       <FormTextField control={control} name="minStock" label="Stock minimum" inputProps={stockInput} />
       <FormMoneyField control={control} name="unitCost" label="Coût unitaire" />
-      <FormSelectField control={control} name="supplierId" label="Fournisseur" options={supplierOptions} />
+      <ThirdPartyField
+        control={control}
+        name="supplierId"
+        label="Fournisseur"
+        placeholder="Aucun"
+        side="supplier"
+        companyId={open ? companyId : null}
+        value={supplierId}
+      />
     </EntityFormDialog>
   );
 }

@@ -21,17 +21,18 @@ import {
   useSession,
   EditIcon,
   type Column,
+  useDebouncedSearch,
+  useFilteredPage,
 } from '@xaalis/web-kit';
 import { useMemo, useState } from 'react';
 import { downloadWithToast } from '../../ui/download';
-import { foldForSearch } from '../../ui/text';
 import { inventoryExportUrl, useListInventoryQuery } from './api';
 import { HistoryIcon, MovementIcon } from './icons';
 import { InventoryItemDialog } from './InventoryItemDialog';
 import { useCanEditStock } from './rights';
 import { StockHistoryDialog } from './StockHistoryDialog';
 import { StockMovementDialog } from './StockMovementDialog';
-import { formatQuantity, stockTiles, stockValue } from './stock';
+import { formatQuantity, stockValue } from './stock';
 
 export const INVENTORY_EMPTY = 'Aucun article en stock';
 export const INVENTORY_EMPTY_FILTERED = 'Aucun article trouvé avec ces critères';
@@ -60,28 +61,28 @@ const COLUMNS: Column<InventoryItem>[] = [
   },
 ];
 
-/** Items whose name contains the text (accents and case ignored), in the category when one is chosen. */
-export function filterItems(items: readonly InventoryItem[], search: string, category: InventoryCategory | ''): InventoryItem[] {
-  const q = foldForSearch(search.trim());
-  return items.filter((i) => (!category || i.category === category) && (!q || foldForSearch(i.name).includes(q)));
-}
+/** Items a page. */
+export const INVENTORY_PAGE_SIZE = 25;
 
 /** Route /inventaire (exposed as './Inventory'): 'Gestion des Stocks'. */
 export default function InventoryPage() {
   const session = useSession();
   const { companyId } = session;
-  const list = useListInventoryQuery(companyId ?? skipToken);
-  const [search, setSearch] = useState('');
+  const searchBox = useDebouncedSearch();
+  const { search } = searchBox;
   const [category, setCategory] = useState<InventoryCategory | ''>('');
+  const [page, setPage] = useFilteredPage(search, category);
+  const list = useListInventoryQuery(
+    companyId ? { companyId, page: page + 1, pageSize: INVENTORY_PAGE_SIZE, search, category: category || undefined } : skipToken,
+  );
   const editor = useDialog<InventoryItem | null>('item', null);
   const [moving, setMoving] = useState<InventoryItem | null>(null);
   const [history, setHistory] = useState<InventoryItem | null>(null);
   const [exporting, setExporting] = useState(false);
   const canEdit = useCanEditStock();
 
-  const items = useMemo(() => [...(list.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'fr')), [list.data]);
-  const tiles = useMemo(() => stockTiles(items), [items]);
-  const shown = useMemo(() => filterItems(items, search, category), [items, search, category]);
+  const shown = useMemo(() => list.data?.items ?? [], [list.data]);
+  const tiles = list.data?.counters ?? { total: 0, low: 0, out: 0, value: '0' };
 
   const openCreate = () => editor.show(null);
 
@@ -116,7 +117,7 @@ export default function InventoryPage() {
         { label: 'Rupture', value: tiles.out, color: tiles.out > 0 ? 'error.main' : undefined },
         { label: 'Valeur du stock', value: formatMoney(tiles.value) },
       ]}
-      search={{ label: 'Rechercher un article', placeholder: "Nom de l'article", value: search, onChange: setSearch }}
+      search={{ label: 'Rechercher un article', placeholder: "Nom de l'article", value: searchBox.input, onChange: searchBox.setInput }}
       toolbar={
         <FilterSelect
           label="Catégorie"
@@ -129,7 +130,7 @@ export default function InventoryPage() {
       }
       count={shown.length}
       // Nothing in stock at all says so whatever the filter; items hidden by the filter say that instead.
-      filtered={items.length > 0}
+      filtered={tiles.total > 0}
       empty={{
         title: INVENTORY_EMPTY,
         create: canEdit
@@ -141,6 +142,7 @@ export default function InventoryPage() {
           : undefined,
       }}
       emptyFiltered={INVENTORY_EMPTY_FILTERED}
+      pagination={{ page, pageSize: INVENTORY_PAGE_SIZE, totalItems: list.data?.totalItems ?? 0, onPageChange: setPage }}
       dialogs={
         <>
           <InventoryItemDialog key={editor.key} {...editor.props} item={editor.value} companyId={companyId} />

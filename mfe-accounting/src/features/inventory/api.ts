@@ -1,15 +1,32 @@
-import type { InventoryItem, InventoryItemInput, InventoryItemUpdate, StockMovementInput, StockMovementResult } from '@xaalis/contracts';
-import { baseApi, COMPANY_DATA_TAG, companyCreate, companyQuery } from '@xaalis/web-kit';
+import type {
+  InventoryCategory,
+  InventoryItem,
+  InventoryItemInput,
+  InventoryItemUpdate,
+  InventoryListResponse,
+  StockMovementInput,
+  StockMovementResult,
+} from '@xaalis/contracts';
+import { baseApi, COMPANY_DATA_TAG, companyCreate, companyListQuery } from '@xaalis/web-kit';
 import type { CompanyBodyArgs } from '@xaalis/web-kit';
 
 const enc = encodeURIComponent;
 const listTag = { type: 'Inventory' as const, id: 'LIST' };
 
+/** The query of the stock list (GET …/inventory): a page, a search (name), the category, one item. */
+export interface InventoryListFilter {
+  page?: number;
+  pageSize?: number;
+  search?: string;
+  category?: InventoryCategory;
+  id?: string;
+}
+
 /** Stock: items, one item with its movements, create, edit, movements. Every write refreshes the company's data. */
 export const inventoryApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/companies/:id/inventory: every item. */
-    listInventory: companyQuery<InventoryItem[]>(build, '/inventory', [listTag]),
+    /** GET /api/companies/:id/inventory?page=&pageSize=&search=&category=&id=: one page by name, the company's four tiles. */
+    listInventory: companyListQuery<InventoryListResponse, InventoryListFilter>(build, '/inventory', [listTag]),
     /** GET /api/inventory/:id: the item with its movements. */
     getInventoryItem: build.query<InventoryItem, string>({
       query: (id) => `/api/inventory/${enc(id)}`,

@@ -3,3 +3,4 @@ export { inventoryApi, useListInventoryQuery, useGetInventoryItemQuery } from '.
 export { InventoryItemDialog } from './InventoryItemDialog';
 export { StockMovementDialog } from './StockMovementDialog';
 export { stockTiles, stockValue, formatQuantity } from './stock';
+export { InventoryItemField } from './InventoryItemField';

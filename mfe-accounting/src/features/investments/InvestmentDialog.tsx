@@ -6,6 +6,7 @@ import {
   DEPRECIATION_METHODS,
   INVESTMENT_CATEGORIES,
   INVESTMENT_CATEGORY_LABELS,
+  INVESTMENT_ACCOUNT_PREFIXES,
   INVESTMENT_DEFAULT_ACCOUNTS,
   MESSAGES_INVESTMENT,
   accountFitsCategory,
@@ -27,10 +28,10 @@ import {
   useGetCompanyQuery,
   FormCountField,
 } from '@xaalis/web-kit';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { useListAccountsQuery } from '../accounts';
+import { AccountField } from '../accounts';
 import { useCreateInvestmentMutation, useUpdateInvestmentMutation } from './api';
 import { PlanTable } from './PlanTable';
 
@@ -95,7 +96,6 @@ export interface InvestmentDialogProps {
 export function InvestmentDialog({ open, onClose, companyId, investment }: InvestmentDialogProps) {
   const [create] = useCreateInvestmentMutation();
   const [update] = useUpdateInvestmentMutation();
-  const accounts = useListAccountsQuery(open && companyId ? companyId : skipToken);
   const company = useGetCompanyQuery(open && companyId ? companyId : skipToken);
 
   const form = useEntityForm<InvestmentFormValues, InvestmentOutput>({
@@ -134,17 +134,13 @@ export function InvestmentDialog({ open, onClose, companyId, investment }: Inves
     else if (derived) setValue('depreciationRate', derived);
   }, [life, values.depreciationMethod, values.category, setValue]);
 
-  const accountOptions = useMemo(() => {
-    const fitting = (accounts.data ?? []).filter((a) => a.code.startsWith('2') && accountFitsCategory(a.code, values.category));
-    return [
-      { value: '', label: `Compte par défaut (${INVESTMENT_DEFAULT_ACCOUNTS[values.category]})` },
-      ...fitting.map((a) => ({ value: a.id, label: `${a.code} — ${a.name}` })),
-    ];
-  }, [accounts.data, values.category]);
-  // A category change leaves an account of the old category behind: back to the default.
+  // A category change leaves an account of the old category behind (the categories' prefixes are disjoint): back to the default.
+  const shownCategory = useRef(values.category);
   useEffect(() => {
-    if (values.accountId && !accountOptions.some((o) => o.value === values.accountId) && accounts.data) setValue('accountId', '');
-  }, [values.accountId, accountOptions, accounts.data, setValue]);
+    if (shownCategory.current === values.category) return;
+    shownCategory.current = values.category;
+    if (values.accountId && !accountFitsCategory(investment?.accountCode ?? '', values.category)) setValue('accountId', '');
+  }, [values.category, values.accountId, investment, setValue]);
 
   const preview = useMemo(() => {
     const parsed = investmentInputSchema.safeParse(values);
@@ -178,7 +174,16 @@ export function InvestmentDialog({ open, onClose, companyId, investment }: Inves
         readOnly
         helperText={values.depreciationMethod === 'declining' ? 'Taux linéaire × coefficient SYSCOHADA' : '100 / durée d’utilité'}
       />
-      <FormSelectField control={control} name="accountId" label="Compte d'immobilisation" options={accountOptions} />
+      <AccountField
+        control={control}
+        name="accountId"
+        label="Compte d'immobilisation"
+        placeholder={`Compte par défaut (${INVESTMENT_DEFAULT_ACCOUNTS[values.category]})`}
+        helperText={`Vide : compte par défaut ${INVESTMENT_DEFAULT_ACCOUNTS[values.category]}`}
+        companyId={open ? companyId : null}
+        filter={{ prefix: INVESTMENT_ACCOUNT_PREFIXES[values.category].join(',') }}
+        value={values.accountId ?? ''}
+      />
       <FullRow>
         <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
           Aperçu du plan d&apos;amortissement

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES_INVESTMENT, type DepreciationSchedule, type Investment } from '@xaalis/contracts';
+import { investmentTotals, MESSAGES_INVESTMENT, type DepreciationSchedule, type Investment } from '@xaalis/contracts';
 import { todayIso } from '@xaalis/web-kit';
-import { account, callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
+import { account, accountsRoute, callsTo, company, COMPANY_ID, listPage, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
 import InvestmentsPage from './InvestmentsPage';
 import { recordableRow } from './PlanDialog';
 
@@ -60,8 +60,8 @@ function routes(list: Investment[], overrides: Record<string, unknown> = {}) {
   return {
     'GET /api/user': { body: TEST_USER },
     [`GET ${BASE}`]: { body: company() },
-    [`GET ${BASE}/investments`]: { body: list },
-    [`GET ${BASE}/accounts`]: { body: ACCOUNTS },
+    [`GET ${BASE}/investments`]: { body: listPage(list, { totals: investmentTotals(list) }) },
+    [`GET ${BASE}/accounts`]: accountsRoute(ACCOUNTS),
     ...overrides,
   } as Parameters<typeof mockFetch>[0];
 }
@@ -125,11 +125,19 @@ describe('InvestmentsPage', () => {
     await user.selectOptions(within(dialog).getByLabelText("Méthode d'amortissement"), 'declining');
     expect(within(dialog).getByLabelText("Taux d'amortissement (%)")).toHaveValue('40.00');
     await user.selectOptions(within(dialog).getByLabelText("Méthode d'amortissement"), 'linear');
-    // Class-2 accounts of the category, the default first.
-    const options = within(within(dialog).getByLabelText("Compte d'immobilisation"))
-      .getAllByRole('option')
-      .map((o) => o.textContent);
-    await waitFor(() => expect(options).toEqual(['Compte par défaut (244)', '244 — Matériel et mobilier', '2442 — Matériel informatique']));
+    // Class-2 accounts of the category, searched on the server; empty is the default account.
+    expect(within(dialog).getByLabelText("Compte d'immobilisation")).toHaveAttribute('placeholder', 'Compte par défaut (244)');
+    await user.click(within(dialog).getByLabelText("Compte d'immobilisation"));
+    const listbox = await screen.findByRole('listbox');
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['244 — Matériel et mobilier', '2442 — Matériel informatique']),
+    );
+    expect(callsTo(fetchMock, 'GET', `${BASE}/accounts`).some((c) => c.url.includes('prefix=22%2C23%2C24'))).toBe(true);
+    await user.keyboard('{Escape}');
 
     const preview = within(dialog).getByRole('table', { name: "Aperçu du plan d'amortissement" });
     expect(within(preview).getByText('158 889 XOF')).toBeInTheDocument();

@@ -1,9 +1,9 @@
 import Chip from '@mui/material/Chip';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
+  INVESTMENT_CATEGORIES,
   INVESTMENT_CATEGORY_LABELS,
   MESSAGES_INVESTMENT,
-  investmentTotals,
   type Investment,
   type InvestmentCategory,
 } from '@xaalis/contracts';
@@ -12,9 +12,12 @@ import {
   formatMoney,
   moneyColumn,
   DataTable,
+  FilterSelect,
   ListPage,
   RowAction,
+  useDebouncedSearch,
   useDialog,
+  useFilteredPage,
   useSession,
   EditIcon,
   ViewIcon,
@@ -25,6 +28,10 @@ import { useListInvestmentsQuery } from './api';
 import { InvestmentDialog } from './InvestmentDialog';
 import { PlanDialog } from './PlanDialog';
 import { useCanEditInvestments } from './rights';
+
+/** Investments a page. */
+export const INVESTMENTS_PAGE_SIZE = 25;
+const CATEGORY_OPTIONS = INVESTMENT_CATEGORIES.map((value) => ({ value, label: INVESTMENT_CATEGORY_LABELS[value] }));
 
 const CATEGORY_COLORS: Record<InvestmentCategory, 'primary' | 'secondary' | 'default'> = {
   material: 'primary',
@@ -48,13 +55,19 @@ const COLUMNS: Column<Investment>[] = [
 export default function InvestmentsPage() {
   const session = useSession();
   const { companyId } = session;
-  const list = useListInvestmentsQuery(companyId ?? skipToken);
+  const searchBox = useDebouncedSearch();
+  const { search } = searchBox;
+  const [category, setCategory] = useState<InvestmentCategory | ''>('');
+  const [page, setPage] = useFilteredPage(search, category);
+  const list = useListInvestmentsQuery(
+    companyId ? { companyId, page: page + 1, pageSize: INVESTMENTS_PAGE_SIZE, search, category: category || undefined } : skipToken,
+  );
   const editor = useDialog<Investment | null>('investment', null);
   const [viewing, setViewing] = useState<string | null>(null);
   const canEdit = useCanEditInvestments();
 
-  const investments = useMemo(() => list.data ?? [], [list.data]);
-  const totals = useMemo(() => investmentTotals(investments), [investments]);
+  const investments = useMemo(() => list.data?.items ?? [], [list.data]);
+  const totals = list.data?.totals;
 
   const openCreate = () => editor.show(null);
 
@@ -67,12 +80,31 @@ export default function InvestmentsPage() {
       errorTitle="Impossible de charger les investissements"
       create={canEdit ? { label: 'Nouvel Investissement', onClick: openCreate, disabled: !companyId } : undefined}
       counters={[
-        { label: 'Total investissements', value: totals.count },
-        { label: "Valeur d'acquisition", value: formatMoney(totals.purchase) },
-        { label: 'Valeur actuelle', value: formatMoney(totals.current) },
-        { label: 'Amortissements cumulés', value: formatMoney(totals.depreciation) },
+        { label: 'Total investissements', value: totals?.count ?? 0 },
+        { label: "Valeur d'acquisition", value: formatMoney(totals?.purchase ?? '0') },
+        { label: 'Valeur actuelle', value: formatMoney(totals?.current ?? '0') },
+        { label: 'Amortissements cumulés', value: formatMoney(totals?.depreciation ?? '0') },
       ]}
+      search={{
+        label: 'Rechercher un investissement',
+        placeholder: 'Nom ou compte',
+        value: searchBox.input,
+        onChange: searchBox.setInput,
+      }}
+      toolbar={
+        <FilterSelect
+          label="Catégorie"
+          value={category}
+          onChange={setCategory}
+          allLabel="Toutes les catégories"
+          options={CATEGORY_OPTIONS}
+          minWidth={200}
+        />
+      }
       count={investments.length}
+      filtered={Boolean(search || category)}
+      emptyFiltered={MESSAGES_INVESTMENT.emptyFiltered}
+      pagination={{ page, pageSize: INVESTMENTS_PAGE_SIZE, totalItems: list.data?.totalItems ?? 0, onPageChange: setPage }}
       empty={{
         title: MESSAGES_INVESTMENT.empty,
         create: canEdit

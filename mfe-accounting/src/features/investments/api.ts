@@ -1,5 +1,5 @@
-import type { Investment, InvestmentInput } from '@xaalis/contracts';
-import { baseApi, COMPANY_DATA_TAG, companyCreate, companyQuery } from '@xaalis/web-kit';
+import type { Investment, InvestmentCategory, InvestmentInput, InvestmentListResponse } from '@xaalis/contracts';
+import { baseApi, COMPANY_DATA_TAG, companyCreate, companyListQuery } from '@xaalis/web-kit';
 import type { CompanyBodyArgs } from '@xaalis/web-kit';
 
 const enc = encodeURIComponent;
@@ -8,8 +8,11 @@ const listTag = { type: 'Investment' as const, id: 'LIST' };
 /** Investments: list, one with its plan, create, edit, record a year's depreciation. Every write refreshes the company's data. */
 export const investmentsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/companies/:id/investments (without the plans). */
-    listInvestments: companyQuery<Investment[]>(build, '/investments', [listTag]),
+    /** GET /api/companies/:id/investments?page=&pageSize=&search=&category= (without the plans) → a page and the company's totals. */
+    listInvestments: companyListQuery<
+      InvestmentListResponse,
+      { page?: number; pageSize?: number; search?: string; category?: InvestmentCategory }
+    >(build, '/investments', [listTag]),
     /** GET /api/investments/:id: with `depreciationSchedules` (polled while the plan is being computed). */
     getInvestment: build.query<Investment, string>({
       query: (id) => `/api/investments/${enc(id)}`,

@@ -10,6 +10,8 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type InvoiceInput,
+  type InvoiceType,
+  type ThirdPartyRole,
 } from '@xaalis/contracts';
 import { money } from '@xaalis/domain';
 import { skipToken } from '@reduxjs/toolkit/query/react';
@@ -25,7 +27,7 @@ import {
 import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { DocumentFormDialog, DocumentHeader, ListLoadError, SettingsHint } from '../../ui/DocumentDialog';
-import { useListThirdPartiesQuery } from '../third-parties';
+import { ThirdPartyField, useListThirdPartiesQuery } from '../third-parties';
 import { useListInventoryQuery } from '../inventory';
 import { useCreateInvoiceMutation, useGetInvoiceQuery, useNextInvoiceNumberQuery, useUpdateInvoiceMutation } from './api';
 import {
@@ -34,7 +36,6 @@ import {
   invoiceToFormValues,
   liveInvoiceTotals,
   newInvoiceValues,
-  thirdPartiesFor,
   type InvoiceFormValues,
   type InvoiceOutput,
 } from './invoiceForm';
@@ -109,8 +110,8 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
   const companyId = useSessionCompany(companyIdProp);
   const editing = Boolean(invoiceId);
 
-  const thirdPartiesQuery = useListThirdPartiesQuery(open && companyId ? companyId : skipToken);
-  const inventoryQuery = useListInventoryQuery(open && companyId ? companyId : skipToken);
+  // Whether the company has any stock item: one record and the count, each line searches the rest.
+  const inventoryQuery = useListInventoryQuery(open && companyId ? { companyId, pageSize: 1 } : skipToken);
   const invoiceQuery = useGetInvoiceQuery(open && invoiceId ? invoiceId : skipToken, { refetchOnMountOrArgChange: true });
   const [createInvoice] = useCreateInvoiceMutation();
   const [updateInvoice] = useUpdateInvoiceMutation();
@@ -118,6 +119,8 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
 
   // The number proposed by the server, kept in step with the type and date until typed over.
   const autoNumber = useRef('');
+  // The side (client or supplier) of the form's type as last shown, set again by each reset.
+  const shownRole = useRef<ThirdPartyRole>('client');
   const form = useEntityForm<InvoiceFormValues, InvoiceOutput>({
     open,
     onClose,
@@ -125,8 +128,9 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
     defaultValues: () => (editing && loaded ? invoiceToFormValues(loaded) : newInvoiceValues()),
     // The draft fills the form once per opening: a later refetch does not overwrite what is being typed.
     resetKey: editing ? loaded?.id : null,
-    onReset: () => {
+    onReset: (values) => {
       autoNumber.current = '';
+      shownRole.current = roleOf(values.invoice.type);
     },
     companyId,
     save: (values, id) => {
@@ -164,30 +168,22 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
     if (proposed && !editing) propose(proposed);
   }, [nextNumber.data, editing]);
 
-  const allThirdParties = useMemo(() => thirdPartiesQuery.data ?? [], [thirdPartiesQuery.data]);
-  const thirdParties = useMemo(
-    () => thirdPartiesFor(type || 'sale', allThirdParties).sort((a, b) => a.name.localeCompare(b.name, 'fr')),
-    [type, allThirdParties],
-  );
-  const thirdPartyOptions = useMemo(
-    () => thirdParties.map((t) => ({ value: t.id, label: t.code ? `${t.name} (${t.code})` : t.name })),
-    [thirdParties],
-  );
+  const role = roleOf(type);
+  // Whether the company has any client (or supplier): one record and the count, the field searches the rest.
+  const thirdPartiesQuery = useListThirdPartiesQuery(open && companyId ? { companyId, role, pageSize: 1 } : skipToken);
 
-  // A type change that leaves the chosen third party out of the list clears it.
+  // A change between a customer and a purchase invoice leaves a party of the other side behind: it is cleared.
   useEffect(() => {
-    if (!thirdPartiesQuery.data || !thirdPartyId) return;
-    if (!thirdParties.some((t) => t.id === thirdPartyId)) setValue('invoice.thirdPartyId', '');
-  }, [thirdParties, thirdPartyId, thirdPartiesQuery.data, setValue]);
+    if (shownRole.current === role) return;
+    shownRole.current = role;
+    if (getValues('invoice.thirdPartyId')) setValue('invoice.thirdPartyId', '');
+  }, [role, getValues, setValue]);
 
-  const products = useMemo(
-    () => [...(inventoryQuery.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'fr')),
-    [inventoryQuery.data],
-  );
+  const noProduct = inventoryQuery.isSuccess && inventoryQuery.data.counters.total === 0;
 
   const isClientSide = type !== 'purchase';
   const partyLabel = isClientSide ? 'Client' : 'Fournisseur';
-  const partiesEmpty = thirdPartiesQuery.isSuccess && thirdParties.length === 0;
+  const partiesEmpty = thirdPartiesQuery.isSuccess && thirdPartiesQuery.data.totalItems === 0;
   const notDraft = editing && loaded && loaded.status !== 'draft';
   const title = editing ? `Modifier la facture ${loaded?.number ?? ''}`.trim() : 'Nouvelle Facture';
 
@@ -198,7 +194,7 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
       submitLabel={editing ? 'Enregistrer les modifications' : 'Créer la facture'}
       submitDisabled={editing && (!loaded || Boolean(notDraft))}
       record={editing ? { query: invoiceQuery, loaded: Boolean(loaded), failure: 'Impossible de charger la facture' } : undefined}
-      lines={<InvoiceLinesEditor form={form} products={products} lineTotals={totals.lineTotals} />}
+      lines={<InvoiceLinesEditor form={form} companyId={open ? companyId : null} noProduct={noProduct} lineTotals={totals.lineTotals} />}
       totalsLayout={{ display: 'grid', gap: 0.5, justifyContent: 'end', gridTemplateColumns: 'auto auto', columnGap: 4 }}
       totals={
         <>
@@ -239,12 +235,14 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
           helperText={!editing && nextNumber.isFetching ? 'Numéro proposé en cours de calcul...' : undefined}
         />
         <Box sx={{ gridColumn: { md: 'span 2' } }}>
-          <FormSelectField
+          <ThirdPartyField
             control={control}
             name="invoice.thirdPartyId"
             label={partyLabel}
             placeholder={isClientSide ? 'Sélectionner un client' : 'Sélectionner un fournisseur'}
-            options={thirdPartyOptions}
+            side={role}
+            companyId={open ? companyId : null}
+            value={thirdPartyId ?? ''}
           />
         </Box>
         <FormDateField control={control} name="invoice.date" label="Date" />
@@ -258,6 +256,9 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
     </DocumentFormDialog>
   );
 }
+
+/** The side of an invoice type's third party: a supplier for a purchase, else a client. */
+const roleOf = (type: InvoiceType | '' | undefined): ThirdPartyRole => (type === 'purchase' ? 'supplier' : 'client');
 
 /** The company of the dialog: the one given, else the signed-in user's. */
 function useSessionCompany(companyId: string | null | undefined): string | null {

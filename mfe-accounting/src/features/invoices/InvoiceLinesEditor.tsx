@@ -4,8 +4,9 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { MONEY_PATTERN, type InventoryItem } from '@xaalis/contracts';
 import { money } from '@xaalis/domain';
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import { Controller, useWatch, type Control, type FieldErrors, type UseFormReturn, type UseFormSetValue } from 'react-hook-form';
+import { InventoryItemField } from '../inventory';
 import { DocumentLines, LineRow, LineTextField, RemoveLineButton } from '../../ui/LineEditor';
 import { emptyInvoiceLine, formatExactMoney, type InvoiceFormValues, type InvoiceOutput } from './invoiceForm';
 
@@ -30,7 +31,8 @@ interface LineProps {
   index: number;
   control: Control<InvoiceFormValues, unknown, InvoiceOutput>;
   setValue: UseFormSetValue<InvoiceFormValues>;
-  products: InventoryItem[];
+  companyId: string | null;
+  noProduct: boolean;
   total: string;
   canRemove: boolean;
   onRemove: (index: number) => void;
@@ -42,7 +44,8 @@ const InvoiceLine = memo(function InvoiceLine({
   index,
   control,
   setValue,
-  products,
+  companyId,
+  noProduct,
   total,
   canRemove,
   onRemove,
@@ -52,7 +55,7 @@ const InvoiceLine = memo(function InvoiceLine({
   const n = index + 1;
   const useProduct = useWatch({ control, name: `lines.${index}.useExistingProduct` });
   const lineErrors = errors?.[index];
-  const byId = useMemo(() => new Map(products.map((p) => [p.id, p])), [products]);
+  const productId = useWatch({ control, name: `lines.${index}.inventoryItemId` });
   const options = { shouldValidate: revalidate, shouldDirty: true };
 
   const switchMode = (toProduct: boolean) => {
@@ -68,9 +71,8 @@ const InvoiceLine = memo(function InvoiceLine({
     }
   };
 
-  const chooseProduct = (id: string) => {
+  const chooseProduct = (id: string, product: InventoryItem | null) => {
     setValue(`lines.${index}.inventoryItemId`, id, options);
-    const product = byId.get(id);
     setValue(`lines.${index}.description`, product?.name ?? '', options);
     setValue(`lines.${index}.unitPrice`, product ? priceOf(product) : '', options);
   };
@@ -99,34 +101,18 @@ const InvoiceLine = memo(function InvoiceLine({
       />
       <Box sx={{ gridColumn: { xs: '2', md: 'auto' } }}>
         {useProduct ? (
-          <Controller
+          <InventoryItemField
             control={control}
             name={`lines.${index}.inventoryItemId`}
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                label="Produit"
-                size="small"
-                fullWidth
-                name={field.name}
-                inputRef={field.ref}
-                value={field.value ?? ''}
-                onChange={(event) => chooseProduct(event.target.value)}
-                onBlur={field.onBlur}
-                error={Boolean(fieldState.error ?? lineErrors?.inventoryItemId)}
-                helperText={
-                  fieldState.error?.message ?? lineErrors?.inventoryItemId?.message ?? (products.length === 0 ? NO_PRODUCT_HINT : undefined)
-                }
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'aria-label': `Produit ligne ${n}` } }}
-              >
-                <option value="">Sélectionner un produit</option>
-                {products.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </TextField>
-            )}
+            id={`line-${index}-product`}
+            label="Produit"
+            placeholder="Sélectionner un produit"
+            ariaLabel={`Produit ligne ${n}`}
+            size="small"
+            companyId={companyId}
+            value={productId ?? ''}
+            onValueChange={chooseProduct}
+            helperText={lineErrors?.inventoryItemId?.message ?? (noProduct ? NO_PRODUCT_HINT : undefined)}
           />
         ) : null}
       </Box>
@@ -166,13 +152,16 @@ const InvoiceLine = memo(function InvoiceLine({
 
 export interface InvoiceLinesEditorProps {
   form: UseFormReturn<InvoiceFormValues, unknown, InvoiceOutput>;
-  products: InventoryItem[];
+  /** The company whose stock the product lines search. */
+  companyId: string | null;
+  /** The company has no stock item (the product field says so). */
+  noProduct: boolean;
   /** Line totals, in line order (two-decimal strings). */
   lineTotals: string[];
 }
 
 /** The lines of an invoice: free entry or existing product, quantity, unit price, total; add, and remove (never the last). */
-export function InvoiceLinesEditor({ form, products, lineTotals }: InvoiceLinesEditorProps) {
+export function InvoiceLinesEditor({ form, companyId, noProduct, lineTotals }: InvoiceLinesEditorProps) {
   const { formState } = form;
   return (
     <DocumentLines
@@ -183,7 +172,8 @@ export function InvoiceLinesEditor({ form, products, lineTotals }: InvoiceLinesE
       renderLine={(slot) => (
         <InvoiceLine
           {...slot}
-          products={products}
+          companyId={companyId}
+          noProduct={noProduct}
           total={lineTotals[slot.index] ?? '0.00'}
           // After a first submit, changes made by the line's buttons re-validate the fields.
           revalidate={formState.isSubmitted}

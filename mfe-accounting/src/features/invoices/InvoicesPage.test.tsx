@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_INVOICE } from '@xaalis/contracts';
-import { callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
+import { callsTo, company, COMPANY_ID, inventoryRoute, mockFetch, renderWithApp, TEST_USER, thirdPartiesRoute } from '../../test-utils';
+import { payableInvoiceLabel } from '../payments';
 import { invoice, invoiceLine, invoiceList } from './fixtures';
 import InvoicesPage from './InvoicesPage';
 
@@ -38,8 +39,8 @@ function routes(overrides: Record<string, unknown> = {}) {
     [`GET ${BASE}/invoices`]: { body: invoiceList([DRAFT, PURCHASE, PAID]) },
     [`GET /api/invoices/${DRAFT.id}`]: { body: DRAFT },
     [`GET /api/invoices/${PURCHASE.id}`]: { body: PURCHASE },
-    [`GET ${BASE}/third-parties`]: { body: [] },
-    [`GET ${BASE}/inventory`]: { body: [] },
+    [`GET ${BASE}/third-parties`]: thirdPartiesRoute([]),
+    [`GET ${BASE}/inventory`]: inventoryRoute([]),
     [`GET ${BASE}/invoices/next-number`]: { body: { number: 'FV-2026-0002' } },
     ...overrides,
   } as Parameters<typeof mockFetch>[0];
@@ -185,7 +186,7 @@ describe('InvoicesPage', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer un paiement' }));
     const payment = await screen.findByRole('dialog', { name: 'Nouveau Paiement' });
-    await waitFor(() => expect(within(payment).getByLabelText('Facture')).toHaveValue(PURCHASE.id));
+    await waitFor(() => expect(within(payment).getByLabelText('Facture')).toHaveValue(payableInvoiceLabel(PURCHASE)));
     expect(within(payment).getByLabelText('Montant')).toHaveValue(1234567);
     await user.click(within(payment).getByRole('button', { name: 'Annuler' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nouveau Paiement' })).not.toBeInTheDocument());

@@ -5,7 +5,6 @@ import {
   type Invoice,
   type InvoiceType,
   type PaymentMethod,
-  type ThirdParty,
 } from '@xaalis/contracts';
 import type { z } from 'zod';
 import { formatNumber, todayIso } from '@xaalis/web-kit';
@@ -84,12 +83,6 @@ export function invoiceToFormValues(invoice: Invoice): InvoiceFormValues {
     },
     lines: lines.length > 0 ? lines : [emptyInvoiceLine()],
   };
-}
-
-/** Clients for a sale or a service, suppliers for a purchase; 'both' in both lists. */
-export function thirdPartiesFor(type: InvoiceType, all: readonly ThirdParty[]): ThirdParty[] {
-  const wanted = type === 'purchase' ? 'supplier' : 'client';
-  return all.filter((t) => t.type === wanted || t.type === 'both');
 }
 
 const QUANTITY = /^\d{1,7}(\.\d{1,3})?$/;

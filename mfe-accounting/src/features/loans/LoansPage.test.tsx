@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES_LOAN, type Loan, type LoanPayment } from '@xaalis/contracts';
-import { callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
+import { loanTotals, MESSAGES_LOAN, type Loan, type LoanPayment } from '@xaalis/contracts';
+import { callsTo, company, COMPANY_ID, listPage, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
 import { instalmentsSummary } from './LoanDialog';
 import LoansPage from './LoansPage';
 
@@ -58,7 +58,10 @@ function routes(loans: Loan[] | (() => Loan[]), overrides: Record<string, unknow
   return {
     'GET /api/user': { body: TEST_USER },
     [`GET ${BASE}`]: { body: company() },
-    [`GET ${BASE}/loans`]: () => ({ body: typeof loans === 'function' ? loans() : loans }),
+    [`GET ${BASE}/loans`]: () => {
+      const list = typeof loans === 'function' ? loans() : loans;
+      return { body: listPage(list, { totals: loanTotals(list) }) };
+    },
     ...overrides,
   } as Parameters<typeof mockFetch>[0];
 }

@@ -1,15 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import {
-  isPayableInstalment,
-  LOAN_STATUS_LABELS,
-  loanTotals,
-  MESSAGES_LOAN,
-  type Loan,
-  type LoanPayment,
-  type LoanStatus,
-} from '@xaalis/contracts';
+import { isPayableInstalment, LOAN_STATUS_LABELS, MESSAGES_LOAN, type Loan, type LoanPayment, type LoanStatus } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
   formatDate,
@@ -18,7 +10,9 @@ import {
   DataTable,
   ListPage,
   RowAction,
+  useDebouncedSearch,
   useDialog,
+  useFilteredPage,
   useSession,
   ViewIcon,
   type Column,
@@ -30,6 +24,9 @@ import { formatRate } from './format';
 import { LoanDialog } from './LoanDialog';
 import { useLoanRights } from './rights';
 import { ScheduleDialog } from './ScheduleDialog';
+
+/** Loans a page (each with its schedule). */
+export const LOANS_PAGE_SIZE = 25;
 
 const STATUS_COLORS: Record<LoanStatus, 'primary' | 'success' | 'error'> = { active: 'primary', completed: 'success', defaulted: 'error' };
 
@@ -62,14 +59,17 @@ const COLUMNS: Column<Loan>[] = [
 export default function LoansPage() {
   const session = useSession();
   const { companyId } = session;
-  const list = useListLoansQuery(companyId ?? skipToken);
+  const searchBox = useDebouncedSearch();
+  const { search } = searchBox;
+  const [page, setPage] = useFilteredPage(search);
+  const list = useListLoansQuery(companyId ? { companyId, page: page + 1, pageSize: LOANS_PAGE_SIZE, search } : skipToken);
   const creating = useDialog('loan');
   const [viewingId, setViewingId] = useState<string | null>(null);
   const payment = useDialog<PaymentDialogDefaults | undefined>('payment', undefined);
   const rights = useLoanRights();
 
-  const loans = useMemo(() => list.data ?? [], [list.data]);
-  const totals = useMemo(() => loanTotals(loans), [loans]);
+  const loans = useMemo(() => list.data?.items ?? [], [list.data]);
+  const totals = list.data?.totals;
   // The panel reads the loan from the list: it follows the list's refreshes (a payment marks its instalment paid).
   const viewing = viewingId ? (loans.find((l) => l.id === viewingId) ?? null) : null;
 
@@ -87,12 +87,16 @@ export default function LoansPage() {
       skeletons={3}
       create={rights.create ? { label: 'Nouvel Emprunt', onClick: openCreate, disabled: !companyId } : undefined}
       counters={[
-        { label: "Nombre d'emprunts", value: totals.count },
-        { label: 'Capital emprunté', value: formatMoney(totals.borrowed) },
-        { label: 'Capital restant dû', value: formatMoney(totals.remaining) },
-        { label: 'Emprunts actifs', value: totals.active },
+        { label: "Nombre d'emprunts", value: totals?.count ?? 0 },
+        { label: 'Capital emprunté', value: formatMoney(totals?.borrowed ?? '0') },
+        { label: 'Capital restant dû', value: formatMoney(totals?.remaining ?? '0') },
+        { label: 'Emprunts actifs', value: totals?.active ?? 0 },
       ]}
+      search={{ label: 'Rechercher un emprunt', placeholder: 'Prêteur', value: searchBox.input, onChange: searchBox.setInput }}
       count={loans.length}
+      filtered={Boolean(search)}
+      emptyFiltered={MESSAGES_LOAN.emptyFiltered}
+      pagination={{ page, pageSize: LOANS_PAGE_SIZE, totalItems: list.data?.totalItems ?? 0, onPageChange: setPage }}
       empty={{
         title: MESSAGES_LOAN.empty,
         create: rights.create

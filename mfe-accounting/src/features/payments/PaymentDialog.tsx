@@ -26,14 +26,16 @@ import {
   FormTextField,
   FullRow,
   todayIso,
+  FormServerAutocomplete,
   useEntityForm,
+  useServerOptions,
   useSession,
 } from '@xaalis/web-kit';
 import { useEffect, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { useListAccountsQuery } from '../accounts';
-import { useListInvoicesQuery } from '../../api/invoiceList';
+import { AccountField, useListAccountsQuery } from '../accounts';
+import { useListInvoicesQuery, type InvoiceListArgs } from '../../api/invoiceList';
 import { useCreatePaymentMutation, useListPaymentLoansQuery, type LoanInstalment, type LoanWithSchedule } from './api';
 
 type PaymentOutput = z.output<typeof paymentInputSchema>;
@@ -47,10 +49,6 @@ export const PAYMENT_DIALOG_TYPE_LABELS: Record<PaymentType, string> = {
 export const NO_PAYABLE_INVOICE = 'Aucune facture validée avec un solde à régler';
 export const NO_PENDING_INSTALMENT = "Aucune échéance d'emprunt en attente";
 
-/** The invoices the payment list asks for (GET invoices?payable=true&pageSize=100). */
-export const PAYABLE_INVOICES_PAGE_SIZE = 100;
-
-const NO_INVOICES: readonly Invoice[] = [];
 const TYPE_OPTIONS = PAYMENT_TYPES.map((value) => ({ value, label: PAYMENT_DIALOG_TYPE_LABELS[value] }));
 const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
 
@@ -145,7 +143,7 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
     companyId,
     check: (values, { setError }) => {
       // The server refuses it too; the dialog knows the invoice's date, so it says so at once.
-      const invoice = values.type === 'invoice_payment' ? invoices.find((i) => i.id === values.invoiceId) : undefined;
+      const invoice = values.type === 'invoice_payment' && chosenInvoice?.id === values.invoiceId ? chosenInvoice : undefined;
       if (!invoice || values.date >= invoice.date) return true;
       setError('date', { type: 'validate', message: MESSAGES_PAYMENT.dateBeforeInvoice }, { shouldFocus: true });
       return false;
@@ -169,39 +167,36 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
   const { control, setValue, getValues } = form;
 
   const type = useWatch({ control, name: 'type' });
-  const invoicesQuery = useListInvoicesQuery(
-    open && companyId && type === 'invoice_payment'
-      ? { companyId, page: 1, pageSize: PAYABLE_INVOICES_PAGE_SIZE, payable: true }
-      : skipToken,
-    { refetchOnMountOrArgChange: true },
+  const invoiceId = useWatch({ control, name: 'invoiceId' });
+  const accountId = useWatch({ control, name: 'accountId' });
+  // The payable invoices, searched on the server (number, client or supplier) as the user types.
+  const invoices = useServerOptions<Invoice, InvoiceListArgs>(
+    useListInvoicesQuery,
+    open && companyId && type === 'invoice_payment' ? (filter) => ({ companyId, payable: true, ...filter }) : null,
+    invoiceId,
   );
+  const chosenInvoice = invoices.selected;
   const loansQuery = useListPaymentLoansQuery(open && companyId && type === 'loan_payment' ? companyId : skipToken, {
     refetchOnMountOrArgChange: true,
   });
-  const accountsQuery = useListAccountsQuery(open && companyId && type === 'expense' ? companyId : skipToken);
+  // Account 658 when the chart has it: the expense's default.
+  const defaultExpenseQuery = useListAccountsQuery(
+    open && companyId && type === 'expense' ? { companyId, prefix: DEFAULT_EXPENSE_ACCOUNT, active: 'true', pageSize: 1 } : skipToken,
+  );
+  const defaultExpense = defaultExpenseQuery.data?.items.find((a) => a.code === DEFAULT_EXPENSE_ACCOUNT);
 
-  const invoices = invoicesQuery.data?.items ?? NO_INVOICES;
-  const invoiceOptions = useMemo(() => invoices.map((i) => ({ value: i.id, label: payableInvoiceLabel(i) })), [invoices]);
   const instalments = useMemo(() => pendingInstalments(loansQuery.data), [loansQuery.data]);
   const instalmentOptions = useMemo(
     () => instalments.map(({ loan, instalment }) => ({ value: instalment.id, label: instalmentLabel(loan, instalment) })),
     [instalments],
   );
-  const expenseAccounts = useMemo(
-    () => [...(accountsQuery.data ?? [])].filter((a) => a.code.startsWith('6') && a.isActive).sort((a, b) => a.code.localeCompare(b.code)),
-    [accountsQuery.data],
-  );
-  const defaultExpense = expenseAccounts.find((a) => a.code === DEFAULT_EXPENSE_ACCOUNT);
-  const accountOptions = useMemo(() => expenseAccounts.map((a) => ({ value: a.id, label: `${a.code} — ${a.name}` })), [expenseAccounts]);
-
   // An expense starts on account 658 when the chart has it.
   useEffect(() => {
     if (type === 'expense' && defaultExpense && !getValues('accountId')) setValue('accountId', defaultExpense.id);
   }, [type, defaultExpense, getValues, setValue]);
 
-  const chooseInvoice = (id: string) => {
+  const chooseInvoice = (id: string, invoice: Invoice | null) => {
     setValue('invoiceId', id, { shouldDirty: true, shouldValidate: true });
-    const invoice = invoices.find((i) => i.id === id);
     if (invoice) setValue('amount', amountText(invoice.balanceDue), { shouldDirty: true, shouldValidate: true });
   };
   const chooseInstalment = (id: string) => {
@@ -217,23 +212,22 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
       </FullRow>
       {type === 'invoice_payment' ? (
         <FullRow>
-          {invoicesQuery.error && !invoicesQuery.data ? (
-            <ErrorState
-              error={invoicesQuery.error}
-              onRetry={() => void invoicesQuery.refetch()}
-              title="Impossible de charger les factures"
-            />
-          ) : (
-            <ControlledSelect
-              control={control}
-              name="invoiceId"
-              label="Facture"
-              placeholder={invoicesQuery.isFetching && !invoicesQuery.data ? 'Chargement...' : 'Sélectionner une facture'}
-              options={invoiceOptions}
-              onValueChange={chooseInvoice}
-              helperText={invoicesQuery.isSuccess && invoices.length === 0 ? NO_PAYABLE_INVOICE : undefined}
-            />
-          )}
+          <FormServerAutocomplete<Invoice, PaymentFormValues, PaymentOutput>
+            control={control}
+            name="invoiceId"
+            label="Facture"
+            placeholder="Sélectionner une facture"
+            options={invoices}
+            optionLabel={payableInvoiceLabel}
+            onValueChange={chooseInvoice}
+            helperText={
+              invoices.failed
+                ? 'Impossible de charger les factures'
+                : !invoices.loading && !invoices.search && invoices.items.length === 0 && !invoiceId
+                  ? NO_PAYABLE_INVOICE
+                  : undefined
+            }
+          />
         </FullRow>
       ) : null}
       {type === 'loan_payment' ? (
@@ -261,12 +255,14 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
       ) : null}
       {type === 'expense' ? (
         <FullRow>
-          <FormSelectField
+          <AccountField
             control={control}
             name="accountId"
             label="Compte de charge"
-            placeholder={defaultExpense ? undefined : `${DEFAULT_EXPENSE_ACCOUNT} — Charges diverses (par défaut)`}
-            options={accountOptions}
+            placeholder={`${DEFAULT_EXPENSE_ACCOUNT} — Charges diverses (par défaut)`}
+            companyId={open ? companyId : null}
+            filter={{ prefix: '6', active: 'true' }}
+            value={accountId}
           />
         </FullRow>
       ) : null}

@@ -9,12 +9,22 @@ export type LoanInstalment = Pick<LoanPayment, 'id' | 'status' | 'dueDate' | 'to
 /** A loan with its schedule, as the payment dialog reads it (lender, payments[]). */
 export type LoanWithSchedule = Pick<Loan, 'id' | 'lender'> & Partial<Omit<Loan, 'payments'>> & { payments: LoanInstalment[] };
 
+/** The loans the payment dialog reads at once. */
+export const PAYMENT_LOANS_PAGE_SIZE = 100;
+
 /** Recording a payment (POST /api/payments) and the loans whose pending instalments it offers. */
 export const paymentsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/companies/:id/loans: each loan with its schedule. */
+    /**
+     * GET /api/companies/:id/loans?payable=true&pageSize=100: the loans with an instalment still to pay, each with its
+     * schedule (a company has a handful of loans; 100 at once is far beyond).
+     */
     listPaymentLoans: build.query<LoanWithSchedule[], string>({
-      query: (companyId) => `/api/companies/${enc(companyId)}/loans`,
+      query: (companyId) => ({
+        url: `/api/companies/${enc(companyId)}/loans`,
+        params: { payable: 'true', pageSize: PAYMENT_LOANS_PAGE_SIZE },
+      }),
+      transformResponse: (page: { items: LoanWithSchedule[] }) => page.items,
       providesTags: [{ type: 'Loan', id: 'LIST' }, COMPANY_DATA_TAG],
     }),
     /** POST /api/payments → 201 Payment (refused with a message on overpayment). */

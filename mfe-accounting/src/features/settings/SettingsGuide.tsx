@@ -33,10 +33,11 @@ export default function SettingsGuide({ welcomed = false }: { welcomed?: boolean
   const onboarding = useOnboarding(companyId, welcomed);
   const want = onboarding.active && Boolean(companyId);
   const companyQuery = useGetCompanyQuery(want && companyId ? companyId : skipToken);
-  const accountsQuery = useListAccountsQuery(want && companyId ? companyId : skipToken);
-  const thirdPartiesQuery = useListThirdPartiesQuery(want && companyId ? companyId : skipToken);
+  // One record is enough to know whether there are any: the counters count the whole company.
+  const accountsQuery = useListAccountsQuery(want && companyId ? { companyId, pageSize: 1 } : skipToken);
+  const thirdPartiesQuery = useListThirdPartiesQuery(want && companyId ? { companyId, pageSize: 1 } : skipToken);
   const steps = useMemo(
-    () => onboardingSteps(companyQuery.data ?? null, accountsQuery.data, thirdPartiesQuery.data),
+    () => onboardingSteps(companyQuery.data ?? null, accountsQuery.data?.counters.total, thirdPartiesQuery.data?.counters.total),
     [companyQuery.data, accountsQuery.data, thirdPartiesQuery.data],
   );
   // A step's id is the value of its Paramètres tab (?tab=).

@@ -1,7 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES_ACCOUNT, MESSAGES_COMPANY } from '@xaalis/contracts';
-import { account, callsTo, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER, thirdParty } from '../../test-utils';
+import {
+  account,
+  accountsRoute,
+  callsTo,
+  company,
+  COMPANY_ID,
+  mockFetch,
+  renderWithApp,
+  TEST_USER,
+  thirdPartiesRoute,
+  thirdParty,
+} from '../../test-utils';
 import AccountsSettings from './AccountsSettings';
 import CompanySettings from './CompanySettings';
 import { onboardingKey } from './onboarding';
@@ -22,8 +33,8 @@ function routes(overrides: Record<string, unknown> = {}) {
   return {
     'GET /api/user': { body: TEST_USER },
     [`GET ${BASE}`]: { body: company() },
-    [`GET ${BASE}/accounts`]: { body: ACCOUNTS },
-    [`GET ${BASE}/third-parties`]: { body: [] },
+    [`GET ${BASE}/accounts`]: accountsRoute(ACCOUNTS),
+    [`GET ${BASE}/third-parties`]: thirdPartiesRoute([]),
     ...overrides,
   } as Parameters<typeof mockFetch>[0];
 }
@@ -85,7 +96,7 @@ describe('the onboarding guide (above the tabs)', () => {
     mockFetch(
       routes({
         [`GET ${BASE}`]: { body: company({ registrationNumber: 'SN-DKR-2026-B-1', taxNumber: '0012345' }) },
-        [`GET ${BASE}/third-parties`]: { body: [thirdParty('SENELEC')] },
+        [`GET ${BASE}/third-parties`]: thirdPartiesRoute([thirdParty('SENELEC')]),
       }),
     );
     renderWithApp(<SettingsGuide />, { route: '/parametres' });
@@ -198,7 +209,7 @@ describe('Plan Comptable', () => {
     expect(within(table).getByText('Banques locales')).toBeInTheDocument();
     view.unmount();
 
-    mockFetch(routes({ [`GET ${BASE}/accounts`]: { body: [] } }));
+    mockFetch(routes({ [`GET ${BASE}/accounts`]: accountsRoute([]) }));
     renderWithApp(<AccountsSettings />, { route: '/parametres?tab=accounts' });
     expect(await screen.findByText('Aucun compte configuré')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Générer Plan Comptable' })).toBeEnabled());

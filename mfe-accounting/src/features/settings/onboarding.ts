@@ -1,4 +1,4 @@
-import type { Account, Company, ThirdParty } from '@xaalis/contracts';
+import type { Company } from '@xaalis/contracts';
 
 /** localStorage key of the onboarding guide's state for a company. */
 export const onboardingKey = (companyId: string | null) => `xaalis.onboarding.${companyId ?? 'new'}`;
@@ -34,8 +34,9 @@ export interface OnboardingStep {
 /** The next steps after registration, each derived from the data. */
 export function onboardingSteps(
   company: Company | null,
-  accounts: readonly Account[] | undefined,
-  thirdParties: readonly ThirdParty[] | undefined,
+  /** How many accounts and third parties the company has. */
+  accounts: number | undefined,
+  thirdParties: number | undefined,
 ): OnboardingStep[] {
   return [
     {
@@ -48,13 +49,13 @@ export function onboardingSteps(
       id: 'accounts',
       label: 'Générer le plan comptable',
       hint: "Le plan SYSCOHADA adapté à votre secteur d'activité (bouton « Générer Plan Comptable »).",
-      done: (accounts?.length ?? 0) > 0,
+      done: (accounts ?? 0) > 0,
     },
     {
       id: 'third-parties',
       label: 'Ajouter vos tiers',
       hint: 'Au moins un client ou un fournisseur (onglet Tiers).',
-      done: (thirdParties?.length ?? 0) > 0,
+      done: (thirdParties ?? 0) > 0,
     },
   ];
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES_FISCAL_YEAR, MESSAGES_LEDGER_INTEGRITY, roleForbiddenMessage, type Role } from '@xaalis/contracts';
 import type { ComponentType } from 'react';
-import { account, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
+import { account, accountsRoute, company, COMPANY_ID, mockFetch, renderWithApp, TEST_USER, thirdPartiesRoute } from '../../test-utils';
 import AccountsSettings from './AccountsSettings';
 import CompanySettings from './CompanySettings';
 import { fiscalYear } from './fiscal-years/fixtures';
@@ -17,8 +17,8 @@ function routes(role: Role) {
   return {
     'GET /api/user': { body: { ...TEST_USER, role } },
     [`GET ${BASE}`]: { body: company() },
-    [`GET ${BASE}/accounts`]: { body: [account('521', 'Banques locales')] },
-    [`GET ${BASE}/third-parties`]: { body: [] },
+    [`GET ${BASE}/accounts`]: accountsRoute([account('521', 'Banques locales')]),
+    [`GET ${BASE}/third-parties`]: thirdPartiesRoute([]),
     [`GET ${BASE}/fiscal-years`]: {
       body: {
         items: [fiscalYear('2025-01-01', { entryCount: 3, canClose: true })],

@@ -45,7 +45,8 @@ function routes(
       data.employees === null
         ? { status: 503, body: { message: 'Service Personnel indisponible' } }
         : { body: { items: data.employees ?? [], page: 1, pageSize: 100, totalItems: (data.employees ?? []).length, counters: {} } },
-    [`GET ${BASE}/third-parties`]: { body: data.clients ?? [ACME, SUPPLIER] },
+    // The server answers the clients (role=client): types client and both.
+    [`GET ${BASE}/third-parties`]: { body: { items: (data.clients ?? [ACME, SUPPLIER]).filter((t) => t.type !== 'supplier') } },
     [`GET ${BASE}/timesheets`]: { body: data.timesheets ?? page([]) },
     ...overrides,
   };

@@ -69,10 +69,10 @@ export const projectsApi = baseApi.injectEndpoints({
       }),
       providesTags: [EMPLOYEES, COMPANY_DATA_TAG],
     }),
-    /** Accounting's GET /api/companies/:id/third-parties: the client choice (types client and both). */
+    /** Accounting's GET /api/companies/:id/third-parties?role=client: the client choice (types client and both), the first 100 by name. */
     listServiceClients: build.query<ThirdParty[], string>({
-      query: (companyId) => companyUrl(companyId, '/third-parties'),
-      transformResponse: (list: ThirdParty[]) => list.filter((t) => t.type === 'client' || t.type === 'both'),
+      query: (companyId) => ({ url: companyUrl(companyId, '/third-parties'), params: { role: 'client', pageSize: 100 } }),
+      transformResponse: (page: { items: ThirdParty[] }) => page.items,
       providesTags: (_result, _error, companyId) => [{ type: 'ThirdParty', id: companyId }, COMPANY_DATA_TAG],
     }),
   }),

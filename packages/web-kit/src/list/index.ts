@@ -5,3 +5,4 @@ export * from './ListPage';
 export * from './pagination';
 export * from './SearchField';
 export * from './useDebounced';
+export * from './ServerAutocomplete';

@@ -1,6 +1,6 @@
 // Component-test helpers shared by the remotes (jsdom). Not exported from the
 // package index, so they never reach a bundle.
-import { render, type RenderResult } from '@testing-library/react';
+import { render, screen, waitFor, within, type RenderResult } from '@testing-library/react';
 import type { Company, User } from '@xaalis/contracts';
 import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -81,4 +81,24 @@ export function renderWithApp(
 export function LocationProbe() {
   const location = useLocation();
   return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
+}
+
+type TestUser = { click: (element: Element) => Promise<void>; keyboard: (text: string) => Promise<void> };
+
+/** The options a server-searched select box (ServerAutocomplete) shows once opened, in order; it is closed again. */
+export async function autocompleteOptions(user: TestUser, label: string): Promise<string[]> {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  const listbox = await screen.findByRole('listbox');
+  const texts = await waitFor(() => {
+    const options = within(listbox).getAllByRole('option');
+    return options.map((o) => o.textContent ?? '');
+  });
+  await user.keyboard('{Escape}');
+  return texts;
+}
+
+/** Chooses `option` in a server-searched select box (ServerAutocomplete): opens it and clicks the option. */
+export async function chooseAutocomplete(user: TestUser, label: string, option: string): Promise<void> {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
 }

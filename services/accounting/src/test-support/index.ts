@@ -4,16 +4,18 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
-import type {
-  Account,
-  AuditEventListResponse,
-  Company,
-  InvestmentInput,
-  PayslipBreakdown,
-  PostPayslipJob,
-  Role,
-  Sector,
-  ThirdParty,
+import {
+  MAX_ACCOUNTS_PAGE_SIZE,
+  type Account,
+  type AccountListResponse,
+  type AuditEventListResponse,
+  type Company,
+  type InvestmentInput,
+  type PayslipBreakdown,
+  type PostPayslipJob,
+  type Role,
+  type Sector,
+  type ThirdParty,
 } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 import { generateChart } from '../modules/chart';
@@ -94,6 +96,16 @@ export function pinDate(instant: string): void {
   });
 }
 
+/** The company's whole chart by code (one page of the largest size). */
+export async function chartOf(service: RunningService, companyId: string): Promise<Map<string, Account>> {
+  const res = await request(service.app)
+    .get(`/api/companies/${companyId}/accounts`)
+    .query({ pageSize: MAX_ACCOUNTS_PAGE_SIZE })
+    .set(asTenant(companyId))
+    .expect(200);
+  return new Map((res.body as AccountListResponse).items.map((a) => [a.code, a]));
+}
+
 /** A company with its generated chart (straight through the job's function: no queue needed). */
 export async function companyWithChart(
   service: RunningService,
@@ -101,8 +113,7 @@ export async function companyWithChart(
 ): Promise<{ company: Company; accounts: Map<string, Account> }> {
   const company = await createCompany(service, { sector });
   await generateChart(service.ctx.sequelize, company.id, sector);
-  const res = await request(service.app).get(`/api/companies/${company.id}/accounts`).set(asTenant(company.id)).expect(200);
-  return { company, accounts: new Map((res.body as Account[]).map((a) => [a.code, a])) };
+  return { company, accounts: await chartOf(service, company.id) };
 }
 
 /** An investment to create: a 1 000 000 F photocopier bought 2026-03-15, 20 % linear over 5 years (`over` replaces any field). */

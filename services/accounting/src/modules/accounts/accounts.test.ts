@@ -1,7 +1,7 @@
 import request from 'supertest';
-import type { Account, Company } from '@xaalis/contracts';
+import type { Account, AccountListResponse, Company } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
-import { asTenant, startWithTwoCompanies } from '../../test-support';
+import { asTenant, companyWithChart, startWithTwoCompanies } from '../../test-support';
 
 // Real Postgres (the service migrates its schema on start); nothing mocked.
 let service: RunningService;
@@ -10,8 +10,9 @@ let other: Company;
 
 const url = (companyId: string) => `/api/companies/${companyId}/accounts`;
 const post = (companyId: string, body: object) => request(service.app).post(url(companyId)).set(asTenant(companyId)).send(body);
-const list = async (companyId: string) =>
-  (await request(service.app).get(url(companyId)).set(asTenant(companyId)).expect(200)).body as Account[];
+const page = async (companyId: string, query: Record<string, string | number> = {}) =>
+  (await request(service.app).get(url(companyId)).query(query).set(asTenant(companyId)).expect(200)).body as AccountListResponse;
+const list = async (companyId: string) => (await page(companyId, { pageSize: 1000 })).items;
 
 beforeAll(async () => ({ service, own, other } = await startWithTwoCompanies('Comptes SARL')));
 afterAll(() => service.close());
@@ -106,6 +107,40 @@ describe('accounts', () => {
     expect(
       (await post(own.id, { code: '70', name: 'Ventes', type: 'revenue', category: 'produit', level: 8 }).expect(400)).body.message,
     ).toBe('Le niveau doit être un entier entre 1 et 7');
+  });
+
+  it('pages the chart in code order and searches it on the server, counting the whole chart', async () => {
+    const { company, accounts } = await companyWithChart(service);
+    const total = accounts.size;
+    expect(total).toBeGreaterThan(100);
+    const first = await page(company.id);
+    expect(first).toMatchObject({ page: 1, pageSize: 50, totalItems: total, counters: { total } });
+    expect(first.items).toHaveLength(50);
+    expect(first.items.map((a) => a.code)).toEqual([...accounts.keys()].sort().slice(0, 50));
+    const last = await page(company.id, { page: Math.ceil(total / 20), pageSize: 20 });
+    expect(last.items).toHaveLength(total % 20 || 20);
+    // A code starts with the term; a name contains it (any case).
+    const bank = await page(company.id, { search: '521' });
+    expect(bank.items.every((a) => a.code.startsWith('521') || a.name.includes('521'))).toBe(true);
+    expect(bank.items[0].code).toBe('521');
+    const byName = await page(company.id, { search: 'BANQUES' });
+    expect(byName.totalItems).toBeGreaterThan(0);
+    expect(byName.items.every((a) => /banques/i.test(a.name))).toBe(true);
+    expect(byName.counters.total).toBe(total);
+    // Prefixes (a class, or either of several), type, the active ones, one by id.
+    const class2 = await page(company.id, { prefix: '2', pageSize: 1000 });
+    expect(class2.items.length).toBeGreaterThan(0);
+    expect(class2.items.every((a) => a.code.startsWith('2'))).toBe(true);
+    const either = await page(company.id, { prefix: '601,602', pageSize: 1000 });
+    expect(new Set(either.items.map((a) => a.code.slice(0, 3)))).toEqual(new Set(['601', '602']));
+    expect((await page(company.id, { type: 'revenue', pageSize: 1000 })).items.every((a) => a.type === 'revenue')).toBe(true);
+    expect((await page(company.id, { active: 'true' })).totalItems).toBe(total);
+    const chosen = accounts.get('521') as Account;
+    expect((await page(company.id, { id: chosen.id })).items.map((a) => a.code)).toEqual(['521']);
+    expect((await page(own.id, { id: chosen.id })).totalItems).toBe(0);
+    for (const bad of [{ pageSize: 1001 }, { prefix: '6a' }, { type: 'income' }, { active: 'yes' }, { id: '521' }]) {
+      await request(service.app).get(url(company.id)).query(bad).set(asTenant(company.id)).expect(400);
+    }
   });
 
   it('answers 404 when the tenant company does not exist', async () => {

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { accountInputSchema } from '@xaalis/contracts';
+import { accountInputSchema, accountListQuerySchema } from '@xaalis/contracts';
 import { caseSensitiveRouter, companyCollectionRoutes, type ServiceContext } from '@xaalis/service-kit';
 import { accountsService } from './service';
 
@@ -8,7 +8,7 @@ export function accountsApi(ctx: ServiceContext): Router {
   const accounts = accountsService(ctx.sequelize);
   const router = caseSensitiveRouter();
 
-  companyCollectionRoutes(router, '/companies/:companyId/accounts', accountInputSchema, accounts);
+  companyCollectionRoutes(router, '/companies/:companyId/accounts', accountInputSchema, accounts, accountListQuerySchema);
 
   return router;
 }

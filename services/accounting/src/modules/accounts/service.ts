@@ -1,8 +1,17 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { MESSAGES_ACCOUNT, type Account, type AccountCategory, type AccountInput, type AccountType } from '@xaalis/contracts';
-import { HttpError } from '@xaalis/service-kit';
+import {
+  MESSAGES_ACCOUNT,
+  type Account,
+  type AccountCategory,
+  type AccountInput,
+  type AccountListResponse,
+  type AccountType,
+  type accountListQuerySchema,
+} from '@xaalis/contracts';
+import { CompanyWhere, HttpError, containsPattern, pageWindow, pagedOf } from '@xaalis/service-kit';
+import type { z } from 'zod';
 import { columnArrays, creationError } from '../../model-support';
-import { accountModel, toAccount } from './model';
+import { accountModel, toAccount, type AccountAttributes } from './model';
 
 /** An account to create from a reference (SYSCOHADA chart, sector accounts). */
 export interface AccountDefinition {
@@ -15,6 +24,13 @@ export interface AccountDefinition {
 
 /** The validated body of POST /accounts (accountInputSchema's output). */
 type AccountValues = Omit<AccountInput, 'level'> & { level: number };
+type AccountListQuery = z.output<typeof accountListQuerySchema>;
+
+const COLUMNS = `id, code, name, type, category, level, parent_account_id AS "parentAccountId", is_active AS "isActive",
+  company_id AS "companyId", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+/** `2,21` as a LIKE pattern per prefix: `{2%,21%}` (codes are digits: nothing to escape). */
+const prefixPatterns = (prefix: string) => prefix.split(',').map((p) => `${p}%`);
 
 /**
  * The parent of an account is the longest account of the company whose code
@@ -72,10 +88,31 @@ export function accountsService(sequelize: Sequelize) {
   const Account = accountModel(sequelize);
 
   return {
-    /** The whole chart, in code order (a SYSCOHADA chart is ~600 accounts: one page). */
-    async list(companyId: string): Promise<Account[]> {
-      const rows = await Account.findAll({ where: { companyId }, order: [['code', 'ASC']] });
-      return rows.map(toAccount);
+    /**
+     * One page of the chart in code order (the unique (company_id, code) index); `search` is a
+     * code that starts with it or a name that contains it. `counters.total` counts the chart.
+     */
+    async list(companyId: string, q: AccountListQuery): Promise<AccountListResponse> {
+      const where = new CompanyWhere(companyId);
+      // '%term%' for the name; without its first '%', 'term%' for the code (a code that starts so).
+      if (q.search) where.and('(code LIKE substr(?, 2) OR name ILIKE ?)', containsPattern(q.search));
+      if (q.prefix) where.and('code LIKE ANY (?::text[])', prefixPatterns(q.prefix));
+      if (q.type) where.and('type = ?', q.type);
+      if (q.active) where.and('is_active = ?', q.active === 'true');
+      if (q.id) where.and('id = ?', q.id);
+      const { limit, offset } = pageWindow(q);
+      const [rows, [counts]] = await Promise.all([
+        sequelize.query<AccountAttributes>(
+          `SELECT ${COLUMNS} FROM accounting.accounts WHERE ${where.sql} ORDER BY code LIMIT ${limit} OFFSET ${offset}`,
+          { bind: where.bind, type: QueryTypes.SELECT },
+        ),
+        sequelize.query<{ matching: number; total: number }>(
+          `SELECT count(*) FILTER (WHERE ${where.sql})::int AS matching, count(*)::int AS total
+             FROM accounting.accounts WHERE company_id = $1`,
+          { bind: where.bind, type: QueryTypes.SELECT },
+        ),
+      ]);
+      return { ...pagedOf(rows.map(toAccount), q, counts.matching), counters: { total: counts.total } };
     },
 
     /**

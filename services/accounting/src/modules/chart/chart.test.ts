@@ -1,10 +1,10 @@
 import { QueryTypes } from 'sequelize';
 import request from 'supertest';
-import { ACCOUNT_CATEGORIES, ACCOUNT_TYPES, SECTORS, type Account, type ChartGenerationResult } from '@xaalis/contracts';
+import { ACCOUNT_CATEGORIES, ACCOUNT_TYPES, SECTORS, type ChartGenerationResult } from '@xaalis/contracts';
 import type { RunningService, RunningWorker } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { startWorker } from '../../worker';
-import { asTenant, createCompany } from '../../test-support';
+import { asTenant, chartOf, createCompany } from '../../test-support';
 import { SECTOR_ACCOUNTS, SYSCOHADA_ACCOUNTS, chartFor, levelOfCode, referenceAccount } from '.';
 
 describe('SYSCOHADA reference data (generated module)', () => {
@@ -94,8 +94,7 @@ describe('POST /api/companies/:companyId/generate-chart (BullMQ job)', () => {
 
   const generate = (companyId: string, body: object = {}) =>
     request(service.app).post(`/api/companies/${companyId}/generate-chart`).set(asTenant(companyId)).send(body);
-  const accounts = async (companyId: string) =>
-    (await request(service.app).get(`/api/companies/${companyId}/accounts`).set(asTenant(companyId)).expect(200)).body as Account[];
+  const accounts = async (companyId: string) => [...(await chartOf(service, companyId)).values()];
 
   it("generates the reference chart plus the company's sector accounts, with levels and parents", async () => {
     const company = await createCompany(service, { sector: 'restaurant' });

@@ -1,4 +1,4 @@
-import type { InventoryItem, StockMovementResult } from '@xaalis/contracts';
+import type { InventoryItem, InventoryListResponse, StockMovementResult } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 import { randomUUID } from 'node:crypto';
 import { asTenant, binaryBody, TOKEN, workbookOf } from '../../test-support';
@@ -72,12 +72,31 @@ describe('items', () => {
     const fresh = await invoicingWorld(service);
     const c = fresh.company.id;
     await create({ ...item, name: 'Bissap' }, c).expect(201);
-    const list = async (query: object = {}) =>
-      ((await http(service).get(url(c)).query(query).set(asTenant(c)).expect(200)).body as InventoryItem[]).map((i) => i.name);
+    const page = async (query: object = {}) =>
+      (await http(service).get(url(c)).query(query).set(asTenant(c)).expect(200)).body as InventoryListResponse;
+    const list = async (query: object = {}) => (await page(query)).items.map((i) => i.name);
     expect(await list()).toEqual(['Bissap', 'Huile 20 l', 'Sac de riz 50 kg']);
     expect(await list({ category: 'beverage' })).toEqual(['Bissap']);
     expect(await list({ search: 'RIZ' })).toEqual(['Sac de riz 50 kg']);
     await http(service).get(url(c)).query({ category: 'meuble' }).set(asTenant(c)).expect(400);
+
+    // Server pages; the tiles count the whole company whatever the filters.
+    for (let i = 1; i <= 24; i++)
+      await create({ ...item, name: `Article ${String(i).padStart(2, '0')}`, currentStock: '0' }, c).expect(201);
+    const first = await page();
+    expect(first).toMatchObject({ page: 1, pageSize: 25, totalItems: 27 });
+    expect(first.items).toHaveLength(25);
+    expect((await page({ page: 2 })).items.map((i) => i.name)).toEqual(['Huile 20 l', 'Sac de riz 50 kg']);
+    expect((await page({ pageSize: 5 })).items).toHaveLength(5);
+    const found = await page({ search: 'riz' });
+    expect(found.totalItems).toBe(1);
+    expect(found.counters).toEqual(first.counters);
+    expect(first.counters.total).toBe(27);
+    expect(first.counters.out).toBe(24);
+    const chosen = first.items[3];
+    expect((await page({ id: chosen.id })).items).toEqual([chosen]);
+    for (const bad of [{ pageSize: 101 }, { id: 'x' }, { page: 0 }])
+      await http(service).get(url(c)).query(bad).set(asTenant(c)).expect(400);
   });
 
   it('edits every field but the stock', async () => {

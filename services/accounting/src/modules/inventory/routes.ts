@@ -3,11 +3,13 @@ import {
   inventoryItemInputSchema,
   inventoryItemUpdateSchema,
   inventoryListQuerySchema,
+  inventoryPageQuerySchema,
   inventoryStockPatchSchema,
   stockMovementInputSchema,
 } from '@xaalis/contracts';
 import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { sendWorkbook } from '../spreadsheet';
+import { inventoryPage } from './page';
 import { inventoryService } from './service';
 
 /**
@@ -20,8 +22,8 @@ export function inventoryApi(ctx: ServiceContext): Router {
   const router = caseSensitiveRouter();
   const company = '/companies/:companyId/inventory';
 
-  router.get(company, requireSameCompany, validate({ query: inventoryListQuerySchema }), async (req, res) => {
-    res.json(await inventory.list(tenantOf(req).companyId, validated(req, 'query', inventoryListQuerySchema)));
+  router.get(company, requireSameCompany, validate({ query: inventoryPageQuerySchema }), async (req, res) => {
+    res.json(await inventoryPage(ctx.sequelize, tenantOf(req).companyId, validated(req, 'query', inventoryPageQuerySchema)));
   });
   router.get(`${company}/export.xlsx`, requireSameCompany, validate({ query: inventoryListQuerySchema }), async (req, res) => {
     await sendWorkbook(

@@ -1,8 +1,8 @@
 import { QueryTypes } from 'sequelize';
-import { JOBS, type Account, type Company, type Investment, type InvestmentInput } from '@xaalis/contracts';
+import { JOBS, type Account, type Company, type Investment, type InvestmentInput, type InvestmentListResponse } from '@xaalis/contracts';
 import type { RunningService, RunningWorker } from '@xaalis/service-kit';
 import { start } from '../../server';
-import { asTenant, companyWithChart, investmentInput } from '../../test-support';
+import { asTenant, chartOf, companyWithChart, investmentInput } from '../../test-support';
 import { balances, entryLines, http } from '../../test-support/invoicing';
 import { startWorker } from '../../worker';
 import { RECORD_DEPRECIATIONS_SCHEDULE } from './jobs';
@@ -72,8 +72,7 @@ describe('validation (400, French messages, never a 500)', () => {
   it('refuses an asset account of another category or another company', async () => {
     const software = accounts.get('213')!;
     expect((await post({ accountId: software.id }).expect(400)).body.message).toBe("Compte d'immobilisation invalide pour cette catégorie");
-    const foreign = (await http(service).get(`/api/companies/${other.id}/accounts`).set(asTenant(other.id)).expect(200)).body as Account[];
-    const theirs = foreign.find((a) => a.code === '244')!;
+    const theirs = (await chartOf(service, other.id)).get('244')!;
     expect((await post({ accountId: theirs.id }).expect(400)).body.message).toBe("Compte d'immobilisation invalide pour cette catégorie");
   });
 });
@@ -104,8 +103,10 @@ describe('creation: acquisition posted, plan computed by the worker', () => {
       ['2031', '41111.00', '41111.00', '0.00', false],
     ]);
     // The list has no plan, the same figures.
-    const list = (await http(service).get(`/api/companies/${company.id}/investments`).set(asTenant(company.id)).expect(200))
-      .body as Investment[];
+    const list = (
+      (await http(service).get(`/api/companies/${company.id}/investments`).query({ pageSize: 100 }).set(asTenant(company.id)).expect(200))
+        .body as InvestmentListResponse
+    ).items;
     expect(list.find((i) => i.id === inv.id)).toMatchObject({ planStatus: 'ready', currentValue: '1000000.00' });
     expect(list.find((i) => i.id === inv.id)!.depreciationSchedules).toBeUndefined();
   });
@@ -303,7 +304,8 @@ describe('tenancy: another company’s investment does not exist (404 on every r
     await http(service).get('/api/investments/not-a-uuid').set(asTenant(company.id)).expect(404);
     const mine = await created({ name: 'Bureau' });
     await record(mine.id, inv.depreciationSchedules![0].id).expect(404);
-    const list = (await http(service).get(`/api/companies/${other.id}/investments`).set(t).expect(200)).body as Investment[];
+    const list = ((await http(service).get(`/api/companies/${other.id}/investments`).set(t).expect(200)).body as InvestmentListResponse)
+      .items;
     expect(list.find((i) => i.id === inv.id)).toBeUndefined();
   });
 });

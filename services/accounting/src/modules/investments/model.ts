@@ -7,6 +7,7 @@ import {
   type PlanStatus,
 } from '@xaalis/contracts';
 import { fiscalYearLabel, type PlannedDepreciation } from '@xaalis/domain';
+import { CompanyWhere, containsPattern, pageWindow } from '@xaalis/service-kit';
 import { columnArrays } from '../../model-support';
 
 /** Row-level access to `investments` and `depreciation_schedules` (plain SQL: explicit locks, multi-row inserts). */
@@ -102,11 +103,35 @@ export function toSchedule(row: ScheduleDbRow, fiscalYear: string): Depreciation
   };
 }
 
-export async function listInvestments(sequelize: Sequelize, companyId: string): Promise<InvestmentDbRow[]> {
-  return sequelize.query<InvestmentDbRow>(
-    `SELECT ${COLUMNS} FROM ${FROM} WHERE i.company_id = $1 ORDER BY i.purchase_date DESC, i.created_at DESC, i.id`,
-    { bind: [companyId], type: QueryTypes.SELECT },
-  );
+/**
+ * One page of the company's investments, newest purchase first (the (company_id, purchase_date,
+ * created_at) index), `search` in the name or the asset account's code or name, and the
+ * matching count with the company's totals (whatever the filters) in one scan of its rows.
+ */
+export async function pageInvestments(
+  sequelize: Sequelize,
+  companyId: string,
+  q: { page: number; pageSize: number; search?: string; category?: InvestmentCategory },
+): Promise<{ rows: InvestmentDbRow[]; matching: number; count: number; purchase: string; current: string }> {
+  const where = new CompanyWhere(companyId, 'i.');
+  if (q.search) where.and('(i.name ILIKE ? OR a.code LIKE substr(?, 2) OR a.name ILIKE ?)', containsPattern(q.search));
+  if (q.category) where.and('i.category = ?', q.category);
+  const { limit, offset } = pageWindow(q);
+  const [rows, [totals]] = await Promise.all([
+    sequelize.query<InvestmentDbRow>(
+      `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where.sql}
+        ORDER BY i.purchase_date DESC, i.created_at DESC, i.id LIMIT ${limit} OFFSET ${offset}`,
+      { bind: where.bind, type: QueryTypes.SELECT },
+    ),
+    sequelize.query<{ matching: number; count: number; purchase: string; current: string }>(
+      `SELECT count(*) FILTER (WHERE ${where.sql})::int AS matching, count(*)::int AS count,
+              coalesce(sum(i.purchase_price), 0)::text AS purchase, coalesce(sum(i.current_value), 0)::text AS current
+         FROM accounting.investments i JOIN accounting.accounts a ON a.company_id = i.company_id AND a.id = i.account_id
+        WHERE i.company_id = $1`,
+      { bind: where.bind, type: QueryTypes.SELECT },
+    ),
+  ]);
+  return { rows, ...totals };
 }
 
 /** One investment of the company (null otherwise); `lock` takes the row FOR UPDATE (edits, recording, the plan job). */

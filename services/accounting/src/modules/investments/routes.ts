@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { investmentInputSchema } from '@xaalis/contracts';
+import { investmentInputSchema, investmentListQuerySchema } from '@xaalis/contracts';
 import { caseSensitiveRouter, companyCollectionRoutes, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { investmentsService } from './service';
 
@@ -13,7 +13,7 @@ export function investmentsApi(ctx: ServiceContext): Router {
   const router = caseSensitiveRouter();
   const company = '/companies/:companyId/investments';
 
-  companyCollectionRoutes(router, company, investmentInputSchema, investments);
+  companyCollectionRoutes(router, company, investmentInputSchema, investments, investmentListQuerySchema);
   router.get('/investments/:id', async (req, res) => {
     res.json(await investments.get(tenantOf(req).companyId, req.params.id));
   });

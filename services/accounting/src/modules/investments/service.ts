@@ -11,17 +11,20 @@ import {
   depreciationAccountCandidates,
   type ComputeDepreciationPlanJob,
   type Investment,
+  type InvestmentListResponse,
   type InvestmentValues,
+  type investmentListQuerySchema,
 } from '@xaalis/contracts';
-import { depreciationPlan, isPositive, money } from '@xaalis/domain';
-import { HttpError, isUuid, notFound, recordJobRun, type Job, type JobQueue } from '@xaalis/service-kit';
+import { depreciationPlan, isPositive, money, sub } from '@xaalis/domain';
+import { HttpError, isUuid, notFound, pagedOf, recordJobRun, type Job, type JobQueue } from '@xaalis/service-kit';
+import type { z } from 'zod';
 import { insertMissingAccounts } from '../accounts';
 import { referenceAccount } from '../chart';
 import { ledgerError, ledgerWrite, postEntry, reverseEntry, todayInDakar } from '../posting';
 import {
   findInvestment,
   findSchedules,
-  listInvestments,
+  pageInvestments,
   replaceSchedules,
   toInvestment,
   type InvestmentDbRow,
@@ -57,6 +60,7 @@ export const planJobId = (inv: Parameters<typeof planKey>[0] & { id: string; rev
   `depreciation-plan-${inv.id}-r${inv.revision}-${planKey(inv)}`;
 
 type AccountRow = { id: string; code: string; name: string };
+type InvestmentListQuery = z.output<typeof investmentListQuerySchema>;
 
 /**
  * Investments: the acquisition posted with the investment (OD: D 2xx / C 481),
@@ -235,8 +239,17 @@ export function investmentsService(sequelize: Sequelize, queue: JobQueue) {
   }
 
   return {
-    async list(companyId: string): Promise<Investment[]> {
-      return (await listInvestments(sequelize, companyId)).map((r) => toInvestment(r));
+    /** One page (without the plans) and the page's four figures over the whole company. */
+    async list(companyId: string, q: InvestmentListQuery): Promise<InvestmentListResponse> {
+      const { rows, matching, count, purchase, current } = await pageInvestments(sequelize, companyId, q);
+      return {
+        ...pagedOf(
+          rows.map((r) => toInvestment(r)),
+          q,
+          matching,
+        ),
+        totals: { count, purchase: money(purchase), current: money(current), depreciation: money(sub(purchase, current)) },
+      };
     },
 
     get: (companyId: string, id: string) => withPlan(companyId, id),

@@ -183,8 +183,13 @@ describe('internal invoice routes', () => {
       ).expect(201)
     ).body as InternalInvoiceSummary;
     expect(created.thirdPartyId).not.toBe(supplier.id);
-    const tp = (await request(service.app).get(`/api/companies/${w.company.id}/third-parties`).set(asTenant(w.company.id)).expect(200))
-      .body as {
+    const tp = (
+      await request(service.app)
+        .get(`/api/companies/${w.company.id}/third-parties`)
+        .query({ pageSize: 100 })
+        .set(asTenant(w.company.id))
+        .expect(200)
+    ).body.items as {
       id: string;
       name: string;
       type: string;

@@ -484,6 +484,11 @@ describe('list', () => {
     const payable = await list({ payable: 'true' });
     expect(payable.items.map((i) => i.number)).toEqual(['FS-2026-0001', 'FA-2026-0001', 'FV-2026-0002']);
     expect(payable.counters).toEqual({ total: 5, sales: 3, purchases: 1, pending: 3 });
+    // One invoice by id (the payment dialog's chosen one), payable or not as asked.
+    const chosen = payable.items[1];
+    expect((await list({ payable: 'true', id: chosen.id })).items.map((i) => i.number)).toEqual([chosen.number]);
+    expect((await list({ payable: 'true', id: (await list({ status: 'draft' })).items[0].id })).items).toEqual([]);
+    await http(service).get(url(fresh.company.id)).query({ id: 'x' }).set(asTenant(fresh.company.id)).expect(400);
     const page2 = await list({ page: 2, pageSize: 2 });
     expect(page2).toMatchObject({ page: 2, pageSize: 2, totalItems: 5 });
     expect(page2.items.map((i) => i.number)).toEqual(['FV-2026-0003', 'FV-2026-0002']);

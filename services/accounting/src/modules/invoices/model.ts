@@ -177,6 +177,7 @@ function filtersOf(q: Omit<ListQuery, 'page' | 'pageSize'>): { bind: unknown[]; 
   if (q.status) filters.push(`i.status = ${param(q.status)}`);
   if (q.type) filters.push(`i.type = ${param(q.type)}`);
   if (q.payable === 'true') filters.push(`i.status = 'validated' AND i.total > i.paid_amount`);
+  if (q.id) filters.push(`i.id = ${param(q.id)}`);
   if (q.search) {
     const p = param(likePattern(q.search));
     filters.push(`(i.number ILIKE ${p} OR tp.name ILIKE ${p})`);

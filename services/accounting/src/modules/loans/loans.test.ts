@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes } from 'sequelize';
-import { JOBS, type Loan, type LoanInput, type LoanSchedule } from '@xaalis/contracts';
+import { JOBS, type Loan, type LoanInput, type LoanListResponse, type LoanSchedule } from '@xaalis/contracts';
 import { toCents } from '@xaalis/domain';
 import type { RunningService, RunningWorker } from '@xaalis/service-kit';
 import { asTenant } from '../../test-support';
@@ -33,6 +33,8 @@ async function createLoan(companyId: string, over: Partial<LoanInput> = {}): Pro
   if (res.status !== 201) throw new Error(`loan: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as Loan;
 }
+const loanPage = async (companyId: string, query: Record<string, string | number> = {}) =>
+  (await http(service).get(`/api/companies/${companyId}/loans`).query(query).set(asTenant(companyId)).expect(200)).body as LoanListResponse;
 const getLoan = async (id: string, companyId = w.company.id) =>
   (await http(service).get(`/api/loans/${id}`).set(asTenant(companyId)).expect(200)).body as Loan;
 
@@ -86,8 +88,7 @@ describe('creation', () => {
     expect(date).toBe('2026-01-15');
 
     // The list and the schedule read the same.
-    const list = (await http(service).get(`/api/companies/${c}/loans`).set(asTenant(c)).expect(200)).body as Loan[];
-    expect(list).toEqual([loan]);
+    expect((await loanPage(c)).items).toEqual([loan]);
     const schedule = (await http(service).get(`/api/loans/${loan.id}/schedule`).set(asTenant(c)).expect(200)).body as LoanSchedule;
     expect(schedule).toEqual({
       loanId: loan.id,
@@ -126,7 +127,7 @@ describe('creation', () => {
 
   it('refuses invalid loans with French messages (400), writing nothing', async () => {
     const c = w.company.id;
-    const before = ((await http(service).get(`/api/companies/${c}/loans`).set(asTenant(c)).expect(200)).body as Loan[]).length;
+    const before = (await loanPage(c)).totalItems;
     const refused = async (over: Partial<LoanInput>, message: string) => {
       const res = await post(c, over).expect(400);
       expect(res.body.message).toBe(message);
@@ -149,7 +150,7 @@ describe('creation', () => {
       { amount: '9999999999999', interestRate: '100', paymentFrequency: 'yearly', endDate: '2030-01-15' },
       'Total trop élevé (maximum 9 999 999 999 999,99)',
     );
-    expect(((await http(service).get(`/api/companies/${c}/loans`).set(asTenant(c)).expect(200)).body as Loan[]).length).toBe(before);
+    expect((await loanPage(c)).totalItems).toBe(before);
   });
 
   it('keeps the funds posting tied to the loan: cancelling the entry alone is refused (409)', async () => {
@@ -157,6 +158,56 @@ describe('creation', () => {
     const res = await http(service).post(`/api/accounting-entries/${loan.entryId}/cancel`).set(asTenant(w.company.id));
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("Cette écriture a été passée par l'emprunt CBAO : c'est le document qu'il faut annuler");
+  });
+});
+
+describe('the list', () => {
+  it('pages on the server, searches the lender, filters, and totals the whole company', async () => {
+    const fresh = await invoicingWorld(service);
+    const c = fresh.company.id;
+    for (let i = 1; i <= 26; i++) {
+      await createLoan(c, {
+        lender: `Banque ${String(i).padStart(2, '0')}`,
+        startDate: `2026-01-${String(i).padStart(2, '0')}`,
+        endDate: '2026-07-28',
+      });
+    }
+    const paid = await createLoan(c, {
+      lender: 'Tontine 100%',
+      amount: '1000',
+      interestRate: '0',
+      startDate: '2025-12-01',
+      endDate: '2026-01-01',
+    });
+    await payOk(service, c, {
+      type: 'loan_payment',
+      loanPaymentId: paid.payments[0].id,
+      amount: paid.payments[0].totalAmount,
+      date: '2026-01-01',
+    });
+    const first = await loanPage(c);
+    expect(first).toMatchObject({
+      page: 1,
+      pageSize: 25,
+      totalItems: 27,
+      totals: { count: 27, borrowed: '31201000.00', remaining: '31200000.00', active: 26 },
+    });
+    expect(first.items).toHaveLength(25);
+    expect(first.items[0].lender).toBe('Banque 26');
+    expect(first.items[0].payments.length).toBeGreaterThan(0);
+    const second = await loanPage(c, { page: 2 });
+    expect(second.items.map((l) => l.lender)).toEqual(['Banque 01', 'Tontine 100%']);
+    expect((await loanPage(c, { pageSize: 5 })).items).toHaveLength(5);
+    const found = await loanPage(c, { search: '100%' });
+    expect(found.items.map((l) => l.lender)).toEqual(['Tontine 100%']);
+    expect(found.totals.count).toBe(27);
+    expect((await loanPage(c, { search: 'banque 1' })).totalItems).toBe(10);
+    expect((await loanPage(c, { status: 'completed' })).items.map((l) => l.lender)).toEqual(['Tontine 100%']);
+    expect((await loanPage(c, { payable: 'true' })).totalItems).toBe(26);
+    expect((await loanPage(c, { payable: 'false' })).items.map((l) => l.lender)).toEqual(['Tontine 100%']);
+    for (const bad of [{ pageSize: 101 }, { status: 'late' }, { payable: 'yes' }]) {
+      await http(service).get(`/api/companies/${c}/loans`).query(bad).set(asTenant(c)).expect(400);
+    }
   });
 });
 

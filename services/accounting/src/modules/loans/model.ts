@@ -8,6 +8,7 @@ import type {
   PaymentFrequency,
   PaymentMethod,
 } from '@xaalis/contracts';
+import { CompanyWhere, containsPattern, pageWindow } from '@xaalis/service-kit';
 import { columnArrays } from '../../model-support';
 
 /** Row-level access to `loans` and `loan_payments` (their instalments). */
@@ -80,7 +81,7 @@ function toLoan(row: LoanDbRow, payments: LoanPayment[]): Loan {
   };
 }
 
-/** The company's loans (or one of them), each with its schedule by due date: two queries. */
+/** One loan of the company (or all of them: writes' answers, tests) with its schedule by due date: two queries. */
 export async function findLoans(sequelize: Sequelize, companyId: string, loanId?: string, transaction?: Transaction): Promise<Loan[]> {
   const bind = loanId ? [companyId, loanId] : [companyId];
   const only = loanId ? ' AND l.id = $2' : '';
@@ -94,6 +95,54 @@ export async function findLoans(sequelize: Sequelize, companyId: string, loanId?
       { bind, type: QueryTypes.SELECT, transaction },
     ),
   ]);
+  return withPayments(loans, payments);
+}
+
+/**
+ * One page of the company's loans, newest start first (the (company_id, start_date) index), each
+ * with its schedule (one query for the page's instalments), and the matching count with the
+ * page's figures over the whole company (whatever the filters) in one scan of its loans.
+ */
+export async function pageLoans(
+  sequelize: Sequelize,
+  companyId: string,
+  q: { page: number; pageSize: number; search?: string; status?: LoanStatus; payable?: 'true' | 'false' },
+): Promise<{ loans: Loan[]; matching: number; count: number; borrowed: string; remaining: string; active: number }> {
+  const where = new CompanyWhere(companyId, 'l.');
+  if (q.search) where.and('l.lender ILIKE ?', containsPattern(q.search));
+  if (q.status) where.and('l.status = ?', q.status);
+  if (q.payable) {
+    where.and(
+      `EXISTS (SELECT 1 FROM accounting.loan_payments p WHERE p.company_id = l.company_id AND p.loan_id = l.id AND p.status <> 'paid') = ?`,
+      q.payable === 'true',
+    );
+  }
+  const { limit, offset } = pageWindow(q);
+  const [rows, [totals]] = await Promise.all([
+    sequelize.query<LoanDbRow>(
+      `SELECT ${LOAN_COLUMNS} FROM accounting.loans l WHERE ${where.sql}
+        ORDER BY l.start_date DESC, l.created_at DESC, l.id LIMIT ${limit} OFFSET ${offset}`,
+      { bind: where.bind, type: QueryTypes.SELECT },
+    ),
+    sequelize.query<{ matching: number; count: number; borrowed: string; remaining: string; active: number }>(
+      `SELECT count(*) FILTER (WHERE ${where.sql})::int AS matching, count(*)::int AS count,
+              coalesce(sum(l.amount), 0)::text AS borrowed, coalesce(sum(l.remaining_balance), 0)::text AS remaining,
+              count(*) FILTER (WHERE l.status = 'active')::int AS active
+         FROM accounting.loans l WHERE l.company_id = $1`,
+      { bind: where.bind, type: QueryTypes.SELECT },
+    ),
+  ]);
+  const payments = rows.length
+    ? await sequelize.query<LoanPaymentDbRow>(
+        `SELECT ${PAYMENT_COLUMNS} FROM accounting.loan_payments p WHERE p.company_id = $1 AND p.loan_id = ANY($2::uuid[]) ORDER BY p.due_date, p.id`,
+        { bind: [companyId, rows.map((r) => r.id)], type: QueryTypes.SELECT },
+      )
+    : [];
+  return { loans: withPayments(rows, payments), ...totals };
+}
+
+/** The loans, each with its instalments (given in due-date order). */
+function withPayments(loans: LoanDbRow[], payments: LoanPaymentDbRow[]): Loan[] {
   const byLoan = new Map<string, LoanPayment[]>();
   for (const p of payments) {
     const list = byLoan.get(p.loan_id);

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { loanInputSchema } from '@xaalis/contracts';
+import { loanInputSchema, loanListQuerySchema } from '@xaalis/contracts';
 import { caseSensitiveRouter, companyCollectionRoutes, tenantOf, type ServiceContext } from '@xaalis/service-kit';
 import { loansService } from './service';
 
@@ -12,7 +12,7 @@ import { loansService } from './service';
 export function loansApi(ctx: ServiceContext): Router {
   const loans = loansService(ctx.sequelize);
   const router = caseSensitiveRouter();
-  companyCollectionRoutes(router, '/companies/:companyId/loans', loanInputSchema, loans);
+  companyCollectionRoutes(router, '/companies/:companyId/loans', loanInputSchema, loans, loanListQuerySchema);
   router.get('/loans/:id', async (req, res) => {
     res.json(await loans.get(tenantOf(req).companyId, req.params.id));
   });

@@ -6,13 +6,18 @@ import {
   MESSAGES_LOAN,
   MESSAGES_MONEY,
   type Loan,
+  type LoanListResponse,
   type LoanSchedule,
   type LoanValues,
+  type loanListQuerySchema,
 } from '@xaalis/contracts';
-import { HttpError, isUuid, mustExist, notFound } from '@xaalis/service-kit';
+import type { z } from 'zod';
+import { HttpError, isUuid, mustExist, notFound, pagedOf } from '@xaalis/service-kit';
 import { ledgerError, ledgerWrite, postEntry, todayInDakar } from '../posting';
-import { findLoans, insertLoan, markOverdueBatch } from './model';
-import { DegenerateScheduleError, add, fitsMoney, loanSchedule, sub, sum, type ScheduleRow } from '@xaalis/domain';
+import { findLoans, insertLoan, markOverdueBatch, pageLoans } from './model';
+import { DegenerateScheduleError, add, fitsMoney, loanSchedule, money, sub, sum, type ScheduleRow } from '@xaalis/domain';
+
+type LoanListQuery = z.output<typeof loanListQuerySchema>;
 
 /** Instalments marked overdue per statement by the daily sweep. */
 export const OVERDUE_BATCH = 5000;
@@ -97,8 +102,10 @@ export function loansService(sequelize: Sequelize) {
       return mustExist((await findLoans(sequelize, companyId, id))[0], 'loan');
     },
 
-    list(companyId: string): Promise<Loan[]> {
-      return findLoans(sequelize, companyId);
+    /** One page of loans with their schedules, and the page's four figures over the whole company. */
+    async list(companyId: string, q: LoanListQuery): Promise<LoanListResponse> {
+      const { loans, matching, count, borrowed, remaining, active } = await pageLoans(sequelize, companyId, q);
+      return { ...pagedOf(loans, q, matching), totals: { count, borrowed: money(borrowed), remaining: money(remaining), active } };
     },
 
     get,

@@ -1,5 +1,5 @@
 import { QueryTypes } from 'sequelize';
-import type { Invoice, Loan, Payment, PaymentListResponse } from '@xaalis/contracts';
+import type { Invoice, Loan, LoanListResponse, Payment, PaymentListResponse } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 import { randomUUID } from 'node:crypto';
 import { asTenant, TOKEN } from '../../test-support';
@@ -212,7 +212,7 @@ describe('loan instalments', () => {
     const fresh = await invoicingWorld(service);
     const c = fresh.company.id;
     const { loanId, instalments } = await loanWithSchedule(c);
-    const loans = (await http(service).get(`/api/companies/${c}/loans`).set(asTenant(c)).expect(200)).body as Loan[];
+    const loans = ((await http(service).get(`/api/companies/${c}/loans`).set(asTenant(c)).expect(200)).body as LoanListResponse).items;
     expect(loans).toHaveLength(1);
     expect(loans[0]).toMatchObject({
       id: loanId,
@@ -262,12 +262,16 @@ describe('loan instalments', () => {
 
   it('answers an empty list for a company without loans', async () => {
     expect((await http(service).get(`/api/companies/${other.company.id}/loans`).set(asTenant(other.company.id)).expect(200)).body).toEqual(
-      expect.any(Array),
+      expect.objectContaining({ items: expect.any(Array) }),
     );
     const fresh = await invoicingWorld(service);
-    expect((await http(service).get(`/api/companies/${fresh.company.id}/loans`).set(asTenant(fresh.company.id)).expect(200)).body).toEqual(
-      [],
-    );
+    expect((await http(service).get(`/api/companies/${fresh.company.id}/loans`).set(asTenant(fresh.company.id)).expect(200)).body).toEqual({
+      items: [],
+      page: 1,
+      pageSize: 25,
+      totalItems: 0,
+      totals: { count: 0, borrowed: '0.00', remaining: '0.00', active: 0 },
+    });
   });
 });
 

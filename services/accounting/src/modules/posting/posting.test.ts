@@ -3,7 +3,7 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import type { Account, Company, ThirdParty } from '@xaalis/contracts';
 import { HttpError, createSequelize, type RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
-import { asTenant, companyWithChart, createCompany } from '../../test-support';
+import { asTenant, chartOf, companyWithChart, createCompany } from '../../test-support';
 import request from 'supertest';
 import { ledgerError, peekEntryNumber, postEntry, reverseEntry, type Posting } from '.';
 
@@ -84,8 +84,7 @@ describe('postEntry', () => {
       }),
     );
     expect(entry.number).toBe('VT-2026-00001');
-    const accounts = (await request(service.app).get(`/api/companies/${bare.id}/accounts`).set(asTenant(bare.id)).expect(200))
-      .body as Account[];
+    const accounts = [...(await chartOf(service, bare.id)).values()];
     expect(accounts.map((a) => [a.code, a.name, a.level])).toEqual([
       ['411', 'Clients', 2],
       ['4111', 'Clients', 3],

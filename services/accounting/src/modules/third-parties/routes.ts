@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { thirdPartyInputSchema } from '@xaalis/contracts';
+import { thirdPartyInputSchema, thirdPartyListQuerySchema } from '@xaalis/contracts';
 import { caseSensitiveRouter, companyCollectionRoutes, type ServiceContext } from '@xaalis/service-kit';
 import { thirdPartiesService } from './service';
 
@@ -8,7 +8,7 @@ export function thirdPartiesApi(ctx: ServiceContext): Router {
   const thirdParties = thirdPartiesService(ctx.sequelize);
   const router = caseSensitiveRouter();
 
-  companyCollectionRoutes(router, '/companies/:companyId/third-parties', thirdPartyInputSchema, thirdParties);
+  companyCollectionRoutes(router, '/companies/:companyId/third-parties', thirdPartyInputSchema, thirdParties, thirdPartyListQuerySchema);
 
   return router;
 }

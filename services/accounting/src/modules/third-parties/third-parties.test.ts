@@ -1,7 +1,7 @@
 import request from 'supertest';
-import type { Company, ThirdParty } from '@xaalis/contracts';
+import type { Company, ThirdPartyListResponse } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
-import { asTenant, startWithTwoCompanies } from '../../test-support';
+import { asTenant, createCompany, startWithTwoCompanies } from '../../test-support';
 
 let service: RunningService;
 let own: Company;
@@ -9,8 +9,9 @@ let other: Company;
 
 const url = (companyId: string) => `/api/companies/${companyId}/third-parties`;
 const post = (companyId: string, body: object) => request(service.app).post(url(companyId)).set(asTenant(companyId)).send(body);
-const list = async (companyId: string) =>
-  (await request(service.app).get(url(companyId)).set(asTenant(companyId)).expect(200)).body as ThirdParty[];
+const page = async (companyId: string, query: Record<string, string | number> = {}) =>
+  (await request(service.app).get(url(companyId)).query(query).set(asTenant(companyId)).expect(200)).body as ThirdPartyListResponse;
+const list = async (companyId: string) => (await page(companyId)).items;
 
 beforeAll(async () => ({ service, own, other } = await startWithTwoCompanies('Tiers SARL')));
 afterAll(() => service.close());
@@ -69,6 +70,48 @@ describe('third parties', () => {
     expect((await post(own.id, { type: 'client', name: '' }).expect(400)).body.message).toBe('Nom requis');
     expect((await post(own.id, { type: 'client', name: 'X', email: 'pas-un-email' }).expect(400)).body.message).toBe('Email invalide');
     expect((await post(own.id, { type: 'partner', name: 'X' }).expect(400)).body.message).toBe('Type de tiers invalide');
+  });
+
+  it('pages, searches and filters on the server, counting the whole company', async () => {
+    const tenant = await createCompany(service, { name: 'Tiers Pages SARL' });
+    for (let i = 1; i <= 30; i++) {
+      await post(tenant.id, {
+        type: i % 3 === 0 ? 'supplier' : i % 5 === 0 ? 'both' : 'client',
+        name: `Tiers ${String(i).padStart(2, '0')}`,
+      }).expect(201);
+    }
+    await post(tenant.id, { type: 'supplier', name: 'Quincaillerie 50%_off', code: 'Q-9' }).expect(201);
+    const first = await page(tenant.id);
+    expect(first).toMatchObject({ page: 1, pageSize: 25, totalItems: 31, counters: { total: 31, clients: 20, suppliers: 15 } });
+    expect(first.items).toHaveLength(25);
+    expect(first.items[0].name).toBe('Quincaillerie 50%_off');
+    const second = await page(tenant.id, { page: 2, pageSize: 25 });
+    expect(second.items.map((t) => t.name)).toEqual(['Tiers 25', 'Tiers 26', 'Tiers 27', 'Tiers 28', 'Tiers 29', 'Tiers 30']);
+    expect((await page(tenant.id, { pageSize: 10 })).items).toHaveLength(10);
+    // The search's wildcards are literal; it reads the code too; counters stay the company's.
+    const found = await page(tenant.id, { search: '50%_' });
+    expect(found).toMatchObject({ totalItems: 1, counters: { total: 31 } });
+    expect((await page(tenant.id, { search: 'q-9' })).items.map((t) => t.name)).toEqual(['Quincaillerie 50%_off']);
+    expect((await page(tenant.id, { search: '%' })).totalItems).toBe(1);
+    expect((await page(tenant.id, { type: 'both' })).totalItems).toBe(4);
+    // A supplier is a supplier or both: 10 suppliers of the loop, 4 'both', the quincaillerie.
+    expect((await page(tenant.id, { role: 'supplier', pageSize: 100 })).items).toHaveLength(15);
+    expect((await page(tenant.id, { role: 'client', search: 'Tiers 1' })).items.map((t) => t.name)).toEqual([
+      'Tiers 10',
+      'Tiers 11',
+      'Tiers 13',
+      'Tiers 14',
+      'Tiers 16',
+      'Tiers 17',
+      'Tiers 19',
+    ]);
+    const chosen = second.items[0];
+    expect((await page(tenant.id, { id: chosen.id })).items).toEqual([chosen]);
+    // Another company's id is nothing here.
+    expect((await page(own.id, { id: chosen.id })).totalItems).toBe(0);
+    for (const bad of [{ pageSize: 101 }, { page: 0 }, { type: 'partner' }, { role: 'both' }, { id: 'x' }]) {
+      await request(service.app).get(url(tenant.id)).query(bad).set(asTenant(tenant.id)).expect(400);
+    }
   });
 
   it("answers 404 for another company's path", async () => {
