@@ -3,7 +3,7 @@ import { mul } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { intField, optionalText, requiredDate, requiredMoney } from './sector-fields';
 import { text, tooLong } from './text';
-import { requiredText } from './fields';
+import { pagedListQuerySchema, requiredText, type Paged } from './fields';
 import { labelOrOther } from './labels';
 
 /**
@@ -214,9 +214,18 @@ export const availableRoomsQuerySchema = z
   });
 
 /** `GET .../reservations?status=` (newest first). */
-export const reservationListQuerySchema = z.object({
+/** `GET .../reservations?page=&pageSize=&search=&status=` (newest first; search: number, guest, room) → ReservationList. */
+export const reservationListQuerySchema = pagedListQuerySchema(25, {
   status: z.enum(RESERVATION_STATUSES, { error: MESSAGES_HOTEL.statusInvalid }).optional(),
 });
+export type ReservationListQuery = z.output<typeof reservationListQuerySchema>;
+
+/** `GET .../rooms?page=&pageSize=&search=&status=` (by number; search: number, description) → RoomList. */
+export const roomListQuerySchema = pagedListQuerySchema(50, {
+  status: z.enum(ROOM_STATUSES, { error: MESSAGES_HOTEL.statusInvalid }).optional(),
+});
+export type RoomListQuery = z.output<typeof roomListQuerySchema>;
+export type RoomList = Paged<Room>;
 
 /** `POST .../reservations/:id/check-in|check-out|cancel|invoice`: no body. */
 export const reservationActionSchema = z.object({});
@@ -288,8 +297,7 @@ export interface Reservation {
  * not be read; the list is still returned (paidAmount as last stored) and the
  * UI shows MESSAGES_HOTEL.accountingDown.
  */
-export interface ReservationList {
-  items: Reservation[];
+export interface ReservationList extends Paged<Reservation> {
   invoicesAvailable: boolean;
 }
 
