@@ -3,7 +3,7 @@ import { mul } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { intField, optionalText, requiredDate, requiredMoney } from './sector-fields';
 import { text, tooLong } from './text';
-import { pagedListQuerySchema, requiredText, type Paged } from './fields';
+import { requiredText } from './fields';
 import { labelOrOther } from './labels';
 
 /**
@@ -214,18 +214,9 @@ export const availableRoomsQuerySchema = z
   });
 
 /** `GET .../reservations?status=` (newest first). */
-/** `GET .../reservations?page=&pageSize=&search=&status=` (newest first; search: number, guest, room) → ReservationList. */
-export const reservationListQuerySchema = pagedListQuerySchema(25, {
+export const reservationListQuerySchema = z.object({
   status: z.enum(RESERVATION_STATUSES, { error: MESSAGES_HOTEL.statusInvalid }).optional(),
 });
-export type ReservationListQuery = z.output<typeof reservationListQuerySchema>;
-
-/** `GET .../rooms?page=&pageSize=&search=&status=` (by number; search: number, description) → RoomList. */
-export const roomListQuerySchema = pagedListQuerySchema(50, {
-  status: z.enum(ROOM_STATUSES, { error: MESSAGES_HOTEL.statusInvalid }).optional(),
-});
-export type RoomListQuery = z.output<typeof roomListQuerySchema>;
-export type RoomList = Paged<Room>;
 
 /** `POST .../reservations/:id/check-in|check-out|cancel|invoice`: no body. */
 export const reservationActionSchema = z.object({});
@@ -297,7 +288,8 @@ export interface Reservation {
  * not be read; the list is still returned (paidAmount as last stored) and the
  * UI shows MESSAGES_HOTEL.accountingDown.
  */
-export interface ReservationList extends Paged<Reservation> {
+export interface ReservationList {
+  items: Reservation[];
   invoicesAvailable: boolean;
 }
 

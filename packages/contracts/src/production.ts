@@ -5,7 +5,7 @@ import { toFixed } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { requiredMoney } from './sector-fields';
 import { text, tooLong } from './text';
-import { QUANTITY_PATTERN, pagedListQuerySchema, requiredText, type Paged } from './fields';
+import { QUANTITY_PATTERN, requiredText, searchText } from './fields';
 import { labelOrOther } from './labels';
 
 /**
@@ -237,18 +237,16 @@ export const productionOrderCompleteSchema = z.object({
 });
 export type ProductionOrderCompleteInput = z.input<typeof productionOrderCompleteSchema>;
 
-/** `GET .../raw-materials` and `GET .../finished-products` `?page=&pageSize=&search=&category=` (by name) → Paged. */
-export const productionItemListQuerySchema = pagedListQuerySchema(25, {
+/** `GET .../raw-materials?search=&category=` and `GET .../finished-products?search=&category=`. */
+export const productionItemListQuerySchema = z.object({
   category: z.enum(PRODUCTION_CATEGORIES, { error: MESSAGES_PRODUCTION.categoryRequired }).optional(),
+  search: searchText(),
 });
-/** `GET .../production-orders?page=&pageSize=&search=&status=&finishedProductId=` (newest first; search: number or product) → Paged. */
-export const productionOrderListQuerySchema = pagedListQuerySchema(25, {
+/** `GET .../production-orders?status=&finishedProductId=` (newest first). */
+export const productionOrderListQuerySchema = z.object({
   status: z.enum(PRODUCTION_ORDER_STATUSES, { error: MESSAGES_PRODUCTION.statusInvalid }).optional(),
   finishedProductId: z.uuid({ error: MESSAGES_PRODUCTION.finishedProductNotFound }).optional(),
 });
-export type RawMaterialList = Paged<RawMaterial>;
-export type FinishedProductList = Paged<FinishedProduct>;
-export type ProductionOrderList = Paged<ProductionOrder>;
 
 /** What a raw material and a finished product both are: a stocked item of the production module. */
 export interface ProductionItem {

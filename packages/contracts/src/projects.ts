@@ -4,7 +4,7 @@ import { money, mul } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { optionalCalendarDate, optionalText, requiredDate } from './sector-fields';
 import { text } from './text';
-import { pageQueryFields, pagedListQuerySchema, requiredText, type Paged } from './fields';
+import { pageQueryFields, requiredText } from './fields';
 
 /*
  * Services module (spec 02 §2 'Gestion des Services', §3 projects/timesheets,
@@ -192,12 +192,11 @@ export const projectInputSchema = z
 export type ProjectInput = z.input<typeof projectInputSchema>;
 export type ProjectValues = z.output<typeof projectInputSchema>;
 
-/** `GET .../projects?page=&pageSize=&search=&status=` (newest first; search: name) → ProjectList. */
-export const projectListQuerySchema = pagedListQuerySchema(25, {
+export const projectListQuerySchema = z.object({
   /** `?status=active`: the timesheet dialog's project choice (spec §5: only active projects). */
   status: z.enum(PROJECT_STATUSES, { error: MESSAGES_SERVICES.statusInvalid }).optional(),
 });
-export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
+export type ProjectListQuery = z.input<typeof projectListQuerySchema>;
 
 const clockTime = text({ error: MESSAGES_SERVICES.timeInvalid }).trim().refine(isClockTime, { error: MESSAGES_SERVICES.timeInvalid });
 
@@ -308,7 +307,8 @@ export interface Project {
  * accounting service is down: projects still listed, client names null; the
  * UI shows MESSAGES_SERVICES.accountingDown and "—".
  */
-export interface ProjectList extends Paged<Project> {
+export interface ProjectList {
+  items: Project[];
   clientsAvailable: boolean;
 }
 

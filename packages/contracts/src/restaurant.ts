@@ -3,8 +3,8 @@ import { RECIPE_UNITS, roundDecimal, type RecipeUnit } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { intField, optionalCalendarDate, optionalText } from './sector-fields';
 import { text, tooLong } from './text';
-import { pagedListQuerySchema, requiredText, type Paged } from './fields';
-import { inventoryPageQuerySchema, type InventoryItem } from './inventory';
+import { requiredText } from './fields';
+import type { InventoryItem } from './inventory';
 
 /*
  * Restaurant module (spec 02 §2, §3, §5, §7, §8, §9; issue 12). Recipes and
@@ -214,10 +214,7 @@ export const serveInputSchema = z.object({
 export type ServeInput = z.input<typeof serveInputSchema>;
 
 /** `POST /api/companies/:companyId/restaurant-inventory`: the stock item form (accounting's schema). */
-export {
-  inventoryItemInputSchema as restaurantInventoryItemInputSchema,
-  inventoryPageQuerySchema as restaurantInventoryQuerySchema,
-} from './inventory';
+export { inventoryItemInputSchema as restaurantInventoryItemInputSchema } from './inventory';
 
 // ---------------------------------------------------------------------------
 // Internal (sector → accounting) contract.
@@ -301,20 +298,10 @@ export interface Recipe {
  * down: recipes are still listed, item names and costs null; the UI shows
  * MESSAGES_RESTAURANT.accountingDown.
  */
-/** `GET .../recipes?page=&pageSize=&search=` (by name; search: name or category) → RecipeList. */
-export const recipeListQuerySchema = pagedListQuerySchema(25);
-export type RecipeListQuery = z.output<typeof recipeListQuerySchema>;
-
-export interface RecipeList extends Paged<Recipe> {
+export interface RecipeList {
+  items: Recipe[];
   itemsAvailable: boolean;
 }
-
-/** `GET .../menus?page=&pageSize=&search=` (by name) → MenuList. */
-export const menuListQuerySchema = pagedListQuerySchema(25);
-export type MenuListQuery = z.output<typeof menuListQuerySchema>;
-
-/** `GET .../restaurant-inventory?page=&pageSize=&search=&category=`: the accounting stock's page (InventoryListResponse). */
-export type RestaurantInventoryQuery = z.output<typeof inventoryPageQuerySchema>;
 
 export interface MenuItem {
   id: string;
@@ -339,8 +326,6 @@ export interface Menu {
   createdAt: string;
   updatedAt: string;
 }
-
-export type MenuList = Paged<Menu>;
 
 export const SERVE_STATUSES = ['pending', 'completed'] as const;
 export type ServeStatus = (typeof SERVE_STATUSES)[number];

@@ -92,7 +92,7 @@ describe('rooms', () => {
       amenities: 'Wifi, Climatisation',
     });
     expect(r2).toMatchObject({ roomNumber: '2', type: 'suite', floor: 0, capacity: 4, amenities: 'Wifi, Climatisation' });
-    const list = ((await api().get(companyPath(c, 'rooms')).set(asTenant(c)).expect(200)).body as { items: Room[] }).items;
+    const list = (await api().get(companyPath(c, 'rooms')).set(asTenant(c)).expect(200)).body as Room[];
     expect(list.map((r) => r.roomNumber)).toEqual(['2', '10']);
     expect(await getRoom(c, r2.id)).toEqual(r2);
 
@@ -155,7 +155,7 @@ describe('reservations', () => {
     const b = await book(c, room.id, '2030-01-10', '2030-01-11', { totalAmount: '15000.5' });
     expect(b.reservationNumber).toBe(`RES-${year}-0002`);
     const listed = (await api().get(companyPath(c, 'reservations')).set(asTenant(c)).expect(200)).body as ReservationList;
-    expect(listed).toEqual({ items: [b, a], page: 1, pageSize: 25, totalItems: 2, invoicesAvailable: true });
+    expect(listed).toEqual({ items: [b, a], invoicesAvailable: true });
     const wrong = await postReservation(c, {
       roomId: room.id,
       guestName: 'X',
@@ -241,7 +241,7 @@ describe('reservations', () => {
     expect(occupiedNow.status).toBe('occupied');
     await api().get(companyPath(d, 'rooms/available?from=2032-01-05&to=2032-01-05')).set(asTenant(d)).expect(400);
     const maintenance = await postReservation(d, {
-      roomId: ((await api().get(companyPath(d, 'rooms')).set(asTenant(d))).body as { items: Room[] }).items[2].id,
+      roomId: (await api().get(companyPath(d, 'rooms')).set(asTenant(d))).body[2].id,
       guestName: 'X',
       checkInDate: '2032-02-01',
       checkOutDate: '2032-02-02',
@@ -381,7 +381,7 @@ describe('module switch and tenancy', () => {
     const booking = await postReservation(other, { roomId: r.id, guestName: 'X', checkInDate: '2034-02-01', checkOutDate: '2034-02-02' });
     expect(booking.status).toBe(400);
     expect(messageOf(booking)).toBe(MESSAGES_HOTEL.roomNotFound);
-    expect((await api().get(companyPath(other, 'rooms')).set(as).expect(200)).body).toMatchObject({ items: [], totalItems: 0 });
+    expect((await api().get(companyPath(other, 'rooms')).set(as).expect(200)).body).toEqual([]);
     expect(((await api().get(companyPath(other, 'reservations')).set(as).expect(200)).body as ReservationList).items).toEqual([]);
     // The caller's own company only: another company id in the path is refused.
     await api().get(companyPath(own, 'rooms')).set(as).expect(404);

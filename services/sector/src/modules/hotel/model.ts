@@ -1,16 +1,5 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import type {
-  InternalInvoiceInput,
-  Reservation,
-  ReservationListQuery,
-  ReservationStatus,
-  Room,
-  RoomListQuery,
-  RoomStatus,
-  RoomType,
-  RoomValues,
-} from '@xaalis/contracts';
-import { CompanyWhere, containsPattern, selectPage } from '@xaalis/service-kit';
+import type { InternalInvoiceInput, Reservation, ReservationStatus, Room, RoomStatus, RoomType, RoomValues } from '@xaalis/contracts';
 import { takeYearNumber } from '../../numbering';
 
 /** Row-level access to the hotel tables of `sector`: every statement is scoped by the company. */
@@ -61,15 +50,8 @@ const roomBind = (v: RoomValues) => [v.roomNumber, v.type, v.floor, v.capacity, 
 /** Rooms in number order (numeric-looking numbers sort as numbers: 2 before 10). */
 const ROOM_ORDER = 'ORDER BY length(room_number), room_number, id';
 
-/** One page of the company's rooms, by number, and how many match. */
-export async function listRooms(sequelize: Sequelize, companyId: string, q: RoomListQuery): Promise<{ items: Room[]; total: number }> {
-  const where = new CompanyWhere(companyId);
-  if (q.status) where.and('status = ?', q.status);
-  if (q.search) where.and('(room_number ILIKE ? OR description ILIKE ?)', containsPattern(q.search));
-  return selectPage(
-    sequelize,
-    { columns: ROOM_COLUMNS, from: 'sector.rooms', where, orderBy: ROOM_ORDER.replace('ORDER BY ', '') },
-    q,
+export async function listRooms(db: Db, companyId: string): Promise<Room[]> {
+  return (await select<RoomDbRow>(db, `SELECT ${ROOM_COLUMNS} FROM sector.rooms WHERE company_id = $1 ${ROOM_ORDER}`, [companyId])).map(
     toRoom,
   );
 }
@@ -180,14 +162,13 @@ export interface ReservationDbRow {
   updated_at: Date;
 }
 
-const RES_COLUMNS = `b.id, b.company_id, b.reservation_number, b.room_id, r.room_number, r.type AS room_type,
+const RES_SELECT = `SELECT b.id, b.company_id, b.reservation_number, b.room_id, r.room_number, r.type AS room_type,
        b.guest_name, b.guest_phone, b.guest_email, to_char(b.check_in_date, 'YYYY-MM-DD') AS check_in_date,
        to_char(b.check_out_date, 'YYYY-MM-DD') AS check_out_date, (b.check_out_date - b.check_in_date) AS nights,
        b.number_of_guests, b.price_per_night, b.total_amount, b.paid_amount, b.status, b.special_requests, b.notes,
        b.invoice_id, b.invoice_number, b.invoice_status, b.invoice_pending, b.invoice_request,
-       b.checked_in_at, b.checked_out_at, b.cancelled_at, b.created_at, b.updated_at`;
-const RES_FROM = 'sector.reservations b JOIN sector.rooms r ON r.company_id = b.company_id AND r.id = b.room_id';
-const RES_SELECT = `SELECT ${RES_COLUMNS} FROM ${RES_FROM}`;
+       b.checked_in_at, b.checked_out_at, b.cancelled_at, b.created_at, b.updated_at
+  FROM sector.reservations b JOIN sector.rooms r ON r.company_id = b.company_id AND r.id = b.room_id`;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -218,20 +199,11 @@ export const toReservation = (b: ReservationDbRow): Reservation => ({
   updatedAt: b.updated_at.toISOString(),
 });
 
-/** One page of the company's reservations, newest first, and how many match. */
-export async function listReservations(
-  sequelize: Sequelize,
-  companyId: string,
-  q: ReservationListQuery,
-): Promise<{ items: ReservationDbRow[]; total: number }> {
-  const where = new CompanyWhere(companyId, 'b.');
-  if (q.status) where.and('b.status = ?', q.status);
-  if (q.search) where.and('(b.reservation_number ILIKE ? OR b.guest_name ILIKE ? OR r.room_number ILIKE ?)', containsPattern(q.search));
-  return selectPage(
-    sequelize,
-    { columns: RES_COLUMNS, from: RES_FROM, where, orderBy: 'b.created_at DESC, b.id DESC' },
-    q,
-    (row: ReservationDbRow) => row,
+export async function listReservations(db: Db, companyId: string, status?: ReservationStatus): Promise<ReservationDbRow[]> {
+  return select<ReservationDbRow>(
+    db,
+    `${RES_SELECT} WHERE b.company_id = $1${status ? ' AND b.status = $2' : ''} ORDER BY b.created_at DESC, b.id DESC`,
+    status ? [companyId, status] : [companyId],
   );
 }
 

@@ -4,7 +4,6 @@ import {
   reservationActionSchema,
   reservationInputSchema,
   reservationListQuerySchema,
-  roomListQuerySchema,
   roomInputSchema,
 } from '@xaalis/contracts';
 import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
@@ -24,8 +23,8 @@ export function hotelApi(ctx: ServiceContext): Router {
   const id = (params: Record<string, string | string[]>) => String(params.id);
 
   // ---------------------------------------------------------------- rooms
-  router.get(`${base}/rooms`, requireSameCompany, validate({ query: roomListQuerySchema }), async (req, res) => {
-    res.json(await hotel.listRooms(companyOf(req), validated(req, 'query', roomListQuerySchema)));
+  router.get(`${base}/rooms`, requireSameCompany, async (req, res) => {
+    res.json(await hotel.listRooms(companyOf(req)));
   });
 
   router.post(`${base}/rooms`, requireSameCompany, validate({ body: roomInputSchema }), async (req, res) => {
@@ -53,7 +52,7 @@ export function hotelApi(ctx: ServiceContext): Router {
 
   // ---------------------------------------------------------------- reservations
   router.get(`${base}/reservations`, requireSameCompany, validate({ query: reservationListQuerySchema }), async (req, res) => {
-    res.json(await hotel.listReservations(companyOf(req), validated(req, 'query', reservationListQuerySchema)));
+    res.json(await hotel.listReservations(companyOf(req), validated(req, 'query', reservationListQuerySchema).status));
   });
 
   router.post(`${base}/reservations`, requireSameCompany, validate({ body: reservationInputSchema }), async (req, res) => {

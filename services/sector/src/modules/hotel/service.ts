@@ -13,13 +13,10 @@ import {
   type InternalInvoiceSummary,
   type Reservation,
   type ReservationList,
-  type ReservationListQuery,
   type ReservationStatus,
   type ReservationValues,
   type Room,
   type RoomStatus,
-  type RoomList,
-  type RoomListQuery,
   type RoomValues,
 } from '@xaalis/contracts';
 import {
@@ -28,7 +25,6 @@ import {
   mustExist,
   NO_ACTOR,
   notFound,
-  pagedOf,
   refusingDuplicates,
   sqlStateOf,
   type Actor,
@@ -182,10 +178,7 @@ export function hotelService(sequelize: Sequelize, accounting: InternalClient) {
 
   return {
     // ------------------------------------------------------------ rooms
-    async listRooms(companyId: string, q: RoomListQuery): Promise<RoomList> {
-      const { items, total } = await listRooms(sequelize, companyId, q);
-      return pagedOf(items, q, total);
-    },
+    listRooms: (companyId: string) => listRooms({ sequelize }, companyId),
     listAvailableRooms: (companyId: string, from: string, to: string) => listAvailableRooms({ sequelize }, companyId, from, to),
     getRoom,
 
@@ -205,10 +198,9 @@ export function hotelService(sequelize: Sequelize, accounting: InternalClient) {
     },
 
     // ------------------------------------------------------------ reservations
-    async listReservations(companyId: string, q: ReservationListQuery): Promise<ReservationList> {
-      const { items: rows, total } = await listReservations(sequelize, companyId, q);
-      const { items, available } = await withPayments(companyId, rows);
-      return { ...pagedOf(items, q, total), invoicesAvailable: available };
+    async listReservations(companyId: string, status?: ReservationStatus): Promise<ReservationList> {
+      const { items, available } = await withPayments(companyId, await listReservations({ sequelize }, companyId, status));
+      return { items, invoicesAvailable: available };
     },
     getReservation,
 

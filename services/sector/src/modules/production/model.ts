@@ -9,7 +9,7 @@ import type {
   ProductionUnit,
   RawMaterial,
 } from '@xaalis/contracts';
-import { CompanyWhere, containsPattern, selectPage } from '@xaalis/service-kit';
+import { CompanyWhere } from '@xaalis/service-kit';
 import { takeYearNumber } from '../../numbering';
 
 /** Row-level access to the production tables of `sector`: every statement is scoped by the company. */
@@ -21,6 +21,7 @@ async function select<T extends object>(db: Db, sql: string, bind: unknown[]): P
 }
 
 /** `%`, `_` and `\` of a search are literal. */
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // ---------------------------------------------------------------- stock items
 
@@ -87,20 +88,17 @@ function toRawMaterial(row: RawMaterialDbRow): RawMaterial {
 export interface ItemFilter {
   category?: ProductionCategory;
   search?: string;
-  page: number;
-  pageSize: number;
 }
 
 function itemWhere(companyId: string, filter: ItemFilter): CompanyWhere {
   const where = new CompanyWhere(companyId);
   if (filter.category) where.and('category = ?', filter.category);
-  if (filter.search) where.and('(name ILIKE ? OR reference ILIKE ?)', containsPattern(filter.search));
+  if (filter.search) where.and('(name ILIKE ? OR reference ILIKE ?)', likePattern(filter.search));
   return where;
 }
 
 interface ItemTable<Item> {
-  /** One page of the filtered list, by name, and how many match. */
-  list: (sequelize: Sequelize, companyId: string, filter: ItemFilter) => Promise<{ items: Item[]; total: number }>;
+  list: (sequelize: Sequelize, companyId: string, filter: ItemFilter) => Promise<Item[]>;
   find: (db: Db, companyId: string, id: string, lock?: boolean) => Promise<Item | null>;
   /** The edit: the shared fields ($3-$8, the stock kept when null) and the table's own (`set` of $9...); null when not the company's. */
   update: (db: Db, companyId: string, id: string, f: StockItemFields, own: { set: string; values: unknown[] }) => Promise<Item | null>;
@@ -115,7 +113,8 @@ function itemTable<Item>(table: string, columns: string, toItem: (row: never) =>
   return {
     list: async (sequelize, companyId, filter) => {
       const where = itemWhere(companyId, filter);
-      return selectPage(sequelize, { columns, from: table, where, orderBy: 'name, id' }, filter, toItem);
+      const rows = await select<never>({ sequelize }, `SELECT ${columns} FROM ${table} WHERE ${where.sql} ORDER BY name, id`, where.bind);
+      return rows.map(toItem);
     },
     find: async (db, companyId, id, lock = false) => {
       const [row] = await select<never>(
@@ -318,12 +317,12 @@ interface OrderDbRow {
   updated_at: Date;
 }
 
-const ORDER_COLUMNS = `o.id, o.company_id, o.order_number, o.finished_product_id, p.name AS product_name, p.unit AS product_unit,
+const ORDER_SELECT = `
+  SELECT o.id, o.company_id, o.order_number, o.finished_product_id, p.name AS product_name, p.unit AS product_unit,
          o.quantity_to_produce, o.quantity_produced, o.start_date, o.planned_end_date, o.actual_end_date, o.status,
-         o.total_cost, o.notes, o.created_at, o.updated_at`;
-const ORDER_FROM = `sector.production_orders o
+         o.total_cost, o.notes, o.created_at, o.updated_at
+  FROM sector.production_orders o
   JOIN sector.finished_products p ON p.company_id = o.company_id AND p.id = o.finished_product_id`;
-const ORDER_SELECT = `SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM}`;
 
 function toOrder(row: OrderDbRow): ProductionOrder {
   return {
@@ -349,22 +348,15 @@ function toOrder(row: OrderDbRow): ProductionOrder {
 export interface OrderFilter {
   status?: ProductionOrderStatus;
   finishedProductId?: string;
-  search?: string;
-  page: number;
-  pageSize: number;
 }
 
 /** Newest first, by number: numbers follow the counter lock, creation times (transaction start) may not. */
-export async function listOrders(
-  sequelize: Sequelize,
-  companyId: string,
-  filter: OrderFilter,
-): Promise<{ items: ProductionOrder[]; total: number }> {
+export async function listOrders(sequelize: Sequelize, companyId: string, filter: OrderFilter): Promise<ProductionOrder[]> {
   const where = new CompanyWhere(companyId, 'o.');
   if (filter.status) where.and('o.status = ?', filter.status);
   if (filter.finishedProductId) where.and('o.finished_product_id = ?', filter.finishedProductId);
-  if (filter.search) where.and('(o.order_number ILIKE ? OR p.name ILIKE ?)', containsPattern(filter.search));
-  return selectPage(sequelize, { columns: ORDER_COLUMNS, from: ORDER_FROM, where, orderBy: 'o.order_number DESC, o.id' }, filter, toOrder);
+  const rows = await select<OrderDbRow>({ sequelize }, `${ORDER_SELECT} WHERE ${where.sql} ORDER BY o.order_number DESC`, where.bind);
+  return rows.map(toOrder);
 }
 
 export async function findOrder(db: Db, companyId: string, id: string): Promise<ProductionOrder | null> {

@@ -96,7 +96,7 @@ describe('raw materials', () => {
     await createRaw(company, { name: 'Bouteille', category: 'supply', unit: 'pcs' });
     await createRaw(company, { name: 'Arôme', category: 'ingredient', unit: 'l' });
     const names = async (query = '') =>
-      ((await get(company, `raw-materials${query}`).expect(200)).body as { items: RawMaterial[] }).items.map((r) => r.name);
+      ((await get(company, `raw-materials${query}`).expect(200)).body as RawMaterial[]).map((r) => r.name);
     expect(await names()).toEqual(['Arôme', 'Bouteille', 'Sucre']);
     expect(await names('?category=ingredient')).toEqual(['Arôme', 'Sucre']);
     expect(await names('?search=sUc')).toEqual(['Sucre']);
@@ -190,7 +190,7 @@ describe('finished products', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    const listed = ((await get(own, 'finished-products').expect(200)).body as { items: FinishedProduct[] }).items;
+    const listed = (await get(own, 'finished-products').expect(200)).body as FinishedProduct[];
     expect(listed.find((p) => p.id === product.id)).toEqual(product);
   });
 
@@ -248,7 +248,7 @@ describe('finished products', () => {
     );
     expect(await message(post(own, 'finished-products', { ...body([]), currentStock: '-5' }), 400)).toBe(MESSAGES_PRODUCTION.stockInvalid);
     expect(await message(post(own, 'finished-products', { ...body([]), sellingPrice: '-5' }), 400)).toMatch(/négatif/);
-    const names = ((await get(own, 'finished-products').expect(200)).body as { items: FinishedProduct[] }).items.map((p) => p.name);
+    const names = ((await get(own, 'finished-products').expect(200)).body as FinishedProduct[]).map((p) => p.name);
     expect(names).not.toContain('Refusé');
   });
 
@@ -346,7 +346,7 @@ describe('production orders', () => {
     const more = await Promise.all([1, 2, 3].map(() => createOrder(company, pain.id, 5, { orderNumber: 'X', status: 'completed' })));
     expect(more.map((o) => o.orderNumber).sort()).toEqual([2, 3, 4].map((n) => `OP-${year}-000${n}`));
     expect(more.every((o) => o.status === 'pending')).toBe(true);
-    const listed = ((await get(company, 'production-orders').expect(200)).body as { items: ProductionOrder[] }).items;
+    const listed = (await get(company, 'production-orders').expect(200)).body as ProductionOrder[];
     expect(listed.map((o) => o.orderNumber)).toEqual([4, 3, 2, 1].map((n) => `OP-${year}-000${n}`));
     // Another company's counter starts at 1.
     const elsewhere = await createProduct(other, { name: 'Autre', unit: 'pcs' });
@@ -397,7 +397,7 @@ describe('production orders', () => {
     // (10 × 300 + 11 600) / (10 + 40) = 292
     expect(await productOf(company, pain.id)).toMatchObject({ currentStock: '50.000', productionCost: '292.00' });
     expect(await orderOf(company, order.id)).toEqual(done);
-    const completed = ((await get(company, 'production-orders?status=completed').expect(200)).body as { items: ProductionOrder[] }).items;
+    const completed = (await get(company, 'production-orders?status=completed').expect(200)).body as ProductionOrder[];
     expect(completed.map((o) => o.id)).toEqual([order.id]);
   });
 

@@ -6,18 +6,15 @@ import {
   transitionRefused,
   type BomLine,
   type FinishedProduct,
-  type FinishedProductList,
   type FinishedProductValues,
   type ProductionOrder,
-  type ProductionOrderList,
   type ProductionOrderStatus,
   type ProductionOrderValues,
   type ProductionShortage,
   type RawMaterial,
-  type RawMaterialList,
   type RawMaterialValues,
 } from '@xaalis/contracts';
-import { HttpError, isUuid, mustExist, notFound, pagedOf, refusingDuplicates } from '@xaalis/service-kit';
+import { HttpError, isUuid, mustExist, notFound, refusingDuplicates } from '@xaalis/service-kit';
 import { formatYearNumber } from '../../numbering';
 import {
   bomOf,
@@ -164,10 +161,7 @@ export function productionService(sequelize: Sequelize) {
 
   return {
     // ------------------------------------------------------------ raw materials
-    async listRawMaterials(companyId: string, filter: ItemFilter): Promise<RawMaterialList> {
-      const { items, total } = await listRawMaterials(sequelize, companyId, filter);
-      return pagedOf(items, filter, total);
-    },
+    listRawMaterials: (companyId: string, filter: ItemFilter) => listRawMaterials(sequelize, companyId, filter),
     getRawMaterial,
 
     createRawMaterial(companyId: string, v: RawMaterialValues): Promise<RawMaterial> {
@@ -185,18 +179,14 @@ export function productionService(sequelize: Sequelize) {
     },
 
     // ------------------------------------------------------------ finished products
-    async listFinishedProducts(companyId: string, filter: ItemFilter): Promise<FinishedProductList> {
-      const { items: rows, total } = await listFinishedProducts(sequelize, companyId, filter);
+    async listFinishedProducts(companyId: string, filter: ItemFilter): Promise<FinishedProduct[]> {
+      const rows = await listFinishedProducts(sequelize, companyId, filter);
       const bom = await bomOf(
         { sequelize },
         companyId,
         rows.map((r) => r.id),
       );
-      return pagedOf(
-        rows.map((r) => withBom(r, bom.get(r.id) ?? [])),
-        filter,
-        total,
-      );
+      return rows.map((r) => withBom(r, bom.get(r.id) ?? []));
     },
     getFinishedProduct,
 
@@ -208,10 +198,7 @@ export function productionService(sequelize: Sequelize) {
     },
 
     // ------------------------------------------------------------ production orders
-    async listOrders(companyId: string, filter: OrderFilter): Promise<ProductionOrderList> {
-      const { items, total } = await listOrders(sequelize, companyId, filter);
-      return pagedOf(items, filter, total);
-    },
+    listOrders: (companyId: string, filter: OrderFilter) => listOrders(sequelize, companyId, filter),
     getOrder,
 
     /** A pending order numbered from the company's counter of the current year (a rollback gives the number back). */

@@ -1,13 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { CompanyWhere, containsPattern, selectPage } from '@xaalis/service-kit';
-import type {
-  InternalInvoiceInput,
-  ProjectListQuery,
-  ProjectStatus,
-  ProjectValues,
-  TimesheetListQuery,
-  TimesheetStatus,
-} from '@xaalis/contracts';
+import { CompanyWhere } from '@xaalis/service-kit';
+import type { InternalInvoiceInput, ProjectStatus, ProjectValues, TimesheetListQuery, TimesheetStatus } from '@xaalis/contracts';
 
 /** Row-level access to the services tables (schema "sector"); every query names the company. */
 
@@ -86,35 +79,15 @@ const PROJECT_SELECT = `
 export async function findProjects(
   sequelize: Sequelize,
   companyId: string,
-  filter: { id?: string; ids?: string[]; status?: ProjectStatus } = {},
+  filter: { id?: string; status?: ProjectStatus } = {},
 ): Promise<ProjectDbRow[]> {
   const where = new CompanyWhere(companyId, 'p.');
   if (filter.id) where.and('p.id = ?', filter.id);
-  if (filter.ids) where.and('p.id = ANY(?::uuid[])', filter.ids);
   if (filter.status) where.and('p.status = ?', filter.status);
   return sequelize.query<ProjectDbRow>(`${PROJECT_SELECT} WHERE ${where.sql} ORDER BY p.created_at DESC, p.id DESC`, {
     bind: where.bind,
     type: QueryTypes.SELECT,
   });
-}
-
-/** One page of the company's projects, newest first (search: name), with their figures, and how many match. */
-export async function findProjectPage(
-  sequelize: Sequelize,
-  companyId: string,
-  q: ProjectListQuery,
-): Promise<{ rows: ProjectDbRow[]; total: number }> {
-  const where = new CompanyWhere(companyId, 'p.');
-  if (q.status) where.and('p.status = ?', q.status);
-  if (q.search) where.and('p.name ILIKE ?', containsPattern(q.search));
-  const { items: ids, total } = await selectPage(
-    sequelize,
-    { columns: 'p.id', from: 'sector.projects p', where, orderBy: 'p.created_at DESC, p.id DESC' },
-    q,
-    (row: { id: string }) => row.id,
-  );
-  // The figures (timesheet sums) for this page's projects only.
-  return { rows: ids.length ? await findProjects(sequelize, companyId, { ids }) : [], total };
 }
 
 /** The project's own columns (no aggregates), optionally locked. */

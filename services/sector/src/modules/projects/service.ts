@@ -14,7 +14,7 @@ import {
   type Project,
   type ProjectBillingResult,
   type ProjectList,
-  type ProjectListQuery,
+  type ProjectStatus,
   type ProjectValues,
   type ServicesSummary,
   type Timesheet,
@@ -23,13 +23,12 @@ import {
   type TimesheetValues,
 } from '@xaalis/contracts';
 import { add, compare, dec, fitsMoney, isPositive, sum, toFixed } from '@xaalis/domain';
-import { HttpError, isUuid, NO_ACTOR, notFound, pagedOf, type Actor, type InternalClient } from '@xaalis/service-kit';
+import { HttpError, isUuid, NO_ACTOR, notFound, type Actor, type InternalClient } from '@xaalis/service-kit';
 import {
   claimBilling,
   completeBilling,
   dropBilling,
   findPendingBillings,
-  findProjectPage,
   findProjectRow,
   findProjects,
   findTimesheet,
@@ -151,11 +150,12 @@ export function projectsService(sequelize: Sequelize, accounting: InternalClient
     };
   }
 
-  async function withClients(
+  async function listProjects(
     companyId: string,
-    rows: ProjectDbRow[],
+    filter: { id?: string; status?: ProjectStatus },
     calls?: { n: number },
-  ): Promise<{ items: Project[]; clientsAvailable: boolean }> {
+  ): Promise<ProjectList> {
+    const rows = await findProjects(sequelize, companyId, filter);
     const clients = await orNull(() =>
       fetchClients(
         companyId,
@@ -168,7 +168,7 @@ export function projectsService(sequelize: Sequelize, accounting: InternalClient
 
   async function getProject(companyId: string, id: string): Promise<Project> {
     if (!isUuid(id)) throw notFound(MESSAGES_SERVICES.projectNotFound);
-    const [project] = (await withClients(companyId, await findProjects(sequelize, companyId, { id: id.toLowerCase() }))).items;
+    const [project] = (await listProjects(companyId, { id: id.toLowerCase() })).items;
     if (!project) throw notFound(MESSAGES_SERVICES.projectNotFound);
     return project;
   }
@@ -210,11 +210,7 @@ export function projectsService(sequelize: Sequelize, accounting: InternalClient
   }
 
   return {
-    async listProjects(companyId: string, q: ProjectListQuery, calls?: { n: number }): Promise<ProjectList> {
-      const { rows, total } = await findProjectPage(sequelize, companyId, q);
-      const { items, clientsAvailable } = await withClients(companyId, rows, calls);
-      return { ...pagedOf(items, q, total), clientsAvailable };
-    },
+    listProjects: (companyId: string, status?: ProjectStatus, calls?: { n: number }) => listProjects(companyId, { status }, calls),
     getProject,
 
     async createProject(companyId: string, v: ProjectValues): Promise<Project> {

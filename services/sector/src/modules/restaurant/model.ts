@@ -1,8 +1,5 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { CompanyWhere, containsPattern, selectPage } from '@xaalis/service-kit';
 import type {
-  MenuListQuery,
-  RecipeListQuery,
   Menu,
   MenuItem,
   MenuType,
@@ -84,22 +81,6 @@ export async function findRecipes(sequelize: Sequelize, companyId: string, id?: 
   return sequelize.query<RecipeDbRow>(
     `SELECT ${RECIPE_COLUMNS} FROM sector.recipes r WHERE r.company_id = $1${id ? ' AND r.id = $2' : ''} ORDER BY r.name, r.id`,
     { bind: id ? [companyId, id] : [companyId], type: QueryTypes.SELECT, transaction: opts.transaction },
-  );
-}
-
-/** One page of the company's recipes by name (search: name or category), and how many match. */
-export async function findRecipePage(
-  sequelize: Sequelize,
-  companyId: string,
-  q: RecipeListQuery,
-): Promise<{ items: RecipeDbRow[]; total: number }> {
-  const where = new CompanyWhere(companyId, 'r.');
-  if (q.search) where.and('(r.name ILIKE ? OR r.category ILIKE ?)', containsPattern(q.search));
-  return selectPage(
-    sequelize,
-    { columns: RECIPE_COLUMNS, from: 'sector.recipes r', where, orderBy: 'r.name, r.id' },
-    q,
-    (row: RecipeDbRow) => row,
   );
 }
 
@@ -249,23 +230,6 @@ export async function findMenus(sequelize: Sequelize, companyId: string, id?: st
     `SELECT ${MENU_COLUMNS} FROM sector.menus m WHERE m.company_id = $1${id ? ' AND m.id = $2' : ''} ORDER BY m.name, m.id`,
     { bind: id ? [companyId, id] : [companyId], type: QueryTypes.SELECT, transaction: opts.transaction },
   );
-  return withMenuItems(sequelize, companyId, menus, opts);
-}
-
-/** One page of the company's menus by name (search: name), with their items, and how many match. */
-export async function findMenuPage(sequelize: Sequelize, companyId: string, q: MenuListQuery): Promise<{ menus: Menu[]; total: number }> {
-  const where = new CompanyWhere(companyId, 'm.');
-  if (q.search) where.and('m.name ILIKE ?', containsPattern(q.search));
-  const { items: rows, total } = await selectPage(
-    sequelize,
-    { columns: MENU_COLUMNS, from: 'sector.menus m', where, orderBy: 'm.name, m.id' },
-    q,
-    (row: MenuDbRow) => row,
-  );
-  return { menus: await withMenuItems(sequelize, companyId, rows), total };
-}
-
-async function withMenuItems(sequelize: Sequelize, companyId: string, menus: MenuDbRow[], opts: Opts = {}): Promise<Menu[]> {
   if (!menus.length) return [];
   const items = await sequelize.query<MenuItemDbRow>(
     `SELECT i.id, i.menu_id, i.recipe_id, i.name, i.description, i.price, i.category, i.is_available FROM sector.menu_items i

@@ -35,13 +35,6 @@ stub.get('/internal/companies/:cid/inventory-items', (req, res) => {
   const ids = typeof req.query.ids === 'string' ? req.query.ids.split(',') : null;
   res.json(ids ? own.filter((i) => ids.includes(i.id)) : own);
 });
-// The Stock page's read: one page by name, the four counters left out of this stand-in.
-stub.get('/internal/companies/:cid/inventory-items/page', (req, res) => {
-  const own = [...items.values()].filter((i) => i.companyId === req.params.cid).sort((a, b) => a.name.localeCompare(b.name));
-  const page = Number(req.query.page ?? 1);
-  const pageSize = Number(req.query.pageSize ?? 25);
-  res.json({ items: own.slice((page - 1) * pageSize, page * pageSize), page, pageSize, totalItems: own.length });
-});
 stub.post('/internal/companies/:cid/inventory-items', (req, res) => {
   const b = req.body as Record<string, string>;
   const now = new Date().toISOString();
@@ -124,11 +117,9 @@ beforeAll(async () => {
 describe('restaurant inventory tab', () => {
   it("lists the company's accounting items in one call and creates items there", async () => {
     calls.length = 0;
-    const list = (
-      (await api().get(companyPath(own, 'restaurant-inventory')).set(asTenant(own)).expect(200)).body as { items: InventoryItem[] }
-    ).items;
+    const list = (await api().get(companyPath(own, 'restaurant-inventory')).set(asTenant(own)).expect(200)).body as InventoryItem[];
     expect(list.map((i) => i.name).sort()).toEqual(['Huile', 'Poisson', 'Riz brisé']);
-    expect(calls).toEqual([`GET /internal/companies/${own}/inventory-items/page`]);
+    expect(calls).toEqual([`GET /internal/companies/${own}/inventory-items`]);
   });
 
   it('refuses a bad item (400) and says the accounting service is down (503, French)', async () => {
@@ -386,9 +377,9 @@ describe('menus', () => {
       [recipe.id, 'Yassa poulet', '3500.00', true],
       [null, 'Jus de bouye', '500.00', false],
     ]);
-    expect(
-      ((await api().get(companyPath(own, 'menus')).set(asTenant(own)).expect(200)).body as { items: Menu[] }).items.map((m) => m.id),
-    ).toContain(menu.id);
+    expect(((await api().get(companyPath(own, 'menus')).set(asTenant(own)).expect(200)).body as Menu[]).map((m) => m.id)).toContain(
+      menu.id,
+    );
   });
 
   it('refuses validTo before validFrom (French), bad input, and a recipe of another company', async () => {

@@ -6,17 +6,12 @@ import {
   consumptionReason,
   incompatibleUnit,
   type InventoryItem,
-  type InventoryListResponse,
   type Menu,
-  type MenuList,
-  type MenuListQuery,
   type MenuValues,
   type Recipe,
   type RecipeIngredient,
   type RecipeList,
-  type RecipeListQuery,
   type RecipeValues,
-  type RestaurantInventoryQuery,
   type ServeResult,
   type StockConsumptionInput,
   type StockConsumptionResult,
@@ -29,7 +24,6 @@ import {
   mustExist,
   NO_ACTOR,
   notFound,
-  pagedOf,
   type Actor,
   type InternalClient,
 } from '@xaalis/service-kit';
@@ -41,10 +35,8 @@ import {
   dropServe,
   existingRecipeIds,
   findIngredients,
-  findMenuPage,
   findMenus,
   findPendingServes,
-  findRecipePage,
   findRecipes,
   findServe,
   insertMenu,
@@ -144,12 +136,8 @@ export function restaurantService(sequelize: Sequelize, accounting: InternalClie
    * Recipes (all or one) with their ingredients and live costs: 2 queries and
    * at most 1 internal call, counted in `calls` (the list reports it).
    */
-  async function read(companyId: string, id?: string, calls = { n: 0 }): Promise<Recipe[]> {
-    return costed(companyId, await findRecipes(sequelize, companyId, id), calls).then((r) => r.recipes);
-  }
-
-  /** Recipes with their ingredients and live costs: 1 query and at most 1 internal call, counted in `calls`. */
-  async function costed(companyId: string, rows: RecipeDbRow[], calls = { n: 0 }): Promise<{ recipes: Recipe[]; itemsAvailable: boolean }> {
+  async function read(companyId: string, id?: string, calls = { n: 0 }): Promise<RecipeList> {
+    const rows = await findRecipes(sequelize, companyId, id);
     const ingredients = await findIngredients(
       sequelize,
       companyId,
@@ -166,12 +154,12 @@ export function restaurantService(sequelize: Sequelize, accounting: InternalClie
       if (list) list.push(i);
       else byRecipe.set(i.recipe_id, [i]);
     }
-    return { recipes: rows.map((r) => toRecipe(r, byRecipe.get(r.id) ?? [], items)), itemsAvailable: items !== null };
+    return { items: rows.map((r) => toRecipe(r, byRecipe.get(r.id) ?? [], items)), itemsAvailable: items !== null };
   }
 
   async function one(companyId: string, id: string): Promise<Recipe> {
     if (!isUuid(id)) throw notFound(MESSAGES_RESTAURANT.recipeNotFound);
-    const [recipe] = await read(companyId, id.toLowerCase());
+    const [recipe] = (await read(companyId, id.toLowerCase())).items;
     if (!recipe) throw notFound(MESSAGES_RESTAURANT.recipeNotFound);
     return recipe;
   }
@@ -200,11 +188,7 @@ export function restaurantService(sequelize: Sequelize, accounting: InternalClie
 
   return {
     /** `calls.n`: the internal calls this read made (the X-Inventory-Reads header: the benchmark's proof of batching). */
-    async list(companyId: string, q: RecipeListQuery, calls?: { n: number }): Promise<RecipeList> {
-      const { items: rows, total } = await findRecipePage(sequelize, companyId, q);
-      const { recipes, itemsAvailable } = await costed(companyId, rows, calls);
-      return { ...pagedOf(recipes, q, total), itemsAvailable };
-    },
+    list: (companyId: string, calls?: { n: number }) => read(companyId, undefined, calls),
     get: one,
 
     async create(companyId: string, v: RecipeValues): Promise<Recipe> {
@@ -328,10 +312,7 @@ export function restaurantService(sequelize: Sequelize, accounting: InternalClie
 
     // --- Menus ---------------------------------------------------------------
 
-    async listMenus(companyId: string, q: MenuListQuery): Promise<MenuList> {
-      const { menus, total } = await findMenuPage(sequelize, companyId, q);
-      return pagedOf(menus, q, total);
-    },
+    listMenus: (companyId: string): Promise<Menu[]> => findMenus(sequelize, companyId),
 
     async getMenu(companyId: string, id: string): Promise<Menu> {
       const [menu] = isUuid(id) ? await findMenus(sequelize, companyId, id.toLowerCase()) : [];
@@ -363,10 +344,8 @@ export function restaurantService(sequelize: Sequelize, accounting: InternalClie
 
     // --- Inventory tab (the accounting service's items) ----------------------
 
-    /** One page of the accounting service's stock items (the inventory tab), as its Stock page reads them. */
-    async inventory(companyId: string, q: RestaurantInventoryQuery): Promise<InventoryListResponse> {
-      const params = new URLSearchParams(Object.entries(q).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]])));
-      return accounting.get<InventoryListResponse>(`${itemsPath(companyId)}/page?${params.toString()}`).catch((err: unknown) => {
+    async inventory(companyId: string): Promise<InventoryItem[]> {
+      return accounting.get<InventoryItem[]>(itemsPath(companyId)).catch((err: unknown) => {
         throw isUnavailable(err) ? new HttpError(503, MESSAGES_RESTAURANT.accountingDown) : err;
       });
     },
