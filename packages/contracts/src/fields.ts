@@ -60,8 +60,17 @@ export const pageQueryFields = (defaultPageSize: number, maxPageSize = 100) => (
  * The query of a list that grows (`?page=&pageSize=&search=`): every such list answers a
  * `Paged` envelope, the one the invoices list set. `extra` adds the list's own filters.
  */
-export const pagedListQuerySchema = <E extends z.ZodRawShape = Record<never, never>>(defaultPageSize = 25, extra?: E, maxPageSize = 100) =>
-  z.object({ ...pageQueryFields(defaultPageSize, maxPageSize), search: searchText(), ...(extra ?? ({} as E)) });
+export function pagedListQuerySchema(defaultPageSize?: number): ReturnType<typeof pagedQueryOf>;
+export function pagedListQuerySchema<E extends z.ZodRawShape>(
+  defaultPageSize: number,
+  extra: E,
+  maxPageSize?: number,
+): z.ZodObject<ReturnType<typeof pagedQueryOf>['shape'] & E>;
+export function pagedListQuerySchema(defaultPageSize = 25, extra: z.ZodRawShape = {}, maxPageSize = 100) {
+  return pagedQueryOf(defaultPageSize, maxPageSize).extend(extra);
+}
+const pagedQueryOf = (defaultPageSize: number, maxPageSize = 100) =>
+  z.object({ ...pageQueryFields(defaultPageSize, maxPageSize), search: searchText() });
 
 /** One page of a list: its items, where it is, and how many items match in all. Lists add their counters beside these. */
 export interface Paged<T> {
