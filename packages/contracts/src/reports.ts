@@ -76,8 +76,7 @@ export const MESSAGES_REPORTS = {
   accountInvalid: 'Numéro de compte invalide (chiffres uniquement)',
   accountFromAfterTo: 'Le compte de début doit précéder le compte de fin',
   formatInvalid: 'Format invalide (pdf ou xlsx)',
-  ledgerTooLongForPdf:
-    "Plus de 5 000 lignes : utilisez le bouton « Exporter PDF » du Grand livre, qui prépare le document en arrière-plan",
+  ledgerTooLongForPdf: 'Plus de 5 000 lignes : utilisez le bouton « Exporter PDF » du Grand livre, qui prépare le document en arrière-plan',
   ledgerTooLongForExportPdf: 'Plus de 100 000 lignes : réduisez la période ou la plage de comptes, ou utilisez l’export Excel',
   exportPreparing: 'Préparation du document…',
   exportReady: 'Document prêt',

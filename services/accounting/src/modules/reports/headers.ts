@@ -1,10 +1,4 @@
-import {
-  REPORT_DOCUMENT_TITLES,
-  type Company,
-  type FiscalYearInfo,
-  type ReportFormat,
-  type ReportKind,
-} from '@xaalis/contracts';
+import { REPORT_DOCUMENT_TITLES, type Company, type FiscalYearInfo, type ReportFormat, type ReportKind } from '@xaalis/contracts';
 import { reportCompany, type ReportHeader } from './exports';
 
 const frDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
