@@ -132,7 +132,7 @@ const stats = (times) => {
 
       // USERS users, each with their own session: the exports of the whole year as PDFs, at once.
       const started = now();
-      const exports = await Promise.all(
+      const exports = Promise.all(
         Array.from({ length: USERS }, async () => {
           const user = { ...headers, 'x-user-id': randomUUID() };
           const created = await json(
