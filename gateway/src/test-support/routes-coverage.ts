@@ -7,6 +7,7 @@ import type { Seeded } from './seed';
 export const ID_PARAMS: Record<string, string> = {
   'accounting-entries/:id': 'entry',
   'entry-imports/:id': 'entryImport',
+  'exports/:id': 'ledgerExport',
   'invoices/:id': 'invoice',
   'payments/:id': 'payment',
   'inventory/:id': 'inventory',

@@ -118,6 +118,11 @@ export async function seedCompany(user: SignedIn): Promise<Seeded> {
   if (!ids.entryImport) throw new Error(`seed: entry import → ${upload.status} ${JSON.stringify(upload.body)}`);
   bodies['POST /api/companies/:companyId/entry-imports/:id/run'] = { validate: false };
 
+  // A Grand livre export (a job): its status and file routes are addressed by its id.
+  const ledgerExport = { from: '2026-01-01', to: '2026-12-31', format: 'xlsx' };
+  ids.ledgerExport = idOf(await ok(agent, 'POST', `${c}/reports/general-ledger/exports`, ledgerExport));
+  bodies['POST /api/companies/:companyId/reports/general-ledger/exports'] = ledgerExport;
+
   const investment = {
     name: 'Photocopieur',
     category: 'material',

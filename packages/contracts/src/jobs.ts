@@ -23,6 +23,10 @@ export const JOBS = {
   generatePayroll: 'generate-payroll',
   /** Accounting: write a checked journal import in one transaction (ImportEntriesJob, entry-imports.ts); jobId `entry-import-<id>`. */
   importEntries: 'import-entries',
+  /** Accounting: render a Grand livre export (ExportGeneralLedgerJob, reports.ts); jobId `ledger-export-<id>`. */
+  exportGeneralLedger: 'export-general-ledger',
+  /** Accounting: daily sweep deleting expired report exports. */
+  purgeReportExports: 'purge-report-exports',
 } as const;
 
 /** What happens to a payslip in the ledger: validation posts the PA entry, payment its settlement, cancellation reverses the PA entry. */

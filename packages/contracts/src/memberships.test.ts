@@ -48,6 +48,15 @@ describe('writeCapability', () => {
     expect(writeCapability(`/api/payrolls/${id}/validate`)).toBe('payroll');
   });
 
+  it('needs nothing of a member for a write that only reads (starting a Grand livre export)', () => {
+    const path = `/api/companies/${id}/reports/general-ledger/exports`;
+    expect(writeCapability(path)).toBeNull();
+    expect(roleCan('reader', writeCapability(path))).toBe(true);
+    expect(roleCan(null, writeCapability(path))).toBe(false);
+    // Other writes under reports still need `accounting`.
+    expect(writeCapability(`/api/companies/${id}/reports/general-ledger`)).toBe('accounting');
+  });
+
   it('reads an action only as an own entry of the resource: an inherited name is no action', () => {
     expect(writeCapability(`/api/accounting-entries/${id}/constructor`)).toBe('documents');
     expect(writeCapability(`/api/companies/${id}/constructor`)).toBe('accounting');

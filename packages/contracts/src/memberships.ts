@@ -36,8 +36,8 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
 export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 
 /** Whether `role` may perform writes that need `capability` (no role: nothing). */
-export const roleCan = (role: Role | null | undefined, capability: Capability): boolean =>
-  !!role && ROLE_CAPABILITIES[role].includes(capability);
+export const roleCan = (role: Role | null | undefined, capability: Capability | null): boolean =>
+  !!role && (capability === null || ROLE_CAPABILITIES[role].includes(capability));
 
 // The one canonical form of a path segment: what every route, id, date and job id is made of
 // (and a file name such as `export.xlsx`: dots only between such words).
@@ -69,9 +69,10 @@ function resourceParts(path: string): string[] {
  * The capability a write (any method but GET/HEAD) to an `/api/...` path needs, from the path
  * alone (`/api/companies/:companyId/<segment>/...` or `/api/<segment>/...`), from the segment's
  * entry in RESOURCES: one rule for the services, the generated role matrix and the front ends. Unknown paths need `accounting`, and so
- * does a path not in canonical form (which no router matches anyway).
+ * does a path not in canonical form (which no router matches anyway). Null: a write that only reads
+ * (starting an export), every member may make it.
  */
-export function writeCapability(path: string): Capability {
+export function writeCapability(path: string): Capability | null {
   if (!isCanonicalPath(path)) return 'accounting';
   const rest = resourceParts(path);
   const resource = resourceOf(rest[0]);

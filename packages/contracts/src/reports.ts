@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FiscalYearInfo } from './dashboard';
 import { isCalendarDate } from '@xaalis/domain';
 import { text } from './text';
+import type { JobState, JobStatus } from './jobs';
 
 /**
  * SYSCOHADA financial statements and ledger reports (the Rapports page):
@@ -14,8 +15,15 @@ import { text } from './text';
 export const MAX_REPORT_RANGE_YEARS = 10;
 export const MAX_LEDGER_PAGE_SIZE = 500;
 export const DEFAULT_LEDGER_PAGE_SIZE = 100;
-/** A Grand livre PDF stops here (a few hundred pages); the XLSX export has no such limit. */
+/**
+ * The Grand livre PDF of the direct download (`?format=pdf`) stops here (a few hundred pages);
+ * longer ledgers go through the export job (GeneralLedgerExport), up to MAX_LEDGER_EXPORT_PDF_LINES.
+ */
 export const MAX_LEDGER_PDF_LINES = 5_000;
+/** The Grand livre PDF of the export job (rendered in the background) stops here. */
+export const MAX_LEDGER_EXPORT_PDF_LINES = 100_000;
+/** How long a finished export stays downloadable. */
+export const LEDGER_EXPORT_TTL_HOURS = 24;
 /** A worksheet holds 1 048 576 rows: the Grand livre XLSX stops below that. */
 export const MAX_LEDGER_XLSX_LINES = 1_000_000;
 
@@ -68,7 +76,14 @@ export const MESSAGES_REPORTS = {
   accountInvalid: 'Numéro de compte invalide (chiffres uniquement)',
   accountFromAfterTo: 'Le compte de début doit précéder le compte de fin',
   formatInvalid: 'Format invalide (pdf ou xlsx)',
-  ledgerTooLongForPdf: "Plus de 5 000 lignes : réduisez la période ou la plage de comptes, ou utilisez l'export Excel",
+  ledgerTooLongForPdf: 'Plus de 5 000 lignes : utilisez le bouton « Exporter PDF » du Grand livre, qui prépare le document en arrière-plan',
+  ledgerTooLongForExportPdf: 'Plus de 100 000 lignes : réduisez la période ou la plage de comptes, ou utilisez l’export Excel',
+  exportPreparing: 'Préparation du document…',
+  exportReady: 'Document prêt',
+  exportDownload: 'Télécharger',
+  exportFailed: "L'export du Grand livre a échoué",
+  exportNotReady: "Le document n'est pas encore prêt",
+  formatRequired: 'Format requis (pdf ou xlsx)',
   ledgerTooLongForXlsx: 'Plus de 1 000 000 de lignes : réduisez la période ou la plage de comptes',
   // The Rapports page's own labels (tables, filters, drill-down).
   tabsLabel: 'États financiers',
@@ -286,6 +301,47 @@ export const generalLedgerQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['accountFrom'], message: MESSAGES_REPORTS.accountFromAfterTo });
   });
 export type GeneralLedgerQuery = z.infer<typeof generalLedgerQuerySchema>;
+
+/**
+ * Grand livre export job (long ledgers: the PDF up to MAX_LEDGER_EXPORT_PDF_LINES), resource
+ * `reports` of the accounting service; a read (every member may export, payroll labels masked
+ * for a role without `payroll` as in the direct download):
+ * - `POST /api/companies/:cid/reports/general-ledger/exports` GeneralLedgerExportInput → 202 GeneralLedgerExportCreated
+ * - `GET /api/companies/:cid/reports/general-ledger/exports/:id` → GeneralLedgerExportStatus (poll until ended)
+ * - `GET /api/companies/:cid/reports/general-ledger/exports/:id/file` → the file (409 while not completed)
+ * Another company's export is a 404; a finished export is kept LEDGER_EXPORT_TTL_HOURS.
+ */
+export const generalLedgerExportInputSchema = z
+  .object({
+    from: dateSchema(MESSAGES_REPORTS.fromRequired),
+    to: dateSchema(MESSAGES_REPORTS.toRequired),
+    accountFrom: accountSchema,
+    accountTo: accountSchema,
+    format: z.enum(REPORT_FORMATS, { error: MESSAGES_REPORTS.formatRequired }),
+  })
+  .superRefine((value, ctx) => {
+    rangeRefine(value, ctx);
+    if (value.accountFrom !== undefined && value.accountTo !== undefined && value.accountFrom > value.accountTo)
+      ctx.addIssue({ code: 'custom', path: ['accountFrom'], message: MESSAGES_REPORTS.accountFromAfterTo });
+  });
+export type GeneralLedgerExportInput = z.infer<typeof generalLedgerExportInputSchema>;
+
+export interface GeneralLedgerExportCreated {
+  id: string;
+  state: JobState;
+}
+
+/** The job's state, `done` of `total` ledger lines written, the file's name once completed, the French error once failed. */
+export interface GeneralLedgerExportStatus extends JobStatus<{ fileName: string }> {
+  id: string;
+  format: ReportFormat;
+}
+
+/** `export-general-ledger` job payload (jobId `ledger-export-<id>`): the row of report_exports holds the parameters. */
+export interface ExportGeneralLedgerJob {
+  companyId: string;
+  exportId: string;
+}
 
 export const statementQuerySchema = z.object({
   year: z

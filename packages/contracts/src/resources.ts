@@ -14,8 +14,11 @@ export interface Resource {
   topLevel?: true;
   /** What a write needs (any method but GET/HEAD). */
   write: Capability;
-  /** Writes whose last path part is one of these need that capability instead (validating, cancelling). */
-  actions?: Readonly<Record<string, Capability>>;
+  /**
+   * Writes whose last path part is one of these need that capability instead (validating,
+   * cancelling); null: a write that only reads (an export), every member may make it.
+   */
+  actions?: Readonly<Record<string, Capability | null>>;
   /** What a read needs; absent: every member reads it. */
   read?: Capability;
 }
@@ -45,7 +48,8 @@ export const RESOURCES: Readonly<Record<string, Resource>> = {
   accounts: accounting('accounting', BOTH),
   'third-parties': accounting('accounting', BOTH),
   'generate-chart': accounting('accounting', { company: true }),
-  reports: accounting('accounting', { company: true }),
+  // Starting an export job reads the ledger: every member may.
+  reports: accounting('accounting', { company: true, actions: { exports: null } }),
   jobs: accounting('accounting', { company: true }),
   'accounting-status': accounting('accounting', { company: true }),
   // hr

@@ -122,7 +122,7 @@ export function useRole(): Role | null {
  * (`/api/invoices/:id/validate`): contracts' writeCapability reads only canonical paths (anything
  * else needs `accounting`), so each `:param` segment stands for an id first.
  */
-export function pathCapability(path: `/api/${string}`): Capability {
+export function pathCapability(path: `/api/${string}`): Capability | null {
   return writeCapability(path.replace(/\/:[A-Za-z_]\w*/g, '/id'));
 }
 

@@ -19,7 +19,7 @@ import {
   recordDepreciationsHandler,
 } from './modules/investments';
 import { MARK_OVERDUE_SCHEDULE, loansApi, markOverdueHandler } from './modules/loans';
-import { reportsApi } from './modules/reports';
+import { PURGE_REPORT_EXPORTS_SCHEDULE, exportGeneralLedgerHandler, purgeReportExportsHandler, reportsApi } from './modules/reports';
 import { paymentsApi } from './modules/payments';
 import { portfolioInternal } from './modules/portfolio';
 import { postPayslipHandler } from './modules/payroll-posting';
@@ -70,6 +70,8 @@ export const accountingService = runService({
     [JOBS.postPayslip]: postPayslipHandler(ctx),
     [JOBS.importEntries]: importEntriesHandler(ctx),
     [CLOSE_FISCAL_YEAR_JOB]: closeFiscalYearHandler(ctx),
+    [JOBS.exportGeneralLedger]: exportGeneralLedgerHandler(ctx),
+    [JOBS.purgeReportExports]: purgeReportExportsHandler(ctx),
   }),
-  jobSchedules: () => [MARK_OVERDUE_SCHEDULE, RECORD_DEPRECIATIONS_SCHEDULE],
+  jobSchedules: () => [MARK_OVERDUE_SCHEDULE, RECORD_DEPRECIATIONS_SCHEDULE, PURGE_REPORT_EXPORTS_SCHEDULE],
 });

@@ -16,6 +16,7 @@ import { EntryDetailDialog } from '../entries';
 import { useGetGeneralLedgerQuery, type LedgerFilters } from './api';
 import { AccountField, BadRequestAlert, badRequest, FILTER_DELAY_MS, ReportDateField } from './filters';
 import { formatAmount, isZeroAmount } from './format';
+import { LedgerExportStatus, type StartedLedgerExport } from './LedgerExport';
 import { ledgerGroups } from './ledger';
 
 export const LEDGER_PAGE_SIZES = [50, 100, 500];
@@ -26,13 +27,15 @@ export interface GeneralLedgerTabProps {
   companyId: string;
   filters: LedgerFilters;
   onFiltersChange: (filters: LedgerFilters) => void;
+  /** The export job started by 'Exporter PDF' / 'Exporter Excel' on this tab: its progress, then its file. */
+  exportJob?: StartedLedgerExport | null;
 }
 
 /** A debit or credit of a line: blank when zero, as a ledger prints it. */
 const side = (value: string) => (isZeroAmount(value) ? '' : formatAmount(value));
 
 /** Grand livre: the lines of an account or a range of accounts with their running balance, by account, paginated on the server. */
-export function GeneralLedgerTab({ companyId, filters, onFiltersChange }: GeneralLedgerTabProps) {
+export function GeneralLedgerTab({ companyId, filters, onFiltersChange, exportJob }: GeneralLedgerTabProps) {
   const { data: company } = useGetCompanyQuery(companyId ?? skipToken);
   const [pageSize, setPageSize] = useState(DEFAULT_LEDGER_PAGE_SIZE);
   const [entryId, setEntryId] = useState<string | null>(null);
@@ -164,6 +167,7 @@ export function GeneralLedgerTab({ companyId, filters, onFiltersChange }: Genera
 
   return (
     <>
+      {exportJob ? <LedgerExportStatus key={exportJob.id} companyId={companyId} started={exportJob} /> : null}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mb: 2 }}>
         <ReportDateField
           label={MESSAGES_REPORTS.fromLabel}

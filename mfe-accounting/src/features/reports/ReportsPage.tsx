@@ -14,12 +14,13 @@ import {
   type ReportYear,
 } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { PageHeader, useSession, EmptyState, listPreamble } from '@xaalis/web-kit';
+import { PageHeader, useSession, EmptyState, listPreamble, toastFailure } from '@xaalis/web-kit';
 import { useState, type ReactNode } from 'react';
 import { downloadWithToast } from '../../ui/download';
 import { FilterSelect } from '@xaalis/web-kit';
-import { exportUrl, useGetReportYearsQuery, type DateRange, type LedgerFilters } from './api';
+import { exportUrl, useGetReportYearsQuery, useStartLedgerExportMutation, type DateRange, type LedgerFilters } from './api';
 import { GeneralLedgerTab } from './GeneralLedgerTab';
+import type { StartedLedgerExport } from './LedgerExport';
 import { BalanceSheetTab, CashFlowTab, IncomeStatementTab } from './StatementTabs';
 import { TrialBalanceTab } from './TrialBalanceTab';
 
@@ -47,6 +48,8 @@ export default function ReportsPage() {
   const [rangeChoice, setRangeChoice] = useState<ForYear<DateRange> | null>(null);
   const [ledgerChoice, setLedgerChoice] = useState<ForYear<LedgerFilters> | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [ledgerExport, setLedgerExport] = useState<StartedLedgerExport | null>(null);
+  const [startLedgerExport] = useStartLedgerExportMutation();
 
   const range: DateRange | null = fiscal ? (rangeChoice?.year === fiscal.year ? rangeChoice : yearRange(fiscal)) : null;
   const ledger: LedgerFilters | null = fiscal
@@ -67,6 +70,16 @@ export default function ReportsPage() {
     if (!companyId || !fiscal || !range || !ledger) return;
     setExporting(true);
     try {
+      // The Grand livre may be long: an export job, its progress shown on the tab, then its file.
+      if (tab === 'general-ledger') {
+        try {
+          const created = await startLedgerExport({ companyId, format, ...ledger }).unwrap();
+          setLedgerExport({ id: created.id, format, from: ledger.from, to: ledger.to });
+        } catch (error) {
+          toastFailure(error, MESSAGES_REPORTS.exportError);
+        }
+        return;
+      }
       await downloadWithToast(
         exportUrl(companyId, tab, format, { year: fiscal.year, range, ledger }),
         fallbackName(tab, fiscal, range, format),
@@ -110,6 +123,7 @@ export default function ReportsPage() {
             companyId={companyId}
             filters={ledger}
             onFiltersChange={(next) => setLedgerChoice({ ...next, year: fiscal.year })}
+            exportJob={ledgerExport}
           />
         );
         break;

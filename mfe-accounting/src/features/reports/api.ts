@@ -2,6 +2,9 @@ import type {
   BalanceSheet,
   CashFlowStatement,
   GeneralLedger,
+  GeneralLedgerExportCreated,
+  GeneralLedgerExportInput,
+  GeneralLedgerExportStatus,
   IncomeStatement,
   ReportFormat,
   ReportKind,
@@ -92,10 +95,43 @@ export const reportsApi = baseApi.injectEndpoints({
         reportUrl(companyId, 'general-ledger', { ...ledgerParams(filters), page, pageSize }),
       providesTags: [reportTag('general-ledger'), COMPANY_DATA_TAG],
     }),
+    /** POST …/reports/general-ledger/exports: starts the export job of the Grand livre (PDF or Excel). */
+    startLedgerExport: build.mutation<GeneralLedgerExportCreated, LedgerExportArgs>({
+      query: ({ companyId, format, ...filters }) => ({
+        url: ledgerExportsUrl(companyId),
+        method: 'POST',
+        body: { ...ledgerExportBody(filters), format } satisfies GeneralLedgerExportInput,
+      }),
+    }),
+    /** GET …/reports/general-ledger/exports/:id: the export's state and progress (polled). */
+    getLedgerExport: build.query<GeneralLedgerExportStatus, { companyId: string; exportId: string }>({
+      query: ({ companyId, exportId }) => `${ledgerExportsUrl(companyId)}/${enc(exportId)}`,
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
+export interface LedgerExportArgs extends LedgerFilters {
+  companyId: string;
+  format: ReportFormat;
+}
+
+const ledgerExportsUrl = (companyId: string) => `/api/companies/${enc(companyId)}/reports/general-ledger/exports`;
+
+/** The export's period and account range, empty bounds left out. */
+function ledgerExportBody({ from, to, accountFrom, accountTo }: LedgerFilters): Omit<GeneralLedgerExportInput, 'format'> {
+  const body: Omit<GeneralLedgerExportInput, 'format'> = { from, to };
+  if (accountFrom.trim()) body.accountFrom = accountFrom.trim();
+  if (accountTo.trim()) body.accountTo = accountTo.trim();
+  return body;
+}
+
+/** The file of a completed export. */
+export const ledgerExportFileUrl = (companyId: string, exportId: string) => `${ledgerExportsUrl(companyId)}/${enc(exportId)}/file`;
+
 export const {
+  useStartLedgerExportMutation,
+  useGetLedgerExportQuery,
   useGetReportYearsQuery,
   useGetBalanceSheetQuery,
   useGetIncomeStatementQuery,

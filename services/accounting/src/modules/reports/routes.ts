@@ -4,13 +4,11 @@ import {
   MAX_LEDGER_PDF_LINES,
   MAX_LEDGER_XLSX_LINES,
   MESSAGES_REPORTS,
-  REPORT_DOCUMENT_TITLES,
   generalLedgerQuerySchema,
   reportFileName,
   roleCan,
   statementQuerySchema,
   trialBalanceQuerySchema,
-  type Company,
   type FiscalYearInfo,
   type ReportFormat,
   type ReportKind,
@@ -35,31 +33,14 @@ import {
   generalLedgerXlsx,
   incomeStatementPdf,
   incomeStatementXlsx,
-  reportCompany,
   trialBalancePdf,
   trialBalanceXlsx,
   type ReportHeader,
 } from './exports';
 import { allLedgerRows, ledgerAccounts, ledgerHeading } from './general-ledger';
 import { reportsService } from './service';
-
-const frDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-const yearPeriod = (fy: FiscalYearInfo) => `Exercice ${fy.label} (du ${frDate(fy.start)} au ${frDate(fy.end)})`;
-const rangePeriod = (from: string, to: string) => `Du ${frDate(from)} au ${frDate(to)}`;
-
-const CONTENT_TYPES: Record<ReportFormat, string> = {
-  pdf: 'application/pdf',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
-
-function header(company: Company, kind: ReportKind, period: string): ReportHeader {
-  return {
-    company: reportCompany(company),
-    title: REPORT_DOCUMENT_TITLES[kind],
-    period,
-    generatedAt: new Date(),
-  };
-}
+import { CONTENT_TYPES, rangePeriod, reportHeader as header, yearPeriod } from './headers';
+import { ledgerExportsApi } from './ledger-export';
 
 /** A PDF (a Buffer from the worker pool) or a workbook (streamed from it as it is written). */
 async function sendFile(res: Response, kind: ReportKind, period: string, format: ReportFormat, body: Buffer | Readable): Promise<void> {
@@ -140,5 +121,6 @@ export function reportsApi(ctx: ServiceContext): Router {
     await sendFile(res, 'general-ledger', `${from}-${to}`, format, body);
   });
 
+  router.use(ledgerExportsApi(ctx));
   return router;
 }

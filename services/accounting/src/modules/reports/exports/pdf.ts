@@ -307,7 +307,7 @@ export const balanceSheetPdf = (h: ReportHeader, report: BalanceSheet): Promise<
 export const incomeStatementPdf = (h: ReportHeader, report: IncomeStatement): Promise<Buffer> => statementTask({ h, report });
 export const cashFlowPdf = (h: ReportHeader, report: CashFlowStatement): Promise<Buffer> => statementTask({ h, report });
 export const trialBalancePdf = (h: ReportHeader, report: TrialBalance): Promise<Buffer> => trialBalanceTask({ h, report });
-/** The caller keeps `rows` within MAX_LEDGER_PDF_LINES, ordered by account then date; they are read as the thread asks. */
+/** The caller keeps `rows` within MAX_LEDGER_PDF_LINES (the export job: MAX_LEDGER_EXPORT_PDF_LINES), ordered by account then date; they are read as the thread asks. */
 export const generalLedgerPdf = (
   h: ReportHeader,
   accounts: GeneralLedgerAccount[],
