@@ -220,6 +220,50 @@ export async function insertPayslip(
   return rows[0].id;
 }
 
+/**
+ * Inserts many drafts of the company in ONE statement (one array per column, unnested), skipping
+ * the employees that already have a slip for the period (payslips_employee_period_key: a form or
+ * a concurrent run got there first). Returns how many were inserted.
+ */
+export async function insertPayslips(
+  sequelize: Sequelize,
+  companyId: string,
+  drafts: readonly PayslipFigures[],
+  createdBy: string | null,
+): Promise<number> {
+  if (drafts.length === 0) return 0;
+  const column = <T>(pick: (f: PayslipFigures) => T) => drafts.map(pick);
+  const rows = await sequelize.query<{ id: string }>(
+    `INSERT INTO hr.payslips (company_id, created_by, employee_id, period, parameter_set_id, base_salary, allowances, overtime_pay,
+       gross_salary, social_charges, employer_contributions, income_tax, trimf, net_salary, employer_cost, breakdown)
+     SELECT $1, $2, d.* FROM unnest($3::uuid[], $4::text[], $5::text[], $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[],
+       $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[], $14::numeric[], $15::numeric[], $16::jsonb[]) AS d
+     ON CONFLICT ON CONSTRAINT payslips_employee_period_key DO NOTHING RETURNING id`,
+    {
+      bind: [
+        companyId,
+        createdBy,
+        column((f) => f.employeeId),
+        column((f) => f.period),
+        column((f) => f.parameterSetId),
+        column((f) => f.baseSalary),
+        column((f) => f.allowances),
+        column((f) => f.overtimePay),
+        column((f) => f.grossSalary),
+        column((f) => f.socialCharges),
+        column((f) => f.employerContributions),
+        column((f) => f.incomeTax),
+        column((f) => f.trimf),
+        column((f) => f.netSalary),
+        column((f) => f.employerCost),
+        column((f) => JSON.stringify(f.breakdown)),
+      ],
+      type: QueryTypes.SELECT,
+    },
+  );
+  return rows.length;
+}
+
 /** The slips with a posting left to enqueue or to confirm since before `olderThan` (the sweep), oldest first. */
 export async function findUnposted(sequelize: Sequelize, olderThan: Date, limit: number): Promise<PayslipDbRow[]> {
   return sequelize.query<PayslipDbRow>(

@@ -17,7 +17,7 @@ import {
   type PostPayslipJob,
 } from '@xaalis/contracts';
 import { PayrollInputError, add, compare, computePayslip, lastDayOfMonth, parameterSetFor } from '@xaalis/domain';
-import { HttpError, isUniqueViolation, isUuid, notFound, pagedOf, refusingDuplicates, type Logger } from '@xaalis/service-kit';
+import { HttpError, isUuid, notFound, pagedOf, refusingDuplicates, type Logger } from '@xaalis/service-kit';
 import { employeesService, findEmployee } from '../employees';
 import { payrollSettingsService } from '../payroll-settings';
 import type { EmployerLookup } from './employer';
@@ -25,6 +25,7 @@ import {
   findPayslip,
   findUnposted,
   insertPayslip,
+  insertPayslips,
   listPayslips,
   pagePayslips,
   toPayslip,
@@ -46,6 +47,9 @@ export const postingJobId = (payslipId: string, event: PayslipPostingEvent) => `
 export const lastDayOf = (period: string): string => lastDayOfMonth(period);
 
 const sum = add;
+
+/** Employees computed and inserted per statement by 'Générer la paie du mois' (one progress report each). */
+export const GENERATION_BATCH = 500;
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The accounting job of one event of a slip, rebuilt from the stored row (the sweep sends the same payload again). */
@@ -238,7 +242,8 @@ export function payrollService(sequelize: Sequelize, producer: PostingProducer, 
      * who already have a slip for the period are skipped (idempotent), as are
      * those paid by the hour or the day (no monthly base to derive). The
      * set and risk class are the company's, as for a form naming no set.
-     * `progress` is called after each employee.
+     * The drafts are computed and inserted by batches of GENERATION_BATCH, one multi-row
+     * insert each (a slip created meanwhile is skipped there); `progress` is called after each batch.
      */
     async generate(
       job: { companyId: string; period: string; userId: string | null },
@@ -250,24 +255,13 @@ export function payrollService(sequelize: Sequelize, producer: PostingProducer, 
       const existing = new Set((await listPayslips(sequelize, job.companyId, job.period)).map((p) => p.employee_id));
       const chosen = await settings.forPeriod(job.companyId, job.period);
       let created = 0;
-      let done = 0;
-      for (const employee of employees) {
-        if (!existing.has(employee.id)) {
-          try {
-            await insertPayslip(
-              sequelize,
-              job.companyId,
-              draftOf(employee, { period: job.period, baseSalary: employee.salary }, chosen.setId, chosen.riskClass),
-              job.userId,
-            );
-            created += 1;
-          } catch (err) {
-            // Created meanwhile (a form, a concurrent run): that is the idempotence we want.
-            if (!isUniqueViolation(err)) throw err;
-          }
-        }
-        done += 1;
-        if (done % 20 === 0 || done === employees.length) await progress(done, employees.length);
+      for (let start = 0; start < employees.length; start += GENERATION_BATCH) {
+        const batch = employees.slice(start, start + GENERATION_BATCH);
+        const drafts = batch
+          .filter((employee) => !existing.has(employee.id))
+          .map((employee) => draftOf(employee, { period: job.period, baseSalary: employee.salary }, chosen.setId, chosen.riskClass));
+        created += await insertPayslips(sequelize, job.companyId, drafts, job.userId);
+        await progress(start + batch.length, employees.length);
       }
       if (employees.length === 0) await progress(0, 0);
       return { created, skipped: employees.length - created, total: employees.length };
