@@ -11,6 +11,7 @@
 // their own Redis prefix. Needs the built services (`npm run build:server`),
 // Postgres and Redis (REDIS_URL, default redis://127.0.0.1:6379).
 // Usage: node infra/bench/investments.js [latencySamples=200] [plans=10000]
+// Issue 26 figure (plans/s of step 2, target ≥ 1 000): node infra/bench/investments.js 20 3000
 const path = require('node:path');
 const { randomBytes } = require('node:crypto');
 const { accountingDist, withBenchDatabase, TOKEN, tenantHeaders, createCompany, inBatches, summary, ms, now } = require('./lib/ledger');

@@ -1,6 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { JOBS, type Account, type Company, type Investment, type InvestmentInput, type InvestmentListResponse } from '@xaalis/contracts';
 import type { RunningService, RunningWorker } from '@xaalis/service-kit';
+import { depreciationPlan, money } from '@xaalis/domain';
 import { start } from '../../server';
 import { asTenant, chartOf, companyWithChart, investmentInput } from '../../test-support';
 import { balances, entryLines, http } from '../../test-support/invoicing';
@@ -254,6 +255,56 @@ describe('recording a year ("Enregistrer la dotation")', () => {
       .post(`/api/accounting-entries/${(await get(inv.id)).depreciationSchedules![0].entryId}/cancel`)
       .set(asTenant(company.id));
     expect(cancel.status).toBe(409);
+  });
+});
+
+describe('the plan job stores exactly the computed plan', () => {
+  it('stores every row of depreciationPlan, in one statement with the ready status, for linear and declining plans', async () => {
+    for (const over of [
+      { name: 'Camion' },
+      { name: 'Serveur', depreciationMethod: 'declining' as const, usefulLife: 5, depreciationRate: '40' },
+    ]) {
+      const inv = await created(over);
+      const [row] = await service.ctx.sequelize.query<{ fiscal_year: Parameters<typeof depreciationPlan>[1] }>(
+        `SELECT fiscal_year FROM accounting.companies WHERE id = $1`,
+        { bind: [company.id], type: QueryTypes.SELECT },
+      );
+      const expected = depreciationPlan(
+        {
+          category: inv.category,
+          purchaseDate: inv.purchaseDate,
+          purchasePrice: inv.purchasePrice,
+          residualValue: inv.residualValue,
+          depreciationMethod: inv.depreciationMethod,
+          depreciationRate: inv.depreciationRate,
+          usefulLife: inv.usefulLife,
+        },
+        row.fiscal_year,
+      );
+      expect(inv.planStatus).toBe('ready');
+      expect(expected.length).toBeGreaterThan(1);
+      expect(
+        inv.depreciationSchedules!.map((r) => [
+          r.rowNo,
+          r.year,
+          r.periodStart,
+          r.periodEnd,
+          r.beginningValue,
+          r.depreciationAmount,
+          r.endingValue,
+        ]),
+      ).toEqual(
+        expected.map((r) => [
+          r.rowNo,
+          r.year,
+          r.periodStart,
+          r.periodEnd,
+          money(r.beginningValue),
+          money(r.depreciationAmount),
+          money(r.endingValue),
+        ]),
+      );
+    }
   });
 });
 

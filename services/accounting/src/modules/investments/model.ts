@@ -167,6 +167,55 @@ export async function findSchedules(sequelize: Sequelize, investmentId: string, 
   );
 }
 
+/**
+ * The plan job's read, in ONE statement: the investment locked (its row alone, FOR UPDATE OF i) and
+ * read whole, with whether it has plan rows already (a re-plan deletes them first). Null when absent.
+ */
+export async function lockForPlan(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  companyId: string,
+  id: string,
+): Promise<(InvestmentDbRow & { has_schedules: boolean }) | null> {
+  const rows = await sequelize.query<InvestmentDbRow & { has_schedules: boolean }>(
+    `SELECT ${COLUMNS}, EXISTS (SELECT 1 FROM accounting.depreciation_schedules d WHERE d.investment_id = i.id) AS has_schedules
+       FROM ${FROM} WHERE i.company_id = $1 AND i.id = $2 FOR UPDATE OF i`,
+    { bind: [companyId, id], type: QueryTypes.SELECT, transaction },
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Stores a computed plan and marks the investment 'ready' in ONE statement (the rows' insert and the
+ * status update touch different tables). The investment has no plan rows (see lockForPlan).
+ */
+export async function storePlan(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  companyId: string,
+  investmentId: string,
+  rows: PlannedDepreciation[],
+): Promise<void> {
+  await sequelize.query(
+    `WITH stored AS (
+       INSERT INTO accounting.depreciation_schedules
+         (company_id, investment_id, row_no, year, period_start, period_end, beginning_value, depreciation_amount, ending_value)
+       SELECT $1, $2, r.row_no, r.year, r.period_start, r.period_end, r.beginning_value, r.depreciation_amount, r.ending_value
+         FROM unnest($3::int[], $4::int[], $5::date[], $6::date[], $7::numeric[], $8::numeric[], $9::numeric[])
+           AS r(row_no, year, period_start, period_end, beginning_value, depreciation_amount, ending_value)
+       RETURNING 1)
+     UPDATE accounting.investments SET plan_status = 'ready' WHERE company_id = $1 AND id = $2`,
+    {
+      bind: [
+        companyId,
+        investmentId,
+        ...columnArrays(rows, ['rowNo', 'year', 'periodStart', 'periodEnd', 'beginningValue', 'depreciationAmount', 'endingValue']),
+      ],
+      transaction,
+    },
+  );
+}
+
 /** Replaces a plan that has nothing recorded (the guard refuses deleting recorded rows). */
 export async function replaceSchedules(
   sequelize: Sequelize,

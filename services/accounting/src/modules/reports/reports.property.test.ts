@@ -149,6 +149,69 @@ it('keeps every report identity on random journals', async () => {
   );
 }, 180_000);
 
+it('balances to a date inside a month (month total less the lines after it), on its first and last day, equal the plain sums', async () => {
+  const company = await createCompany(service);
+  const tenant = asTenant(company.id);
+  const ids = await ensureAccounts(service.ctx.sequelize, company.id, CODES);
+  const spec = (date: string, amount: bigint, fate: Fate = 'validated'): EntrySpec => ({
+    date,
+    reversalDate: date,
+    lines: [
+      ['521', amount, 0n],
+      ['706', 0n, amount],
+    ],
+    fate,
+  });
+  // Lines before, on and after the 20th of March and April 2026, drafts and cancelled ones after it too.
+  const specs = [
+    spec('2026-01-10', 100_00n),
+    spec('2026-02-28', 7_00n),
+    spec('2026-03-01', 11_00n),
+    spec('2026-03-19', 13_00n),
+    spec('2026-03-20', 17_00n),
+    spec('2026-03-21', 19_00n),
+    spec('2026-03-25', 23_00n, 'draft'),
+    spec('2026-03-28', 29_00n, 'cancelled'),
+    spec('2026-03-31', 31_00n),
+    spec('2026-04-02', 37_00n),
+    spec('2026-04-30', 41_00n),
+  ];
+  for (const s of specs) await postSql(service.ctx.sequelize, company.id, ids, s);
+  const ranges = [
+    ['2026-01-01', '2026-03-20'], // subtracts 21–31 March
+    ['2026-01-01', '2026-03-28'],
+    ['2026-01-01', '2026-03-01'], // first day of a month: adds its lines
+    ['2026-01-01', '2026-03-31'], // last day: whole months only
+    ['2026-01-01', '2026-02-28'],
+    ['2026-03-01', '2026-03-30'], // within one month from its 1st
+    ['2026-03-15', '2026-04-29'], // cut head and a tail taken off April's total
+    ['2026-03-02', '2026-03-29'], // within one month, from mid-month
+  ];
+  for (const [from, to] of ranges) {
+    const tb = (
+      await request(service.app).get(`/api/companies/${company.id}/reports/trial-balance?from=${from}&to=${to}`).set(tenant).expect(200)
+    ).body as TrialBalance;
+    const period = naiveBalances(specs, from, to);
+    const before = naiveBalances(specs, '0000-01-01', addDaysIso(from, -1));
+    for (const code of ['521', '706']) {
+      const row = tb.rows.find((r) => r.accountCode === code);
+      const p = period.get(code) ?? { debit: 0n, credit: 0n };
+      const o = before.get(code) ?? { debit: 0n, credit: 0n };
+      const opening = o.debit - o.credit;
+      expect({ from, to, code, d: row?.periodDebit ?? '0.00', c: row?.periodCredit ?? '0.00' }).toEqual({
+        from,
+        to,
+        code,
+        d: fromCents(p.debit),
+        c: fromCents(p.credit),
+      });
+      expect([row?.openingDebit ?? '0.00', row?.openingCredit ?? '0.00']).toEqual(
+        opening >= 0n ? [fromCents(opening), '0.00'] : ['0.00', fromCents(-opening)],
+      );
+    }
+  }
+});
+
 function addDaysIso(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

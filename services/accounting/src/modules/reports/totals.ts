@@ -43,6 +43,33 @@ export function rangePlan(from: string, to: string) {
   return { openingMonthsBefore: fromMonth, fullStart: fromMonth, fullEnd: fromMonth, lineRanges };
 }
 
+/** Days between two dates 'YYYY-MM-DD' (b − a). */
+const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
+
+/**
+ * The reading plan of accountTotals: rangePlan's, but a range ending inside a month (its tail from
+ * the month's 1st to `to`) reads that month's total from the monthly balances less the lines after
+ * `to` (sign −1) when they span fewer days than the tail: a Balance to date reads the few lines
+ * after the date, not the month's lines up to it. Ranges are [start, endExclusive), disjoint.
+ */
+export function totalsPlan(from: string, to: string) {
+  const plan = rangePlan(from, to);
+  const lineRanges: { start: string; end: string; sign: 1 | -1 }[] = plan.lineRanges.map(([start, end]) => ({ start, end, sign: 1 }));
+  const from1st = from === plan.openingMonthsBefore;
+  // The tail: a cut last month after whole months, or a range within one month from its 1st.
+  const tailStart = plan.fullStart < plan.fullEnd || from1st ? plan.fullEnd : null;
+  const next = addDays(to, 1);
+  if (tailStart !== null && tailStart <= to) {
+    const monthEnd = addMonths(tailStart, 1);
+    if (daysBetween(next, monthEnd) < daysBetween(tailStart, next)) {
+      const tail = lineRanges.findIndex((r) => r.start === tailStart && r.end === next);
+      lineRanges.splice(tail, 1, { start: next, end: monthEnd, sign: -1 });
+      return { ...plan, fullStart: plan.fullStart < plan.fullEnd ? plan.fullStart : tailStart, fullEnd: monthEnd, lineRanges };
+    }
+  }
+  return { ...plan, lineRanges };
+}
+
 /**
  * Every account of the company (ordered by code) with its balance before
  * `from` (debit − credit), its debits, credits and line count over [from, to].
@@ -55,7 +82,7 @@ export async function accountTotals(
   to: string,
   accountIds?: string[],
 ): Promise<AccountPeriod[]> {
-  const plan = rangePlan(from, to);
+  const plan = totalsPlan(from, to);
   const replacements: Record<string, unknown> = {
     companyId,
     from,
@@ -66,11 +93,14 @@ export async function accountTotals(
   };
   const onlyIds = accountIds ? 'AND a.id IN (:ids)' : '';
   // Lines of the cut months, per account by the (company, account, date) index.
-  const ranges = plan.lineRanges.map(([start, end], i) => {
+  const ranges = plan.lineRanges.map(({ start, end }, i) => {
     replacements[`r${i}s`] = start;
     replacements[`r${i}e`] = end;
     return `(l.entry_date >= :r${i}s AND l.entry_date < :r${i}e)`;
   });
+  // +1 for a range of lines to add, −1 for the lines after `to` taken off their month's total.
+  const subtracted = plan.lineRanges.flatMap((r, i) => (r.sign < 0 ? [ranges[i]] : []));
+  const sign = subtracted.length ? `CASE WHEN ${subtracted.join(' OR ')} THEN -1 ELSE 1 END` : '1';
   // All lines of those days by index alone, less the drafts' (few, found by their entries): no join per line.
   const partial = ranges.length
     ? `, p AS (
@@ -80,12 +110,12 @@ export async function accountTotals(
                sum(x.sign * CASE WHEN x.entry_date >= :from THEN x.credit ELSE 0 END) AS credit,
                sum(x.sign * CASE WHEN x.entry_date >= :from THEN 1 ELSE 0 END) AS lines
           FROM (
-            SELECT l.account_id, l.entry_date, l.debit, l.credit, 1 AS sign
+            SELECT l.account_id, l.entry_date, l.debit, l.credit, ${sign} AS sign
               FROM accounting.accounts AS a
               JOIN accounting.accounting_entry_lines AS l ON l.company_id = a.company_id AND l.account_id = a.id AND (${ranges.join(' OR ')})
              WHERE a.company_id = :companyId ${onlyIds}
             UNION ALL
-            SELECT l.account_id, l.entry_date, l.debit, l.credit, -1
+            SELECT l.account_id, l.entry_date, l.debit, l.credit, -(${sign})
               FROM accounting.accounting_entries AS e
               JOIN accounting.accounting_entry_lines AS l ON l.entry_id = e.id AND (${ranges.join(' OR ')})
              WHERE e.company_id = :companyId AND e.status = 'draft' ${accountIds ? 'AND l.account_id IN (:ids)' : ''}

@@ -221,48 +221,47 @@ export async function insertPayslip(
 }
 
 /**
- * Inserts many drafts in one statement (the monthly generation): the rows travel as one JSON
- * array and are read back typed by jsonb_to_recordset, amounts as exact numeric from their
- * decimal strings. A slip that already exists for its employee and period is skipped
- * (ON CONFLICT on payslips_employee_period_key): a concurrent form or run is not an error.
- * Answers how many were created.
+ * Inserts many drafts of the company in ONE statement (one array per column, unnested), skipping
+ * the employees that already have a slip for the period (payslips_employee_period_key: a form or
+ * a concurrent run got there first). Returns how many were inserted.
  */
 export async function insertPayslips(
   sequelize: Sequelize,
   companyId: string,
-  drafts: PayslipFigures[],
+  drafts: readonly PayslipFigures[],
   createdBy: string | null,
 ): Promise<number> {
   if (drafts.length === 0) return 0;
-  const rows = drafts.map((f) => ({
-    employee_id: f.employeeId,
-    period: f.period,
-    parameter_set_id: f.parameterSetId,
-    base_salary: f.baseSalary,
-    allowances: f.allowances,
-    overtime_pay: f.overtimePay,
-    gross_salary: f.grossSalary,
-    social_charges: f.socialCharges,
-    employer_contributions: f.employerContributions,
-    income_tax: f.incomeTax,
-    trimf: f.trimf,
-    net_salary: f.netSalary,
-    employer_cost: f.employerCost,
-    breakdown: f.breakdown,
-  }));
-  const created = await sequelize.query<{ id: string }>(
+  const column = <T>(pick: (f: PayslipFigures) => T) => drafts.map(pick);
+  const rows = await sequelize.query<{ id: string }>(
     `INSERT INTO hr.payslips (company_id, created_by, employee_id, period, parameter_set_id, base_salary, allowances, overtime_pay,
        gross_salary, social_charges, employer_contributions, income_tax, trimf, net_salary, employer_cost, breakdown)
-     SELECT $1, $2, x.employee_id, x.period, x.parameter_set_id, x.base_salary, x.allowances, x.overtime_pay, x.gross_salary,
-            x.social_charges, x.employer_contributions, x.income_tax, x.trimf, x.net_salary, x.employer_cost, x.breakdown
-       FROM jsonb_to_recordset($3::jsonb) AS x(employee_id uuid, period text, parameter_set_id text, base_salary numeric,
-            allowances numeric, overtime_pay numeric, gross_salary numeric, social_charges numeric, employer_contributions numeric,
-            income_tax numeric, trimf numeric, net_salary numeric, employer_cost numeric, breakdown jsonb)
-     ON CONFLICT ON CONSTRAINT payslips_employee_period_key DO NOTHING
-     RETURNING id`,
-    { bind: [companyId, createdBy, JSON.stringify(rows)], type: QueryTypes.SELECT },
+     SELECT $1, $2, d.* FROM unnest($3::uuid[], $4::text[], $5::text[], $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[],
+       $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[], $14::numeric[], $15::numeric[], $16::jsonb[]) AS d
+     ON CONFLICT ON CONSTRAINT payslips_employee_period_key DO NOTHING RETURNING id`,
+    {
+      bind: [
+        companyId,
+        createdBy,
+        column((f) => f.employeeId),
+        column((f) => f.period),
+        column((f) => f.parameterSetId),
+        column((f) => f.baseSalary),
+        column((f) => f.allowances),
+        column((f) => f.overtimePay),
+        column((f) => f.grossSalary),
+        column((f) => f.socialCharges),
+        column((f) => f.employerContributions),
+        column((f) => f.incomeTax),
+        column((f) => f.trimf),
+        column((f) => f.netSalary),
+        column((f) => f.employerCost),
+        column((f) => JSON.stringify(f.breakdown)),
+      ],
+      type: QueryTypes.SELECT,
+    },
   );
-  return created.length;
+  return rows.length;
 }
 
 /** The slips with a posting left to enqueue or to confirm since before `olderThan` (the sweep), oldest first. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
+import { QueryTypes } from 'sequelize';
 import request from 'supertest';
 import {
   JOBS,
@@ -17,7 +18,8 @@ import { hrService } from '../../definition';
 import { start } from '../../server';
 import { asTenant, createEmployee } from '../../test-support';
 import { accountingProducer, payslipPostedHandler } from './jobs';
-import { lastDayOf, payrollService } from './service';
+import { insertPayslips } from './model';
+import { GENERATION_BATCH, lastDayOf, payrollService } from './service';
 
 // The real HR service and worker on the real database and Redis; companies are plain uuids.
 // Its own queue prefix: the posting jobs these tests inspect must not be taken by an accounting
@@ -426,6 +428,67 @@ describe("'Générer la paie du mois'", () => {
         ).body as PayslipList
       ).items,
     ).toHaveLength(3);
+  });
+
+  it('generates many employees in batches: exactly one slip each, the same figures as one by one, idempotent', async () => {
+    const many = randomUUID();
+    const count = GENERATION_BATCH * 2 + 37;
+    const db = service.ctx.sequelize;
+    await db.query(
+      `INSERT INTO hr.employees (company_id, employee_number, first_name, last_name, position, department, hire_date, salary, is_cadre, marital_status, children)
+       SELECT $1, 'M-' || lpad(i::text, 5, '0'), 'Prénom' || i, 'Nom' || i, 'Agent', 'Service', DATE '2024-01-15',
+              150000 + (i * 7919) % 900000, i % 7 = 0, (ARRAY['single', 'married', 'divorced', 'widowed'])[1 + i % 4], (i % 5)::smallint
+         FROM generate_series(1, $2::int) AS i`,
+      { bind: [many, count] },
+    );
+    const payroll = payrollService(db, { add: async () => undefined });
+    const reports: number[][] = [];
+    const job = { companyId: many, period: '2024-06', userId: null };
+    expect(await payroll.generate(job, async (done, total) => void reports.push([done, total]))).toEqual({
+      created: count,
+      skipped: 0,
+      total: count,
+    });
+    expect(reports).toEqual([
+      [GENERATION_BATCH, count],
+      [GENERATION_BATCH * 2, count],
+      [count, count],
+    ]);
+    const [{ slips, employees }] = await db.query<{ slips: number; employees: number }>(
+      `SELECT count(*)::int AS slips, count(DISTINCT employee_id)::int AS employees FROM hr.payslips WHERE company_id = $1 AND period = '2024-06'`,
+      { bind: [many], type: QueryTypes.SELECT },
+    );
+    expect({ slips, employees }).toEqual({ slips: count, employees: count });
+    // Each slip carries its own employee's figures, as the form would compute them.
+    const sample = await db.query<{ base_salary: string; net_salary: string; is_cadre: boolean; marital_status: string; children: number }>(
+      `SELECT p.base_salary, p.net_salary, e.is_cadre, e.marital_status, e.children
+         FROM hr.payslips p JOIN hr.employees e ON e.id = p.employee_id
+        WHERE p.company_id = $1 AND e.employee_number IN ('M-00001', 'M-00007', 'M-01036')`,
+      { bind: [many], type: QueryTypes.SELECT },
+    );
+    expect(sample).toHaveLength(3);
+    for (const r of sample) {
+      const expected = computePayslip(
+        {
+          baseSalary: r.base_salary,
+          isCadre: r.is_cadre,
+          maritalStatus: r.marital_status as NonNullable<Employee['maritalStatus']>,
+          children: r.children,
+        },
+        parameterSetFor('xaalis', '2024-06')!,
+      );
+      expect(r.net_salary).toBe(expected.totals.net);
+    }
+    // Again: nothing created; a slip inserted meanwhile (after the existing ones were read) is skipped, not an error.
+    expect(await payroll.generate(job)).toEqual({ created: 0, skipped: count, total: count });
+    const [first] = await db.query<{ employee_id: string }>(`SELECT employee_id FROM hr.payslips WHERE company_id = $1 LIMIT 1`, {
+      bind: [many],
+      type: QueryTypes.SELECT,
+    });
+    const copy = { employeeId: first.employee_id, period: '2024-06', parameterSetId: 'xaalis' as const, baseSalary: '1', allowances: '0' };
+    const figures = { ...copy, overtimePay: '0', grossSalary: '1', socialCharges: '0', employerContributions: '0', incomeTax: '0' };
+    const draft = { ...figures, trimf: '0', netSalary: '1', employerCost: '1', breakdown: {} as Payslip['breakdown'] };
+    expect(await insertPayslips(db, many, [draft], null)).toBe(0);
   });
 
   it("keeps another company's generations out of reach (404)", async () => {

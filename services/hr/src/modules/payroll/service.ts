@@ -47,6 +47,9 @@ export const postingJobId = (payslipId: string, event: PayslipPostingEvent) => `
 export const lastDayOf = (period: string): string => lastDayOfMonth(period);
 
 const sum = add;
+
+/** Employees computed and inserted per statement by 'Générer la paie du mois' (one progress report each). */
+export const GENERATION_BATCH = 500;
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The accounting job of one event of a slip, rebuilt from the stored row (the sweep sends the same payload again). */
@@ -102,9 +105,6 @@ type DraftInput = Pick<PayslipCreateValues, 'period' | 'baseSalary'> &
  * The recomputed figures of a new draft of `employee`: the period rules, then the calculator with
  * the set of that id in force and the company's work-accident risk class.
  */
-/** Slips per INSERT of the monthly generation (one JSON parameter each; progress after each). */
-const GENERATION_BATCH = 500;
-
 function draftOf(employee: Employee, v: DraftInput, setId: PayrollSetId, riskClass: PayrollRiskClass): PayslipFigures {
   if (employee.status !== 'active') throw new HttpError(400, MESSAGES_PAYSLIP.inactiveEmployee);
   if (v.period < employee.hireDate.slice(0, 7)) throw new HttpError(400, MESSAGES_PAYSLIP.beforeHire);
@@ -242,7 +242,8 @@ export function payrollService(sequelize: Sequelize, producer: PostingProducer, 
      * who already have a slip for the period are skipped (idempotent), as are
      * those paid by the hour or the day (no monthly base to derive). The
      * set and risk class are the company's, as for a form naming no set.
-     * `progress` is called after each batch of GENERATION_BATCH slips.
+     * The drafts are computed and inserted by batches of GENERATION_BATCH, one multi-row
+     * insert each (a slip created meanwhile is skipped there); `progress` is called after each batch.
      */
     async generate(
       job: { companyId: string; period: string; userId: string | null },
@@ -253,16 +254,15 @@ export function payrollService(sequelize: Sequelize, producer: PostingProducer, 
       );
       const existing = new Set((await listPayslips(sequelize, job.companyId, job.period)).map((p) => p.employee_id));
       const chosen = await settings.forPeriod(job.companyId, job.period);
-      // One multi-row insert per batch (not one per employee): 1 000 slips in a few round trips.
-      const drafts = employees
-        .filter((e) => !existing.has(e.id))
-        .map((e) => draftOf(e, { period: job.period, baseSalary: e.salary }, chosen.setId, chosen.riskClass));
       let created = 0;
-      for (let i = 0; i < drafts.length; i += GENERATION_BATCH) {
-        created += await insertPayslips(sequelize, job.companyId, drafts.slice(i, i + GENERATION_BATCH), job.userId);
-        await progress(Math.min(employees.length - drafts.length + i + GENERATION_BATCH, employees.length), employees.length);
+      for (let start = 0; start < employees.length; start += GENERATION_BATCH) {
+        const batch = employees.slice(start, start + GENERATION_BATCH);
+        const drafts = batch
+          .filter((employee) => !existing.has(employee.id))
+          .map((employee) => draftOf(employee, { period: job.period, baseSalary: employee.salary }, chosen.setId, chosen.riskClass));
+        created += await insertPayslips(sequelize, job.companyId, drafts, job.userId);
+        await progress(start + batch.length, employees.length);
       }
-      if (drafts.length === 0 && employees.length > 0) await progress(employees.length, employees.length);
       if (employees.length === 0) await progress(0, 0);
       return { created, skipped: employees.length - created, total: employees.length };
     },
