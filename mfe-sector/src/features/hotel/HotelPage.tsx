@@ -25,7 +25,7 @@ import {
   useListHotelRoomsQuery,
 } from './api';
 import { CompanyPage, sectorRoute } from '../../ui/CompanyPage';
-import { pageArgs, PagedPanel, panelPaging, usePagedSearch } from '../paging/paged';
+import { pageArgs, PagedPanel, panelPaging, usePagedSearch } from '../../ui/paged';
 import { CARD_GRID, CardPlaceholders } from '../../ui/placeholders';
 import { ReservationCard, type ReservationStep } from './ReservationCard';
 import { ReservationDialog } from './ReservationDialog';

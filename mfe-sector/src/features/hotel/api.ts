@@ -12,7 +12,7 @@ import type {
 } from '@xaalis/contracts';
 import { baseApi, COMPANY_DATA_TAG, companyCreate, companyQuery, companyRecordAction, companyUrl } from '@xaalis/web-kit';
 import type { CompanyBodyArgs } from '@xaalis/web-kit';
-import { companyPageQuery } from '../paging/paged';
+import { companyPageQuery } from '../../ui/paged';
 
 const roomsTag = { type: 'Hotel' as const, id: 'ROOMS' };
 const summaryTag = { type: 'Hotel' as const, id: 'SUMMARY' };

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { INVENTORY_CATEGORY_LABELS, MESSAGES_PRODUCTION, type FinishedProduct } from '@xaalis/contracts';
 import { EditIcon, formatMoney } from '@xaalis/web-kit';
-import { PagedPanel, type PanelPaging } from '../paging/paged';
+import { PagedPanel, type PanelPaging } from '../../ui/paged';
 import { ArticleCard, Fact, Facts } from '../../ui/cards';
 import { quantityWithUnit, stockBadge } from './format';
 import { CARD_GRID, CardPlaceholders } from '../../ui/placeholders';

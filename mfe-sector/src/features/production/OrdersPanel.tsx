@@ -4,7 +4,7 @@ import Button, { type ButtonProps } from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { MESSAGES_PRODUCTION, productionOrderStatusLabel, type ProductionOrder } from '@xaalis/contracts';
 import { AddButton, DataTable, formatDate, formatMoney, type Column } from '@xaalis/web-kit';
-import { PagedPanel, type PanelPaging } from '../paging/paged';
+import { PagedPanel, type PanelPaging } from '../../ui/paged';
 import { orderStatusColor, quantityWithUnit } from './format';
 import type { ListState } from './RawMaterialsPanel';
 

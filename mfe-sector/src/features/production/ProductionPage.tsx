@@ -14,7 +14,7 @@ import {
   useListRawMaterialsQuery,
   useStartProductionOrderMutation,
 } from './api';
-import { choiceArgs, pageArgs, panelPaging, usePagedSearch } from '../paging/paged';
+import { choiceArgs, pageArgs, panelPaging, usePagedSearch } from '../../ui/paged';
 import { CompleteOrderDialog } from './CompleteOrderDialog';
 import { FinishedProductDialog } from './FinishedProductDialog';
 import { FinishedProductsPanel } from './FinishedProductsPanel';

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { INVENTORY_CATEGORY_LABELS, MESSAGES_PRODUCTION, type Paged, type RawMaterial } from '@xaalis/contracts';
 import { DataTable, EditIcon, moneyColumn, RowAction, type Column } from '@xaalis/web-kit';
-import { PagedPanel, type PanelPaging } from '../paging/paged';
+import { PagedPanel, type PanelPaging } from '../../ui/paged';
 import { quantityWithUnit, stockBadge } from './format';
 
 export interface ListState<T> {

@@ -14,7 +14,7 @@ import type {
 } from '@xaalis/contracts';
 import { baseApi, companyCreate, companyRecordAction, companyRecordCommand, companyUpdate } from '@xaalis/web-kit';
 import type { CompanyBodyArgs, CompanyRecordBodyArgs } from '@xaalis/web-kit';
-import { companyPageQuery } from '../paging/paged';
+import { companyPageQuery } from '../../ui/paged';
 
 const RAW = { type: 'Production' as const, id: 'RAW_MATERIALS' };
 const FINISHED = { type: 'Production' as const, id: 'FINISHED_PRODUCTS' };
