@@ -72,7 +72,7 @@ function Hotel({ companyId }: { companyId: string }) {
   // The spec disables 'Nouvelle réservation' when no room is available; rooms
   // are offered per stay (GET rooms/available for the chosen dates), so a room
   // occupied tonight may be free next week: the button waits only for a first room.
-  const canBook = (summary.data?.totalRooms ?? rooms.data?.totalItems ?? 0) > 0;
+  const canBook = ((roomPaging.search ? summary.data?.totalRooms : rooms.data?.totalItems) ?? 0) > 0;
 
   const busyId = [checkInState, checkOutState, cancelState, invoiceState].find((s) => s.isLoading)?.originalArgs?.id ?? null;
 

@@ -8,7 +8,7 @@ import {
   type ProductionOrder,
   type RawMaterial,
 } from '@xaalis/contracts';
-import { BASE, callsTo, company, mockFetch, renderWithApp, TEST_USER, typeIn } from '../../test-utils';
+import { BASE, callsTo, company, mockFetch, paged, renderWithApp, TEST_USER, typeIn } from '../../test-utils';
 import { bomCost } from './bom';
 import { finishedProduct, productionOrder, rawMaterial } from './fixtures';
 import { formatQuantity, stockBadge } from './format';
@@ -40,9 +40,9 @@ function routes(
   return {
     'GET /api/user': { body: { ...TEST_USER, sector: 'transformation' } },
     [`GET ${BASE}`]: { body: company({ sector: 'transformation' }) },
-    [`GET ${BASE}/raw-materials`]: () => ({ body: value(data.raw ?? []) }),
-    [`GET ${BASE}/finished-products`]: () => ({ body: value(data.finished ?? []) }),
-    [`GET ${BASE}/production-orders`]: () => ({ body: value(data.orders ?? []) }),
+    [`GET ${BASE}/raw-materials`]: () => ({ body: paged(value(data.raw ?? [])) }),
+    [`GET ${BASE}/finished-products`]: () => ({ body: paged(value(data.finished ?? [])) }),
+    [`GET ${BASE}/production-orders`]: () => ({ body: paged(value(data.orders ?? [])) }),
     ...overrides,
   };
 }
@@ -365,7 +365,8 @@ describe('ProductionPage', () => {
     const never = () => new Promise<never>(() => undefined);
     const pending = mockFetch(routes({}, { [`GET ${BASE}/raw-materials`]: never, [`GET ${BASE}/finished-products`]: never }));
     const view = render();
-    await waitFor(() => expect(callsTo(pending, 'GET', `${BASE}/raw-materials`)).toHaveLength(1));
+    // The tab's page and the dialogs' choice (the first 100).
+    await waitFor(() => expect(callsTo(pending, 'GET', `${BASE}/raw-materials`)).toHaveLength(2));
     const rows = screen.getByRole('status');
     expect(within(rows).getByText('Chargement...')).toBeInTheDocument();
     expect(rows.querySelectorAll('.MuiSkeleton-root')).toHaveLength(3);
@@ -380,7 +381,7 @@ describe('ProductionPage', () => {
         {
           [`GET ${BASE}/raw-materials`]: () => {
             calls += 1;
-            return calls === 1 ? { status: 500, body: { message: 'Service indisponible' } } : { body: [SUCRE] };
+            return calls === 1 ? { status: 500, body: { message: 'Service indisponible' } } : { body: paged([SUCRE]) };
           },
         },
       ),
