@@ -394,6 +394,28 @@ describe('ProductionPage', () => {
   });
 });
 
+describe('ProductionPage: server pages', () => {
+  it('searches the raw materials on the server, says when nothing matches, and pages beyond 25', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(
+      routes(
+        {},
+        {
+          [`GET ${BASE}/raw-materials`]: (_init, url) => ({
+            body: url.includes('search=') ? paged([]) : { ...paged([FARINE, SUCRE]), totalItems: 30 },
+          }),
+        },
+      ),
+    );
+    render();
+    expect(await screen.findByRole('table', { name: 'Matières premières' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /page suivante/i })).toBeEnabled();
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher une matière première' }), 'zzz');
+    expect(await screen.findByText('Aucune matière première ne correspond à la recherche')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', `${BASE}/raw-materials`).some((c) => c.url.endsWith('page=1&pageSize=25&search=zzz'))).toBe(true);
+  });
+});
+
 describe('production helpers', () => {
   it("labels any unknown order status 'Annulé' (spec §2)", () => {
     expect(productionOrderStatusLabel('pending')).toBe('En Attente');
