@@ -75,7 +75,7 @@ test('hotel: a room booked, the same nights refused, arrival (room occupied), de
   // another desk books it (API) before 'Créer la réservation' — the database's
   // exclusion constraint refuses the second one and the toast says why.
   const { companyId } = await apiGet<{ companyId: string }>(context, '/api/user');
-  const rooms = await apiGet<{ id: string; roomNumber: string }[]>(context, `/api/companies/${companyId}/rooms`);
+  const { items: rooms } = await apiGet<{ items: { id: string; roomNumber: string }[] }>(context, `/api/companies/${companyId}/rooms`);
   await page.getByRole('button', { name: 'Nouvelle réservation', exact: true }).click();
   await booking.getByLabel("Date d'arrivée", { exact: true }).fill(isoDay(10));
   await booking.getByLabel('Date de départ', { exact: true }).fill(isoDay(12));

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { FinishedProduct, ProductionOrder, RawMaterial } from '@xaalis/contracts';
+import type { FinishedProductList, ProductionOrderList, RawMaterialList } from '@xaalis/contracts';
 import { apiGet, chromiumForTests, newPage, registerViaApi } from './browser';
 
 const browser = chromiumForTests();
@@ -112,11 +112,15 @@ test('production: a raw material, a finished product with its bill of materials,
 
   // The server agrees with the screen.
   const { companyId } = await apiGet<{ companyId: string }>(context, '/api/user');
-  const [material] = await apiGet<RawMaterial[]>(context, `/api/companies/${companyId}/raw-materials`);
-  const [product] = await apiGet<FinishedProduct[]>(context, `/api/companies/${companyId}/finished-products`);
+  const {
+    items: [material],
+  } = await apiGet<RawMaterialList>(context, `/api/companies/${companyId}/raw-materials`);
+  const {
+    items: [product],
+  } = await apiGet<FinishedProductList>(context, `/api/companies/${companyId}/finished-products`);
   expect(material.currentStock).toBe('15.000');
   expect(product.currentStock).toBe('10.000');
-  const orders = await apiGet<ProductionOrder[]>(context, `/api/companies/${companyId}/production-orders`);
+  const { items: orders } = await apiGet<ProductionOrderList>(context, `/api/companies/${companyId}/production-orders`);
   const done = orders.find((o) => o.orderNumber === number);
   expect(done?.status).toBe('completed');
   expect(done?.totalCost).toBe('3000.00');

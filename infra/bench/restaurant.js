@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Restaurant (issue 12): GET /api/companies/:id/recipes for a company with
+// Restaurant (issue 12): GET /api/companies/:id/recipes (its largest page, 100) for a company with
 // RECIPES recipes of INGREDIENTS ingredients each (default 1 000 × 10), costed
 // by the sector service from the accounting service's stock items on every
 // read. Reports the list's median/p95 and proves the cross-service read is
@@ -18,6 +18,8 @@ const { ms, timeSequential, numericArgs } = require('./lib/timing');
 const { startService, countingRelay, call } = require('./lib/services');
 
 const [RECIPES, INGREDIENTS, ITEMS, REQUESTS] = numericArgs(1000, 10, 60, 30);
+/** The largest page the list serves. */
+const PAGE_SIZE = 100;
 const UNITS = [
   ['kg', ['g', 'kg']],
   ['l', ['cl', 'ml', 'l']],
@@ -83,7 +85,14 @@ async function main() {
       let body;
       let readsHeader;
       const stats = await timeSequential(async () => {
-        const res = await call(sectorBase, 'GET', `/api/companies/${company.id}/recipes`, headers, undefined, 200);
+        const res = await call(
+          sectorBase,
+          'GET',
+          `/api/companies/${company.id}/recipes?page=1&pageSize=${PAGE_SIZE}`,
+          headers,
+          undefined,
+          200,
+        );
         readsHeader = res.headers.get('x-inventory-reads');
         body = await res.json();
       }, REQUESTS);
@@ -92,14 +101,19 @@ async function main() {
 
       const costed = body.items.filter((r) => r.costAvailable).length;
       const ingredientCount = body.items.reduce((a, r) => a + r.ingredients.length, 0);
-      console.log(`Restaurant recipe list: ${body.items.length} recipes, ${ingredientCount} ingredients, ${ITEMS} distinct items`);
-      console.log(`  GET /api/companies/:id/recipes × ${REQUESTS}: median ${ms(stats.median)}, p95 ${ms(stats.p95)}, max ${ms(stats.max)}`);
+      console.log(
+        `Restaurant recipe list: page of ${body.items.length} of ${body.totalItems} recipes, ${ingredientCount} ingredients, ${ITEMS} distinct items`,
+      );
+      console.log(
+        `  GET /api/companies/:id/recipes?pageSize=${PAGE_SIZE} × ${REQUESTS}: median ${ms(stats.median)}, p95 ${ms(stats.p95)}, max ${ms(stats.max)}`,
+      );
       console.log(`  costed recipes: ${costed}/${body.items.length}; itemsAvailable: ${body.itemsAvailable}`);
       console.log(`  internal items calls: ${internalCalls} for ${requests} list requests (X-Inventory-Reads: ${readsHeader})`);
       console.log(`  all internal calls seen by the relay: ${JSON.stringify(Object.fromEntries(relay.counts))}`);
       if (internalCalls !== requests || readsHeader !== '1')
         throw new Error('The recipe list is not batched: expected exactly one internal call per request');
-      if (body.items.length !== RECIPES || costed !== RECIPES) throw new Error('Some recipes are missing or not costed');
+      if (body.totalItems !== RECIPES || body.items.length !== Math.min(RECIPES, PAGE_SIZE) || costed !== body.items.length)
+        throw new Error('Some recipes are missing or not costed');
     } finally {
       await sector.close();
       await relay.close();

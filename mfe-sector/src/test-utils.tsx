@@ -32,3 +32,12 @@ export async function typeIn(user: User, scope: HTMLElement, label: string | Reg
 export function expectLabelledValues(scope: HTMLElement, values: Record<string, string>) {
   for (const [label, text] of Object.entries(values)) expect(within(scope).getByLabelText(label)).toHaveTextContent(text);
 }
+
+/** A list's answer as the sector service sends it: one page holding `items`, and the list's own fields (`extra`). */
+export const paged = <T,>(items: readonly T[], extra: object = {}) => ({
+  items,
+  page: 1,
+  pageSize: 25,
+  totalItems: items.length,
+  ...extra,
+});

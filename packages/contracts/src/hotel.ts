@@ -3,7 +3,7 @@ import { mul } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { intField, optionalText, requiredDate, requiredMoney } from './sector-fields';
 import { text, tooLong } from './text';
-import { requiredText } from './fields';
+import { pagedListQuerySchema, requiredText, type Paged } from './fields';
 import { labelOrOther } from './labels';
 
 /**
@@ -213,10 +213,15 @@ export const availableRoomsQuerySchema = z
     if (v.to <= v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: MESSAGES_HOTEL.checkOutBeforeCheckIn });
   });
 
-/** `GET .../reservations?status=` (newest first). */
-export const reservationListQuerySchema = z.object({
+/** `GET .../reservations?page=&pageSize=&search=&status=` (newest first; number, guest name or room number contains). */
+export const reservationListQuerySchema = pagedListQuerySchema(25, {
   status: z.enum(RESERVATION_STATUSES, { error: MESSAGES_HOTEL.statusInvalid }).optional(),
 });
+export type ReservationListQuery = z.input<typeof reservationListQuerySchema>;
+
+/** `GET .../rooms?page=&pageSize=&search=` (room number order; number or description contains). */
+export const roomListQuerySchema = pagedListQuerySchema(25);
+export type RoomListQuery = z.input<typeof roomListQuerySchema>;
 
 /** `POST .../reservations/:id/check-in|check-out|cancel|invoice`: no body. */
 export const reservationActionSchema = z.object({});
@@ -288,9 +293,15 @@ export interface Reservation {
  * not be read; the list is still returned (paidAmount as last stored) and the
  * UI shows MESSAGES_HOTEL.accountingDown.
  */
-export interface ReservationList {
-  items: Reservation[];
+export interface ReservationList extends Paged<Reservation> {
   invoicesAvailable: boolean;
+}
+
+/** `GET .../rooms`: one page, and the company's rooms by status (all rooms, not the page). */
+export interface RoomList extends Paged<Room> {
+  availableCount: number;
+  occupiedCount: number;
+  maintenanceCount: number;
 }
 
 /**

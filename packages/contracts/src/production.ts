@@ -5,7 +5,7 @@ import { toFixed } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { requiredMoney } from './sector-fields';
 import { text, tooLong } from './text';
-import { QUANTITY_PATTERN, requiredText, searchText } from './fields';
+import { QUANTITY_PATTERN, pagedListQuerySchema, requiredText, type Paged } from './fields';
 import { labelOrOther } from './labels';
 
 /**
@@ -237,16 +237,17 @@ export const productionOrderCompleteSchema = z.object({
 });
 export type ProductionOrderCompleteInput = z.input<typeof productionOrderCompleteSchema>;
 
-/** `GET .../raw-materials?search=&category=` and `GET .../finished-products?search=&category=`. */
-export const productionItemListQuerySchema = z.object({
+/** `GET .../raw-materials?page=&pageSize=&search=&category=` and the same for `.../finished-products` (name or reference contains). */
+export const productionItemListQuerySchema = pagedListQuerySchema(25, {
   category: z.enum(PRODUCTION_CATEGORIES, { error: MESSAGES_PRODUCTION.categoryRequired }).optional(),
-  search: searchText(),
 });
-/** `GET .../production-orders?status=&finishedProductId=` (newest first). */
-export const productionOrderListQuerySchema = z.object({
+export type ProductionItemListQuery = z.input<typeof productionItemListQuerySchema>;
+/** `GET .../production-orders?page=&pageSize=&search=&status=&finishedProductId=` (newest first; number or product name contains). */
+export const productionOrderListQuerySchema = pagedListQuerySchema(25, {
   status: z.enum(PRODUCTION_ORDER_STATUSES, { error: MESSAGES_PRODUCTION.statusInvalid }).optional(),
   finishedProductId: z.uuid({ error: MESSAGES_PRODUCTION.finishedProductNotFound }).optional(),
 });
+export type ProductionOrderListQuery = z.input<typeof productionOrderListQuerySchema>;
 
 /** What a raw material and a finished product both are: a stocked item of the production module. */
 export interface ProductionItem {
@@ -333,3 +334,22 @@ export interface ProductionShortage {
 /** Stock alert of the production screen (spec §9: stock ≤ minimum). */
 export const isProductionLowStock = (item: Pick<RawMaterial, 'currentStock' | 'minStock'>): boolean =>
   Number(item.currentStock) <= Number(item.minStock);
+
+/**
+ * `GET .../raw-materials` and `GET .../finished-products`: one page, and over
+ * the whole company (not the page, not the search): the stock value
+ * (Σ currentStock × unit cost, resp. production cost, two decimals) and the
+ * items at or below their minimum stock.
+ */
+export interface ProductionItemList<T> extends Paged<T> {
+  stockValue: string;
+  lowStockCount: number;
+}
+export type RawMaterialList = ProductionItemList<RawMaterial>;
+export type FinishedProductList = ProductionItemList<FinishedProduct>;
+
+/** `GET .../production-orders`: one page, and over the whole company the orders in progress and Σ totalCost of completed orders. */
+export interface ProductionOrderList extends Paged<ProductionOrder> {
+  inProgressCount: number;
+  completedCost: string;
+}

@@ -4,7 +4,7 @@ import { money, mul } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { optionalCalendarDate, optionalText, requiredDate } from './sector-fields';
 import { text } from './text';
-import { pageQueryFields, requiredText } from './fields';
+import { pageQueryFields, pagedListQuerySchema, requiredText, searchText, type Paged } from './fields';
 
 /*
  * Services module (spec 02 §2 'Gestion des Services', §3 projects/timesheets,
@@ -192,11 +192,13 @@ export const projectInputSchema = z
 export type ProjectInput = z.input<typeof projectInputSchema>;
 export type ProjectValues = z.output<typeof projectInputSchema>;
 
-export const projectListQuerySchema = z.object({
+/** `?page=&pageSize=&search=&status=` (newest first; name contains). */
+export const projectListQuerySchema = pagedListQuerySchema(25, {
   /** `?status=active`: the timesheet dialog's project choice (spec §5: only active projects). */
   status: z.enum(PROJECT_STATUSES, { error: MESSAGES_SERVICES.statusInvalid }).optional(),
 });
 export type ProjectListQuery = z.input<typeof projectListQuerySchema>;
+export type ProjectListQueryValues = z.output<typeof projectListQuerySchema>;
 
 const clockTime = text({ error: MESSAGES_SERVICES.timeInvalid }).trim().refine(isClockTime, { error: MESSAGES_SERVICES.timeInvalid });
 
@@ -269,6 +271,8 @@ export const timesheetListQuerySchema = z.object({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: MESSAGES_SERVICES.monthInvalid })
     .optional(),
   status: z.enum(TIMESHEET_STATUSES, { error: MESSAGES_SERVICES.statusInvalid }).optional(),
+  /** Description or project name contains. */
+  search: searchText(),
 });
 export type TimesheetListQuery = z.input<typeof timesheetListQuerySchema>;
 
@@ -307,9 +311,10 @@ export interface Project {
  * accounting service is down: projects still listed, client names null; the
  * UI shows MESSAGES_SERVICES.accountingDown and "—".
  */
-export interface ProjectList {
-  items: Project[];
+export interface ProjectList extends Paged<Project> {
   clientsAvailable: boolean;
+  /** The company's active projects (all of them, not the page). */
+  activeCount: number;
 }
 
 export interface Timesheet {

@@ -3,7 +3,7 @@ import { RECIPE_UNITS, roundDecimal, type RecipeUnit } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { intField, optionalCalendarDate, optionalText } from './sector-fields';
 import { text, tooLong } from './text';
-import { requiredText } from './fields';
+import { pagedListQuerySchema, requiredText, type Paged } from './fields';
 import type { InventoryItem } from './inventory';
 
 /*
@@ -298,9 +298,17 @@ export interface Recipe {
  * down: recipes are still listed, item names and costs null; the UI shows
  * MESSAGES_RESTAURANT.accountingDown.
  */
-export interface RecipeList {
-  items: Recipe[];
+export interface RecipeList extends Paged<Recipe> {
   itemsAvailable: boolean;
+}
+
+/** `GET .../recipes|menus|restaurant-inventory?page=&pageSize=&search=` (name contains; inventory: name or reference). */
+export const restaurantListQuerySchema = pagedListQuerySchema(25);
+export type RestaurantListQuery = z.input<typeof restaurantListQuerySchema>;
+
+/** `GET .../menus`: one page, and the company's active menus (all of them). */
+export interface MenuList extends Paged<Menu> {
+  activeCount: number;
 }
 
 export interface MenuItem {
@@ -343,3 +351,8 @@ export interface ServeResult {
 
 /** `GET /api/companies/:companyId/restaurant-inventory`: accounting's items (503 + accountingDown when it is down). */
 export type RestaurantInventoryItem = InventoryItem;
+
+/** `GET .../restaurant-inventory`: one page of accounting's items, and the company's items at or below their minimum stock. */
+export interface RestaurantInventoryList extends Paged<InventoryItem> {
+  lowStockCount: number;
+}

@@ -8,6 +8,7 @@ import {
   type FetchHandler,
   heldAnswer,
   mockFetch,
+  paged,
   renderWithApp,
   TEST_USER,
   testUuid,
@@ -50,9 +51,9 @@ function routes(data: Data = {}, overrides: Record<string, unknown> = {}) {
   return {
     'GET /api/user': { body: TEST_USER },
     [`GET ${BASE}`]: { body: company({ sector: 'hotel' }) },
-    [`GET ${BASE}/rooms`]: { body: data.rooms ?? [R101, R102, R103] },
+    [`GET ${BASE}/rooms`]: { body: paged(data.rooms ?? [R101, R102, R103]) },
     [`GET ${BASE}/rooms/summary`]: { body: data.summary ?? summary() },
-    [`GET ${BASE}/reservations`]: { body: { items: data.reservations ?? [], invoicesAvailable: data.invoicesAvailable ?? true } },
+    [`GET ${BASE}/reservations`]: { body: paged(data.reservations ?? [], { invoicesAvailable: data.invoicesAvailable ?? true }) },
     ...overrides,
   } as Parameters<typeof mockFetch>[0];
 }
@@ -106,7 +107,7 @@ describe('HotelPage', () => {
 
   it("shows 6 placeholders while the rooms load, then the empty state whose button creates the first room ('Chambre créée')", async () => {
     const user = userEvent.setup();
-    const rooms = heldAnswer({ body: [] });
+    const rooms = heldAnswer({ body: paged([]) });
     const created = room({ id: testUuid(9), roomNumber: '201' });
     const fetchMock = mockFetch(
       routes(
@@ -218,7 +219,7 @@ describe('HotelPage', () => {
 
   it("disables 'Nouvelle réservation' and says to add rooms first when there is no room; 3 placeholders while loading", async () => {
     const user = userEvent.setup();
-    const reservations = heldAnswer({ body: { items: [], invoicesAvailable: true } });
+    const reservations = heldAnswer({ body: paged([], { invoicesAvailable: true }) });
     mockFetch(
       routes(
         { rooms: [] },

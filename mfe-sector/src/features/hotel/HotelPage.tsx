@@ -8,7 +8,6 @@ import {
   CounterRow,
   CounterTile,
   formatNumber,
-  ListState,
   PageHeader,
   toast,
   toastFailure,
@@ -26,6 +25,7 @@ import {
   useListHotelRoomsQuery,
 } from './api';
 import { CompanyPage, sectorRoute } from '../../ui/CompanyPage';
+import { pageArgs, PagedPanel, panelPaging, usePagedSearch } from '../../ui/paged';
 import { CARD_GRID, CardPlaceholders } from '../../ui/placeholders';
 import { ReservationCard, type ReservationStep } from './ReservationCard';
 import { ReservationDialog } from './ReservationDialog';
@@ -51,8 +51,10 @@ export default function HotelPage() {
 
 /** The page once the company is known. */
 function Hotel({ companyId }: { companyId: string }) {
-  const rooms = useListHotelRoomsQuery(companyId);
-  const reservations = useListHotelReservationsQuery(companyId);
+  const roomPaging = usePagedSearch();
+  const reservationPaging = usePagedSearch();
+  const rooms = useListHotelRoomsQuery(pageArgs(companyId, roomPaging));
+  const reservations = useListHotelReservationsQuery(pageArgs(companyId, reservationPaging));
   const summary = useGetHotelSummaryQuery(companyId);
   const [checkIn, checkInState] = useCheckInHotelReservationMutation();
   const [checkOut, checkOutState] = useCheckOutHotelReservationMutation();
@@ -65,12 +67,12 @@ function Hotel({ companyId }: { companyId: string }) {
   const reservationDialog = useDialog('reservation');
   const rights = useHotelRights();
 
-  const roomList = useMemo(() => rooms.data ?? [], [rooms.data]);
+  const roomList = useMemo(() => rooms.data?.items ?? [], [rooms.data]);
   const reservationList = useMemo(() => reservations.data?.items ?? [], [reservations.data]);
   // The spec disables 'Nouvelle réservation' when no room is available; rooms
   // are offered per stay (GET rooms/available for the chosen dates), so a room
   // occupied tonight may be free next week: the button waits only for a first room.
-  const canBook = roomList.length > 0;
+  const canBook = ((roomPaging.search ? summary.data?.totalRooms : rooms.data?.totalItems) ?? 0) > 0;
 
   const busyId = [checkInState, checkOutState, cancelState, invoiceState].find((s) => s.isLoading)?.originalArgs?.id ?? null;
 
@@ -102,7 +104,9 @@ function Hotel({ companyId }: { companyId: string }) {
 
   const content =
     tab === 'rooms' ? (
-      <ListState
+      <PagedPanel
+        {...panelPaging(roomPaging, 'Rechercher une chambre', 'Numéro ou description', rooms.data?.totalItems)}
+        emptyFiltered="Aucune chambre ne correspond à la recherche"
         list={rooms}
         errorTitle="Impossible de charger les chambres"
         loading={<CardPlaceholders count={ROOM_PLACEHOLDERS} />}
@@ -123,9 +127,11 @@ function Hotel({ companyId }: { companyId: string }) {
             <RoomCard key={room.id} room={room} />
           ))}
         </Box>
-      </ListState>
+      </PagedPanel>
     ) : (
-      <ListState
+      <PagedPanel
+        {...panelPaging(reservationPaging, 'Rechercher une réservation', 'Numéro, client ou chambre', reservations.data?.totalItems)}
+        emptyFiltered="Aucune réservation ne correspond à la recherche"
         list={reservations}
         errorTitle="Impossible de charger les réservations"
         loading={<CardPlaceholders count={RESERVATION_PLACEHOLDERS} />}
@@ -158,7 +164,7 @@ function Hotel({ companyId }: { companyId: string }) {
             />
           ))}
         </Box>
-      </ListState>
+      </PagedPanel>
     );
 
   let action: ReactNode = null;

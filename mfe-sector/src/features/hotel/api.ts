@@ -4,6 +4,7 @@ import type {
   ReservationInput,
   ReservationInvoiceResult,
   ReservationList,
+  RoomList,
   ReservationValues,
   Room,
   RoomInput,
@@ -11,6 +12,7 @@ import type {
 } from '@xaalis/contracts';
 import { baseApi, COMPANY_DATA_TAG, companyCreate, companyQuery, companyRecordAction, companyUrl } from '@xaalis/web-kit';
 import type { CompanyBodyArgs } from '@xaalis/web-kit';
+import { companyPageQuery } from '../../ui/paged';
 
 const roomsTag = { type: 'Hotel' as const, id: 'ROOMS' };
 const summaryTag = { type: 'Hotel' as const, id: 'SUMMARY' };
@@ -36,7 +38,8 @@ const transitionTags = [reservationsTag, roomsTag, summaryTag, availableTag];
  */
 export const hotelApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    listHotelRooms: companyQuery<Room[]>(build, '/rooms', [roomsTag]),
+    /** GET .../rooms?page=&pageSize=&search=: a page and the company's rooms by status. */
+    listHotelRooms: companyPageQuery<RoomList>(build, '/rooms', [roomsTag]),
     /** GET .../rooms/summary: the four cards. */
     getHotelSummary: companyQuery<HotelSummary>(build, '/rooms/summary', [summaryTag]),
     /** GET .../rooms/available?from=&to=: rooms free for [from, to) and not in maintenance. */
@@ -47,7 +50,7 @@ export const hotelApi = baseApi.injectEndpoints({
     /** POST .../rooms → 201 (409 when the number exists). */
     createHotelRoom: companyCreate<Room, CompanyBodyArgs<RoomInput | RoomValues>>(build, '/rooms', [roomsTag, summaryTag, availableTag]),
     /** GET .../reservations: `invoicesAvailable` false when accounting could not be read. */
-    listHotelReservations: companyQuery<ReservationList>(build, '/reservations', [reservationsTag]),
+    listHotelReservations: companyPageQuery<ReservationList>(build, '/reservations', [reservationsTag]),
     /** POST .../reservations → 201 (409 double booking, 400 capacity or amount). */
     createHotelReservation: companyCreate<Reservation, CompanyBodyArgs<ReservationInput | ReservationValues>>(build, '/reservations', [
       reservationsTag,

@@ -3,7 +3,8 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { INVENTORY_CATEGORY_LABELS, MESSAGES_PRODUCTION, type FinishedProduct } from '@xaalis/contracts';
-import { EditIcon, formatMoney, ListPanel } from '@xaalis/web-kit';
+import { EditIcon, formatMoney } from '@xaalis/web-kit';
+import { PagedPanel, type PanelPaging } from '../../ui/paged';
 import { ArticleCard, Fact, Facts } from '../../ui/cards';
 import { quantityWithUnit, stockBadge } from './format';
 import { CARD_GRID, CardPlaceholders } from '../../ui/placeholders';
@@ -63,6 +64,7 @@ export function FinishedProductCard({ product, onEdit }: { product: FinishedProd
 
 export interface FinishedProductsPanelProps {
   list: ListState<FinishedProduct>;
+  paging: PanelPaging;
   onCreate: () => void;
   onEdit: (product: FinishedProduct) => void;
   /** No creation nor edit (a role that may not change the module). */
@@ -70,10 +72,12 @@ export interface FinishedProductsPanelProps {
 }
 
 /** 'Produits finis': a grid of cards. */
-export function FinishedProductsPanel({ list, onCreate, onEdit, readOnly = false }: FinishedProductsPanelProps) {
-  const products = list.data ?? [];
+export function FinishedProductsPanel({ list, paging, onCreate, onEdit, readOnly = false }: FinishedProductsPanelProps) {
+  const products = list.data?.items ?? [];
   return (
-    <ListPanel
+    <PagedPanel
+      {...paging}
+      emptyFiltered="Aucun produit fini ne correspond à la recherche"
       create={readOnly ? undefined : { label: 'Nouveau produit fini', onClick: onCreate }}
       list={list}
       errorTitle="Impossible de charger les produits finis"
@@ -95,6 +99,6 @@ export function FinishedProductsPanel({ list, onCreate, onEdit, readOnly = false
           <FinishedProductCard key={product.id} product={product} onEdit={readOnly ? undefined : onEdit} />
         ))}
       </Box>
-    </ListPanel>
+    </PagedPanel>
   );
 }

@@ -3,12 +3,14 @@ import Box from '@mui/material/Box';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { MESSAGES_PRODUCTION, productionOrderStatusLabel, type ProductionOrder } from '@xaalis/contracts';
-import { AddButton, DataTable, formatDate, formatMoney, ListPanel, type Column } from '@xaalis/web-kit';
+import { AddButton, DataTable, formatDate, formatMoney, type Column } from '@xaalis/web-kit';
+import { PagedPanel, type PanelPaging } from '../../ui/paged';
 import { orderStatusColor, quantityWithUnit } from './format';
 import type { ListState } from './RawMaterialsPanel';
 
 export interface OrdersPanelProps {
   list: ListState<ProductionOrder>;
+  paging: PanelPaging;
   /** No finished product yet: an order cannot be created (spec §2). */
   canCreate: boolean;
   /** The finished products are still loading (the button waits). */
@@ -59,6 +61,7 @@ const COLUMNS: Column<ProductionOrder>[] = [
 /** 'Ordres de production': number, product, quantities, dates, status badge, total cost and the life-cycle actions. */
 export function OrdersPanel({
   list,
+  paging,
   canCreate,
   productsLoading,
   onCreate,
@@ -68,10 +71,12 @@ export function OrdersPanel({
   busyId,
   readOnly = false,
 }: OrdersPanelProps) {
-  const orders = list.data ?? [];
+  const orders = list.data?.items ?? [];
   const disabled = !canCreate || productsLoading;
   return (
-    <ListPanel
+    <PagedPanel
+      {...paging}
+      emptyFiltered="Aucun ordre ne correspond à la recherche"
       create={readOnly ? undefined : { label: 'Nouvel ordre de production', onClick: onCreate, disabled }}
       notice={
         !readOnly && !canCreate && !productsLoading ? (
@@ -126,6 +131,6 @@ export function OrdersPanel({
           );
         }}
       />
-    </ListPanel>
+    </PagedPanel>
   );
 }

@@ -8,7 +8,7 @@ import {
   type ProductionOrder,
   type RawMaterial,
 } from '@xaalis/contracts';
-import { BASE, callsTo, company, mockFetch, renderWithApp, TEST_USER, typeIn } from '../../test-utils';
+import { BASE, callsTo, company, mockFetch, paged, renderWithApp, TEST_USER, typeIn } from '../../test-utils';
 import { bomCost } from './bom';
 import { finishedProduct, productionOrder, rawMaterial } from './fixtures';
 import { formatQuantity, stockBadge } from './format';
@@ -40,9 +40,9 @@ function routes(
   return {
     'GET /api/user': { body: { ...TEST_USER, sector: 'transformation' } },
     [`GET ${BASE}`]: { body: company({ sector: 'transformation' }) },
-    [`GET ${BASE}/raw-materials`]: () => ({ body: value(data.raw ?? []) }),
-    [`GET ${BASE}/finished-products`]: () => ({ body: value(data.finished ?? []) }),
-    [`GET ${BASE}/production-orders`]: () => ({ body: value(data.orders ?? []) }),
+    [`GET ${BASE}/raw-materials`]: () => ({ body: paged(value(data.raw ?? [])) }),
+    [`GET ${BASE}/finished-products`]: () => ({ body: paged(value(data.finished ?? [])) }),
+    [`GET ${BASE}/production-orders`]: () => ({ body: paged(value(data.orders ?? [])) }),
     ...overrides,
   };
 }
@@ -365,7 +365,8 @@ describe('ProductionPage', () => {
     const never = () => new Promise<never>(() => undefined);
     const pending = mockFetch(routes({}, { [`GET ${BASE}/raw-materials`]: never, [`GET ${BASE}/finished-products`]: never }));
     const view = render();
-    await waitFor(() => expect(callsTo(pending, 'GET', `${BASE}/raw-materials`)).toHaveLength(1));
+    // The tab's page and the dialogs' choice (the first 100).
+    await waitFor(() => expect(callsTo(pending, 'GET', `${BASE}/raw-materials`)).toHaveLength(2));
     const rows = screen.getByRole('status');
     expect(within(rows).getByText('Chargement...')).toBeInTheDocument();
     expect(rows.querySelectorAll('.MuiSkeleton-root')).toHaveLength(3);
@@ -380,7 +381,7 @@ describe('ProductionPage', () => {
         {
           [`GET ${BASE}/raw-materials`]: () => {
             calls += 1;
-            return calls === 1 ? { status: 500, body: { message: 'Service indisponible' } } : { body: [SUCRE] };
+            return calls === 1 ? { status: 500, body: { message: 'Service indisponible' } } : { body: paged([SUCRE]) };
           },
         },
       ),
@@ -390,6 +391,28 @@ describe('ProductionPage', () => {
     expect(screen.getByText('Service indisponible')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Réessayer' }));
     expect(await screen.findByRole('table', { name: 'Matières premières' })).toBeInTheDocument();
+  });
+});
+
+describe('ProductionPage: server pages', () => {
+  it('searches the raw materials on the server, says when nothing matches, and pages beyond 25', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(
+      routes(
+        {},
+        {
+          [`GET ${BASE}/raw-materials`]: (_init, url) => ({
+            body: url.includes('search=') ? paged([]) : { ...paged([FARINE, SUCRE]), totalItems: 30 },
+          }),
+        },
+      ),
+    );
+    render();
+    expect(await screen.findByRole('table', { name: 'Matières premières' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /page suivante/i })).toBeEnabled();
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher une matière première' }), 'zzz');
+    expect(await screen.findByText('Aucune matière première ne correspond à la recherche')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', `${BASE}/raw-materials`).some((c) => c.url.endsWith('page=1&pageSize=25&search=zzz'))).toBe(true);
   });
 });
 

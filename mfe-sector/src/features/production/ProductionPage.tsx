@@ -14,6 +14,7 @@ import {
   useListRawMaterialsQuery,
   useStartProductionOrderMutation,
 } from './api';
+import { choiceArgs, pageArgs, panelPaging, usePagedSearch } from '../../ui/paged';
 import { CompleteOrderDialog } from './CompleteOrderDialog';
 import { FinishedProductDialog } from './FinishedProductDialog';
 import { FinishedProductsPanel } from './FinishedProductsPanel';
@@ -35,10 +36,15 @@ type TabValue = 'raw' | 'finished' | 'orders';
  */
 export default function ProductionPage() {
   const { companyId, isLoading: userLoading, error: userError, user } = useSession();
-  const args = companyId ?? skipToken;
-  const rawList = useListRawMaterialsQuery(args);
-  const finishedList = useListFinishedProductsQuery(args);
-  const ordersList = useListProductionOrdersQuery(args);
+  const rawPaging = usePagedSearch();
+  const finishedPaging = usePagedSearch();
+  const ordersPaging = usePagedSearch();
+  const rawList = useListRawMaterialsQuery(companyId ? pageArgs(companyId, rawPaging) : skipToken);
+  const finishedList = useListFinishedProductsQuery(companyId ? pageArgs(companyId, finishedPaging) : skipToken);
+  const ordersList = useListProductionOrdersQuery(companyId ? pageArgs(companyId, ordersPaging) : skipToken);
+  // The dialogs' choices and the stock alerts: the first CHOICE_PAGE_SIZE by name.
+  const rawChoice = useListRawMaterialsQuery(companyId ? choiceArgs(companyId) : skipToken);
+  const finishedChoice = useListFinishedProductsQuery(companyId ? choiceArgs(companyId) : skipToken);
   const [startOrder, startState] = useStartProductionOrderMutation();
   const [cancelOrder, cancelState] = useCancelProductionOrderMutation();
   const [tab, setTab] = useState<TabValue>('raw');
@@ -48,8 +54,8 @@ export default function ProductionPage() {
   const [completing, setCompleting] = useState<ProductionOrder | null>(null);
   const rights = useProductionRights();
 
-  const rawMaterials = useMemo(() => rawList.data ?? [], [rawList.data]);
-  const finishedProducts = useMemo(() => finishedList.data ?? [], [finishedList.data]);
+  const rawMaterials = useMemo(() => rawChoice.data?.items ?? [], [rawChoice.data]);
+  const finishedProducts = useMemo(() => finishedChoice.data?.items ?? [], [finishedChoice.data]);
 
   const transition = async (action: () => Promise<unknown>, success: string) => {
     try {
@@ -69,12 +75,19 @@ export default function ProductionPage() {
   if (preamble || !companyId) content = preamble;
   else if (tab === 'raw')
     content = (
-      <RawMaterialsPanel list={rawList} onCreate={() => material.show(null)} onEdit={material.show} readOnly={!rights.rawMaterials} />
+      <RawMaterialsPanel
+        list={rawList}
+        paging={panelPaging(rawPaging, 'Rechercher une matière première', 'Nom ou référence', rawList.data?.totalItems)}
+        onCreate={() => material.show(null)}
+        onEdit={material.show}
+        readOnly={!rights.rawMaterials}
+      />
     );
   else if (tab === 'finished')
     content = (
       <FinishedProductsPanel
         list={finishedList}
+        paging={panelPaging(finishedPaging, 'Rechercher un produit fini', 'Nom ou référence', finishedList.data?.totalItems)}
         onCreate={() => product.show(null)}
         onEdit={product.show}
         readOnly={!rights.finishedProducts}
@@ -84,8 +97,9 @@ export default function ProductionPage() {
     content = (
       <OrdersPanel
         list={ordersList}
-        canCreate={finishedProducts.length > 0}
-        productsLoading={finishedList.isLoading || finishedList.isUninitialized}
+        paging={panelPaging(ordersPaging, 'Rechercher un ordre', 'Numéro ou produit', ordersList.data?.totalItems)}
+        canCreate={(finishedChoice.data?.totalItems ?? 0) > 0}
+        productsLoading={finishedChoice.isLoading || finishedChoice.isUninitialized}
         onCreate={() => ordering.show()}
         onStart={(order) => void transition(() => startOrder({ companyId, id: order.id }).unwrap(), MESSAGES_PRODUCTION.orderStarted)}
         onComplete={setCompleting}

@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import { INVENTORY_CATEGORY_LABELS, MESSAGES_PRODUCTION, type RawMaterial } from '@xaalis/contracts';
-import { DataTable, EditIcon, ListPanel, moneyColumn, RowAction, type Column } from '@xaalis/web-kit';
+import { INVENTORY_CATEGORY_LABELS, MESSAGES_PRODUCTION, type Paged, type RawMaterial } from '@xaalis/contracts';
+import { DataTable, EditIcon, moneyColumn, RowAction, type Column } from '@xaalis/web-kit';
+import { PagedPanel, type PanelPaging } from '../../ui/paged';
 import { quantityWithUnit, stockBadge } from './format';
 
 export interface ListState<T> {
-  data?: T[];
+  data?: Paged<T>;
   isLoading: boolean;
   isFetching: boolean;
   error?: unknown;
@@ -14,6 +15,7 @@ export interface ListState<T> {
 
 export interface RawMaterialsPanelProps {
   list: ListState<RawMaterial>;
+  paging: PanelPaging;
   onCreate: () => void;
   onEdit: (material: RawMaterial) => void;
   /** No creation nor edit (a role that may not change the module). */
@@ -48,10 +50,12 @@ const COLUMNS: Column<RawMaterial>[] = [
 ];
 
 /** 'Matières premières': a table with the stock badge, minimum and unit cost of each material. */
-export function RawMaterialsPanel({ list, onCreate, onEdit, readOnly = false }: RawMaterialsPanelProps) {
-  const materials = list.data ?? [];
+export function RawMaterialsPanel({ list, paging, onCreate, onEdit, readOnly = false }: RawMaterialsPanelProps) {
+  const materials = list.data?.items ?? [];
   return (
-    <ListPanel
+    <PagedPanel
+      {...paging}
+      emptyFiltered="Aucune matière première ne correspond à la recherche"
       create={readOnly ? undefined : { label: 'Nouvelle matière première', onClick: onCreate }}
       list={list}
       errorTitle="Impossible de charger les matières premières"
@@ -83,6 +87,6 @@ export function RawMaterialsPanel({ list, onCreate, onEdit, readOnly = false }: 
           )
         }
       />
-    </ListPanel>
+    </PagedPanel>
   );
 }

@@ -16,11 +16,13 @@ import {
   toast,
   toastFailure,
   toastSuccess,
+  useDebouncedSearch,
   useDialog,
   useSession,
 } from '@xaalis/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
 import { sectorRoute } from '../../ui/CompanyPage';
+import { choiceArgs, pageArgs, panelPaging, usePagedSearch } from '../../ui/paged';
 import {
   useBillServiceProjectMutation,
   useGetProjectsSummaryQuery,
@@ -65,20 +67,24 @@ export default function ProjectsPage() {
   const [tab, setTab] = useState<TabValue>('projects');
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(TIMESHEET_PAGE_SIZES[1]);
-  const projectsList = useListServiceProjectsQuery(args);
+  const projectPaging = usePagedSearch();
+  const timesheetSearch = useDebouncedSearch();
+  const projectsList = useListServiceProjectsQuery(companyId ? pageArgs(companyId, projectPaging) : skipToken);
+  // The timesheet dialog's choice: the active projects, the first CHOICE_PAGE_SIZE.
+  const projectChoice = useListServiceProjectsQuery(companyId ? { ...choiceArgs(companyId), status: 'active' } : skipToken);
   const summary = useGetProjectsSummaryQuery(args);
   const employeesList = useListServiceEmployeesQuery(args);
   const clientsList = useListServiceClientsQuery(args);
   // Read when its tab is shown: the projects tab does not need it.
   const timesheetsList = useListServiceTimesheetsQuery(
-    companyId && tab === 'timesheets' ? { companyId, page: page + 1, pageSize } : skipToken,
+    companyId && tab === 'timesheets' ? { companyId, page: page + 1, pageSize, search: timesheetSearch.search || undefined } : skipToken,
   );
   const [bill, billState] = useBillServiceProjectMutation();
   const projectDialog = useDialog('project');
   const timesheetDialog = useDialog('timesheet');
   const rights = useProjectsRights();
 
-  const projects = useMemo(() => projectsList.data?.items ?? [], [projectsList.data]);
+  const projects = useMemo(() => projectChoice.data?.items ?? [], [projectChoice.data]);
   const employees = useMemo(() => employeesList.data?.items ?? [], [employeesList.data]);
   const activeEmployees = employeesList.data?.totalItems ?? 0;
   const clients = useMemo(() => clientsList.data ?? [], [clientsList.data]);
@@ -141,6 +147,7 @@ export default function ProjectsPage() {
     content = (
       <ProjectsPanel
         list={projectsList}
+        paging={panelPaging(projectPaging, 'Rechercher un projet', 'Nom', projectsList.data?.totalItems)}
         onCreate={() => projectDialog.show()}
         onBill={(project) => void onBill(project)}
         billingId={billingId}
@@ -157,6 +164,16 @@ export default function ProjectsPage() {
         onPageSizeChange={(size) => {
           setPageSize(size);
           setPage(0);
+        }}
+        search={{
+          label: 'Rechercher une feuille de temps',
+          placeholder: 'Description ou projet',
+          value: timesheetSearch.input,
+          onChange: (value) => {
+            timesheetSearch.setInput(value);
+            setPage(0);
+          },
+          active: Boolean(timesheetSearch.search),
         }}
         canCreate={canCreateTimesheet}
         createNotice={createNotice}

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { MESSAGES_SERVICES, type Project, type ProjectList } from '@xaalis/contracts';
-import { ListPanel } from '@xaalis/web-kit';
+import { PagedPanel, type PanelPaging } from '../../ui/paged';
 import { ProjectCard } from './ProjectCard';
 import { CardPlaceholders, WIDE_CARD_GRID } from '../../ui/placeholders';
 
@@ -15,6 +15,7 @@ export interface ListQuery<T> {
 
 export interface ProjectsPanelProps {
   list: ListQuery<ProjectList>;
+  paging: PanelPaging;
   onCreate: () => void;
   onBill: (project: Project) => void;
   billingId: string | null;
@@ -23,10 +24,12 @@ export interface ProjectsPanelProps {
 }
 
 /** 'Projets': the project cards, a notice when accounting cannot name the clients. */
-export function ProjectsPanel({ list, onCreate, onBill, billingId, readOnly = false }: ProjectsPanelProps) {
+export function ProjectsPanel({ list, paging, onCreate, onBill, billingId, readOnly = false }: ProjectsPanelProps) {
   const projects = list.data?.items ?? [];
   return (
-    <ListPanel
+    <PagedPanel
+      {...paging}
+      emptyFiltered="Aucun projet ne correspond à la recherche"
       create={readOnly ? undefined : { label: 'Nouveau projet', onClick: onCreate }}
       notice={
         list.data && !list.data.clientsAvailable ? (
@@ -55,6 +58,6 @@ export function ProjectsPanel({ list, onCreate, onBill, billingId, readOnly = fa
           <ProjectCard key={project.id} project={project} onBill={readOnly ? undefined : onBill} billing={billingId === project.id} />
         ))}
       </Box>
-    </ListPanel>
+    </PagedPanel>
   );
 }

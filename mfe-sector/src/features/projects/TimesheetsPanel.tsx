@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { MESSAGES_SERVICES, TIMESHEET_STATUS_LABELS, type Timesheet, type TimesheetList } from '@xaalis/contracts';
-import { AddButton, DataTable, formatDate, ListPanel, moneyColumn, type Column } from '@xaalis/web-kit';
+import { AddButton, DataTable, formatDate, ListPanel, moneyColumn, SearchField, type Column, type SearchFieldProps } from '@xaalis/web-kit';
 import { formatHours, timesheetEmployeeName, TIMESHEET_STATUS_COLORS } from './format';
 import { RowPlaceholders } from '../../ui/placeholders';
 import type { ListQuery } from './ProjectsPanel';
@@ -17,6 +17,8 @@ export interface TimesheetsPanelProps {
   pageSize: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
+  /** The search box (description or project name); `active` once a term narrows the list. */
+  search: SearchFieldProps & { active: boolean };
   /** No active employee: a timesheet cannot be created (spec §2). */
   canCreate: boolean;
   /** Why it cannot (no employee, HR unavailable), shown above the list. */
@@ -82,6 +84,7 @@ export function TimesheetsPanel({
   pageSize,
   onPageChange,
   onPageSizeChange,
+  search: { active: searching, ...search },
   canCreate,
   createNotice,
   onCreate,
@@ -104,8 +107,11 @@ export function TimesheetsPanel({
               {createNotice}
             </Alert>
           ) : null}
+          <SearchField {...search} sx={{ mb: 2 }} />
         </>
       }
+      filtered={searching}
+      emptyFiltered="Aucune feuille de temps ne correspond à la recherche"
       list={list}
       errorTitle="Impossible de charger les feuilles de temps"
       loading={<RowPlaceholders count={3} testId="timesheet-placeholder" />}

@@ -4,6 +4,7 @@ import type {
   ProjectBillingResult,
   ProjectInput,
   ProjectList,
+  ProjectStatus,
   ServicesSummary,
   ThirdParty,
   Timesheet,
@@ -13,6 +14,7 @@ import type {
 import { EMPLOYEE_CHOICE_PAGE_SIZE } from '@xaalis/contracts';
 import { baseApi, COMPANY_DATA_TAG, companyCreate, companyQuery, companyRecordAction, companyUrl } from '@xaalis/web-kit';
 import type { CompanyBodyArgs } from '@xaalis/web-kit';
+import { companyPageQuery, type CompanyPageArgs } from '../../ui/paged';
 
 const PROJECTS = { type: 'Services' as const, id: 'PROJECTS' };
 const TIMESHEETS = { type: 'Services' as const, id: 'TIMESHEETS' };
@@ -24,6 +26,8 @@ export interface TimesheetPageArgs {
   companyId: string;
   page: number;
   pageSize: number;
+  /** Description or project name contains. */
+  search?: string;
 }
 
 /**
@@ -35,7 +39,8 @@ export interface TimesheetPageArgs {
 export const projectsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/companies/:id/projects → {items, clientsAvailable}. */
-    listServiceProjects: companyQuery<ProjectList>(build, '/projects', [PROJECTS]),
+    /** GET /api/companies/:id/projects?page=&pageSize=&search=&status=: a page and the company's active projects. */
+    listServiceProjects: companyPageQuery<ProjectList, CompanyPageArgs & { status?: ProjectStatus }>(build, '/projects', [PROJECTS]),
     /** GET /api/companies/:id/projects/summary: the cards. */
     getProjectsSummary: companyQuery<ServicesSummary>(build, '/projects/summary', [SUMMARY]),
     /** POST /api/companies/:id/projects → 201 Project. */
@@ -49,7 +54,10 @@ export const projectsApi = baseApi.injectEndpoints({
     ]),
     /** GET /api/companies/:id/timesheets?page&pageSize (newest first, paginated by the server). */
     listServiceTimesheets: build.query<TimesheetList, TimesheetPageArgs>({
-      query: ({ companyId, page, pageSize }) => ({ url: companyUrl(companyId, '/timesheets'), params: { page, pageSize } }),
+      query: ({ companyId, page, pageSize, search }) => ({
+        url: companyUrl(companyId, '/timesheets'),
+        params: { page, pageSize, search: search?.trim() || undefined },
+      }),
       providesTags: [TIMESHEETS, COMPANY_DATA_TAG],
     }),
     /** POST /api/companies/:id/timesheets → 201 Timesheet (hours computed by the server). */

@@ -7,7 +7,8 @@ import {
   stockStatus,
   type RestaurantInventoryItem,
 } from '@xaalis/contracts';
-import { DataTable, formatMoney, ListState, type Column } from '@xaalis/web-kit';
+import { DataTable, formatMoney, type Column } from '@xaalis/web-kit';
+import { PagedPanel, type PanelPaging } from '../../ui/paged';
 import type { ReactNode } from 'react';
 import { formatQuantity, unitLabel } from './format';
 
@@ -44,12 +45,15 @@ export interface InventoryTabProps {
   onRetry: () => void;
   /** Opens 'Nouvel article' (the empty state's first-item button); none for a role that may not add one. */
   onCreate?: ReactNode;
+  paging: PanelPaging;
 }
 
 /** Inventaire: the company's stock items (owned by the accounting service) with their stock badge. */
-export function InventoryTab({ items, isLoading, isFetching, error, onRetry, onCreate }: InventoryTabProps) {
+export function InventoryTab({ items, isLoading, isFetching, error, onRetry, onCreate, paging }: InventoryTabProps) {
   return (
-    <ListState
+    <PagedPanel
+      {...paging}
+      emptyFiltered="Aucun article ne correspond à la recherche"
       list={{ isLoading, error, data: items, refetch: onRetry }}
       errorTitle="Impossible de charger l'inventaire"
       skeletons={3}
@@ -70,6 +74,6 @@ export function InventoryTab({ items, isLoading, isFetching, error, onRetry, onC
         outlined
         fetching={isFetching}
       />
-    </ListState>
+    </PagedPanel>
   );
 }

@@ -8,6 +8,7 @@ import {
   expectLabelledValues,
   heldAnswer,
   mockFetch,
+  paged,
   renderWithApp,
   TEST_USER,
   testUuid,
@@ -32,9 +33,9 @@ function routes(data: Data = {}, overrides: Record<string, unknown> = {}) {
   return {
     'GET /api/user': { body: TEST_USER },
     [`GET ${BASE}`]: { body: company({ sector: 'restauration' }) },
-    [`GET ${BASE}/restaurant-inventory`]: { body: data.items ?? [RICE, OIL, FISH] },
-    [`GET ${BASE}/recipes`]: { body: { items: data.recipes ?? [], itemsAvailable: data.itemsAvailable ?? true } },
-    [`GET ${BASE}/menus`]: { body: data.menus ?? [] },
+    [`GET ${BASE}/restaurant-inventory`]: { body: paged(data.items ?? [RICE, OIL, FISH]) },
+    [`GET ${BASE}/recipes`]: { body: paged(data.recipes ?? [], { itemsAvailable: data.itemsAvailable ?? true }) },
+    [`GET ${BASE}/menus`]: { body: paged(data.menus ?? []) },
     ...overrides,
   } as Parameters<typeof mockFetch>[0];
 }
@@ -171,7 +172,7 @@ describe('RestaurantPage', () => {
 
   it('shows 4 placeholders while the recipes load, then the empty state', async () => {
     const user = userEvent.setup();
-    const recipes = heldAnswer({ body: { items: [], itemsAvailable: true } });
+    const recipes = heldAnswer({ body: paged([], { itemsAvailable: true }) });
     mockFetch(
       routes(
         {},
@@ -289,7 +290,8 @@ describe('RestaurantPage', () => {
     expect(await screen.findByText(MESSAGES_RESTAURANT.served)).toBeInTheDocument();
     const [call] = callsTo(fetchMock, 'POST', `${BASE}/recipes/${recipe().id}/serve`);
     expect(call.body).toMatchObject({ quantity: 3 });
-    await waitFor(() => expect(callsTo(fetchMock, 'GET', `${BASE}/restaurant-inventory`)).toHaveLength(2));
+    // Read again: the tab's page and the dialogs' choice (the first 100).
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', `${BASE}/restaurant-inventory`)).toHaveLength(4));
   });
 
   it("shows the server's message when serving fails (unknown item)", async () => {

@@ -7,7 +7,6 @@ import { MESSAGES_RESTAURANT, type Menu, type Recipe } from '@xaalis/contracts';
 import {
   AddButton,
   ConfirmDialog,
-  ListState,
   PageHeader,
   toastFailure,
   toastSuccess,
@@ -28,6 +27,7 @@ import { InventoryItemDialog } from './InventoryItemDialog';
 import { InventoryTab } from './InventoryTab';
 import { MenuCard } from './MenuCard';
 import { MenuDialog } from './MenuDialog';
+import { choiceArgs, pageArgs, PagedPanel, panelPaging, usePagedSearch, type PanelPaging } from '../../ui/paged';
 import { CompanyPage, sectorRoute } from '../../ui/CompanyPage';
 import { CardPlaceholders, WIDE_CARD_GRID } from '../../ui/placeholders';
 import { RecipeCard } from './RecipeCard';
@@ -54,9 +54,15 @@ export default function RestaurantPage() {
 
 /** The page once the company is known. */
 function Restaurant({ companyId }: { companyId: string }) {
-  const inventory = useListRestaurantInventoryQuery(companyId);
-  const recipes = useListRecipesQuery(companyId);
-  const menus = useListMenusQuery(companyId);
+  const inventoryPaging = usePagedSearch();
+  const recipePaging = usePagedSearch();
+  const menuPaging = usePagedSearch();
+  const inventory = useListRestaurantInventoryQuery(pageArgs(companyId, inventoryPaging));
+  const recipes = useListRecipesQuery(pageArgs(companyId, recipePaging));
+  const menus = useListMenusQuery(pageArgs(companyId, menuPaging));
+  // The dialogs' choices and the low stock alert: the first CHOICE_PAGE_SIZE by name.
+  const inventoryChoice = useListRestaurantInventoryQuery(choiceArgs(companyId));
+  const recipeChoice = useListRecipesQuery(choiceArgs(companyId));
   const [deleteRecipe, deleteRecipeState] = useDeleteRecipeMutation();
   const [deleteMenu, deleteMenuState] = useDeleteMenuMutation();
 
@@ -69,9 +75,10 @@ function Restaurant({ companyId }: { companyId: string }) {
   const [removing, setRemoving] = useState<{ recipe?: Recipe; menu?: Menu } | null>(null);
   const rights = useRestaurantRights();
 
-  const items = useMemo(() => inventory.data ?? [], [inventory.data]);
+  const items = useMemo(() => inventoryChoice.data?.items ?? [], [inventoryChoice.data]);
   const recipeList = useMemo(() => recipes.data?.items ?? [], [recipes.data]);
-  const menuList = useMemo(() => menus.data ?? [], [menus.data]);
+  const recipeChoices = useMemo(() => recipeChoice.data?.items ?? [], [recipeChoice.data]);
+  const menuList = useMemo(() => menus.data?.items ?? [], [menus.data]);
   const lowStock = useMemo(() => lowStockItems(items), [items]);
 
   const openItem = () => itemDialog.show();
@@ -102,16 +109,25 @@ function Restaurant({ companyId }: { companyId: string }) {
 
   const placeholders = <CardPlaceholders count={CARD_PLACEHOLDERS} grid={WIDE_CARD_GRID} blockHeight={180} />;
   /** The recipes' and menus' tabs: the list's states (card placeholders while loading), then its cards, faded during a refresh. */
-  const cardTab = (list: ListRead, count: number, errorTitle: string, empty: ListEmpty, cards: ReactNode) => (
-    <ListState list={list} errorTitle={errorTitle} loading={placeholders} count={count} empty={empty}>
+  const cardTab = (list: ListRead, paging: PanelPaging, count: number, errorTitle: string, empty: ListEmpty, cards: ReactNode) => (
+    <PagedPanel
+      {...paging}
+      emptyFiltered="Aucun résultat ne correspond à la recherche"
+      list={list}
+      errorTitle={errorTitle}
+      loading={placeholders}
+      count={count}
+      empty={empty}
+    >
       <Box sx={{ ...WIDE_CARD_GRID, opacity: list.isFetching ? 0.6 : 1 }}>{cards}</Box>
-    </ListState>
+    </PagedPanel>
   );
   let content: ReactNode;
   if (tab === 'inventory') {
     content = (
       <InventoryTab
-        items={inventory.data}
+        items={inventory.data?.items}
+        paging={panelPaging(inventoryPaging, 'Rechercher un article', 'Nom', inventory.data?.totalItems)}
         isLoading={inventory.isLoading}
         isFetching={inventory.isFetching}
         error={inventory.error}
@@ -122,6 +138,7 @@ function Restaurant({ companyId }: { companyId: string }) {
   } else if (tab === 'recipes') {
     content = cardTab(
       recipes,
+      panelPaging(recipePaging, 'Rechercher une recette', 'Nom', recipes.data?.totalItems),
       recipeList.length,
       'Impossible de charger les recettes',
       {
@@ -144,6 +161,7 @@ function Restaurant({ companyId }: { companyId: string }) {
   } else
     content = cardTab(
       menus,
+      panelPaging(menuPaging, 'Rechercher un menu', 'Nom', menus.data?.totalItems),
       menuList.length,
       'Impossible de charger les menus',
       {
@@ -197,7 +215,7 @@ function Restaurant({ companyId }: { companyId: string }) {
       <InventoryItemDialog key={itemDialog.key} {...itemDialog.props} companyId={companyId} />
       <RecipeDialog key={recipeDialog.key} {...recipeDialog.props} companyId={companyId} items={items} recipe={recipeDialog.value} />
       <ServeDialog key={serveDialog.key} {...serveDialog.props} companyId={companyId} recipe={serveDialog.value} />
-      <MenuDialog key={menuDialog.key} {...menuDialog.props} companyId={companyId} recipes={recipeList} menu={menuDialog.value} />
+      <MenuDialog key={menuDialog.key} {...menuDialog.props} companyId={companyId} recipes={recipeChoices} menu={menuDialog.value} />
       <ConfirmDialog
         open={removing !== null}
         title={removing?.recipe ? 'Supprimer la recette' : 'Supprimer le menu'}

@@ -5,13 +5,16 @@ import type {
   MenuValues,
   Recipe,
   RecipeInput,
+  MenuList,
   RecipeList,
+  RestaurantInventoryList,
   RecipeValues,
   RestaurantInventoryItem,
   ServeInput,
   ServeResult,
 } from '@xaalis/contracts';
-import { baseApi, companyCreate, companyDelete, companyQuery, companyRecordCommand, companyUpdate } from '@xaalis/web-kit';
+import { baseApi, companyCreate, companyDelete, companyRecordCommand, companyUpdate } from '@xaalis/web-kit';
+import { companyPageQuery } from '../../ui/paged';
 import type { CompanyBodyArgs, CompanyRecordBodyArgs } from '@xaalis/web-kit';
 
 const recipesTag = { type: 'Restaurant' as const, id: 'RECIPES' };
@@ -27,7 +30,7 @@ const accountingInventoryTag = { type: 'Inventory' as const, id: 'LIST' };
 export const restaurantApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/companies/:id/restaurant-inventory: the company's stock items (503 when accounting is down). */
-    listRestaurantInventory: companyQuery<RestaurantInventoryItem[]>(build, '/restaurant-inventory', [inventoryTag]),
+    listRestaurantInventory: companyPageQuery<RestaurantInventoryList>(build, '/restaurant-inventory', [inventoryTag]),
     /** POST /api/companies/:id/restaurant-inventory → 201 the item, created by the accounting service. */
     createRestaurantInventoryItem: companyCreate<RestaurantInventoryItem, CompanyBodyArgs<InventoryItemInput>>(
       build,
@@ -35,7 +38,7 @@ export const restaurantApi = baseApi.injectEndpoints({
       [inventoryTag, recipesTag, accountingInventoryTag],
     ),
     /** GET /api/companies/:id/recipes: costs computed on read; `itemsAvailable` false when accounting is down. */
-    listRecipes: companyQuery<RecipeList>(build, '/recipes', [recipesTag]),
+    listRecipes: companyPageQuery<RecipeList>(build, '/recipes', [recipesTag]),
     createRecipe: companyCreate<Recipe, CompanyBodyArgs<RecipeInput | RecipeValues>>(build, '/recipes', [recipesTag]),
     /** PUT .../recipes/:id: the ingredients are replaced as a whole. */
     updateRecipe: companyUpdate<Recipe, CompanyRecordBodyArgs<RecipeInput | RecipeValues>>(build, '/recipes', [recipesTag, menusTag]),
@@ -47,7 +50,7 @@ export const restaurantApi = baseApi.injectEndpoints({
       recipesTag,
       accountingInventoryTag,
     ]),
-    listMenus: companyQuery<Menu[]>(build, '/menus', [menusTag]),
+    listMenus: companyPageQuery<MenuList>(build, '/menus', [menusTag]),
     createMenu: companyCreate<Menu, CompanyBodyArgs<MenuInput | MenuValues>>(build, '/menus', [menusTag]),
     /** PUT .../menus/:id: the items are replaced as a whole. */
     updateMenu: companyUpdate<Menu, CompanyRecordBodyArgs<MenuInput | MenuValues>>(build, '/menus', [menusTag]),

@@ -9,6 +9,7 @@ import {
   type Reservation,
   type ReservationList,
   type Room,
+  type RoomList,
 } from '@xaalis/contracts';
 import { internalClient } from '@xaalis/service-kit';
 import {
@@ -92,8 +93,8 @@ describe('rooms', () => {
       amenities: 'Wifi, Climatisation',
     });
     expect(r2).toMatchObject({ roomNumber: '2', type: 'suite', floor: 0, capacity: 4, amenities: 'Wifi, Climatisation' });
-    const list = (await api().get(companyPath(c, 'rooms')).set(asTenant(c)).expect(200)).body as Room[];
-    expect(list.map((r) => r.roomNumber)).toEqual(['2', '10']);
+    const list = (await api().get(companyPath(c, 'rooms')).set(asTenant(c)).expect(200)).body as RoomList;
+    expect(list.items.map((r) => r.roomNumber)).toEqual(['2', '10']);
     expect(await getRoom(c, r2.id)).toEqual(r2);
 
     const dup = await postRoom(c, { roomNumber: '10', pricePerNight: '1' }).expect(409);
@@ -112,6 +113,27 @@ describe('rooms', () => {
     expect(messageOf(dupEdit)).toBe(MESSAGES_HOTEL.roomNumberTaken);
     // Another company may use the same number.
     await createRoom(await hotelCompany(), { roomNumber: '10', pricePerNight: '1' });
+  });
+
+  it('pages rooms and reservations, searches them and counts rooms by status over the whole company', async () => {
+    const c = await hotelCompany();
+    const r1 = await createRoom(c, { roomNumber: '1', pricePerNight: '100', description: 'Vue mer' });
+    const r2 = await createRoom(c, { roomNumber: '2', pricePerNight: '100', status: 'occupied' });
+    const get = async <T>(path: string) => (await api().get(companyPath(c, path)).set(asTenant(c)).expect(200)).body as T;
+    const first = await get<RoomList>('rooms?page=1&pageSize=1');
+    expect(first).toMatchObject({ page: 1, pageSize: 1, totalItems: 2, availableCount: 1, occupiedCount: 1, maintenanceCount: 0 });
+    expect(first.items.map((r) => r.id)).toEqual([r1.id]);
+    expect((await get<RoomList>('rooms?page=2&pageSize=1')).items.map((r) => r.id)).toEqual([r2.id]);
+    expect(await get<RoomList>('rooms?search=MER')).toMatchObject({ totalItems: 1, occupiedCount: 1, items: [{ id: r1.id }] });
+
+    await book(c, r1.id, '2030-01-01', '2030-01-03', { guestName: 'Awa Ndiaye' });
+    await book(c, r2.id, '2030-01-01', '2030-01-03', { guestName: 'Moussa Fall' });
+    const newest = await get<ReservationList>('reservations?page=1&pageSize=1');
+    expect(newest).toMatchObject({ page: 1, pageSize: 1, totalItems: 2 });
+    expect(newest.items.map((b) => b.guestName)).toEqual(['Moussa Fall']);
+    expect((await get<ReservationList>('reservations?page=2&pageSize=1')).items.map((b) => b.guestName)).toEqual(['Awa Ndiaye']);
+    expect((await get<ReservationList>('reservations?search=awa')).items.map((b) => b.guestName)).toEqual(['Awa Ndiaye']);
+    await api().get(companyPath(c, 'rooms?pageSize=0')).set(asTenant(c)).expect(400);
   });
 
   it('refuses bad input with French messages (400)', async () => {
@@ -155,7 +177,7 @@ describe('reservations', () => {
     const b = await book(c, room.id, '2030-01-10', '2030-01-11', { totalAmount: '15000.5' });
     expect(b.reservationNumber).toBe(`RES-${year}-0002`);
     const listed = (await api().get(companyPath(c, 'reservations')).set(asTenant(c)).expect(200)).body as ReservationList;
-    expect(listed).toEqual({ items: [b, a], invoicesAvailable: true });
+    expect(listed).toEqual({ items: [b, a], page: 1, pageSize: 25, totalItems: 2, invoicesAvailable: true });
     const wrong = await postReservation(c, {
       roomId: room.id,
       guestName: 'X',
@@ -241,7 +263,7 @@ describe('reservations', () => {
     expect(occupiedNow.status).toBe('occupied');
     await api().get(companyPath(d, 'rooms/available?from=2032-01-05&to=2032-01-05')).set(asTenant(d)).expect(400);
     const maintenance = await postReservation(d, {
-      roomId: (await api().get(companyPath(d, 'rooms')).set(asTenant(d))).body[2].id,
+      roomId: ((await api().get(companyPath(d, 'rooms')).set(asTenant(d))).body as RoomList).items[2].id,
       guestName: 'X',
       checkInDate: '2032-02-01',
       checkOutDate: '2032-02-02',
@@ -381,7 +403,7 @@ describe('module switch and tenancy', () => {
     const booking = await postReservation(other, { roomId: r.id, guestName: 'X', checkInDate: '2034-02-01', checkOutDate: '2034-02-02' });
     expect(booking.status).toBe(400);
     expect(messageOf(booking)).toBe(MESSAGES_HOTEL.roomNotFound);
-    expect((await api().get(companyPath(other, 'rooms')).set(as).expect(200)).body).toEqual([]);
+    expect(((await api().get(companyPath(other, 'rooms')).set(as).expect(200)).body as RoomList).items).toEqual([]);
     expect(((await api().get(companyPath(other, 'reservations')).set(as).expect(200)).body as ReservationList).items).toEqual([]);
     // The caller's own company only: another company id in the path is refused.
     await api().get(companyPath(own, 'rooms')).set(as).expect(404);

@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { InternalInvoiceInput, Reservation, ReservationStatus, Room, RoomStatus, RoomType, RoomValues } from '@xaalis/contracts';
+import { CompanyWhere, containsPattern, pageWindow } from '@xaalis/service-kit';
 import { takeYearNumber } from '../../numbering';
 
 /** Row-level access to the hotel tables of `sector`: every statement is scoped by the company. */
@@ -50,10 +51,42 @@ const roomBind = (v: RoomValues) => [v.roomNumber, v.type, v.floor, v.capacity, 
 /** Rooms in number order (numeric-looking numbers sort as numbers: 2 before 10). */
 const ROOM_ORDER = 'ORDER BY length(room_number), room_number, id';
 
-export async function listRooms(db: Db, companyId: string): Promise<Room[]> {
-  return (await select<RoomDbRow>(db, `SELECT ${ROOM_COLUMNS} FROM sector.rooms WHERE company_id = $1 ${ROOM_ORDER}`, [companyId])).map(
-    toRoom,
-  );
+export interface PageQuery {
+  page: number;
+  pageSize: number;
+  search?: string;
+}
+
+/** One page of rooms (number or description contains the search), the matching count and the company's rooms by status. */
+export async function listRooms(
+  db: Db,
+  companyId: string,
+  q: PageQuery,
+): Promise<{ rows: Room[]; total: number; counters: { availableCount: number; occupiedCount: number; maintenanceCount: number } }> {
+  const where = new CompanyWhere(companyId);
+  if (q.search) where.and('(room_number ILIKE ? OR description ILIKE ?)', containsPattern(q.search));
+  const { limit, offset } = pageWindow(q);
+  const [rows, [c]] = await Promise.all([
+    select<RoomDbRow>(
+      db,
+      `SELECT ${ROOM_COLUMNS} FROM sector.rooms WHERE ${where.sql} ${ROOM_ORDER} LIMIT ${limit} OFFSET ${offset}`,
+      where.bind,
+    ),
+    select<{ total: number; available: number; occupied: number; maintenance: number }>(
+      db,
+      `SELECT count(*) FILTER (WHERE ${where.sql})::int AS total,
+              count(*) FILTER (WHERE status = 'available')::int AS available,
+              count(*) FILTER (WHERE status = 'occupied')::int AS occupied,
+              count(*) FILTER (WHERE status = 'maintenance')::int AS maintenance
+         FROM sector.rooms WHERE company_id = $1`,
+      where.bind,
+    ),
+  ]);
+  return {
+    rows: rows.map(toRoom),
+    total: c.total,
+    counters: { availableCount: c.available, occupiedCount: c.occupied, maintenanceCount: c.maintenance },
+  };
 }
 
 /** Rooms not in maintenance with no non-cancelled reservation overlapping [from, to). */
@@ -199,12 +232,30 @@ export const toReservation = (b: ReservationDbRow): Reservation => ({
   updatedAt: b.updated_at.toISOString(),
 });
 
-export async function listReservations(db: Db, companyId: string, status?: ReservationStatus): Promise<ReservationDbRow[]> {
-  return select<ReservationDbRow>(
-    db,
-    `${RES_SELECT} WHERE b.company_id = $1${status ? ' AND b.status = $2' : ''} ORDER BY b.created_at DESC, b.id DESC`,
-    status ? [companyId, status] : [companyId],
-  );
+/** One page, newest first (number, guest or room number contains the search), and the matching count. */
+export async function listReservations(
+  db: Db,
+  companyId: string,
+  q: PageQuery & { status?: ReservationStatus },
+): Promise<{ rows: ReservationDbRow[]; total: number }> {
+  const where = new CompanyWhere(companyId, 'b.');
+  if (q.status) where.and('b.status = ?', q.status);
+  if (q.search) where.and('(b.reservation_number ILIKE ? OR b.guest_name ILIKE ? OR r.room_number ILIKE ?)', containsPattern(q.search));
+  const { limit, offset } = pageWindow(q);
+  const [rows, [c]] = await Promise.all([
+    select<ReservationDbRow>(
+      db,
+      `${RES_SELECT} WHERE ${where.sql} ORDER BY b.created_at DESC, b.id DESC LIMIT ${limit} OFFSET ${offset}`,
+      where.bind,
+    ),
+    select<{ total: number }>(
+      db,
+      `SELECT count(*)::int AS total FROM sector.reservations b JOIN sector.rooms r ON r.company_id = b.company_id AND r.id = b.room_id
+        WHERE ${where.sql}`,
+      where.bind,
+    ),
+  ]);
+  return { rows, total: c.total };
 }
 
 export async function findReservation(db: Db, companyId: string, id: string, lock = false): Promise<ReservationDbRow | null> {

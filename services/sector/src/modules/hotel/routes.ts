@@ -5,6 +5,7 @@ import {
   reservationInputSchema,
   reservationListQuerySchema,
   roomInputSchema,
+  roomListQuerySchema,
 } from '@xaalis/contracts';
 import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { clientOf, companyOf } from '../routing';
@@ -23,8 +24,8 @@ export function hotelApi(ctx: ServiceContext): Router {
   const id = (params: Record<string, string | string[]>) => String(params.id);
 
   // ---------------------------------------------------------------- rooms
-  router.get(`${base}/rooms`, requireSameCompany, async (req, res) => {
-    res.json(await hotel.listRooms(companyOf(req)));
+  router.get(`${base}/rooms`, requireSameCompany, validate({ query: roomListQuerySchema }), async (req, res) => {
+    res.json(await hotel.listRooms(companyOf(req), validated(req, 'query', roomListQuerySchema)));
   });
 
   router.post(`${base}/rooms`, requireSameCompany, validate({ body: roomInputSchema }), async (req, res) => {
@@ -52,7 +53,7 @@ export function hotelApi(ctx: ServiceContext): Router {
 
   // ---------------------------------------------------------------- reservations
   router.get(`${base}/reservations`, requireSameCompany, validate({ query: reservationListQuerySchema }), async (req, res) => {
-    res.json(await hotel.listReservations(companyOf(req), validated(req, 'query', reservationListQuerySchema).status));
+    res.json(await hotel.listReservations(companyOf(req), validated(req, 'query', reservationListQuerySchema)));
   });
 
   router.post(`${base}/reservations`, requireSameCompany, validate({ body: reservationInputSchema }), async (req, res) => {

@@ -13,6 +13,7 @@ import {
   type InternalInvoiceSummary,
   type Reservation,
   type ReservationList,
+  type RoomList,
   type ReservationStatus,
   type ReservationValues,
   type Room,
@@ -25,6 +26,7 @@ import {
   mustExist,
   NO_ACTOR,
   notFound,
+  pagedOf,
   refusingDuplicates,
   sqlStateOf,
   type Actor,
@@ -51,6 +53,7 @@ import {
   toReservation,
   updateRoom,
   type Db,
+  type PageQuery,
   type ReservationDbRow,
 } from './model';
 
@@ -178,7 +181,10 @@ export function hotelService(sequelize: Sequelize, accounting: InternalClient) {
 
   return {
     // ------------------------------------------------------------ rooms
-    listRooms: (companyId: string) => listRooms({ sequelize }, companyId),
+    async listRooms(companyId: string, q: PageQuery): Promise<RoomList> {
+      const { rows, total, counters } = await listRooms({ sequelize }, companyId, q);
+      return { ...pagedOf(rows, q, total), ...counters };
+    },
     listAvailableRooms: (companyId: string, from: string, to: string) => listAvailableRooms({ sequelize }, companyId, from, to),
     getRoom,
 
@@ -198,9 +204,10 @@ export function hotelService(sequelize: Sequelize, accounting: InternalClient) {
     },
 
     // ------------------------------------------------------------ reservations
-    async listReservations(companyId: string, status?: ReservationStatus): Promise<ReservationList> {
-      const { items, available } = await withPayments(companyId, await listReservations({ sequelize }, companyId, status));
-      return { items, invoicesAvailable: available };
+    async listReservations(companyId: string, q: PageQuery & { status?: ReservationStatus }): Promise<ReservationList> {
+      const { rows, total } = await listReservations({ sequelize }, companyId, q);
+      const { items, available } = await withPayments(companyId, rows);
+      return { ...pagedOf(items, q, total), invoicesAvailable: available };
     },
     getReservation,
 

@@ -9,7 +9,7 @@ import type {
   ProductionUnit,
   RawMaterial,
 } from '@xaalis/contracts';
-import { CompanyWhere } from '@xaalis/service-kit';
+import { CompanyWhere, containsPattern, pageWindow } from '@xaalis/service-kit';
 import { takeYearNumber } from '../../numbering';
 
 /** Row-level access to the production tables of `sector`: every statement is scoped by the company. */
@@ -19,9 +19,6 @@ type Db = { sequelize: Sequelize; transaction?: Transaction };
 async function select<T extends object>(db: Db, sql: string, bind: unknown[]): Promise<T[]> {
   return db.sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT, transaction: db.transaction });
 }
-
-/** `%`, `_` and `\` of a search are literal. */
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // ---------------------------------------------------------------- stock items
 
@@ -88,17 +85,32 @@ function toRawMaterial(row: RawMaterialDbRow): RawMaterial {
 export interface ItemFilter {
   category?: ProductionCategory;
   search?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** One page of a list, how many rows match in all, and the list's counters over the whole company. */
+export interface RowPage<Item, C> {
+  rows: Item[];
+  total: number;
+  counters: C;
+}
+
+/** Over the whole company: the stock value and the items at or below their minimum. */
+export interface StockCounters {
+  stockValue: string;
+  lowStockCount: number;
 }
 
 function itemWhere(companyId: string, filter: ItemFilter): CompanyWhere {
   const where = new CompanyWhere(companyId);
   if (filter.category) where.and('category = ?', filter.category);
-  if (filter.search) where.and('(name ILIKE ? OR reference ILIKE ?)', likePattern(filter.search));
+  if (filter.search) where.and('(name ILIKE ? OR reference ILIKE ?)', containsPattern(filter.search));
   return where;
 }
 
 interface ItemTable<Item> {
-  list: (sequelize: Sequelize, companyId: string, filter: ItemFilter) => Promise<Item[]>;
+  list: (sequelize: Sequelize, companyId: string, filter: ItemFilter) => Promise<RowPage<Item, StockCounters>>;
   find: (db: Db, companyId: string, id: string, lock?: boolean) => Promise<Item | null>;
   /** The edit: the shared fields ($3-$8, the stock kept when null) and the table's own (`set` of $9...); null when not the company's. */
   update: (db: Db, companyId: string, id: string, f: StockItemFields, own: { set: string; values: unknown[] }) => Promise<Item | null>;
@@ -109,12 +121,31 @@ interface ItemTable<Item> {
  * stock table (raw materials or finished products); `toItem` maps the table's
  * rows (typed by it: `select` does not check them either).
  */
-function itemTable<Item>(table: string, columns: string, toItem: (row: never) => Item): ItemTable<Item> {
+function itemTable<Item>(table: string, columns: string, costColumn: string, toItem: (row: never) => Item): ItemTable<Item> {
   return {
     list: async (sequelize, companyId, filter) => {
       const where = itemWhere(companyId, filter);
-      const rows = await select<never>({ sequelize }, `SELECT ${columns} FROM ${table} WHERE ${where.sql} ORDER BY name, id`, where.bind);
-      return rows.map(toItem);
+      const { limit, offset } = pageWindow(filter);
+      const [rows, [counts]] = await Promise.all([
+        select<never>(
+          { sequelize },
+          `SELECT ${columns} FROM ${table} WHERE ${where.sql} ORDER BY name, id LIMIT ${limit} OFFSET ${offset}`,
+          where.bind,
+        ),
+        select<{ total: number; stock_value: string; low_stock: number }>(
+          { sequelize },
+          `SELECT count(*) FILTER (WHERE ${where.sql})::int AS total,
+                  COALESCE(sum(current_stock * ${costColumn}), 0)::numeric(17,2)::text AS stock_value,
+                  count(*) FILTER (WHERE current_stock <= min_stock)::int AS low_stock
+             FROM ${table} WHERE company_id = $1`,
+          where.bind,
+        ),
+      ]);
+      return {
+        rows: rows.map(toItem),
+        total: counts.total,
+        counters: { stockValue: counts.stock_value, lowStockCount: counts.low_stock },
+      };
     },
     find: async (db, companyId, id, lock = false) => {
       const [row] = await select<never>(
@@ -138,7 +169,7 @@ function itemTable<Item>(table: string, columns: string, toItem: (row: never) =>
   };
 }
 
-const rawMaterials = itemTable('sector.raw_materials', RM_COLUMNS, toRawMaterial);
+const rawMaterials = itemTable('sector.raw_materials', RM_COLUMNS, 'unit_cost', toRawMaterial);
 export const listRawMaterials = rawMaterials.list;
 export const findRawMaterial = rawMaterials.find;
 
@@ -207,7 +238,7 @@ function toFinishedProduct(row: FinishedProductDbRow): FinishedProductRow {
   return { ...toStockItem(row), productionCost: row.production_cost, sellingPrice: row.selling_price };
 }
 
-const finishedProducts = itemTable('sector.finished_products', FP_COLUMNS, toFinishedProduct);
+const finishedProducts = itemTable('sector.finished_products', FP_COLUMNS, 'production_cost', toFinishedProduct);
 export const listFinishedProducts = finishedProducts.list;
 export const findFinishedProduct = finishedProducts.find;
 
@@ -348,15 +379,50 @@ function toOrder(row: OrderDbRow): ProductionOrder {
 export interface OrderFilter {
   status?: ProductionOrderStatus;
   finishedProductId?: string;
+  search?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** Over the whole company: the orders in progress and Σ cost of the completed ones. */
+export interface OrderCounters {
+  inProgressCount: number;
+  completedCost: string;
 }
 
 /** Newest first, by number: numbers follow the counter lock, creation times (transaction start) may not. */
-export async function listOrders(sequelize: Sequelize, companyId: string, filter: OrderFilter): Promise<ProductionOrder[]> {
+export async function listOrders(
+  sequelize: Sequelize,
+  companyId: string,
+  filter: OrderFilter,
+): Promise<RowPage<ProductionOrder, OrderCounters>> {
   const where = new CompanyWhere(companyId, 'o.');
   if (filter.status) where.and('o.status = ?', filter.status);
-  if (filter.finishedProductId) where.and('o.finished_product_id = ?', filter.finishedProductId);
-  const rows = await select<OrderDbRow>({ sequelize }, `${ORDER_SELECT} WHERE ${where.sql} ORDER BY o.order_number DESC`, where.bind);
-  return rows.map(toOrder);
+  if (filter.finishedProductId) where.and('o.finished_product_id = ?', filter.finishedProductId.toLowerCase());
+  if (filter.search) where.and('(o.order_number ILIKE ? OR p.name ILIKE ?)', containsPattern(filter.search));
+  const { limit, offset } = pageWindow(filter);
+  const [rows, [counts]] = await Promise.all([
+    select<OrderDbRow>(
+      { sequelize },
+      `${ORDER_SELECT} WHERE ${where.sql} ORDER BY o.order_number DESC LIMIT ${limit} OFFSET ${offset}`,
+      where.bind,
+    ),
+    select<{ total: number; in_progress: number; completed_cost: string }>(
+      { sequelize },
+      `SELECT count(*) FILTER (WHERE ${where.sql})::int AS total,
+              count(*) FILTER (WHERE o.status = 'in_progress')::int AS in_progress,
+              COALESCE(sum(o.total_cost) FILTER (WHERE o.status = 'completed'), 0)::numeric(17,2)::text AS completed_cost
+         FROM sector.production_orders o
+         JOIN sector.finished_products p ON p.company_id = o.company_id AND p.id = o.finished_product_id
+        WHERE o.company_id = $1`,
+      where.bind,
+    ),
+  ]);
+  return {
+    rows: rows.map(toOrder),
+    total: counts.total,
+    counters: { inProgressCount: counts.in_progress, completedCost: counts.completed_cost },
+  };
 }
 
 export async function findOrder(db: Db, companyId: string, id: string): Promise<ProductionOrder | null> {

@@ -5,9 +5,12 @@ import {
   transitionRefused,
   type FinishedProduct,
   type FinishedProductInput,
+  type FinishedProductList,
   type ProductionOrder,
+  type ProductionOrderList,
   type RawMaterial,
   type RawMaterialInput,
+  type RawMaterialList,
 } from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
@@ -96,7 +99,7 @@ describe('raw materials', () => {
     await createRaw(company, { name: 'Bouteille', category: 'supply', unit: 'pcs' });
     await createRaw(company, { name: 'Arôme', category: 'ingredient', unit: 'l' });
     const names = async (query = '') =>
-      ((await get(company, `raw-materials${query}`).expect(200)).body as RawMaterial[]).map((r) => r.name);
+      ((await get(company, `raw-materials${query}`).expect(200)).body as RawMaterialList).items.map((r) => r.name);
     expect(await names()).toEqual(['Arôme', 'Bouteille', 'Sucre']);
     expect(await names('?category=ingredient')).toEqual(['Arôme', 'Sucre']);
     expect(await names('?search=sUc')).toEqual(['Sucre']);
@@ -190,7 +193,7 @@ describe('finished products', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    const listed = (await get(own, 'finished-products').expect(200)).body as FinishedProduct[];
+    const listed = ((await get(own, 'finished-products').expect(200)).body as FinishedProductList).items;
     expect(listed.find((p) => p.id === product.id)).toEqual(product);
   });
 
@@ -248,7 +251,7 @@ describe('finished products', () => {
     );
     expect(await message(post(own, 'finished-products', { ...body([]), currentStock: '-5' }), 400)).toBe(MESSAGES_PRODUCTION.stockInvalid);
     expect(await message(post(own, 'finished-products', { ...body([]), sellingPrice: '-5' }), 400)).toMatch(/négatif/);
-    const names = ((await get(own, 'finished-products').expect(200)).body as FinishedProduct[]).map((p) => p.name);
+    const names = ((await get(own, 'finished-products').expect(200)).body as FinishedProductList).items.map((p) => p.name);
     expect(names).not.toContain('Refusé');
   });
 
@@ -346,7 +349,7 @@ describe('production orders', () => {
     const more = await Promise.all([1, 2, 3].map(() => createOrder(company, pain.id, 5, { orderNumber: 'X', status: 'completed' })));
     expect(more.map((o) => o.orderNumber).sort()).toEqual([2, 3, 4].map((n) => `OP-${year}-000${n}`));
     expect(more.every((o) => o.status === 'pending')).toBe(true);
-    const listed = (await get(company, 'production-orders').expect(200)).body as ProductionOrder[];
+    const listed = ((await get(company, 'production-orders').expect(200)).body as ProductionOrderList).items;
     expect(listed.map((o) => o.orderNumber)).toEqual([4, 3, 2, 1].map((n) => `OP-${year}-000${n}`));
     // Another company's counter starts at 1.
     const elsewhere = await createProduct(other, { name: 'Autre', unit: 'pcs' });
@@ -397,7 +400,7 @@ describe('production orders', () => {
     // (10 × 300 + 11 600) / (10 + 40) = 292
     expect(await productOf(company, pain.id)).toMatchObject({ currentStock: '50.000', productionCost: '292.00' });
     expect(await orderOf(company, order.id)).toEqual(done);
-    const completed = (await get(company, 'production-orders?status=completed').expect(200)).body as ProductionOrder[];
+    const completed = ((await get(company, 'production-orders?status=completed').expect(200)).body as ProductionOrderList).items;
     expect(completed.map((o) => o.id)).toEqual([order.id]);
   });
 
@@ -529,5 +532,41 @@ describe('production orders', () => {
       await post(other, `production-orders/${theirs.id}/${action}`, { quantityProduced: '1' }, company).expect(404);
     }
     expect((await orderOf(other, theirs.id)).status).toBe('pending');
+  });
+});
+
+describe('paged lists', () => {
+  it('pages and searches each list; stock value, low stock and order counters cover the whole company', async () => {
+    const c = randomUUID();
+    await enableModules(service, c, ['transformation']);
+    await createRaw(c, { name: 'Farine', reference: 'MP-1', currentStock: '10', minStock: '20', unitCost: '500' });
+    await createRaw(c, { name: 'Sucre', reference: 'MP-2', currentStock: '4', minStock: '1', unitCost: '250.5' });
+    const first = (await get(c, 'raw-materials?page=1&pageSize=1').expect(200)).body as RawMaterialList;
+    expect(first).toMatchObject({ page: 1, pageSize: 1, totalItems: 2, stockValue: '6002.00', lowStockCount: 1 });
+    expect(first.items.map((r) => r.name)).toEqual(['Farine']);
+    expect(((await get(c, 'raw-materials?page=2&pageSize=1').expect(200)).body as RawMaterialList).items.map((r) => r.name)).toEqual([
+      'Sucre',
+    ]);
+    expect((await get(c, 'raw-materials?search=mp-2').expect(200)).body).toMatchObject({ totalItems: 1, stockValue: '6002.00' });
+
+    const pain = await createProduct(c, { name: 'Pain', unit: 'pcs' });
+    const gateau = await createProduct(c, { name: 'Gâteau', unit: 'pcs' });
+    const products = (await get(c, 'finished-products?page=2&pageSize=1').expect(200)).body as FinishedProductList;
+    expect(products).toMatchObject({ page: 2, pageSize: 1, totalItems: 2, stockValue: '0.00', lowStockCount: 2 });
+    expect(products.items.map((p) => p.id)).toEqual([pain.id]);
+
+    const one = await createOrder(c, pain.id, 5);
+    const two = await createOrder(c, gateau.id, 5);
+    await post(c, `production-orders/${one.id}/start`).expect(200);
+    const orders = (await get(c, 'production-orders?page=1&pageSize=1').expect(200)).body as ProductionOrderList;
+    expect(orders).toMatchObject({ page: 1, pageSize: 1, totalItems: 2, inProgressCount: 1, completedCost: '0.00' });
+    expect(orders.items.map((o) => o.id)).toEqual([two.id]);
+    expect(((await get(c, 'production-orders?page=2&pageSize=1').expect(200)).body as ProductionOrderList).items.map((o) => o.id)).toEqual([
+      one.id,
+    ]);
+    const byProduct = (await get(c, 'production-orders?search=g%C3%A2teau').expect(200)).body as ProductionOrderList;
+    expect(byProduct).toMatchObject({ totalItems: 1, inProgressCount: 1, items: [{ id: two.id }] });
+    await get(c, 'raw-materials?pageSize=101').expect(400);
+    expect(((await get(other, 'raw-materials').expect(200)).body as RawMaterialList).items.map((r) => r.reference)).not.toContain('MP-2');
   });
 });

@@ -6,15 +6,18 @@ import {
   transitionRefused,
   type BomLine,
   type FinishedProduct,
+  type FinishedProductList,
   type FinishedProductValues,
   type ProductionOrder,
+  type ProductionOrderList,
   type ProductionOrderStatus,
   type ProductionOrderValues,
   type ProductionShortage,
   type RawMaterial,
+  type RawMaterialList,
   type RawMaterialValues,
 } from '@xaalis/contracts';
-import { HttpError, isUuid, mustExist, notFound, refusingDuplicates } from '@xaalis/service-kit';
+import { HttpError, isUuid, mustExist, notFound, pagedOf, refusingDuplicates } from '@xaalis/service-kit';
 import { formatYearNumber } from '../../numbering';
 import {
   bomOf,
@@ -161,7 +164,10 @@ export function productionService(sequelize: Sequelize) {
 
   return {
     // ------------------------------------------------------------ raw materials
-    listRawMaterials: (companyId: string, filter: ItemFilter) => listRawMaterials(sequelize, companyId, filter),
+    async listRawMaterials(companyId: string, filter: ItemFilter): Promise<RawMaterialList> {
+      const { rows, total, counters } = await listRawMaterials(sequelize, companyId, filter);
+      return { ...pagedOf(rows, filter, total), ...counters };
+    },
     getRawMaterial,
 
     createRawMaterial(companyId: string, v: RawMaterialValues): Promise<RawMaterial> {
@@ -179,14 +185,21 @@ export function productionService(sequelize: Sequelize) {
     },
 
     // ------------------------------------------------------------ finished products
-    async listFinishedProducts(companyId: string, filter: ItemFilter): Promise<FinishedProduct[]> {
-      const rows = await listFinishedProducts(sequelize, companyId, filter);
+    async listFinishedProducts(companyId: string, filter: ItemFilter): Promise<FinishedProductList> {
+      const { rows, total, counters } = await listFinishedProducts(sequelize, companyId, filter);
       const bom = await bomOf(
         { sequelize },
         companyId,
         rows.map((r) => r.id),
       );
-      return rows.map((r) => withBom(r, bom.get(r.id) ?? []));
+      return {
+        ...pagedOf(
+          rows.map((r) => withBom(r, bom.get(r.id) ?? [])),
+          filter,
+          total,
+        ),
+        ...counters,
+      };
     },
     getFinishedProduct,
 
@@ -198,7 +211,10 @@ export function productionService(sequelize: Sequelize) {
     },
 
     // ------------------------------------------------------------ production orders
-    listOrders: (companyId: string, filter: OrderFilter) => listOrders(sequelize, companyId, filter),
+    async listOrders(companyId: string, filter: OrderFilter): Promise<ProductionOrderList> {
+      const { rows, total, counters } = await listOrders(sequelize, companyId, filter);
+      return { ...pagedOf(rows, filter, total), ...counters };
+    },
     getOrder,
 
     /** A pending order numbered from the company's counter of the current year (a rollback gives the number back). */

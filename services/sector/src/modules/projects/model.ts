@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { CompanyWhere } from '@xaalis/service-kit';
+import { CompanyWhere, containsPattern, pageWindow } from '@xaalis/service-kit';
 import type { InternalInvoiceInput, ProjectStatus, ProjectValues, TimesheetListQuery, TimesheetStatus } from '@xaalis/contracts';
 
 /** Row-level access to the services tables (schema "sector"); every query names the company. */
@@ -76,18 +76,49 @@ const PROJECT_SELECT = `
        GROUP BY t.project_id
     ) a ON a.project_id = p.id`;
 
-export async function findProjects(
-  sequelize: Sequelize,
-  companyId: string,
-  filter: { id?: string; status?: ProjectStatus } = {},
-): Promise<ProjectDbRow[]> {
+export interface ProjectFilter {
+  id?: string;
+  status?: ProjectStatus;
+  /** Name contains. */
+  search?: string;
+}
+
+function projectWhere(companyId: string, filter: ProjectFilter): CompanyWhere {
   const where = new CompanyWhere(companyId, 'p.');
   if (filter.id) where.and('p.id = ?', filter.id);
   if (filter.status) where.and('p.status = ?', filter.status);
-  return sequelize.query<ProjectDbRow>(`${PROJECT_SELECT} WHERE ${where.sql} ORDER BY p.created_at DESC, p.id DESC`, {
-    bind: where.bind,
-    type: QueryTypes.SELECT,
-  });
+  if (filter.search) where.and('p.name ILIKE ?', containsPattern(filter.search));
+  return where;
+}
+
+/** Newest first; one page of them with `page`. */
+export async function findProjects(
+  sequelize: Sequelize,
+  companyId: string,
+  filter: ProjectFilter = {},
+  page?: { page: number; pageSize: number },
+): Promise<ProjectDbRow[]> {
+  const where = projectWhere(companyId, filter);
+  const window = page ? pageWindow(page) : null;
+  return sequelize.query<ProjectDbRow>(
+    `${PROJECT_SELECT} WHERE ${where.sql} ORDER BY p.created_at DESC, p.id DESC${window ? ` LIMIT ${window.limit} OFFSET ${window.offset}` : ''}`,
+    { bind: where.bind, type: QueryTypes.SELECT },
+  );
+}
+
+/** How many projects match the filter, and the company's active projects (all). */
+export async function countProjects(
+  sequelize: Sequelize,
+  companyId: string,
+  filter: ProjectFilter,
+): Promise<{ total: number; active: number }> {
+  const where = projectWhere(companyId, filter);
+  const [row] = await sequelize.query<{ total: number; active: number }>(
+    `SELECT count(*) FILTER (WHERE ${where.sql})::int AS total, count(*) FILTER (WHERE p.status = 'active')::int AS active
+       FROM sector.projects p WHERE p.company_id = $1`,
+    { bind: where.bind, type: QueryTypes.SELECT },
+  );
+  return row;
 }
 
 /** The project's own columns (no aggregates), optionally locked. */
@@ -164,6 +195,12 @@ export async function findTimesheetPage(
   if (q.projectId) filter.and('t.project_id = ?', q.projectId.toLowerCase());
   if (q.employeeId) filter.and('t.employee_id = ?', q.employeeId.toLowerCase());
   if (q.status) filter.and('t.status = ?', q.status);
+  if (q.search) {
+    filter.and(
+      '(t.description ILIKE ? OR EXISTS (SELECT 1 FROM sector.projects sp WHERE sp.company_id = t.company_id AND sp.id = t.project_id AND sp.name ILIKE ?))',
+      containsPattern(q.search),
+    );
+  }
   if (q.month) {
     filter.and("t.date >= to_date(?, 'YYYY-MM')", q.month);
     filter.and("t.date < to_date(?, 'YYYY-MM') + interval '1 month'", q.month);

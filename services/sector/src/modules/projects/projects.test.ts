@@ -498,3 +498,34 @@ describe('tenancy and module switch', () => {
     await api().post(companyPath(id, 'projects')).set(asTenant(id)).send({}).expect(404);
   });
 });
+
+describe('paged lists', () => {
+  it('pages projects, searches them and counts active projects over the whole company; timesheets take a search', async () => {
+    const c = await servicesCompany();
+    const theirClient = addParty(c, 'Orange');
+    const body = { clientId: theirClient.id, startDate: '2026-01-05', budget: '1000', hourlyRate: 100 };
+    const audit = (await postProject(c, { ...body, name: 'Audit comptable', status: 'active' }).expect(201)).body as Project;
+    const site = (await postProject(c, { ...body, name: 'Site web' }).expect(201)).body as Project;
+    const get = async <T>(path: string, query: object) =>
+      (await api().get(companyPath(c, path)).query(query).set(asTenant(c)).expect(200)).body as T;
+
+    const first = await get<ProjectList>('projects', { page: 1, pageSize: 1 });
+    expect(first).toMatchObject({ page: 1, pageSize: 1, totalItems: 2, activeCount: 1, clientsAvailable: true });
+    expect(first.items.map((p) => p.id)).toEqual([site.id]);
+    expect((await get<ProjectList>('projects', { page: 2, pageSize: 1 })).items.map((p) => p.id)).toEqual([audit.id]);
+    expect(await get<ProjectList>('projects', { search: 'WEB' })).toMatchObject({
+      totalItems: 1,
+      activeCount: 1,
+      items: [{ id: site.id }],
+    });
+
+    const person = addPerson(c, 'Fatou', 'Sow');
+    const sheet = { employeeId: person.id, date: '2026-02-02', startTime: '08:00', endTime: '09:00' };
+    await postTimesheet(c, { ...sheet, projectId: audit.id, description: 'Revue des comptes' }).expect(201);
+    await postTimesheet(c, { ...sheet, date: '2026-02-03', description: 'Réunion' }).expect(201);
+    expect((await get<TimesheetList>('timesheets', { search: 'audit' })).items.map((t) => t.description)).toEqual(['Revue des comptes']);
+    expect((await get<TimesheetList>('timesheets', { search: 'réunion' })).totalItems).toBe(1);
+    expect((await get<ProjectList>('projects', { search: 'audit' })).items).toHaveLength(1);
+    await api().get(companyPath(c, 'projects')).set(asTenant(other)).expect(404);
+  });
+});

@@ -19,8 +19,8 @@ export function projectsApi(ctx: ServiceContext): Router {
   const timesheets = '/companies/:companyId/timesheets';
 
   router.get(projects, requireSameCompany, validate({ query: projectListQuerySchema }), async (req, res) => {
-    const { status } = validated(req, 'query', projectListQuerySchema);
-    await sendCounted(res, NAME_READS_HEADER, (calls) => services.listProjects(companyOf(req), status, calls));
+    const query = validated(req, 'query', projectListQuerySchema);
+    await sendCounted(res, NAME_READS_HEADER, (calls) => services.listProjects(companyOf(req), query, calls));
   });
   router.post(projects, requireSameCompany, validate({ body: projectInputSchema }), async (req, res) => {
     res.status(201).json(await services.createProject(companyOf(req), validated(req, 'body', projectInputSchema)));

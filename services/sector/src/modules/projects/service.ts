@@ -14,7 +14,7 @@ import {
   type Project,
   type ProjectBillingResult,
   type ProjectList,
-  type ProjectStatus,
+  type ProjectListQueryValues,
   type ProjectValues,
   type ServicesSummary,
   type Timesheet,
@@ -23,10 +23,11 @@ import {
   type TimesheetValues,
 } from '@xaalis/contracts';
 import { add, compare, dec, fitsMoney, isPositive, sum, toFixed } from '@xaalis/domain';
-import { HttpError, isUuid, NO_ACTOR, notFound, type Actor, type InternalClient } from '@xaalis/service-kit';
+import { HttpError, isUuid, NO_ACTOR, notFound, pagedOf, type Actor, type InternalClient } from '@xaalis/service-kit';
 import {
   claimBilling,
   completeBilling,
+  countProjects,
   dropBilling,
   findPendingBillings,
   findProjectRow,
@@ -39,6 +40,7 @@ import {
   setBillingRequest,
   updateProject,
   type ProjectDbRow,
+  type ProjectFilter,
   type TimesheetDbRow,
 } from './model';
 
@@ -152,10 +154,11 @@ export function projectsService(sequelize: Sequelize, accounting: InternalClient
 
   async function listProjects(
     companyId: string,
-    filter: { id?: string; status?: ProjectStatus },
+    filter: ProjectFilter,
     calls?: { n: number },
-  ): Promise<ProjectList> {
-    const rows = await findProjects(sequelize, companyId, filter);
+    page?: { page: number; pageSize: number },
+  ): Promise<{ items: Project[]; clientsAvailable: boolean }> {
+    const rows = await findProjects(sequelize, companyId, filter, page);
     const clients = await orNull(() =>
       fetchClients(
         companyId,
@@ -210,7 +213,14 @@ export function projectsService(sequelize: Sequelize, accounting: InternalClient
   }
 
   return {
-    listProjects: (companyId: string, status?: ProjectStatus, calls?: { n: number }) => listProjects(companyId, { status }, calls),
+    async listProjects(companyId: string, q: ProjectListQueryValues, calls?: { n: number }): Promise<ProjectList> {
+      const filter = { status: q.status, search: q.search };
+      const [{ items, clientsAvailable }, counts] = await Promise.all([
+        listProjects(companyId, filter, calls, q),
+        countProjects(sequelize, companyId, filter),
+      ]);
+      return { ...pagedOf(items, q, counts.total), clientsAvailable, activeCount: counts.active };
+    },
     getProject,
 
     async createProject(companyId: string, v: ProjectValues): Promise<Project> {

@@ -1,4 +1,5 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { CompanyWhere, containsPattern, pageWindow } from '@xaalis/service-kit';
 import type {
   Menu,
   MenuItem,
@@ -77,11 +78,56 @@ const MENU_COLUMNS = `m.id, m.company_id, m.name, m.type, m.is_active, to_char(m
 
 type Opts = { transaction?: Transaction };
 
-export async function findRecipes(sequelize: Sequelize, companyId: string, id?: string, opts: Opts = {}): Promise<RecipeDbRow[]> {
+/** A page of a list: `search` is contained in the name. */
+export interface PageQuery {
+  page: number;
+  pageSize: number;
+  search?: string;
+}
+
+/** The company's recipes matching `q` (name contains), as `WHERE` and its bind, for the table aliased `alias`. */
+function nameWhere(companyId: string, alias: string, q?: PageQuery): CompanyWhere {
+  const where = new CompanyWhere(companyId, alias);
+  if (q?.search) where.and(`${alias}name ILIKE ?`, containsPattern(q.search));
+  return where;
+}
+
+/** One recipe (`id`), or one page of them by name (`page`), or all. */
+export async function findRecipes(
+  sequelize: Sequelize,
+  companyId: string,
+  id?: string,
+  opts: Opts = {},
+  page?: PageQuery,
+): Promise<RecipeDbRow[]> {
+  const where = nameWhere(companyId, 'r.', page);
+  if (id) where.and('r.id = ?', id);
+  const window = page ? pageWindow(page) : null;
   return sequelize.query<RecipeDbRow>(
-    `SELECT ${RECIPE_COLUMNS} FROM sector.recipes r WHERE r.company_id = $1${id ? ' AND r.id = $2' : ''} ORDER BY r.name, r.id`,
-    { bind: id ? [companyId, id] : [companyId], type: QueryTypes.SELECT, transaction: opts.transaction },
+    `SELECT ${RECIPE_COLUMNS} FROM sector.recipes r WHERE ${where.sql} ORDER BY r.name, r.id${window ? ` LIMIT ${window.limit} OFFSET ${window.offset}` : ''}`,
+    { bind: where.bind, type: QueryTypes.SELECT, transaction: opts.transaction },
   );
+}
+
+/** How many recipes match the search. */
+export async function countRecipes(sequelize: Sequelize, companyId: string, q: PageQuery): Promise<number> {
+  const where = nameWhere(companyId, 'r.', q);
+  const [row] = await sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM sector.recipes r WHERE ${where.sql}`, {
+    bind: where.bind,
+    type: QueryTypes.SELECT,
+  });
+  return row.n;
+}
+
+/** How many menus match the search, and the company's active menus (all). */
+export async function countMenus(sequelize: Sequelize, companyId: string, q: PageQuery): Promise<{ total: number; active: number }> {
+  const where = nameWhere(companyId, 'm.', q);
+  const [row] = await sequelize.query<{ total: number; active: number }>(
+    `SELECT count(*) FILTER (WHERE ${where.sql})::int AS total, count(*) FILTER (WHERE m.is_active)::int AS active
+       FROM sector.menus m WHERE m.company_id = $1`,
+    { bind: where.bind, type: QueryTypes.SELECT },
+  );
+  return row;
 }
 
 /** The ingredients of these recipes, in their saved order (one query for a whole page). */
@@ -224,11 +270,14 @@ function toMenuItem(r: MenuItemDbRow): MenuItem {
   };
 }
 
-/** The company's menus (or one) with their items: two queries whatever the count. */
-export async function findMenus(sequelize: Sequelize, companyId: string, id?: string, opts: Opts = {}): Promise<Menu[]> {
+/** The company's menus (or one, or one page by name) with their items: two queries whatever the count. */
+export async function findMenus(sequelize: Sequelize, companyId: string, id?: string, opts: Opts = {}, page?: PageQuery): Promise<Menu[]> {
+  const where = nameWhere(companyId, 'm.', page);
+  if (id) where.and('m.id = ?', id);
+  const window = page ? pageWindow(page) : null;
   const menus = await sequelize.query<MenuDbRow>(
-    `SELECT ${MENU_COLUMNS} FROM sector.menus m WHERE m.company_id = $1${id ? ' AND m.id = $2' : ''} ORDER BY m.name, m.id`,
-    { bind: id ? [companyId, id] : [companyId], type: QueryTypes.SELECT, transaction: opts.transaction },
+    `SELECT ${MENU_COLUMNS} FROM sector.menus m WHERE ${where.sql} ORDER BY m.name, m.id${window ? ` LIMIT ${window.limit} OFFSET ${window.offset}` : ''}`,
+    { bind: where.bind, type: QueryTypes.SELECT, transaction: opts.transaction },
   );
   if (!menus.length) return [];
   const items = await sequelize.query<MenuItemDbRow>(

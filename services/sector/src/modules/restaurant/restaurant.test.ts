@@ -6,8 +6,10 @@ import {
   serviceUnavailableMessage,
   type InventoryItem,
   type Menu,
+  type MenuList,
   type Recipe,
   type RecipeList,
+  type RestaurantInventoryList,
   type ServeResult,
   type StockConsumptionInput,
 } from '@xaalis/contracts';
@@ -117,9 +119,23 @@ beforeAll(async () => {
 describe('restaurant inventory tab', () => {
   it("lists the company's accounting items in one call and creates items there", async () => {
     calls.length = 0;
-    const list = (await api().get(companyPath(own, 'restaurant-inventory')).set(asTenant(own)).expect(200)).body as InventoryItem[];
-    expect(list.map((i) => i.name).sort()).toEqual(['Huile', 'Poisson', 'Riz brisé']);
+    const list = (await api().get(companyPath(own, 'restaurant-inventory')).set(asTenant(own)).expect(200)).body as RestaurantInventoryList;
+    expect(list.items.map((i) => i.name).sort()).toEqual(['Huile', 'Poisson', 'Riz brisé']);
+    expect(list).toMatchObject({ page: 1, pageSize: 25, totalItems: 3 });
     expect(calls).toEqual([`GET /internal/companies/${own}/inventory-items`]);
+    const page = async (query: string) =>
+      (
+        await api()
+          .get(`${companyPath(own, 'restaurant-inventory')}?${query}`)
+          .set(asTenant(own))
+          .expect(200)
+      ).body as RestaurantInventoryList;
+    const second = await page('page=2&pageSize=1');
+    expect(second).toMatchObject({ page: 2, pageSize: 1, totalItems: 3, lowStockCount: list.lowStockCount });
+    expect(second.items).toHaveLength(1);
+    const found = await page('search=HUI');
+    expect(found.items.map((i) => i.name)).toEqual(['Huile']);
+    expect(found.totalItems).toBe(1);
   });
 
   it('refuses a bad item (400) and says the accounting service is down (503, French)', async () => {
@@ -377,7 +393,7 @@ describe('menus', () => {
       [recipe.id, 'Yassa poulet', '3500.00', true],
       [null, 'Jus de bouye', '500.00', false],
     ]);
-    expect(((await api().get(companyPath(own, 'menus')).set(asTenant(own)).expect(200)).body as Menu[]).map((m) => m.id)).toContain(
+    expect(((await api().get(companyPath(own, 'menus')).set(asTenant(own)).expect(200)).body as MenuList).items.map((m) => m.id)).toContain(
       menu.id,
     );
   });
@@ -443,5 +459,34 @@ describe('company scoping', () => {
       .get(`${companyPath(own, 'recipes')}/not-a-uuid`)
       .set(asTenant(own))
       .expect(404);
+  });
+});
+
+describe('paged lists', () => {
+  it('pages recipes and menus, searches by name and counts active menus over the whole company', async () => {
+    const c = await restaurantCompany();
+    await postRecipe(c, { name: 'Thieboudienne' }).expect(201);
+    await postRecipe(c, { name: 'Mafé' }).expect(201);
+    const menus = (body: object) => api().post(companyPath(c, 'menus')).set(asTenant(c)).send(body).expect(201);
+    await menus({ name: 'Carte du soir' });
+    await menus({ name: 'Ancienne carte', isActive: false });
+    const get = async <T>(path: string) => (await api().get(companyPath(c, path)).set(asTenant(c)).expect(200)).body as T;
+
+    const first = await get<RecipeList>('recipes?page=1&pageSize=1');
+    expect(first).toMatchObject({ page: 1, pageSize: 1, totalItems: 2, itemsAvailable: true });
+    expect(first.items.map((r) => r.name)).toEqual(['Mafé']);
+    expect((await get<RecipeList>('recipes?page=2&pageSize=1')).items.map((r) => r.name)).toEqual(['Thieboudienne']);
+    expect(await get<RecipeList>('recipes?search=thieb')).toMatchObject({ totalItems: 1, items: [{ name: 'Thieboudienne' }] });
+
+    const menuPage = await get<MenuList>('menus?page=2&pageSize=1');
+    expect(menuPage).toMatchObject({ page: 2, pageSize: 1, totalItems: 2, activeCount: 1 });
+    expect(menuPage.items.map((m) => m.name)).toEqual(['Carte du soir']);
+    // The counter is the company's, whatever the search.
+    expect(await get<MenuList>('menus?search=ancienne')).toMatchObject({ totalItems: 1, activeCount: 1 });
+    await api().get(companyPath(c, 'recipes?pageSize=101')).set(asTenant(c)).expect(400);
+    // Another company sees none of them.
+    const theirs = (await api().get(companyPath(other, 'menus')).set(asTenant(other)).expect(200)).body as MenuList;
+    expect(theirs.items.map((m) => m.name)).not.toContain('Carte du soir');
+    await api().get(companyPath(c, 'menus')).set(asTenant(other)).expect(404);
   });
 });

@@ -1,5 +1,11 @@
 import type { Router } from 'express';
-import { menuInputSchema, recipeInputSchema, restaurantInventoryItemInputSchema, serveInputSchema } from '@xaalis/contracts';
+import {
+  menuInputSchema,
+  recipeInputSchema,
+  restaurantInventoryItemInputSchema,
+  restaurantListQuerySchema,
+  serveInputSchema,
+} from '@xaalis/contracts';
 import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { clientOf, companyOf, sendCounted } from '../routing';
 import { restaurantService } from './service';
@@ -19,8 +25,9 @@ export function restaurantApi(ctx: ServiceContext): Router {
   const menus = '/companies/:companyId/menus';
   const inventory = '/companies/:companyId/restaurant-inventory';
 
-  router.get(recipes, requireSameCompany, async (req, res) => {
-    await sendCounted(res, INVENTORY_READS_HEADER, (calls) => restaurant.list(companyOf(req), calls));
+  router.get(recipes, requireSameCompany, validate({ query: restaurantListQuerySchema }), async (req, res) => {
+    const query = validated(req, 'query', restaurantListQuerySchema);
+    await sendCounted(res, INVENTORY_READS_HEADER, (calls) => restaurant.list(companyOf(req), query, calls));
   });
   router.post(recipes, requireSameCompany, validate({ body: recipeInputSchema }), async (req, res) => {
     res.status(201).json(await restaurant.create(companyOf(req), validated(req, 'body', recipeInputSchema)));
@@ -43,8 +50,8 @@ export function restaurantApi(ctx: ServiceContext): Router {
     res.status(serve.status === 'pending' ? 202 : replayed ? 200 : 201).json(serve);
   });
 
-  router.get(menus, requireSameCompany, async (req, res) => {
-    res.json(await restaurant.listMenus(companyOf(req)));
+  router.get(menus, requireSameCompany, validate({ query: restaurantListQuerySchema }), async (req, res) => {
+    res.json(await restaurant.listMenus(companyOf(req), validated(req, 'query', restaurantListQuerySchema)));
   });
   router.post(menus, requireSameCompany, validate({ body: menuInputSchema }), async (req, res) => {
     res.status(201).json(await restaurant.createMenu(companyOf(req), validated(req, 'body', menuInputSchema)));
@@ -61,8 +68,8 @@ export function restaurantApi(ctx: ServiceContext): Router {
   });
 
   // The inventory tab: the accounting service's stock items, read and created through its internal routes.
-  router.get(inventory, requireSameCompany, async (req, res) => {
-    res.json(await restaurant.inventory(companyOf(req)));
+  router.get(inventory, requireSameCompany, validate({ query: restaurantListQuerySchema }), async (req, res) => {
+    res.json(await restaurant.inventory(companyOf(req), validated(req, 'query', restaurantListQuerySchema)));
   });
   router.post(inventory, requireSameCompany, validate({ body: restaurantInventoryItemInputSchema }), async (req, res) => {
     const { companyId, userId, role } = tenantOf(req);

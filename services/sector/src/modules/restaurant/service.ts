@@ -7,16 +7,18 @@ import {
   incompatibleUnit,
   type InventoryItem,
   type Menu,
+  type MenuList,
   type MenuValues,
   type Recipe,
   type RecipeIngredient,
   type RecipeList,
   type RecipeValues,
+  type RestaurantInventoryList,
   type ServeResult,
   type StockConsumptionInput,
   type StockConsumptionResult,
 } from '@xaalis/contracts';
-import { consumedQuantity, convertQuantity, divideMoney, lineCost, recipeMargin, sumDec, sumMoney, toFixed } from '@xaalis/domain';
+import { consumedQuantity, convertQuantity, dec, divideMoney, lineCost, recipeMargin, sumDec, sumMoney, toFixed } from '@xaalis/domain';
 import {
   HttpError,
   isForeignKeyViolation,
@@ -24,12 +26,16 @@ import {
   mustExist,
   NO_ACTOR,
   notFound,
+  pagedOf,
+  pageWindow,
   type Actor,
   type InternalClient,
 } from '@xaalis/service-kit';
 import {
   claimServe,
   completeServe,
+  countMenus,
+  countRecipes,
   deleteMenu,
   deleteRecipe,
   dropServe,
@@ -47,6 +53,7 @@ import {
   updateRecipe,
   type CostSnapshot,
   type IngredientDbRow,
+  type PageQuery,
   type RecipeDbRow,
 } from './model';
 
@@ -136,8 +143,13 @@ export function restaurantService(sequelize: Sequelize, accounting: InternalClie
    * Recipes (all or one) with their ingredients and live costs: 2 queries and
    * at most 1 internal call, counted in `calls` (the list reports it).
    */
-  async function read(companyId: string, id?: string, calls = { n: 0 }): Promise<RecipeList> {
-    const rows = await findRecipes(sequelize, companyId, id);
+  async function read(
+    companyId: string,
+    id?: string,
+    calls = { n: 0 },
+    page?: PageQuery,
+  ): Promise<{ items: Recipe[]; itemsAvailable: boolean }> {
+    const rows = await findRecipes(sequelize, companyId, id, {}, page);
     const ingredients = await findIngredients(
       sequelize,
       companyId,
@@ -188,7 +200,13 @@ export function restaurantService(sequelize: Sequelize, accounting: InternalClie
 
   return {
     /** `calls.n`: the internal calls this read made (the X-Inventory-Reads header: the benchmark's proof of batching). */
-    list: (companyId: string, calls?: { n: number }) => read(companyId, undefined, calls),
+    async list(companyId: string, q: PageQuery, calls?: { n: number }): Promise<RecipeList> {
+      const [{ items, itemsAvailable }, total] = await Promise.all([
+        read(companyId, undefined, calls, q),
+        countRecipes(sequelize, companyId, q),
+      ]);
+      return { ...pagedOf(items, q, total), itemsAvailable };
+    },
     get: one,
 
     async create(companyId: string, v: RecipeValues): Promise<Recipe> {
@@ -312,7 +330,10 @@ export function restaurantService(sequelize: Sequelize, accounting: InternalClie
 
     // --- Menus ---------------------------------------------------------------
 
-    listMenus: (companyId: string): Promise<Menu[]> => findMenus(sequelize, companyId),
+    async listMenus(companyId: string, q: PageQuery): Promise<MenuList> {
+      const [items, counts] = await Promise.all([findMenus(sequelize, companyId, undefined, {}, q), countMenus(sequelize, companyId, q)]);
+      return { ...pagedOf(items, q, counts.total), activeCount: counts.active };
+    },
 
     async getMenu(companyId: string, id: string): Promise<Menu> {
       const [menu] = isUuid(id) ? await findMenus(sequelize, companyId, id.toLowerCase()) : [];
@@ -344,10 +365,21 @@ export function restaurantService(sequelize: Sequelize, accounting: InternalClie
 
     // --- Inventory tab (the accounting service's items) ----------------------
 
-    async inventory(companyId: string): Promise<InventoryItem[]> {
-      return accounting.get<InventoryItem[]>(itemsPath(companyId)).catch((err: unknown) => {
+    /**
+     * One page of accounting's items (name contains the search). Accounting's
+     * internal route answers the company's whole list: the page is cut here.
+     */
+    async inventory(companyId: string, q: PageQuery): Promise<RestaurantInventoryList> {
+      const all = await accounting.get<InventoryItem[]>(itemsPath(companyId)).catch((err: unknown) => {
         throw isUnavailable(err) ? new HttpError(503, MESSAGES_RESTAURANT.accountingDown) : err;
       });
+      const term = q.search?.toLocaleLowerCase('fr');
+      const matching = term ? all.filter((item) => item.name.toLocaleLowerCase('fr').includes(term)) : all;
+      const { limit, offset } = pageWindow(q);
+      return {
+        ...pagedOf(matching.slice(offset, offset + limit), q, matching.length),
+        lowStockCount: all.filter((item) => dec(item.currentStock).lte(item.minStock)).length,
+      };
     },
 
     /** A stock item of the accounting service, created for `actor` (the author of its opening movement). */
