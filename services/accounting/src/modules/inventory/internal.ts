@@ -7,12 +7,14 @@ import {
   stockConsumptionInputSchema,
   type InventoryItem,
   type StockConsumptionResult,
+  inventoryPageQuerySchema,
 } from '@xaalis/contracts';
 import { caseSensitiveRouter, HttpError, isUuid, notFound, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { rememberInternalActor } from '../audit';
 import { internalCompanyOf } from '../third-parties';
 import { applyMovement, findItems, stockError } from './model';
+import { inventoryPage } from './page';
 import { inventoryService } from './service';
 import { unknownCompany } from '../../model-support';
 
@@ -112,6 +114,12 @@ export function inventoryInternal(ctx: ServiceContext): Router {
     }
     const items = await findItems(ctx.sequelize, undefined, companyId, parseItemIds(req.query.ids));
     res.json([...items.values()].sort((a, b) => a.name.localeCompare(b.name)) satisfies InventoryItem[]);
+  });
+
+  // One page of the stock, as the Stock page reads it (the restaurant's inventory tab).
+  router.get(`${base}/inventory-items/page`, validate({ query: inventoryPageQuerySchema }), async (req, res) => {
+    const companyId = internalCompanyOf(req.params.companyId);
+    res.json(await inventoryPage(ctx.sequelize, companyId, validated(req, 'query', inventoryPageQuerySchema)));
   });
 
   router.post(`${base}/inventory-items`, validate({ body: inventoryItemInputSchema }), async (req, res) => {

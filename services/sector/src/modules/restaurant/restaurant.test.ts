@@ -37,6 +37,23 @@ stub.get('/internal/companies/:cid/inventory-items', (req, res) => {
   const ids = typeof req.query.ids === 'string' ? req.query.ids.split(',') : null;
   res.json(ids ? own.filter((i) => ids.includes(i.id)) : own);
 });
+// The Stock page's read (paged and counted in SQL by the real route): one page by name.
+stub.get('/internal/companies/:cid/inventory-items/page', (req, res) => {
+  const own = [...items.values()].filter((i) => i.companyId === req.params.cid).sort((a, b) => a.name.localeCompare(b.name));
+  const term = typeof req.query.search === 'string' ? req.query.search.toLowerCase() : '';
+  const matching = own.filter((i) => i.name.toLowerCase().includes(term));
+  const page = Number(req.query.page ?? 1);
+  const pageSize = Number(req.query.pageSize ?? 25);
+  const out = own.filter((i) => Number(i.currentStock) <= 0).length;
+  const low = own.filter((i) => Number(i.currentStock) > 0 && Number(i.currentStock) <= Number(i.minStock)).length;
+  res.json({
+    items: matching.slice((page - 1) * pageSize, page * pageSize),
+    page,
+    pageSize,
+    totalItems: matching.length,
+    counters: { total: own.length, low, out, value: '0' },
+  });
+});
 stub.post('/internal/companies/:cid/inventory-items', (req, res) => {
   const b = req.body as Record<string, string>;
   const now = new Date().toISOString();
@@ -122,7 +139,7 @@ describe('restaurant inventory tab', () => {
     const list = (await api().get(companyPath(own, 'restaurant-inventory')).set(asTenant(own)).expect(200)).body as RestaurantInventoryList;
     expect(list.items.map((i) => i.name).sort()).toEqual(['Huile', 'Poisson', 'Riz brisé']);
     expect(list).toMatchObject({ page: 1, pageSize: 25, totalItems: 3 });
-    expect(calls).toEqual([`GET /internal/companies/${own}/inventory-items`]);
+    expect(calls).toEqual([`GET /internal/companies/${own}/inventory-items/page`]);
     const page = async (query: string) =>
       (
         await api()

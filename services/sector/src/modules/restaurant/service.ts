@@ -6,6 +6,7 @@ import {
   consumptionReason,
   incompatibleUnit,
   type InventoryItem,
+  type InventoryListResponse,
   type Menu,
   type MenuList,
   type MenuValues,
@@ -18,7 +19,7 @@ import {
   type StockConsumptionInput,
   type StockConsumptionResult,
 } from '@xaalis/contracts';
-import { consumedQuantity, convertQuantity, dec, divideMoney, lineCost, recipeMargin, sumDec, sumMoney, toFixed } from '@xaalis/domain';
+import { consumedQuantity, convertQuantity, divideMoney, lineCost, recipeMargin, sumDec, sumMoney, toFixed } from '@xaalis/domain';
 import {
   HttpError,
   isForeignKeyViolation,
@@ -27,7 +28,6 @@ import {
   NO_ACTOR,
   notFound,
   pagedOf,
-  pageWindow,
   type Actor,
   type InternalClient,
 } from '@xaalis/service-kit';
@@ -369,17 +369,16 @@ export function restaurantService(sequelize: Sequelize, accounting: InternalClie
      * One page of accounting's items (name contains the search). Accounting's
      * internal route answers the company's whole list: the page is cut here.
      */
+    /** One page of the accounting service's stock items, read as its Stock page reads them (paged and counted there, in SQL). */
     async inventory(companyId: string, q: PageQuery): Promise<RestaurantInventoryList> {
-      const all = await accounting.get<InventoryItem[]>(itemsPath(companyId)).catch((err: unknown) => {
-        throw isUnavailable(err) ? new HttpError(503, MESSAGES_RESTAURANT.accountingDown) : err;
-      });
-      const term = q.search?.toLocaleLowerCase('fr');
-      const matching = term ? all.filter((item) => item.name.toLocaleLowerCase('fr').includes(term)) : all;
-      const { limit, offset } = pageWindow(q);
-      return {
-        ...pagedOf(matching.slice(offset, offset + limit), q, matching.length),
-        lowStockCount: all.filter((item) => dec(item.currentStock).lte(item.minStock)).length,
-      };
+      const params = new URLSearchParams({ page: String(q.page), pageSize: String(q.pageSize), ...(q.search ? { search: q.search } : {}) });
+      const found = await accounting
+        .get<InventoryListResponse>(`${itemsPath(companyId)}/page?${params.toString()}`)
+        .catch((err: unknown) => {
+          throw isUnavailable(err) ? new HttpError(503, MESSAGES_RESTAURANT.accountingDown) : err;
+        });
+      // The Stock page's low (0 < stock ≤ minimum) and out (stock ≤ 0): together, stock ≤ minimum.
+      return { ...pagedOf(found.items, q, found.totalItems), lowStockCount: found.counters.low + found.counters.out };
     },
 
     /** A stock item of the accounting service, created for `actor` (the author of its opening movement). */
