@@ -45,8 +45,22 @@ function runNode(script, args) {
   });
 }
 
+/**
+ * ESLint's cache knows the files and its own config, not the TypeScript programs typed rules
+ * read: a changed tsconfig (a new path mapping) would keep serving the old results. The cache
+ * is kept per content of the tsconfigs and the lock file.
+ */
+function eslintCacheDir() {
+  const hash = require('node:crypto').createHash('sha256');
+  for (const file of ['tsconfig.base.json', 'tsconfig.lint.json', 'tsconfig.web.json', 'tsconfig.web.base.json', 'package-lock.json']) {
+    const full = path.join(root, file);
+    if (fs.existsSync(full)) hash.update(fs.readFileSync(full));
+  }
+  return `${cacheDir()}/eslint-${hash.digest('hex').slice(0, 16)}/`;
+}
+
 function eslintCli(files, { fix = false } = {}) {
-  const args = ['--cache', '--cache-strategy', 'content', '--cache-location', `${cacheDir()}/eslint/`, '--max-warnings', '0'];
+  const args = ['--cache', '--cache-strategy', 'content', '--cache-location', eslintCacheDir(), '--max-warnings', '0'];
   if (fix) args.push('--fix');
   return runNode(binOf('eslint', 'bin/eslint.js'), [...args, '--', ...files]);
 }
