@@ -22,7 +22,7 @@
 // Usage: node infra/bench/payroll.js [employees=1000] [generate]
 // With `generate`, only figure 1 (issue 26: ≤ 1 s for 1 000 employees): node infra/bench/payroll.js 1000 generate
 const path = require('node:path');
-const { spawn } = require('node:child_process');
+const { startChild } = require('./lib/workers');
 const { randomBytes } = require('node:crypto');
 const {
   root,
@@ -50,47 +50,8 @@ const hrDist = path.join(root, 'services', 'hr', 'dist');
 const sleep = (t) => new Promise((resolve) => setTimeout(resolve, t));
 const seconds = (t) => `${(t / 1000).toFixed(2)} s`;
 
-/**
- * A service's worker (`node <dist>/worker.js`) as a child process on the bench's
- * environment; resolves once it logs 'worker started'. Its warnings and errors
- * (pino level ≥ 40) are echoed, counted in `problems`.
- */
-function startWorker(dist, env, problems) {
-  const child = spawn(process.execPath, [path.join(dist, 'worker.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const ready = new Promise((resolve, reject) => {
-    let buffered = '';
-    const onData = (chunk) => {
-      buffered += chunk;
-      const lines = buffered.split('\n');
-      buffered = lines.pop();
-      for (const line of lines) {
-        let record;
-        try {
-          record = JSON.parse(line);
-        } catch {
-          if (line.trim()) console.error(`[${path.basename(path.dirname(dist))} worker] ${line}`);
-          continue;
-        }
-        if (record.msg === 'worker started') resolve();
-        if (record.level >= 40) {
-          problems.push(record);
-          if (problems.length <= 5) console.error(`[${record.service ?? record.name ?? 'worker'}] ${line}`);
-        }
-      }
-    };
-    child.stdout.setEncoding('utf8').on('data', onData);
-    child.stderr.setEncoding('utf8').on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${dist}/worker.js exited (${code}) before starting`)));
-  });
-  return {
-    ready,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+/** A service's worker (`node <dist>/worker.js`) as a child process, ready once it logs 'worker started'. */
+const startWorker = (dist, env, problems) => startChild(dist, 'worker', env, 'worker started', problems);
 
 /** Deletes the bench's Redis keys (its queues) under REDIS_PREFIX. */
 async function clearRedisPrefix() {
