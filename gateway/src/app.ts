@@ -1,7 +1,6 @@
 import { once } from 'node:events';
-import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type Express } from 'express';
-import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Redis } from 'ioredis';
 import type { Sequelize } from 'sequelize';
@@ -24,6 +23,7 @@ import {
   createSessionReader,
   createSessionStore,
   createUserSessions,
+  requestIsSecure,
   sessionMiddleware,
   SessionUnavailableError,
   storeCheck,
@@ -43,17 +43,18 @@ import { createAccess, createMemberships, membershipsRoutes } from './modules/me
 import { createServiceProxy } from './modules/proxy';
 import { remotesConfigRoute, staticRoutes } from './modules/static';
 import { healthRoutes } from './modules/health';
+import { requestId, securityHeaders, securityHeadersMiddleware } from './modules/response-headers';
 
 export interface Gateway {
-  app: Express;
+  /** The request listener: the proxy's fast path for plain reads, the Express app for the rest. */
+  app: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The Express app behind it (the ordinary chain), for tests that walk its routers. */
+  express: Express;
   sequelize: Sequelize;
   redis: Redis | null;
   log: Logger;
   close(): Promise<void>;
 }
-
-// Incoming request ids are kept only when they look like ids (they end up in logs and headers).
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** Session-store failures are "try again shortly", not internal errors. */
 const gatewayErrorHandler: ErrorRequestHandler = (err, req, res, next) => {
@@ -64,35 +65,6 @@ const gatewayErrorHandler: ErrorRequestHandler = (err, req, res, next) => {
   }
   errorHandler(err, req, res, next);
 };
-
-function contentSecurityPolicy(config: GatewayConfig) {
-  if (!config.cspEnabled) return false as const;
-  // Remotes moved to another origin (REMOTE_<NAME>_URL) must be allowed to load.
-  const remoteOrigins = config.remotes.remotes
-    .map((r) => {
-      try {
-        return new URL(r.entry).origin;
-      } catch {
-        return null; // relative: same origin
-      }
-    })
-    .filter((o): o is string => !!o);
-  return {
-    useDefaults: true,
-    directives: {
-      'script-src': ["'self'", ...remoteOrigins],
-      'connect-src': ["'self'", ...remoteOrigins],
-      // MUI/emotion inject <style> tags at run time.
-      'style-src': ["'self'", "'unsafe-inline'", ...remoteOrigins],
-      'img-src': ["'self'", 'data:', 'blob:'],
-      'font-src': ["'self'", 'data:', ...remoteOrigins],
-      // No page of ours is ever framed (clickjacking); nginx sends the same policy (infra/docker/nginx).
-      'frame-ancestors': ["'none'"],
-      // Local mode is plain HTTP on any host name: do not force https sub-resources.
-      'upgrade-insecure-requests': null,
-    },
-  };
-}
 
 /** Waits briefly for the first Redis connection so the first requests do not fail needlessly. */
 async function redisReady(redis: Redis, ms: number): Promise<void> {
@@ -142,7 +114,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> 
     redis,
     sessionPrefix: `${config.redisPrefix}:sess:`,
   });
-  const proxy = createServiceProxy({ ...config, log, readSession, access });
+  const headers = securityHeaders(config);
+  const proxy = createServiceProxy({ ...config, log, readSession, access, securityHeaders: headers, requestId });
   const companyUsers = usersRoutes({
     companyUsers: (companyId) => memberships.companyUsers(companyId),
     isMember: async (userId, companyId) => (await access.role(userId, companyId)) !== null,
@@ -157,8 +130,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> 
     pinoHttp({
       logger: log,
       genReqId: (req, res) => {
-        const incoming = req.headers[HEADERS.requestId];
-        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        const id = requestId(req);
         res.setHeader(HEADERS.requestId, id);
         return id;
       },
@@ -180,14 +152,10 @@ export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> 
       },
     }),
   );
-  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config), frameguard: { action: 'deny' } }));
+  app.use(securityHeadersMiddleware(headers));
 
   // One canonical form of every /api path, before anything reads it.
   app.use(canonicalPathGuard);
-
-  // Plain signed-in reads of a service's path (most requests) are proxied at once: no router to
-  // walk, no express-session (GET/HEAD: nothing for the CSRF check; the other requests go on).
-  app.use('/api', proxy.readHandler);
 
   // Routes that work without sessions (and so while Redis is down).
   app.use(healthRoutes({ sequelize, redis, services: config.services, internalToken: config.internalToken }));
@@ -232,8 +200,15 @@ export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> 
   app.use(notFoundHandler);
   app.use(gatewayErrorHandler);
 
+  // Most requests, plain signed-in reads of a service's path, are proxied before Express sees
+  // them (see fastRead); everything else goes through the app.
+  const trust = app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean;
+  const handle = (req: IncomingMessage, res: ServerResponse) =>
+    proxy.fastRead(req, res, requestIsSecure(req, trust), () => void app(req, res));
+
   return {
-    app,
+    app: handle,
+    express: app,
     sequelize,
     redis,
     log,

@@ -1,8 +1,9 @@
-import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { Request, RequestHandler, Response } from 'express';
 import {
   HEADERS,
+  isCanonicalPath,
   MESSAGES_AUTH,
   MESSAGES_HTTP,
   SERVICES,
@@ -23,17 +24,25 @@ export interface ProxyOptions {
   connectTimeoutMs: number;
   log: Logger;
   /** The session of a plain signed-in read and the user's role, without express-session (see createSessionReader). */
-  readSession: (req: Request) => Promise<SessionWithRole | null>;
+  readSession: (cookie: string | undefined, secure: boolean) => Promise<SessionWithRole | null>;
   /** The user's current role in a company (null: not a member), for requests through express-session. */
   access: Pick<Access, 'role'>;
+  /** The security headers every response carries (see securityHeaders). */
+  securityHeaders: Readonly<Record<string, string>>;
+  /** The id of a request (see requestId). */
+  requestId: (req: IncomingMessage) => string;
 }
 
 export interface ServiceProxy {
   /**
-   * Before the session middleware: GET/HEAD of a service's path by a signed-in user whose session
-   * needs no write (most requests) are proxied at once; everything else goes on (next()).
+   * Runs before Express (the fast path of most requests): a GET/HEAD of a service's canonical
+   * path by a signed-in member of the path's company, whose session needs no write, is proxied at
+   * once, with its request id, security headers and access log line, and none of Express's chain
+   * (logger middleware, helmet, routers, express-session). Anything else, and any doubt (no plain
+   * session, not a member, another company, the store failing), goes to `ordinary` (the Express
+   * app), which answers it with every rule. `secure`: the request came over HTTPS (req.secure).
    */
-  readHandler: RequestHandler;
+  fastRead(req: IncomingMessage, res: ServerResponse, secure: boolean, ordinary: () => void): void;
   /** Proxies `/api` paths owned by a service; calls next() for the others (the gateway's own routes). */
   handler: RequestHandler;
   /** Frees the keep-alive sockets (shutdown, tests). */
@@ -64,10 +73,10 @@ const DROPPED = new Set([
   HEADERS.requestId,
 ]);
 
-function sendUnavailable(res: Response, service: ServiceName): void {
+function sendUnavailable(res: ServerResponse, service: ServiceName, headers: OutgoingHttpHeaders): void {
   if (res.headersSent) return void res.destroy(); // the response had started: cut it
   const body = JSON.stringify({ message: serviceUnavailableMessage(service) });
-  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.writeHead(503, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }
 
@@ -96,8 +105,22 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
     }),
   ) as Record<ServiceName, Target>;
 
-  function forward(req: Request, res: Response, service: ServiceName, companyRecord: boolean, identity: OutgoingHttpHeaders) {
+  /**
+   * Streams the request to the service and its answer back. `path` is the full `/api/...` URL
+   * with its query; `written` runs when the service accepted a write. The answer carries the
+   * gateway's security headers (over the service's own: the gateway sets the browser's policy)
+   * and the request id.
+   */
+  function forward(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    service: ServiceName,
+    identity: OutgoingHttpHeaders,
+    written: (() => void) | null,
+  ) {
     const target = targets[service];
+    const ownHeaders = (): OutgoingHttpHeaders => ({ ...opts.securityHeaders, [HEADERS.requestId]: identity[HEADERS.requestId] });
     const headers: OutgoingHttpHeaders = {};
     const incoming: IncomingHttpHeaders = req.headers;
     for (const name in incoming) if (!DROPPED.has(name)) headers[name] = incoming[name];
@@ -108,8 +131,11 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
     const fail = (err: NodeJS.ErrnoException) => {
       if (failed || clientGone) return;
       failed = true;
-      opts.log.warn({ err: err.code ?? err.message, target: service, url: req.originalUrl, reqId: req.id }, 'service unreachable');
-      sendUnavailable(res, service);
+      opts.log.warn(
+        { err: err.code ?? err.message, target: service, url: path, reqId: identity[HEADERS.requestId] },
+        'service unreachable',
+      );
+      sendUnavailable(res, service, ownHeaders());
     };
 
     const proxyReq = target.client.request(
@@ -117,17 +143,16 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
         hostname: target.hostname,
         port: target.port,
         method: req.method,
-        // Mounted under /api, Express strips the mount path from req.url: originalUrl is the full path.
-        path: target.basePath + req.originalUrl,
+        path: target.basePath + path,
         headers,
         agent: target.agent,
       },
       (proxyRes) => {
         const status = proxyRes.statusCode ?? 502;
-        // The settings page changed the company: GET /api/user re-reads name and sector.
-        if (companyRecord && req.method !== 'GET' && status < 300 && req.session) req.session.companyRefreshedAt = 0;
+        if (written && status < 300) written();
         const out: OutgoingHttpHeaders = {};
         for (const name in proxyRes.headers) if (!HOP_BY_HOP.has(name)) out[name] = proxyRes.headers[name];
+        Object.assign(out, ownHeaders());
         // An HTTP/1.0 client cannot read chunked bodies: Node closes the connection at the end instead.
         if (req.httpVersion === '1.0') delete out['transfer-encoding'];
         res.writeHead(status, proxyRes.statusMessage, out);
@@ -158,6 +183,14 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
     else proxyReq.end();
   }
 
+  const identity = (userId: string, companyId: string, role: Role, id: string): OutgoingHttpHeaders => ({
+    [HEADERS.userId]: userId,
+    [HEADERS.companyId]: companyId,
+    [HEADERS.role]: role,
+    [HEADERS.internalToken]: opts.internalToken,
+    [HEADERS.requestId]: id,
+  });
+
   function proxy(route: ProxyRoute, user: User | null, role: Role | null, req: Request, res: Response, next: (err?: unknown) => void) {
     if (!user) {
       next(new HttpError(401, MESSAGES_AUTH.notAuthenticated));
@@ -177,13 +210,11 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
       next(new HttpError(404, MESSAGES_HTTP.notFound));
       return;
     }
-    forward(req, res, route.service, route.companyRecord === true, {
-      [HEADERS.userId]: user.id,
-      [HEADERS.companyId]: user.companyId,
-      [HEADERS.role]: role,
-      [HEADERS.internalToken]: opts.internalToken,
-      [HEADERS.requestId]: req.id as string, // pino-http's id, a string we generate
-    });
+    const session = req.session;
+    // The settings page changed the company: GET /api/user re-reads name and sector.
+    const written = route.companyRecord && req.method !== 'GET' && session ? () => void (session.companyRefreshedAt = 0) : null;
+    // Mounted under /api, Express strips the mount path from req.url: originalUrl is the full path.
+    forward(req, res, req.originalUrl, route.service, identity(user.id, user.companyId, role, req.id as string), written); // pino-http's id
   }
 
   const handler: RequestHandler = (req, res, next) => {
@@ -203,24 +234,37 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
       .catch(next);
   };
 
-  const readHandler: RequestHandler = (req, res, next) => {
-    const route = req.method === 'GET' || req.method === 'HEAD' ? resolveRoute(req.originalUrl.split('?')[0]) : null;
-    if (!route) {
-      next();
+  function fastRead(req: IncomingMessage, res: ServerResponse, secure: boolean, ordinary: () => void): void {
+    const url = req.url ?? '';
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !url.startsWith('/api/') || !isCanonicalPath(url)) {
+      ordinary();
       return;
     }
-    opts
-      .readSession(req)
-      .then((found) => {
-        if (!found) {
-          next();
+    const route = resolveRoute(url.split('?')[0]);
+    if (!route) {
+      ordinary();
+      return;
+    }
+    opts.readSession(req.headers.cookie, secure).then(
+      (found) => {
+        const user = found?.session.user;
+        const role = found?.role;
+        if (!user?.companyId || !role || (route.companyId !== undefined && route.companyId !== user.companyId)) {
+          ordinary(); // answers 401, 403 or 404, or handles the session
           return;
         }
-        // Read only: nothing on these requests changes the session (the proxyRes hook is for writes).
-        proxy(route, found.session.user, found.role, req, res, next);
-      })
-      .catch(next);
-  };
+        const id = opts.requestId(req);
+        const start = Date.now();
+        res.once('close', () => {
+          // The access log line of the ordinary chain's logger (pino-http), same fields.
+          const line = { req: { id, method: req.method, url }, res: { statusCode: res.statusCode }, responseTime: Date.now() - start };
+          opts.log.info(line, res.writableFinished ? 'request completed' : 'request aborted');
+        });
+        forward(req, res, url, route.service, identity(user.id, user.companyId, role, id), null);
+      },
+      ordinary, // the store failed: the ordinary chain answers (503)
+    );
+  }
 
-  return { readHandler, handler, close: () => Object.values(targets).forEach((t) => t.agent.destroy()) };
+  return { fastRead, handler, close: () => Object.values(targets).forEach((t) => t.agent.destroy()) };
 }

@@ -242,6 +242,31 @@ describe('plain signed-in reads (session read without express-session)', () => {
     }
   });
 
+  it('answers with the same security headers as the ordinary chain, and a request id kept end to end', async () => {
+    const u = await freshUser();
+    const fast = await u.agent.get(`/api/companies/${u.companyId}/third-parties`).set(HEADERS.requestId, 'trace-42.a');
+    expect(fast.status).toBe(200);
+    expect(fast.headers[HEADERS.requestId]).toBe('trace-42.a');
+    // The gateway's own route goes through Express, helmet's middleware included.
+    const ordinary = await u.agent.get('/api/user');
+    expect(ordinary.status).toBe(200);
+    const security = [
+      'content-security-policy',
+      'x-frame-options',
+      'x-content-type-options',
+      'strict-transport-security',
+      'referrer-policy',
+    ];
+    for (const name of security) {
+      expect(ordinary.headers[name]).toBeTruthy();
+      expect(fast.headers[name]).toBe(ordinary.headers[name]);
+    }
+    expect(fast.headers['x-powered-by']).toBeUndefined();
+    // An id that does not look like one is replaced, never echoed.
+    const odd = await u.agent.get(`/api/companies/${u.companyId}/third-parties`).set(HEADERS.requestId, 'a b<c>');
+    expect(odd.headers[HEADERS.requestId]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('refuses a forged or foreign cookie and keeps the tenancy guard', async () => {
     const u = await freshUser();
     const forged = signedCookieValue(u.key.slice(u.key.lastIndexOf(':') + 1)).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));

@@ -4,6 +4,7 @@ export {
   establishSession,
   endSession,
   sessionCookieName,
+  requestIsSecure,
   SESSION_COOKIE,
   SECURE_SESSION_COOKIE,
   IDLE_TIMEOUT_MS,

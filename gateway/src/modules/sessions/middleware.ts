@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { promisify } from 'node:util';
 import session, { MemoryStore, type Store } from 'express-session';
 import type { Request, RequestHandler, Response } from 'express';
@@ -27,7 +28,20 @@ export const SESSION_COOKIE = 'xaalis.sid';
  */
 export const SECURE_SESSION_COOKIE = '__Host-xaalis.sid';
 /** The session cookie's name for this request: req.secure follows the 'trust proxy' setting. */
-export const sessionCookieName = (req: Request) => (req.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+export const sessionCookieName = (req: Pick<Request, 'secure'>) => (req.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+
+/**
+ * Express's req.secure for a request Express has not seen yet: HTTPS on the socket or, from a
+ * trusted proxy ('trust proxy fn' of the app), the first value of X-Forwarded-Proto.
+ */
+export function requestIsSecure(req: IncomingMessage, trust: (address: string | undefined, hop: number) => boolean): boolean {
+  const own = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+  if (!trust(req.socket.remoteAddress, 0)) return own === 'https';
+  const header = req.headers['x-forwarded-proto'];
+  const proto = (typeof header === 'string' && header) || own;
+  const comma = proto.indexOf(',');
+  return (comma === -1 ? proto : proto.slice(0, comma)).trim() === 'https';
+}
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 /**
  * An active session's expiry is pushed back at most this often, not on every request (each push is

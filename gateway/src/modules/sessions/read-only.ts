@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Request } from 'express';
 import type { SessionData, Store } from 'express-session';
 import type { Redis } from 'ioredis';
 import { isRole, type Role } from '@xaalis/contracts';
@@ -77,9 +76,12 @@ export interface SessionReaderOptions {
  * written: the same cookie, signature, store and lifetime rules, and no Set-Cookie, no store write.
  * null whenever the case is not that plain (no or badly signed cookie, no such session, signed out,
  * lifetime over, expiry due to be pushed back): express-session then handles the request as usual.
- * Rejects like the store (SessionUnavailableError when Redis is down).
+ * Rejects like the store (SessionUnavailableError when Redis is down). `secure`: whether the
+ * request came over HTTPS (req.secure, see requestIsSecure), which names the cookie.
  */
-export function createSessionReader(opts: SessionReaderOptions): (req: Request) => Promise<SessionWithRole | null> {
+export function createSessionReader(
+  opts: SessionReaderOptions,
+): (cookie: string | undefined, secure: boolean) => Promise<SessionWithRole | null> {
   const { store, secret, access, redis, sessionPrefix } = opts;
   // Cookie values already verified → their session id (a value always verifies the same way):
   // one HMAC per session and process instead of one per request. Emptied when full.
@@ -119,8 +121,20 @@ export function createSessionReader(opts: SessionReaderOptions): (req: Request) 
   }
   const memberPrefix = access.keyPrefix ?? '';
 
-  return async (req) => {
-    const value = cookieValue(req.headers.cookie, sessionCookieName(req));
+  // The last parse of each session's stored JSON: an unchanged session (most reads) is not parsed
+  // again. Read only: nobody writes to these objects. Emptied when full.
+  const parsed = new Map<string, { json: string; session: SessionData }>();
+  const parse = (sid: string, json: string): SessionData => {
+    const known = parsed.get(sid);
+    if (known?.json === json) return known.session;
+    const session = JSON.parse(json) as SessionData;
+    if (parsed.size >= 10_000) parsed.clear();
+    parsed.set(sid, { json, session });
+    return session;
+  };
+
+  return async (cookie, secure) => {
+    const value = cookieValue(cookie, sessionCookieName({ secure }));
     const sid = value === null ? null : sessionId(value);
     if (sid === null) return null;
     if (scripted) {
@@ -131,7 +145,7 @@ export function createSessionReader(opts: SessionReaderOptions): (req: Request) 
         throw new SessionUnavailableError(err);
       }
       if (!found) return null;
-      const sess = JSON.parse(found[0]) as SessionData;
+      const sess = parse(sid, found[0]);
       if (!plain(sess)) return null;
       const sameIds = found[1] === sess.user.companyId && found[2] === sess.userId;
       return withRole(sess, sameIds ? (found[3] ?? null) : null);
