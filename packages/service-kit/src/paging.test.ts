@@ -1,4 +1,4 @@
-import { containsPattern, pageWindow, pagedOf } from './paging';
+import { containsPattern, foldAccents, foldedPattern, foldedSql, pageWindow, pagedOf } from './paging';
 
 describe('paging', () => {
   it('turns page and size into LIMIT and OFFSET', () => {
@@ -10,5 +10,13 @@ describe('paging', () => {
   });
   it('escapes the wildcards of a search term', () => {
     expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
+  });
+  it('folds case and accents the same way in the term and in SQL', () => {
+    expect(foldAccents('Société Générale ÇA Ñdiaye')).toBe('societe generale ca ndiaye');
+    expect(foldedPattern('Écoles 50%')).toBe('%ecoles 50\\%%');
+    // Every letter mapped in SQL, capitals included (lower() keeps them under a C locale).
+    const [from, to] = [...foldedSql('name').matchAll(/'([^']*)'/g)].map((m) => m[1]);
+    expect([...from]).toHaveLength([...to].length);
+    for (const [i, c] of [...from].entries()) expect(foldAccents(c)).toBe(to[i]);
   });
 });

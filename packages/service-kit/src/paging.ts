@@ -12,3 +12,31 @@ export function pagedOf<T>(items: T[], q: { page: number; pageSize: number }, to
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+// Accented letters of French (and Wolof's ñ, ŋ) and their plain forms, one for one: translate()
+// needs no extension (unaccent is not in every Postgres we run on).
+const ACCENTED = 'àâäáãåéèêëíìîïóòôöõúùûüçñÿŋ';
+const PLAIN = 'aaaaaaeeeeiiiiooooouuuucnyn';
+// In SQL the capitals too: lower() leaves them as they are under a C locale.
+const SQL_FROM = ACCENTED + ACCENTED.toUpperCase();
+const SQL_TO = PLAIN + PLAIN;
+
+/** The term as the accent- and case-folded search compares it (é, È → e). */
+export function foldAccents(term: string): string {
+  let out = '';
+  for (const c of term.toLowerCase()) {
+    const i = ACCENTED.indexOf(c);
+    out += i < 0 ? c : PLAIN[i];
+  }
+  return out;
+}
+
+/** SQL of `expr` folded like foldAccents: compare it with LIKE to foldedPattern(term). */
+export function foldedSql(expr: string): string {
+  return `translate(lower(${expr}), '${SQL_FROM}', '${SQL_TO}')`;
+}
+
+/** containsPattern of the folded term: `${foldedSql(col)} LIKE ?` finds "Société" for "societe". */
+export function foldedPattern(term: string): string {
+  return containsPattern(foldAccents(term));
+}

@@ -8,7 +8,7 @@ import {
   type AccountType,
   type accountListQuerySchema,
 } from '@xaalis/contracts';
-import { CompanyWhere, HttpError, containsPattern, pageWindow, pagedOf } from '@xaalis/service-kit';
+import { CompanyWhere, HttpError, pageWindow, pagedOf, foldedPattern, foldedSql } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { columnArrays, creationError } from '../../model-support';
 import { accountModel, toAccount, type AccountAttributes } from './model';
@@ -95,7 +95,7 @@ export function accountsService(sequelize: Sequelize) {
     async list(companyId: string, q: AccountListQuery): Promise<AccountListResponse> {
       const where = new CompanyWhere(companyId);
       // '%term%' for the name; without its first '%', 'term%' for the code (a code that starts so).
-      if (q.search) where.and('(code LIKE substr(?, 2) OR name ILIKE ?)', containsPattern(q.search));
+      if (q.search) where.and(`(code LIKE substr(?, 2) OR ${foldedSql('name')} LIKE ?)`, foldedPattern(q.search));
       if (q.prefix) where.and('code LIKE ANY (?::text[])', prefixPatterns(q.prefix));
       if (q.type) where.and('type = ?', q.type);
       if (q.active) where.and('is_active = ?', q.active === 'true');

@@ -1,3 +1,4 @@
+import { foldedPattern, foldedSql } from '@xaalis/service-kit';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { EntryListResponse, entryListQuerySchema } from '@xaalis/contracts';
 import type { z } from 'zod';
@@ -5,9 +6,6 @@ import { ENTRY_COLUMNS, toEntry } from '../posting';
 import { payrollEntrySql } from './payroll';
 
 type ListQuery = z.output<typeof entryListQuerySchema>;
-
-/** `%term%` for ILIKE, the term's own wildcards escaped (a search for "50%" means the characters). */
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * One page of a company's entries (without lines) plus the counters of the
@@ -36,8 +34,8 @@ export async function listEntries(
     filters.push(`e.journal = $${bind.length}`);
   }
   if (q.search) {
-    bind.push(likePattern(q.search));
-    filters.push(`(e.number ILIKE $${bind.length} OR e.description ILIKE $${bind.length})`);
+    bind.push(foldedPattern(q.search));
+    filters.push(`(e.number ILIKE $${bind.length} OR ${foldedSql('e.description')} LIKE $${bind.length})`);
   }
   const where = filters.length ? ` AND ${filters.join(' AND ')}` : '';
   const scope = opts.hidePayroll ? ` AND NOT ${payrollEntrySql('e')}` : '';

@@ -9,7 +9,7 @@ import type {
   EntryImportStatus,
   EntryImportSummary,
 } from '@xaalis/contracts';
-import { CompanyWhere, containsPattern, pageWindow, pagedOf } from '@xaalis/service-kit';
+import { CompanyWhere, pageWindow, pagedOf, foldedPattern, foldedSql } from '@xaalis/service-kit';
 
 /** Row access to accounting.entry_imports (migration 0011); every query is company-scoped. */
 
@@ -141,7 +141,7 @@ export async function findPreview(sequelize: Sequelize, companyId: string, id: s
 /** One page of the company's imports, latest first (`search`: in the file name). */
 export async function listImports(sequelize: Sequelize, companyId: string, q: EntryImportListQuery): Promise<EntryImportListResponse> {
   const where = new CompanyWhere(companyId);
-  if (q.search) where.and(`file_name ILIKE ?`, containsPattern(q.search));
+  if (q.search) where.and(`${foldedSql('file_name')} LIKE ?`, foldedPattern(q.search));
   const { limit, offset } = pageWindow(q);
   const [rows, [count]] = await Promise.all([
     sequelize.query<ImportRow>(

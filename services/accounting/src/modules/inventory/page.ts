@@ -1,7 +1,7 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { InventoryListResponse, inventoryPageQuerySchema } from '@xaalis/contracts';
 import { money } from '@xaalis/domain';
-import { CompanyWhere, containsPattern, pageWindow, pagedOf } from '@xaalis/service-kit';
+import { CompanyWhere, pageWindow, pagedOf, foldedPattern, foldedSql } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { ITEM_COLUMNS, toItem, type ItemDbRow } from './model';
 
@@ -14,7 +14,7 @@ type PageQuery = z.output<typeof inventoryPageQuerySchema>;
  */
 export async function inventoryPage(sequelize: Sequelize, companyId: string, q: PageQuery): Promise<InventoryListResponse> {
   const where = new CompanyWhere(companyId, 'i.');
-  if (q.search) where.and('i.name ILIKE ?', containsPattern(q.search));
+  if (q.search) where.and(`${foldedSql('i.name')} LIKE ?`, foldedPattern(q.search));
   if (q.category) where.and('i.category = ?', q.category);
   if (q.id) where.and('i.id = ?', q.id);
   const { limit, offset } = pageWindow(q);

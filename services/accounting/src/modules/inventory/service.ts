@@ -10,7 +10,7 @@ import {
   type inventoryListQuerySchema,
   type stockMovementInputSchema,
 } from '@xaalis/contracts';
-import { HttpError, isUuid, notFound, mustExist } from '@xaalis/service-kit';
+import { HttpError, isUuid, notFound, mustExist, foldedPattern, foldedSql } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { stockWorkbook } from './export';
 import { ITEM_COLUMNS, applyMovement, findItem, findMovements, stockError, toItem, type ItemDbRow } from './model';
@@ -22,8 +22,6 @@ type MovementValues = z.output<typeof stockMovementInputSchema>;
 
 /** How many movements an item's page shows. */
 export const MOVEMENT_HISTORY = 100;
-
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** "-2.500" → "2.5"-like absolute value and its direction. */
 function signed(quantity: Decimal): { type: 'in' | 'out'; quantity: string } {
@@ -56,8 +54,8 @@ export function inventoryService(sequelize: Sequelize) {
       where += ` AND i.category = $${bind.length}`;
     }
     if (q.search) {
-      bind.push(likePattern(q.search));
-      where += ` AND i.name ILIKE $${bind.length}`;
+      bind.push(foldedPattern(q.search));
+      where += ` AND ${foldedSql('i.name')} LIKE $${bind.length}`;
     }
     const rows = await sequelize.query<ItemDbRow>(
       `SELECT ${ITEM_COLUMNS} FROM accounting.inventory_items i WHERE i.company_id = $1${where} ORDER BY i.name, i.id`,

@@ -7,7 +7,7 @@ import {
   type PlanStatus,
 } from '@xaalis/contracts';
 import { fiscalYearLabel, type PlannedDepreciation } from '@xaalis/domain';
-import { CompanyWhere, containsPattern, pageWindow } from '@xaalis/service-kit';
+import { CompanyWhere, pageWindow, foldedPattern, foldedSql } from '@xaalis/service-kit';
 import { columnArrays } from '../../model-support';
 
 /** Row-level access to `investments` and `depreciation_schedules` (plain SQL: explicit locks, multi-row inserts). */
@@ -114,7 +114,8 @@ export async function pageInvestments(
   q: { page: number; pageSize: number; search?: string; category?: InvestmentCategory },
 ): Promise<{ rows: InvestmentDbRow[]; matching: number; count: number; purchase: string; current: string }> {
   const where = new CompanyWhere(companyId, 'i.');
-  if (q.search) where.and('(i.name ILIKE ? OR a.code LIKE substr(?, 2) OR a.name ILIKE ?)', containsPattern(q.search));
+  if (q.search)
+    where.and(`(${foldedSql('i.name')} LIKE ? OR a.code LIKE substr(?, 2) OR ${foldedSql('a.name')} LIKE ?)`, foldedPattern(q.search));
   if (q.category) where.and('i.category = ?', q.category);
   const { limit, offset } = pageWindow(q);
   const [rows, [totals]] = await Promise.all([

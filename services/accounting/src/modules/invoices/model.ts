@@ -1,3 +1,4 @@
+import { foldedPattern, foldedSql } from '@xaalis/service-kit';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type {
   Invoice,
@@ -164,8 +165,6 @@ export async function insertInvoiceLines(
   );
 }
 
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The list's WHERE conditions (after `i.company_id = $1`), shared by the page, the count and the export. */
 function filtersOf(q: Omit<ListQuery, 'page' | 'pageSize'>): { bind: unknown[]; filters: string[]; needsThirdParty: boolean } {
   const bind: unknown[] = [];
@@ -179,8 +178,8 @@ function filtersOf(q: Omit<ListQuery, 'page' | 'pageSize'>): { bind: unknown[]; 
   if (q.payable === 'true') filters.push(`i.status = 'validated' AND i.total > i.paid_amount`);
   if (q.id) filters.push(`i.id = ${param(q.id)}`);
   if (q.search) {
-    const p = param(likePattern(q.search));
-    filters.push(`(i.number ILIKE ${p} OR tp.name ILIKE ${p})`);
+    const p = param(foldedPattern(q.search));
+    filters.push(`(i.number ILIKE ${p} OR ${foldedSql('tp.name')} LIKE ${p})`);
   }
   return { bind, filters, needsThirdParty: !!q.search };
 }

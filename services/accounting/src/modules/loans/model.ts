@@ -8,7 +8,7 @@ import type {
   PaymentFrequency,
   PaymentMethod,
 } from '@xaalis/contracts';
-import { CompanyWhere, containsPattern, pageWindow } from '@xaalis/service-kit';
+import { CompanyWhere, pageWindow, foldedPattern, foldedSql } from '@xaalis/service-kit';
 import { columnArrays } from '../../model-support';
 
 /** Row-level access to `loans` and `loan_payments` (their instalments). */
@@ -109,7 +109,7 @@ export async function pageLoans(
   q: { page: number; pageSize: number; search?: string; status?: LoanStatus; payable?: 'true' | 'false' },
 ): Promise<{ loans: Loan[]; matching: number; count: number; borrowed: string; remaining: string; active: number }> {
   const where = new CompanyWhere(companyId, 'l.');
-  if (q.search) where.and('l.lender ILIKE ?', containsPattern(q.search));
+  if (q.search) where.and(`${foldedSql('l.lender')} LIKE ?`, foldedPattern(q.search));
   if (q.status) where.and('l.status = ?', q.status);
   if (q.payable) {
     where.and(

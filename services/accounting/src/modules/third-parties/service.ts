@@ -6,7 +6,7 @@ import {
   type thirdPartyInputSchema,
   type thirdPartyListQuerySchema,
 } from '@xaalis/contracts';
-import { CompanyWhere, containsPattern, pageWindow, pagedOf } from '@xaalis/service-kit';
+import { CompanyWhere, pageWindow, pagedOf, foldedPattern, foldedSql } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { creationError } from '../../model-support';
 import { thirdPartyModel, toThirdParty, type ThirdPartyAttributes } from './model';
@@ -31,7 +31,7 @@ export function thirdPartiesService(sequelize: Sequelize) {
      */
     async list(companyId: string, q: ThirdPartyListQuery): Promise<ThirdPartyListResponse> {
       const where = new CompanyWhere(companyId);
-      if (q.search) where.and('(name ILIKE ? OR code ILIKE ?)', containsPattern(q.search));
+      if (q.search) where.and(`(${foldedSql('name')} LIKE ? OR ${foldedSql('code')} LIKE ?)`, foldedPattern(q.search));
       if (q.type) where.and('type = ?', q.type);
       if (q.role) where.and("type IN (?, 'both')", q.role);
       if (q.id) where.and('id = ?', q.id);

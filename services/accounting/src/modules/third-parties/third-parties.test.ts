@@ -93,6 +93,11 @@ describe('third parties', () => {
     expect(found).toMatchObject({ totalItems: 1, counters: { total: 31 } });
     expect((await page(tenant.id, { search: 'q-9' })).items.map((t) => t.name)).toEqual(['Quincaillerie 50%_off']);
     expect((await page(tenant.id, { search: '%' })).totalItems).toBe(1);
+    // Case and accents do not matter, either way.
+    await post(tenant.id, { type: 'client', name: 'Société Générale Sénégal' }).expect(201);
+    expect((await page(tenant.id, { search: 'societe GENERALE' })).items.map((t) => t.name)).toEqual(['Société Générale Sénégal']);
+    expect((await page(tenant.id, { search: 'SÉNÉ' })).totalItems).toBe(1);
+    expect((await page(tenant.id, { search: 'quincaillerie' })).totalItems).toBe(1);
     expect((await page(tenant.id, { type: 'both' })).totalItems).toBe(4);
     // A supplier is a supplier or both: 10 suppliers of the loop, 4 'both', the quincaillerie.
     expect((await page(tenant.id, { role: 'supplier', pageSize: 100 })).items).toHaveLength(15);

@@ -1,6 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Employee, EmployeeCounters, EmployeeListQuery, EmployeeStatus, MaritalStatus, Paged, SalaryType } from '@xaalis/contracts';
-import { CompanyWhere, containsPattern, pageWindow, pagedOf } from '@xaalis/service-kit';
+import { CompanyWhere, pageWindow, pagedOf, foldedPattern, foldedSql } from '@xaalis/service-kit';
 
 /** An employee as stored: the salary is always there (the API leaves it out for roles without `payroll`). */
 export type StoredEmployee = Employee & { salary: string };
@@ -127,8 +127,8 @@ export async function pageEmployees(sequelize: Sequelize, companyId: string, q: 
   if (q.status) where.and('status = ?', q.status);
   if (q.search)
     where.and(
-      `(first_name || ' ' || last_name ILIKE ? OR last_name || ' ' || first_name ILIKE ? OR employee_number ILIKE ? OR position ILIKE ?)`,
-      containsPattern(q.search),
+      `(${foldedSql("first_name || ' ' || last_name")} LIKE ? OR ${foldedSql("last_name || ' ' || first_name")} LIKE ? OR ${foldedSql('employee_number')} LIKE ? OR ${foldedSql('position')} LIKE ?)`,
+      foldedPattern(q.search),
     );
   const { limit, offset } = pageWindow(q);
   const n = where.bind.length;

@@ -9,7 +9,7 @@ import type {
   PayslipPostingEvent,
   PayslipStatus,
 } from '@xaalis/contracts';
-import { CompanyWhere, containsPattern, pageWindow } from '@xaalis/service-kit';
+import { CompanyWhere, pageWindow, foldedPattern, foldedSql } from '@xaalis/service-kit';
 
 /** Row-level access to `hr.payslips`: every statement is scoped by the company. */
 export interface PayslipDbRow {
@@ -117,8 +117,8 @@ export async function pagePayslips(
   if (q.status) where.and('p.status = ?', q.status);
   if (q.search)
     where.and(
-      `(e.first_name || ' ' || e.last_name ILIKE ? OR e.last_name || ' ' || e.first_name ILIKE ? OR e.employee_number ILIKE ?)`,
-      containsPattern(q.search),
+      `(${foldedSql("e.first_name || ' ' || e.last_name")} LIKE ? OR ${foldedSql("e.last_name || ' ' || e.first_name")} LIKE ? OR ${foldedSql('e.employee_number')} LIKE ?)`,
+      foldedPattern(q.search),
     );
   const { limit, offset } = pageWindow(q);
   const n = where.bind.length;

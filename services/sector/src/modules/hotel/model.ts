@@ -1,6 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { InternalInvoiceInput, Reservation, ReservationStatus, Room, RoomStatus, RoomType, RoomValues } from '@xaalis/contracts';
-import { CompanyWhere, containsPattern, pageWindow } from '@xaalis/service-kit';
+import { CompanyWhere, pageWindow, foldedPattern, foldedSql } from '@xaalis/service-kit';
 import { takeYearNumber } from '../../numbering';
 
 /** Row-level access to the hotel tables of `sector`: every statement is scoped by the company. */
@@ -64,7 +64,7 @@ export async function listRooms(
   q: PageQuery,
 ): Promise<{ rows: Room[]; total: number; counters: { availableCount: number; occupiedCount: number; maintenanceCount: number } }> {
   const where = new CompanyWhere(companyId);
-  if (q.search) where.and('(room_number ILIKE ? OR description ILIKE ?)', containsPattern(q.search));
+  if (q.search) where.and(`(${foldedSql('room_number')} LIKE ? OR ${foldedSql('description')} LIKE ?)`, foldedPattern(q.search));
   const { limit, offset } = pageWindow(q);
   const [rows, [c]] = await Promise.all([
     select<RoomDbRow>(
@@ -240,7 +240,11 @@ export async function listReservations(
 ): Promise<{ rows: ReservationDbRow[]; total: number }> {
   const where = new CompanyWhere(companyId, 'b.');
   if (q.status) where.and('b.status = ?', q.status);
-  if (q.search) where.and('(b.reservation_number ILIKE ? OR b.guest_name ILIKE ? OR r.room_number ILIKE ?)', containsPattern(q.search));
+  if (q.search)
+    where.and(
+      `(${foldedSql('b.reservation_number')} LIKE ? OR ${foldedSql('b.guest_name')} LIKE ? OR ${foldedSql('r.room_number')} LIKE ?)`,
+      foldedPattern(q.search),
+    );
   const { limit, offset } = pageWindow(q);
   const [rows, [c]] = await Promise.all([
     select<ReservationDbRow>(

@@ -9,7 +9,7 @@ import type {
   ProductionUnit,
   RawMaterial,
 } from '@xaalis/contracts';
-import { CompanyWhere, containsPattern, pageWindow } from '@xaalis/service-kit';
+import { CompanyWhere, pageWindow, foldedPattern, foldedSql } from '@xaalis/service-kit';
 import { takeYearNumber } from '../../numbering';
 
 /** Row-level access to the production tables of `sector`: every statement is scoped by the company. */
@@ -105,7 +105,7 @@ export interface StockCounters {
 function itemWhere(companyId: string, filter: ItemFilter): CompanyWhere {
   const where = new CompanyWhere(companyId);
   if (filter.category) where.and('category = ?', filter.category);
-  if (filter.search) where.and('(name ILIKE ? OR reference ILIKE ?)', containsPattern(filter.search));
+  if (filter.search) where.and(`(${foldedSql('name')} LIKE ? OR ${foldedSql('reference')} LIKE ?)`, foldedPattern(filter.search));
   return where;
 }
 
@@ -399,7 +399,7 @@ export async function listOrders(
   const where = new CompanyWhere(companyId, 'o.');
   if (filter.status) where.and('o.status = ?', filter.status);
   if (filter.finishedProductId) where.and('o.finished_product_id = ?', filter.finishedProductId.toLowerCase());
-  if (filter.search) where.and('(o.order_number ILIKE ? OR p.name ILIKE ?)', containsPattern(filter.search));
+  if (filter.search) where.and(`(o.order_number ILIKE ? OR ${foldedSql('p.name')} LIKE ?)`, foldedPattern(filter.search));
   const { limit, offset } = pageWindow(filter);
   const [rows, [counts]] = await Promise.all([
     select<OrderDbRow>(

@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { CompanyWhere, containsPattern, pageWindow } from '@xaalis/service-kit';
+import { CompanyWhere, pageWindow, foldedPattern, foldedSql } from '@xaalis/service-kit';
 import type { InternalInvoiceInput, ProjectStatus, ProjectValues, TimesheetListQuery, TimesheetStatus } from '@xaalis/contracts';
 
 /** Row-level access to the services tables (schema "sector"); every query names the company. */
@@ -87,7 +87,7 @@ function projectWhere(companyId: string, filter: ProjectFilter): CompanyWhere {
   const where = new CompanyWhere(companyId, 'p.');
   if (filter.id) where.and('p.id = ?', filter.id);
   if (filter.status) where.and('p.status = ?', filter.status);
-  if (filter.search) where.and('p.name ILIKE ?', containsPattern(filter.search));
+  if (filter.search) where.and(`${foldedSql('p.name')} LIKE ?`, foldedPattern(filter.search));
   return where;
 }
 
@@ -197,8 +197,8 @@ export async function findTimesheetPage(
   if (q.status) filter.and('t.status = ?', q.status);
   if (q.search) {
     filter.and(
-      '(t.description ILIKE ? OR EXISTS (SELECT 1 FROM sector.projects sp WHERE sp.company_id = t.company_id AND sp.id = t.project_id AND sp.name ILIKE ?))',
-      containsPattern(q.search),
+      `(${foldedSql('t.description')} LIKE ? OR EXISTS (SELECT 1 FROM sector.projects sp WHERE sp.company_id = t.company_id AND sp.id = t.project_id AND ${foldedSql('sp.name')} LIKE ?))`,
+      foldedPattern(q.search),
     );
   }
   if (q.month) {

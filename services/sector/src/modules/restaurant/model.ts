@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { CompanyWhere, containsPattern, pageWindow } from '@xaalis/service-kit';
+import { CompanyWhere, pageWindow, foldedPattern, foldedSql } from '@xaalis/service-kit';
 import type {
   Menu,
   MenuItem,
@@ -88,7 +88,7 @@ export interface PageQuery {
 /** The company's recipes matching `q` (name contains), as `WHERE` and its bind, for the table aliased `alias`. */
 function nameWhere(companyId: string, alias: string, q?: PageQuery): CompanyWhere {
   const where = new CompanyWhere(companyId, alias);
-  if (q?.search) where.and(`${alias}name ILIKE ?`, containsPattern(q.search));
+  if (q?.search) where.and(`${foldedSql(`${alias}name`)} LIKE ?`, foldedPattern(q.search));
   return where;
 }
 
