@@ -80,6 +80,9 @@ function sendUnavailable(res: ServerResponse, service: ServiceName, headers: Out
   res.end(body);
 }
 
+/** The request id among the identity headers sent to the service. */
+const requestIdOf = (identity: OutgoingHttpHeaders) => String(identity[HEADERS.requestId]);
+
 const errorCode = (code: string, message: string) => Object.assign(new Error(message), { code });
 
 /**
@@ -120,7 +123,6 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
     written: (() => void) | null,
   ) {
     const target = targets[service];
-    const ownHeaders = (): OutgoingHttpHeaders => ({ ...opts.securityHeaders, [HEADERS.requestId]: identity[HEADERS.requestId] });
     const headers: OutgoingHttpHeaders = {};
     const incoming: IncomingHttpHeaders = req.headers;
     for (const name in incoming) if (!DROPPED.has(name)) headers[name] = incoming[name];
@@ -135,7 +137,7 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
         { err: err.code ?? err.message, target: service, url: path, reqId: identity[HEADERS.requestId] },
         'service unreachable',
       );
-      sendUnavailable(res, service, ownHeaders());
+      sendUnavailable(res, service, { ...opts.securityHeaders, [HEADERS.requestId]: requestIdOf(identity) });
     };
 
     const proxyReq = target.client.request(
@@ -150,11 +152,20 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
       (proxyRes) => {
         const status = proxyRes.statusCode ?? 502;
         if (written && status < 300) written();
-        const out: OutgoingHttpHeaders = {};
-        for (const name in proxyRes.headers) if (!HOP_BY_HOP.has(name)) out[name] = proxyRes.headers[name];
-        Object.assign(out, ownHeaders());
-        // An HTTP/1.0 client cannot read chunked bodies: Node closes the connection at the end instead.
-        if (req.httpVersion === '1.0') delete out['transfer-encoding'];
+        // From the raw list (name, value, name, value…): Node then never builds the headers object.
+        // Repeated fields (Set-Cookie) stay as they came; ours replace the service's of the same name.
+        const raw = proxyRes.rawHeaders;
+        const http10 = req.httpVersion === '1.0';
+        const out: string[] = [];
+        for (let i = 0; i < raw.length; i += 2) {
+          const name = raw[i].toLowerCase();
+          if (HOP_BY_HOP.has(name) || name in opts.securityHeaders || name === HEADERS.requestId) continue;
+          // An HTTP/1.0 client cannot read chunked bodies: Node closes the connection at the end instead.
+          if (http10 && name === 'transfer-encoding') continue;
+          out.push(raw[i], raw[i + 1]);
+        }
+        for (const name in opts.securityHeaders) out.push(name, opts.securityHeaders[name]);
+        out.push(HEADERS.requestId, requestIdOf(identity));
         res.writeHead(status, proxyRes.statusMessage, out);
         proxyRes.on('error', () => res.destroy());
         proxyRes.pipe(res);
