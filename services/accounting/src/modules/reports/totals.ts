@@ -6,7 +6,7 @@ import type { AccountTotals } from './statements';
 /**
  * Per-account totals over a date range, read from the monthly balances
  * (0008's account_balances) for the whole months of the range and everything
- * before it, and from the daily balances (0018's account_day_balances) only
+ * before it, and from the daily balances (0020's account_day_balances) only
  * for the days of the months the range cuts (its first and last month when it
  * does not start on the 1st or end on a month's last day). No line is read:
  * the cost is the number of accounts × months and days, whatever the number
@@ -95,7 +95,7 @@ export async function accountTotals(
     ids: accountIds ?? [],
   };
   const onlyIds = accountIds ? 'AND a.id IN (:ids)' : '';
-  // Days of the cut months, from the daily balances (0018): posted lines only, at most a month of rows per account.
+  // Days of the cut months, from the daily balances (0020): posted lines only, at most a month of rows per account.
   const ranges = plan.lineRanges.map(({ start, end }, i) => {
     replacements[`r${i}s`] = start;
     replacements[`r${i}e`] = end;
