@@ -15,12 +15,13 @@
 // the VT/AC/BQ/OD journals, inserted as validated in a session with
 // session_replication_role = replica (the ledger's guards and checks are
 // triggers: they refuse anything but drafts), then the per-account monthly
-// balances recomputed by accounting.rebuild_account_balances (timed, with its
-// row count) and VACUUM (ANALYZE). Each size adds to the same company.
+// and daily balances recomputed by accounting.rebuild_account_balances (timed,
+// with their row counts) and VACUUM (ANALYZE). Each size adds to the same company.
 //
-// Checked on the way: the Balance of the year equals the plain sums over the
-// lines, the reports' own checks hold. Side by side: the Balance of the whole
-// period through the gateway, and the company's journal exported (server-side
+// Checked on the way: the Balance of the year, of this year to today and to
+// the mid-month date equal the plain sums over the lines (period and closing),
+// the reports' own checks hold. Side by side: the Balance of the whole period
+// through the gateway, and the company's journal exported (server-side
 // cursor) to a plain-text hledger journal (accounts named by their codes) on
 // which `hledger balance` is timed; both must give the same balance for every
 // account. hledger is skipped with a message when absent (`apt-get install
@@ -147,7 +148,7 @@ const GENERATE_SQL = `
 });
 
 async function run(db, gatewayBase) {
-  // Bulk load: the ledger's triggers (guards, balance checks, monthly balances) are off in this session only.
+  // Bulk load: the ledger's triggers (guards, balance checks, monthly and daily balances) are off in this session only.
   await db.query(
     `SET session_replication_role = replica; SET synchronous_commit = off; SET work_mem = '256MB'; SET maintenance_work_mem = '512MB'`,
   );
@@ -202,7 +203,7 @@ async function run(db, gatewayBase) {
     const rebuildSeconds = (now() - t1) / 1000;
     if (step === 0) for (const n of neighbours) await db.query('SELECT accounting.rebuild_account_balances($1)', [n.id]);
     const t2 = now();
-    for (const table of ['accounting_entries', 'accounting_entry_lines', 'account_balances'])
+    for (const table of ['accounting_entries', 'accounting_entry_lines', 'account_balances', 'account_day_balances'])
       await db.query(`VACUUM (ANALYZE) accounting.${table}`);
     const vacuumSeconds = (now() - t2) / 1000;
     const sizes = await stats(db, main.id);
@@ -211,7 +212,8 @@ async function run(db, gatewayBase) {
         `${sizes.lines.toLocaleString('en')} lines (tables: ${sizes.allLines.toLocaleString('en')} lines, ${NEIGHBOURS} neighbours); ` +
         `database ${sizes.database}\n` +
         `rebuild_account_balances: ${rebuildSeconds.toFixed(1)} s → ${sizes.balances.toLocaleString('en')} account_balances rows for the company ` +
-        `(${sizes.allBalances.toLocaleString('en')} in all); VACUUM (ANALYZE): ${vacuumSeconds.toFixed(1)} s`,
+        `(${sizes.allBalances.toLocaleString('en')} in all), ${sizes.dayBalances.toLocaleString('en')} account_day_balances rows; ` +
+        `VACUUM (ANALYZE): ${vacuumSeconds.toFixed(1)} s`,
     );
     await checkBalanced(db, main.id);
 
@@ -271,6 +273,7 @@ async function stats(db, companyId) {
             (SELECT count(*) FROM accounting.accounting_entry_lines)::int AS "allLines",
             (SELECT count(*) FROM accounting.account_balances WHERE company_id = $1)::int AS balances,
             (SELECT count(*) FROM accounting.account_balances)::int AS "allBalances",
+            (SELECT count(*) FROM accounting.account_day_balances WHERE company_id = $1)::int AS "dayBalances",
             pg_size_pretty(pg_database_size(current_database())) AS database`,
     [companyId],
   );
@@ -341,13 +344,15 @@ async function timeReports(db, gatewayBase, company, size, lines) {
   const ledger = (page) => `general-ledger?${yearRange}&accountFrom=521&accountTo=521&page=${page}&pageSize=100`;
   const probe = await getReport(gatewayBase, company, ledger(1));
   const lastPage = Math.max(1, Math.ceil(probe.total / 100));
-  await checkTrialBalance(db, gatewayBase, company);
+  await checkTrialBalance(db, gatewayBase, company, `${YEAR}-01-01`, `${YEAR}-12-31`);
+  await checkTrialBalance(db, gatewayBase, company, `${THIS_YEAR}-01-01`, TODAY);
+  await checkTrialBalance(db, gatewayBase, company, `${THIS_YEAR}-01-01`, MID_MONTH);
 
   const cases = [
     [`Balance ${YEAR}`, `trial-balance?${yearRange}`],
-    // The current year to date: the month today cuts is its monthly total less the lines after today.
+    // The current year to date: the month today cuts is its monthly total less the days after today.
     [`Balance ${THIS_YEAR} to ${TODAY.slice(5)}`, `trial-balance?from=${THIS_YEAR}-01-01&to=${TODAY}`],
-    // Issue 26: to a date inside a past month with lines after it (that month's total less its lines after the 20th).
+    // Issue 26: to a date inside a past month with lines after it (that month's total less its daily balances after the 20th).
     [`Balance ${THIS_YEAR} to ${MID_MONTH.slice(5)}`, `trial-balance?from=${THIS_YEAR}-01-01&to=${MID_MONTH}`],
     [`Bilan ${YEAR}`, `balance-sheet?year=${YEAR}`],
     [`Compte de résultat ${YEAR}`, `income-statement?year=${YEAR}`],
@@ -387,27 +392,34 @@ function describe(body) {
   return '';
 }
 
-/** The Balance of YEAR through the gateway against the plain sums over the lines, account by account. */
-async function checkTrialBalance(db, gatewayBase, company) {
-  const tb = await getReport(gatewayBase, company, `trial-balance?from=${YEAR}-01-01&to=${YEAR}-12-31`);
+/** The Balance of [from, to] through the gateway against the plain sums over the lines, account by account. */
+async function checkTrialBalance(db, gatewayBase, company, from, to) {
+  const tb = await getReport(gatewayBase, company, `trial-balance?from=${from}&to=${to}`);
   const { rows } = await db.query(
-    `SELECT a.code, sum(l.debit)::text AS debit, sum(l.credit)::text AS credit
+    `SELECT a.code, coalesce(sum(l.debit) FILTER (WHERE e.date >= $2), 0)::text AS debit,
+            coalesce(sum(l.credit) FILTER (WHERE e.date >= $2), 0)::text AS credit, sum(l.debit - l.credit)::text AS closing
        FROM accounting.accounting_entry_lines l
        JOIN accounting.accounting_entries e ON e.id = l.entry_id
        JOIN accounting.accounts a ON a.id = l.account_id
-      WHERE l.company_id = $1 AND e.status <> 'draft' AND e.date BETWEEN $2 AND $3
+      WHERE l.company_id = $1 AND e.status <> 'draft' AND e.date <= $3
       GROUP BY a.code`,
-    [company.id, `${YEAR}-01-01`, `${YEAR}-12-31`],
+    [company.id, from, to],
   );
   const got = new Map(tb.rows.map((r) => [r.accountCode, r]));
   const bad = rows.filter((r) => {
     const t = got.get(r.code);
-    return !t || cents(t.periodDebit) !== cents(r.debit) || cents(t.periodCredit) !== cents(r.credit);
+    return (
+      !t ||
+      cents(t.periodDebit) !== cents(r.debit) ||
+      cents(t.periodCredit) !== cents(r.credit) ||
+      cents(t.closingDebit) - cents(t.closingCredit) !== cents(r.closing)
+    );
   });
-  if (bad.length) throw new Error(`Balance ${YEAR} ≠ sums over the lines for ${bad.map((r) => r.code).join(', ')}`);
+  if (bad.length) throw new Error(`Balance ${from}…${to} ≠ sums over the lines for ${bad.map((r) => r.code).join(', ')}`);
   const failed = Object.entries(tb.checks ?? {}).filter(([, ok]) => !ok);
   console.log(
-    `checked: the Balance ${YEAR} (${tb.rows.length} accounts) has the plain sums over the lines for each of the ${rows.length} accounts moved` +
+    `checked: the Balance ${from}…${to} (${tb.rows.length} accounts) has the plain sums over the lines (period and closing) ` +
+      `for each of the ${rows.length} accounts moved` +
       `${failed.length ? `; its checks FAILED: ${failed.map(([k]) => k).join(', ')}` : ', its checks hold'}`,
   );
 }

@@ -125,7 +125,7 @@ export function naiveBalances(specs: EntrySpec[], from: string, to: string): Map
   return out;
 }
 
-/** The monthly balances as stored, and as recomputed from the lines: both sides of the rebuild check. */
+/** The monthly and daily balances as stored, and as recomputed from the lines: both sides of the rebuild check. */
 export async function storedAndRebuiltBalances(sequelize: Sequelize, companyId: string) {
   const q = (sql: string) => sequelize.query<Record<string, string>>(sql, { bind: [companyId], type: QueryTypes.SELECT });
   const stored = await q(
@@ -139,7 +139,17 @@ export async function storedAndRebuiltBalances(sequelize: Sequelize, companyId: 
       WHERE l.company_id = $1 AND e.status <> 'draft'
       GROUP BY 1, 2 ORDER BY 1, 2`,
   );
-  return { stored, rebuilt };
+  const storedDays = await q(
+    `SELECT account_id, day::text, debit::text, credit::text, line_count::text FROM accounting.account_day_balances
+      WHERE company_id = $1 ORDER BY account_id, day`,
+  );
+  const rebuiltDays = await q(
+    `SELECT l.account_id, e.date::text AS day, sum(l.debit)::text AS debit, sum(l.credit)::text AS credit, count(*)::text AS line_count
+       FROM accounting.accounting_entry_lines l JOIN accounting.accounting_entries e ON e.id = l.entry_id
+      WHERE l.company_id = $1 AND e.status <> 'draft'
+      GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  return { stored, rebuilt, storedDays, rebuiltDays };
 }
 
 export const cents = (value: string) => toCents(value);

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { QueryTypes } from 'sequelize';
 import type {
   BalanceSheet,
   CashFlowStatement,
@@ -73,9 +74,31 @@ beforeAll(async () => {
 
 describe('monthly balances', () => {
   it('are exactly the posted lines, rebuilt from scratch', async () => {
-    const { stored, rebuilt } = await storedAndRebuiltBalances(service.ctx.sequelize, seeded.company.id);
+    const { stored, rebuilt, storedDays, rebuiltDays } = await storedAndRebuiltBalances(service.ctx.sequelize, seeded.company.id);
     expect(stored.length).toBeGreaterThan(10);
     expect(stored).toEqual(rebuilt);
+    expect(storedDays.length).toBeGreaterThan(stored.length);
+    expect(storedDays).toEqual(rebuiltDays);
+  });
+
+  it('are what rebuild_account_balances recomputes, months and days', async () => {
+    const { sequelize } = service.ctx;
+    const before = await storedAndRebuiltBalances(sequelize, seeded.company.id);
+    const transaction = await sequelize.transaction();
+    try {
+      await sequelize.query('SELECT accounting.rebuild_account_balances($1)', { bind: [seeded.company.id], transaction });
+      const q = (sql: string) => sequelize.query(sql, { bind: [seeded.company.id], transaction, type: QueryTypes.SELECT });
+      expect(
+        await q(`SELECT account_id, month::text, debit::text, credit::text, line_count::text FROM accounting.account_balances
+                  WHERE company_id = $1 ORDER BY account_id, month`),
+      ).toEqual(before.stored);
+      expect(
+        await q(`SELECT account_id, day::text, debit::text, credit::text, line_count::text FROM accounting.account_day_balances
+                  WHERE company_id = $1 ORDER BY account_id, day`),
+      ).toEqual(before.storedDays);
+    } finally {
+      await transaction.rollback();
+    }
   });
 
   it("follow a draft's date on its lines, and refuse re-dating an entry while validating it", async () => {
@@ -139,6 +162,67 @@ describe('GET /reports/trial-balance', () => {
     // A cut month holding a draft (10 April): its lines are read, the draft's are not.
     const april = await get<TrialBalance>(`${api}/trial-balance?from=2026-04-02&to=2026-04-12`, seeded.tenant);
     expect(april.rows.find((r) => r.accountCode === '4111')).toMatchObject({ periodDebit: '0.00', periodCredit: '800000.00' });
+  });
+});
+
+describe('Balance to a date inside a month', () => {
+  it('equals the plain sums over the posted lines to every day of a month (days added or taken off the month)', async () => {
+    const { sequelize } = service.ctx;
+    const company = await createCompany(service, { name: 'Boutique Diop' });
+    const tenant = asTenant(company.id);
+    const ids = await ensureAccounts(sequelize, company.id, ['101', '4111', '521', '571', '701']);
+    const specs: EntrySpec[] = [
+      entryOn('2025-12-31', debit('521', 1_000_000), credit('101', 1_000_000)),
+      entryOn('2026-02-28', debit('4111', 7_000), credit('701', 7_000)),
+      entryOn('2026-03-01', debit('4111', 11_000), credit('701', 11_000)),
+      entryOn('2026-03-10', debit('521', 11_000), credit('4111', 11_000)),
+      entryOn('2026-03-10', debit('571', 3_000), credit('521', 3_000)),
+      // Cancelled on the 12th, reversed on the 24th: both count from their own day.
+      { ...entryOn('2026-03-12', debit('4111', 50_000), credit('701', 50_000)), fate: 'cancelled', reversalDate: '2026-03-24' },
+      entryOn('2026-03-15', debit('4111', 13_000), credit('701', 13_000)),
+      entryOn('2026-03-16', debit('521', 500), credit('571', 500)),
+      entryOn('2026-03-20', debit('4111', 17_000), credit('701', 17_000)),
+      entryOn('2026-03-20', debit('521', 17_000), credit('4111', 17_000)),
+      { ...entryOn('2026-03-22', debit('521', 999_000), credit('701', 999_000)), fate: 'draft' },
+      entryOn('2026-03-31', debit('4111', 31_000), credit('701', 31_000)),
+      entryOn('2026-04-01', debit('4111', 41_000), credit('701', 41_000)),
+    ];
+    for (const spec of specs) await postSql(sequelize, company.id, ids, spec);
+    const from = '2026-01-01';
+    for (let d = 1; d <= 31; d++) {
+      const to = `2026-03-${String(d).padStart(2, '0')}`;
+      const tb = await get<TrialBalance>(`/api/companies/${company.id}/reports/trial-balance?from=${from}&to=${to}`, tenant);
+      const plain = await sequelize.query<Record<string, string>>(
+        `SELECT code, greatest(o, 0)::numeric(20,2)::text AS "openingDebit", greatest(-o, 0)::numeric(20,2)::text AS "openingCredit",
+                d::numeric(20,2)::text AS "periodDebit", c::numeric(20,2)::text AS "periodCredit"
+           FROM (SELECT a.code, coalesce(sum(l.debit - l.credit) FILTER (WHERE e.date < $2), 0) AS o,
+                        coalesce(sum(l.debit) FILTER (WHERE e.date >= $2), 0) AS d, coalesce(sum(l.credit) FILTER (WHERE e.date >= $2), 0) AS c
+                   FROM accounting.accounting_entry_lines l
+                   JOIN accounting.accounting_entries e ON e.id = l.entry_id
+                   JOIN accounting.accounts a ON a.id = l.account_id
+                  WHERE l.company_id = $1 AND e.status <> 'draft' AND e.date <= $3
+                  GROUP BY a.code) x
+          ORDER BY code`,
+        { bind: [company.id, from, to], type: QueryTypes.SELECT },
+      );
+      const got = plain.map((p) => {
+        const r = tb.rows.find((row) => row.accountCode === p.code);
+        return {
+          code: p.code,
+          openingDebit: r?.openingDebit,
+          openingCredit: r?.openingCredit,
+          periodDebit: r?.periodDebit,
+          periodCredit: r?.periodCredit,
+        };
+      });
+      expect({ to, rows: got }).toEqual({ to, rows: plain });
+      expect(tb.checks.balanced).toBe(true);
+    }
+    // Spot checks of the sums themselves: on the 20th, its own lines count; the reversal (24th) does not yet.
+    const tb20 = await get<TrialBalance>(`/api/companies/${company.id}/reports/trial-balance?from=${from}&to=2026-03-20`, tenant);
+    expect(tb20.rows.find((r) => r.accountCode === '701')).toMatchObject({ periodCredit: '98000.00', periodDebit: '0.00' });
+    const tb31 = await get<TrialBalance>(`/api/companies/${company.id}/reports/trial-balance?from=${from}&to=2026-03-31`, tenant);
+    expect(tb31.rows.find((r) => r.accountCode === '701')).toMatchObject({ periodCredit: '129000.00', periodDebit: '50000.00' });
   });
 });
 

@@ -6,9 +6,11 @@ import type { AccountTotals } from './statements';
 /**
  * Per-account totals over a date range, read from the monthly balances
  * (0008's account_balances) for the whole months of the range and everything
- * before it, and from the posted lines only for the months the range cuts
- * (its first and last month when it does not start on the 1st or end on a
- * month's last day). A fiscal year starting on the 1st reads no line at all.
+ * before it, and from the daily balances (0020's account_day_balances) only
+ * for the days of the months the range cuts (its first and last month when it
+ * does not start on the 1st or end on a month's last day). No line is read:
+ * the cost is the number of accounts × months and days, whatever the number
+ * of lines.
  */
 
 export interface AccountPeriod extends AccountTotals {
@@ -48,9 +50,10 @@ const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.p
 
 /**
  * The reading plan of accountTotals: rangePlan's, but a range ending inside a month (its tail from
- * the month's 1st to `to`) reads that month's total from the monthly balances less the lines after
- * `to` (sign −1) when they span fewer days than the tail: a Balance to date reads the few lines
- * after the date, not the month's lines up to it. Ranges are [start, endExclusive), disjoint.
+ * the month's 1st to `to`) reads that month's total from the monthly balances less the days after
+ * `to` (sign −1) when they are fewer than the tail's: a Balance to date reads at most about half a
+ * month of daily rows per account. Ranges (`lineRanges`: days of the cut months) are
+ * [start, endExclusive), disjoint.
  */
 export function totalsPlan(from: string, to: string) {
   const plan = rangePlan(from, to);
@@ -92,35 +95,25 @@ export async function accountTotals(
     ids: accountIds ?? [],
   };
   const onlyIds = accountIds ? 'AND a.id IN (:ids)' : '';
-  // Lines of the cut months, per account by the (company, account, date) index.
+  // Days of the cut months, from the daily balances (0020): posted lines only, at most a month of rows per account.
   const ranges = plan.lineRanges.map(({ start, end }, i) => {
     replacements[`r${i}s`] = start;
     replacements[`r${i}e`] = end;
-    return `(l.entry_date >= :r${i}s AND l.entry_date < :r${i}e)`;
+    return `(d.day >= :r${i}s AND d.day < :r${i}e)`;
   });
-  // +1 for a range of lines to add, −1 for the lines after `to` taken off their month's total.
+  // +1 for a range of days to add, −1 for the days after `to` taken off their month's total.
   const subtracted = plan.lineRanges.flatMap((r, i) => (r.sign < 0 ? [ranges[i]] : []));
   const sign = subtracted.length ? `CASE WHEN ${subtracted.join(' OR ')} THEN -1 ELSE 1 END` : '1';
-  // All lines of those days by index alone, less the drafts' (few, found by their entries): no join per line.
   const partial = ranges.length
     ? `, p AS (
-        SELECT x.account_id,
-               sum(x.sign * CASE WHEN x.entry_date < :from THEN x.debit - x.credit ELSE 0 END) AS opening,
-               sum(x.sign * CASE WHEN x.entry_date >= :from THEN x.debit ELSE 0 END) AS debit,
-               sum(x.sign * CASE WHEN x.entry_date >= :from THEN x.credit ELSE 0 END) AS credit,
-               sum(x.sign * CASE WHEN x.entry_date >= :from THEN 1 ELSE 0 END) AS lines
-          FROM (
-            SELECT l.account_id, l.entry_date, l.debit, l.credit, ${sign} AS sign
-              FROM accounting.accounts AS a
-              JOIN accounting.accounting_entry_lines AS l ON l.company_id = a.company_id AND l.account_id = a.id AND (${ranges.join(' OR ')})
-             WHERE a.company_id = :companyId ${onlyIds}
-            UNION ALL
-            SELECT l.account_id, l.entry_date, l.debit, l.credit, -(${sign})
-              FROM accounting.accounting_entries AS e
-              JOIN accounting.accounting_entry_lines AS l ON l.entry_id = e.id AND (${ranges.join(' OR ')})
-             WHERE e.company_id = :companyId AND e.status = 'draft' ${accountIds ? 'AND l.account_id IN (:ids)' : ''}
-          ) AS x
-         GROUP BY x.account_id)`
+        SELECT d.account_id,
+               sum(${sign} * CASE WHEN d.day < :from THEN d.debit - d.credit ELSE 0 END) AS opening,
+               sum(${sign} * CASE WHEN d.day >= :from THEN d.debit ELSE 0 END) AS debit,
+               sum(${sign} * CASE WHEN d.day >= :from THEN d.credit ELSE 0 END) AS credit,
+               sum(${sign} * CASE WHEN d.day >= :from THEN d.line_count ELSE 0 END) AS lines
+          FROM accounting.account_day_balances AS d
+         WHERE d.company_id = :companyId AND (${ranges.join(' OR ')}) ${accountIds ? 'AND d.account_id IN (:ids)' : ''}
+         GROUP BY d.account_id)`
     : '';
   if (accountIds && accountIds.length === 0) return [];
   const rows = await sequelize.query<Row>(
