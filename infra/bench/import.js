@@ -13,6 +13,7 @@
 // Issue 26 (XLSX ≥ 10 000 lines/s end to end, like CSV): node infra/bench/import.js 100000 true xlsx — the
 // same lines as an .xlsx (shared strings for the texts, dates as serial numbers with a date format,
 // amounts as numbers), built by service-kit's zip-builder (deflated, as a spreadsheet saves it).
+// On a shared machine, compare CPU time rather than wall time: node -r ./infra/bench/lib/import-cpu.js infra/bench/import.js …
 const path = require('node:path');
 const { randomBytes } = require('node:crypto');
 const { accountingDist, withBenchDatabase, tenantHeaders, createCompany, generateChart } = require('./lib/ledger');

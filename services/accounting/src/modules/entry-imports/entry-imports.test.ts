@@ -283,6 +283,19 @@ describe('run', () => {
     ]);
     expect([done.firstNumber, done.lastNumber]).toEqual([entries[0].number, entries[1].number]);
     expect(entries[0].number).toMatch(/^BQ-2026-\d{5}$/);
+    // Each entry's history: created then validated, by the user who ran the import, with that user's role
+    // (taken by the entries' audit triggers themselves, migration 0018).
+    const events = await db().query<{ number: string; action: string; user_id: string; actor_role: string | null }>(
+      `SELECT e.number, a.action, a.user_id, a.actor_role FROM accounting.audit_events a
+         JOIN accounting.accounting_entries e ON e.id = a.object_id
+        WHERE a.company_id = $1 AND a.object_type = 'entry' AND e.source_id LIKE $2 ORDER BY e.number, a.id`,
+      { bind: [own.id, `${p.id}:%`], type: QueryTypes.SELECT },
+    );
+    expect(events).toEqual(
+      entries.flatMap((e) =>
+        ['created', 'validated'].map((action) => ({ number: e.number, action, user_id: headers['X-User-Id'], actor_role: 'owner' })),
+      ),
+    );
     // The reports' balances follow.
     const [bal] = await db().query<{ debit: string }>(
       `SELECT sum(b.debit)::text AS debit FROM accounting.account_balances b JOIN accounting.accounts a ON a.id = b.account_id

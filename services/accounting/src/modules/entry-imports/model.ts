@@ -83,7 +83,7 @@ export async function insertImport(sequelize: Sequelize, i: NewImport): Promise<
     `INSERT INTO accounting.entry_imports
        (company_id, kind, file_name, file_sha256, status, entry_count, line_count, total_debit, total_credit,
         errors, error_count, preview, payload, progress_total, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12::jsonb, $13::jsonb, $7, $14)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12::jsonb, $13::json, $7, $14)
      RETURNING ${SUMMARY_COLUMNS}`,
     {
       bind: [
