@@ -423,9 +423,10 @@ export function investmentsService(sequelize: Sequelize, queue: JobQueue) {
         if (!inv) return notComputed();
         if (inv.revision !== data.revision || inv.plan_status !== 'computing') return notComputed();
         if (!(await recordJobRun(sequelize, 'accounting', job, data.companyId, transaction))) return notComputed();
-        // Then the company's other pending plans that nobody holds (never waited for: no lock
-        // is awaited while this transaction holds any row but its own investment).
-        others = batchSize > 1 ? await lockPendingPlans(sequelize, transaction, inv.company_id, inv.id, batchSize - 1) : [];
+        // Then the company's other pending plans that nobody holds, if any (never waited for: no
+        // lock is awaited while this transaction holds any row but its own investment).
+        others =
+          batchSize > 1 && inv.others_pending ? await lockPendingPlans(sequelize, transaction, inv.company_id, inv.id, batchSize - 1) : [];
         const sources = [inv, ...others];
         const replanned = sources.filter((s) => s.has_schedules).map((s) => s.id);
         if (replanned.length) await deleteSchedules(sequelize, transaction, inv.company_id, replanned);
