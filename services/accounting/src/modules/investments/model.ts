@@ -170,16 +170,20 @@ export async function findSchedules(sequelize: Sequelize, investmentId: string, 
 
 /**
  * The plan job's read, in ONE statement: the investment locked (its row alone, FOR UPDATE OF i) and
- * read whole, with whether it has plan rows already (a re-plan deletes them first). Null when absent.
+ * read whole, with whether it has plan rows already (a re-plan deletes them first) and whether
+ * other plans of the company wait to be computed (a batch then takes them: lockPendingPlans).
+ * Null when absent.
  */
 export async function lockForPlan(
   sequelize: Sequelize,
   transaction: Transaction,
   companyId: string,
   id: string,
-): Promise<(InvestmentDbRow & { has_schedules: boolean }) | null> {
-  const rows = await sequelize.query<InvestmentDbRow & { has_schedules: boolean }>(
-    `SELECT ${COLUMNS}, EXISTS (SELECT 1 FROM accounting.depreciation_schedules d WHERE d.investment_id = i.id) AS has_schedules
+): Promise<(InvestmentDbRow & { has_schedules: boolean; others_pending: boolean }) | null> {
+  const rows = await sequelize.query<InvestmentDbRow & { has_schedules: boolean; others_pending: boolean }>(
+    `SELECT ${COLUMNS}, EXISTS (SELECT 1 FROM accounting.depreciation_schedules d WHERE d.investment_id = i.id) AS has_schedules,
+            EXISTS (SELECT 1 FROM accounting.investments p
+                     WHERE p.company_id = i.company_id AND p.plan_status = 'computing' AND p.id <> i.id) AS others_pending
        FROM ${FROM} WHERE i.company_id = $1 AND i.id = $2 FOR UPDATE OF i`,
     { bind: [companyId, id], type: QueryTypes.SELECT, transaction },
   );
@@ -187,34 +191,119 @@ export async function lockForPlan(
 }
 
 /**
- * Stores a computed plan and marks the investment 'ready' in ONE statement (the rows' insert and the
- * status update touch different tables). The investment has no plan rows (see lockForPlan).
+ * The plan job's first read, without a transaction: the investment's revision and plan status
+ * as committed (null when absent, or not committed yet).
  */
-export async function storePlan(
+export async function planState(
+  sequelize: Sequelize,
+  companyId: string,
+  id: string,
+): Promise<{ revision: number; plan_status: PlanStatus } | null> {
+  const rows = await sequelize.query<{ revision: number; plan_status: PlanStatus }>(
+    'SELECT revision, plan_status FROM accounting.investments WHERE company_id = $1 AND id = $2',
+    { bind: [companyId, id], type: QueryTypes.SELECT },
+  );
+  return rows[0] ?? null;
+}
+
+/** An investment whose plan is to be computed: its parameters, its company's fiscal year, whether it has plan rows already. */
+export type PlanSource = Pick<
+  InvestmentDbRow,
+  | 'id'
+  | 'revision'
+  | 'category'
+  | 'purchase_date'
+  | 'purchase_price'
+  | 'residual_value'
+  | 'depreciation_method'
+  | 'depreciation_rate'
+  | 'useful_life'
+  | 'fiscal_year'
+> & { has_schedules: boolean };
+
+/**
+ * Up to `limit` more of the company's plans waiting to be computed (plan_status 'computing'),
+ * `except` left out, newest first: the queue delivers the jobs oldest first, so these are the
+ * plans whose jobs come last, and the jobs about to start do not wait on their locks. Locked FOR
+ * UPDATE SKIP LOCKED: the rows another plan job or an edit holds are left to them, so the call
+ * never waits. Committed rows alone are seen: an investment whose creation has not committed yet
+ * is left to its own job. Read through investments_company_date_idx (the company's rows): a
+ * partial index of the pending plans was measured slower (bench: about half the plans/s).
+ */
+export async function lockPendingPlans(
   sequelize: Sequelize,
   transaction: Transaction,
   companyId: string,
-  investmentId: string,
-  rows: PlannedDepreciation[],
+  except: string,
+  limit: number,
+): Promise<PlanSource[]> {
+  return sequelize.query<PlanSource>(
+    `SELECT i.id, i.revision, i.category, i.purchase_date, i.purchase_price, i.residual_value, i.depreciation_method, i.depreciation_rate,
+            i.useful_life, c.fiscal_year,
+            EXISTS (SELECT 1 FROM accounting.depreciation_schedules d WHERE d.investment_id = i.id) AS has_schedules
+       FROM accounting.investments i JOIN accounting.companies c ON c.id = i.company_id
+      WHERE i.company_id = $1 AND i.plan_status = 'computing' AND i.id <> $2
+      ORDER BY i.created_at DESC, i.id DESC
+      LIMIT $3
+        FOR UPDATE OF i SKIP LOCKED`,
+    { bind: [companyId, except, limit], type: QueryTypes.SELECT, transaction },
+  );
+}
+
+/**
+ * Stores computed plans (several investments of the company) and marks them 'ready' in ONE
+ * statement: every plan row in one multi-row INSERT (unnest of column arrays), the statuses in
+ * one UPDATE (the insert and the update touch different tables). The investments are locked and
+ * have no plan rows (see lockForPlan, lockPendingPlans, deleteSchedules).
+ */
+export async function storePlans(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  companyId: string,
+  plans: readonly { investmentId: string; rows: readonly PlannedDepreciation[] }[],
 ): Promise<void> {
+  const rows = plans.flatMap((p) => p.rows.map((r) => ({ ...r, investmentId: p.investmentId })));
   await sequelize.query(
     `WITH stored AS (
        INSERT INTO accounting.depreciation_schedules
          (company_id, investment_id, row_no, year, period_start, period_end, beginning_value, depreciation_amount, ending_value)
-       SELECT $1, $2, r.row_no, r.year, r.period_start, r.period_end, r.beginning_value, r.depreciation_amount, r.ending_value
-         FROM unnest($3::int[], $4::int[], $5::date[], $6::date[], $7::numeric[], $8::numeric[], $9::numeric[])
-           AS r(row_no, year, period_start, period_end, beginning_value, depreciation_amount, ending_value)
+       SELECT $1, r.investment_id, r.row_no, r.year, r.period_start, r.period_end, r.beginning_value, r.depreciation_amount,
+              r.ending_value
+         FROM unnest($3::uuid[], $4::int[], $5::int[], $6::date[], $7::date[], $8::numeric[], $9::numeric[], $10::numeric[])
+           AS r(investment_id, row_no, year, period_start, period_end, beginning_value, depreciation_amount, ending_value)
        RETURNING 1)
-     UPDATE accounting.investments SET plan_status = 'ready' WHERE company_id = $1 AND id = $2`,
+     UPDATE accounting.investments SET plan_status = 'ready' WHERE company_id = $1 AND id = ANY($2::uuid[])`,
     {
       bind: [
         companyId,
-        investmentId,
-        ...columnArrays(rows, ['rowNo', 'year', 'periodStart', 'periodEnd', 'beginningValue', 'depreciationAmount', 'endingValue']),
+        plans.map((p) => p.investmentId),
+        ...columnArrays(rows, [
+          'investmentId',
+          'rowNo',
+          'year',
+          'periodStart',
+          'periodEnd',
+          'beginningValue',
+          'depreciationAmount',
+          'endingValue',
+        ]),
       ],
       transaction,
     },
   );
+}
+
+/** Deletes the plan rows of investments being re-planned (the guard refuses deleting recorded rows). */
+export async function deleteSchedules(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  companyId: string,
+  investmentIds: readonly string[],
+): Promise<void> {
+  await sequelize.query('DELETE FROM accounting.depreciation_schedules WHERE company_id = $1 AND investment_id = ANY($2::uuid[])', {
+    bind: [companyId, investmentIds],
+    transaction,
+  });
 }
 
 /** Replaces a plan that has nothing recorded (the guard refuses deleting recorded rows). */

@@ -22,16 +22,49 @@ import { insertMissingAccounts } from '../accounts';
 import { referenceAccount } from '../chart';
 import { ledgerError, ledgerWrite, postEntry, reverseEntry, todayInDakar } from '../posting';
 import {
+  deleteSchedules,
   findInvestment,
   findSchedules,
   lockForPlan,
+  lockPendingPlans,
   pageInvestments,
+  planState,
   replaceSchedules,
-  storePlan,
+  storePlans,
   toInvestment,
   type InvestmentDbRow,
+  type PlanSource,
   type ScheduleDbRow,
 } from './model';
+
+/**
+ * How many plans one plan job computes at most: its own and the company's other pending ones
+ * (measured with infra/bench/investments.js: the per-plan transaction and round trips are what
+ * limited the worker, not the computation).
+ */
+export const PLAN_BATCH = 100;
+
+/** How many investments a process remembers as stored by a batch (see storedByBatch). */
+const REMEMBERED_PLANS = 100_000;
+
+/** What the plan job returns: whether it stored its own plan, its rows, and how many other plans it stored. */
+export type ComputePlanResult = { computed: boolean; rows: number; alsoComputed?: number };
+const notComputed = (): ComputePlanResult => ({ computed: false, rows: 0 });
+
+/** An investment's plan, from its parameters and its company's fiscal year (the pure calculator of @xaalis/domain). */
+const planOf = (inv: PlanSource) =>
+  depreciationPlan(
+    {
+      category: inv.category,
+      purchaseDate: inv.purchase_date,
+      purchasePrice: inv.purchase_price,
+      residualValue: inv.residual_value,
+      depreciationMethod: inv.depreciation_method,
+      depreciationRate: inv.depreciation_rate,
+      usefulLife: inv.useful_life,
+    },
+    inv.fiscal_year,
+  );
 
 /** The parameters the plan depends on: part of the plan job's id, so a new set is a new job. */
 function planKey(
@@ -90,6 +123,22 @@ function investmentColumns(v: InvestmentValues, accountId: string): unknown[] {
 }
 
 export function investmentsService(sequelize: Sequelize, queue: JobQueue) {
+  /**
+   * The plans this worker stored for other jobs (investment id → the revision stored), once their
+   * transaction committed: when their own job comes, it ends without a query. A stored revision
+   * stays a fact (an edit only raises the revision, and that job's id is another), so a job of
+   * that revision or an older one has nothing to do. Forgotten on use, and the oldest first
+   * beyond REMEMBERED_PLANS: a job that finds nothing here asks the database.
+   */
+  const storedByBatch = new Map<string, number>();
+  const rememberStored = (sources: readonly { id: string; revision: number }[]) => {
+    for (const s of sources) storedByBatch.set(s.id, s.revision);
+    for (const id of storedByBatch.keys()) {
+      if (storedByBatch.size <= REMEMBERED_PLANS) break;
+      storedByBatch.delete(id);
+    }
+  };
+
   const write = <T>(fn: (transaction: Transaction) => Promise<T>): Promise<T> => ledgerWrite(sequelize, fn, ledgerError);
 
   /** The asset account: the one chosen (a company class-2 account fitting the category), else the category's default. */
@@ -342,37 +391,54 @@ export function investmentsService(sequelize: Sequelize, queue: JobQueue) {
     },
 
     /**
-     * The plan job: stores the plan of `revision` once. Nothing when the
-     * investment has been edited since (a newer job follows), when the plan is
-     * already stored, or when this job id already ran (job_runs).
+     * The plan job: stores the plan of `revision` once, with up to `batchSize - 1` other plans of
+     * the company waiting to be computed (their own jobs then find them ready). Nothing when the
+     * investment has been edited since (a newer job follows), when the plan is already stored (by
+     * this job earlier, or by another job's batch), or when this job id already ran (job_runs).
      */
-    async computePlan(data: ComputeDepreciationPlanJob, job: Pick<Job, 'id' | 'name' | 'attemptsMade'>) {
-      return sequelize.transaction(async (transaction) => {
+    async computePlan(
+      data: ComputeDepreciationPlanJob,
+      job: Pick<Job, 'id' | 'name' | 'attemptsMade'>,
+      batchSize = PLAN_BATCH,
+    ): Promise<ComputePlanResult> {
+      const stored = storedByBatch.get(data.investmentId);
+      if (stored !== undefined) {
+        storedByBatch.delete(data.investmentId);
+        if (stored >= data.revision) return notComputed();
+      }
+      // Else one read outside any transaction settles most jobs of a burst: their plans were stored
+      // by an earlier job's batch (or the revision is older). Absent (its creation not committed
+      // yet), of a newer revision (its edit not committed yet) or still computing: the transaction decides.
+      const state = await planState(sequelize, data.companyId, data.investmentId);
+      if (state && (state.revision > data.revision || (state.revision === data.revision && state.plan_status !== 'computing'))) {
+        return notComputed();
+      }
+      let others: PlanSource[] = [];
+      const result = await sequelize.transaction(async (transaction): Promise<ComputePlanResult> => {
         // Waits for the transaction that enqueued the job to end (see enqueuePlan).
         await planLock(transaction, data.investmentId);
-        // Locked and read in one statement; the plan's rows and the 'ready' status written in one more
-        // (plus a delete when re-planning): 6 round trips with BEGIN and COMMIT, not 9.
+        // This job's investment locked and read whole (waiting for a batch or an edit holding it).
         const inv = await lockForPlan(sequelize, transaction, data.companyId, data.investmentId);
         // The writing transaction rolled back after enqueuing: nothing to compute.
-        if (!inv) return { computed: false, rows: 0 };
-        if (inv.revision !== data.revision || inv.plan_status !== 'computing') return { computed: false, rows: 0 };
-        if (!(await recordJobRun(sequelize, 'accounting', job, data.companyId, transaction))) return { computed: false, rows: 0 };
-        const plan = depreciationPlan(
-          {
-            category: inv.category,
-            purchaseDate: inv.purchase_date,
-            purchasePrice: inv.purchase_price,
-            residualValue: inv.residual_value,
-            depreciationMethod: inv.depreciation_method,
-            depreciationRate: inv.depreciation_rate,
-            usefulLife: inv.useful_life,
-          },
-          inv.fiscal_year,
-        );
-        if (inv.has_schedules) await replaceSchedules(sequelize, transaction, inv.company_id, inv.id, []);
-        await storePlan(sequelize, transaction, inv.company_id, inv.id, plan);
-        return { computed: true, rows: plan.length };
+        if (!inv) return notComputed();
+        if (inv.revision !== data.revision || inv.plan_status !== 'computing') return notComputed();
+        if (!(await recordJobRun(sequelize, 'accounting', job, data.companyId, transaction))) return notComputed();
+        // Then the company's other pending plans that nobody holds, if any (never waited for: no
+        // lock is awaited while this transaction holds any row but its own investment).
+        others =
+          batchSize > 1 && inv.others_pending ? await lockPendingPlans(sequelize, transaction, inv.company_id, inv.id, batchSize - 1) : [];
+        const sources = [inv, ...others];
+        const replanned = sources.filter((s) => s.has_schedules).map((s) => s.id);
+        if (replanned.length) await deleteSchedules(sequelize, transaction, inv.company_id, replanned);
+        const plans = sources.map((s) => ({ investmentId: s.id, rows: planOf(s) }));
+        await storePlans(sequelize, transaction, inv.company_id, plans);
+        return others.length
+          ? { computed: true, rows: plans[0].rows.length, alsoComputed: others.length }
+          : { computed: true, rows: plans[0].rows.length };
       });
+      // Committed: the other plans' jobs need not ask.
+      rememberStored(others);
+      return result;
     },
 
     /**
