@@ -23,7 +23,6 @@ import {
   createSessionReader,
   createSessionStore,
   createUserSessions,
-  requestIsSecure,
   sessionMiddleware,
   SessionUnavailableError,
   storeCheck,
@@ -130,7 +129,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> 
     pinoHttp({
       logger: log,
       genReqId: (req, res) => {
-        const id = requestId(req);
+        const id = requestId(req.headers[HEADERS.requestId]);
         res.setHeader(HEADERS.requestId, id);
         return id;
       },
@@ -203,8 +202,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> 
   // Most requests, plain signed-in reads of a service's path, are proxied before Express sees
   // them (see fastRead); everything else goes through the app.
   const trust = app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean;
-  const handle = (req: IncomingMessage, res: ServerResponse) =>
-    proxy.fastRead(req, res, requestIsSecure(req, trust), () => void app(req, res));
+  const handle = (req: IncomingMessage, res: ServerResponse) => proxy.fastRead(req, res, trust, () => void app(req, res));
 
   return {
     app: handle,

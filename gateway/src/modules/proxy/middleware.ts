@@ -1,4 +1,4 @@
-import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { Request, RequestHandler, Response } from 'express';
 import {
@@ -13,7 +13,7 @@ import {
   type User,
 } from '@xaalis/contracts';
 import { HttpError, type Logger } from '@xaalis/service-kit';
-import { signedInUser, type SessionWithRole } from '../sessions';
+import { requestIsSecure, signedInUser, type SessionWithRole, type TrustProxy } from '../sessions';
 import type { Access } from '../memberships/access';
 import { resolveRoute, type ProxyRoute } from './table';
 
@@ -29,8 +29,8 @@ export interface ProxyOptions {
   access: Pick<Access, 'role'>;
   /** The security headers every response carries (see securityHeaders). */
   securityHeaders: Readonly<Record<string, string>>;
-  /** The id of a request (see requestId). */
-  requestId: (req: IncomingMessage) => string;
+  /** The id of a request from its incoming X-Request-Id (see requestId). */
+  requestId: (incoming: string | undefined) => string;
 }
 
 export interface ServiceProxy {
@@ -40,9 +40,9 @@ export interface ServiceProxy {
    * once, with its request id, security headers and access log line, and none of Express's chain
    * (logger middleware, helmet, routers, express-session). Anything else, and any doubt (no plain
    * session, not a member, another company, the store failing), goes to `ordinary` (the Express
-   * app), which answers it with every rule. `secure`: the request came over HTTPS (req.secure).
+   * app), which answers it with every rule. `trust`: the app's 'trust proxy fn' (req.secure).
    */
-  fastRead(req: IncomingMessage, res: ServerResponse, secure: boolean, ordinary: () => void): void;
+  fastRead(req: IncomingMessage, res: ServerResponse, trust: TrustProxy, ordinary: () => void): void;
   /** Proxies `/api` paths owned by a service; calls next() for the others (the gateway's own routes). */
   handler: RequestHandler;
   /** Frees the keep-alive sockets (shutdown, tests). */
@@ -123,10 +123,18 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
     written: (() => void) | null,
   ) {
     const target = targets[service];
-    const headers: OutgoingHttpHeaders = {};
-    const incoming: IncomingHttpHeaders = req.headers;
-    for (const name in incoming) if (!DROPPED.has(name)) headers[name] = incoming[name];
-    Object.assign(headers, identity);
+    // From the raw list, repeated fields as they came (the service's Node merges them as ours
+    // would): Node then neither builds the request's headers object nor validates ours one by one.
+    const raw = req.rawHeaders;
+    const headers: string[] = [];
+    let hasBody = false;
+    for (let i = 0; i < raw.length; i += 2) {
+      const name = raw[i].toLowerCase();
+      if (DROPPED.has(name)) continue;
+      if (name === 'transfer-encoding' || (name === 'content-length' && raw[i + 1] !== '0')) hasBody = true;
+      headers.push(raw[i], raw[i + 1]);
+    }
+    for (const name in identity) headers.push(name, String(identity[name]));
 
     let failed = false;
     let clientGone = false;
@@ -189,7 +197,6 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
       proxyReq.destroy();
     });
 
-    const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
     if (hasBody) req.pipe(proxyReq);
     else proxyReq.end();
   }
@@ -245,7 +252,7 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
       .catch(next);
   };
 
-  function fastRead(req: IncomingMessage, res: ServerResponse, secure: boolean, ordinary: () => void): void {
+  function fastRead(req: IncomingMessage, res: ServerResponse, trust: TrustProxy, ordinary: () => void): void {
     const url = req.url ?? '';
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !url.startsWith('/api/') || !isCanonicalPath(url)) {
       ordinary();
@@ -256,7 +263,19 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
       ordinary();
       return;
     }
-    opts.readSession(req.headers.cookie, secure).then(
+    // The three fields read here, from the raw list (see forward).
+    let cookie: string | undefined;
+    let incomingId: string | undefined;
+    let forwardedProto: string | undefined;
+    const raw = req.rawHeaders;
+    for (let i = 0; i < raw.length; i += 2) {
+      const name = raw[i].toLowerCase();
+      // Repeated fields joined as Node joins them (then an id with ', ' is no id; the first proto counts).
+      if (name === 'cookie') cookie = cookie === undefined ? raw[i + 1] : `${cookie}; ${raw[i + 1]}`;
+      else if (name === HEADERS.requestId) incomingId = incomingId === undefined ? raw[i + 1] : `${incomingId}, ${raw[i + 1]}`;
+      else if (name === 'x-forwarded-proto') forwardedProto ??= raw[i + 1];
+    }
+    opts.readSession(cookie, requestIsSecure(req.socket, forwardedProto, trust)).then(
       (found) => {
         const user = found?.session.user;
         const role = found?.role;
@@ -264,7 +283,7 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
           ordinary(); // answers 401, 403 or 404, or handles the session
           return;
         }
-        const id = opts.requestId(req);
+        const id = opts.requestId(incomingId);
         const start = Date.now();
         res.once('close', () => {
           // The access log line of the ordinary chain's logger (pino-http), same fields.

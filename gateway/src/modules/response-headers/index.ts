@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
-import { HEADERS } from '@xaalis/contracts';
 import type { GatewayConfig } from '../../config';
 
 // Incoming request ids are kept only when they look like ids (they end up in logs and headers).
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-/** The request's id: the one the caller (nginx, a balancer) sent when it looks like an id, a new one otherwise. */
-export function requestId(req: IncomingMessage): string {
-  const incoming = req.headers[HEADERS.requestId];
+/**
+ * The request's id: the one the caller (nginx, a balancer) sent (`incoming`, its X-Request-Id)
+ * when it looks like an id, a new one otherwise.
+ */
+export function requestId(incoming: string | string[] | undefined): string {
   return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 

@@ -5,6 +5,7 @@ export {
   endSession,
   sessionCookieName,
   requestIsSecure,
+  type TrustProxy,
   SESSION_COOKIE,
   SECURE_SESSION_COOKIE,
   IDLE_TIMEOUT_MS,

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { promisify } from 'node:util';
 import session, { MemoryStore, type Store } from 'express-session';
 import type { Request, RequestHandler, Response } from 'express';
@@ -30,15 +30,17 @@ export const SECURE_SESSION_COOKIE = '__Host-xaalis.sid';
 /** The session cookie's name for this request: req.secure follows the 'trust proxy' setting. */
 export const sessionCookieName = (req: Pick<Request, 'secure'>) => (req.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 
+/** The app's 'trust proxy fn': whether the peer at `address` is a proxy we trust. */
+export type TrustProxy = (address: string | undefined, hop: number) => boolean;
+
 /**
  * Express's req.secure for a request Express has not seen yet: HTTPS on the socket or, from a
- * trusted proxy ('trust proxy fn' of the app), the first value of X-Forwarded-Proto.
+ * trusted proxy, the first value of its X-Forwarded-Proto (`forwardedProto`).
  */
-export function requestIsSecure(req: IncomingMessage, trust: (address: string | undefined, hop: number) => boolean): boolean {
-  const own = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
-  if (!trust(req.socket.remoteAddress, 0)) return own === 'https';
-  const header = req.headers['x-forwarded-proto'];
-  const proto = (typeof header === 'string' && header) || own;
+export function requestIsSecure(socket: Socket, forwardedProto: string | undefined, trust: TrustProxy): boolean {
+  const own = 'encrypted' in socket && socket.encrypted ? 'https' : 'http';
+  if (!trust(socket.remoteAddress, 0)) return own === 'https';
+  const proto = forwardedProto || own;
   const comma = proto.indexOf(',');
   return (comma === -1 ? proto : proto.slice(0, comma)).trim() === 'https';
 }
