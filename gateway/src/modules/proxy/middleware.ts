@@ -1,5 +1,5 @@
-import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import https from 'node:https';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { Pool, type Dispatcher } from 'undici';
 import type { Request, RequestHandler, Response } from 'express';
 import {
   HEADERS,
@@ -50,10 +50,7 @@ export interface ServiceProxy {
 }
 
 interface Target {
-  client: typeof http | typeof https;
-  agent: http.Agent;
-  hostname: string;
-  port: string;
+  pool: Pool;
   /** Path of the service's base URL, without trailing slash (usually ''). */
   basePath: string;
 }
@@ -65,6 +62,8 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'pro
 // The session cookie stays here too: services have no use for it.
 const DROPPED = new Set([
   ...HOP_BY_HOP,
+  // Node's server has answered 100-continue already; the client refuses to send it on.
+  'expect',
   'cookie',
   HEADERS.userId,
   HEADERS.companyId,
@@ -83,8 +82,6 @@ function sendUnavailable(res: ServerResponse, service: ServiceName, headers: Out
 /** The request id among the identity headers sent to the service. */
 const requestIdOf = (identity: OutgoingHttpHeaders) => String(identity[HEADERS.requestId]);
 
-const errorCode = (code: string, message: string) => Object.assign(new Error(message), { code });
-
 /**
  * The `/api/*` proxy: session required, tenancy guard, trusted identity headers, then the owning
  * service over a keep-alive agent (a thin http.request: http-proxy-middleware cost more than the
@@ -96,12 +93,16 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
   const targets = Object.fromEntries(
     SERVICES.map((service) => {
       const url = new URL(opts.services[service]);
-      const secure = url.protocol === 'https:';
       const target: Target = {
-        client: secure ? https : http,
-        agent: new (secure ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: 100, timeout: 60_000 }),
-        hostname: url.hostname,
-        port: url.port,
+        // undici's pool: about a tenth of a proxied read's CPU less than http.request and pipe.
+        pool: new Pool(url.origin, {
+          connections: 100,
+          pipelining: 1,
+          connectTimeout: opts.connectTimeoutMs,
+          // A service that accepted the request but stays silent for proxyTimeoutMs.
+          headersTimeout: opts.proxyTimeoutMs,
+          bodyTimeout: opts.proxyTimeoutMs,
+        }),
         basePath: url.pathname.replace(/\/+$/, ''),
       };
       return [service, target];
@@ -128,10 +129,25 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
     const raw = req.rawHeaders;
     const headers: string[] = [];
     let hasBody = false;
+    let host = false;
+    let length = false;
     for (let i = 0; i < raw.length; i += 2) {
       const name = raw[i].toLowerCase();
       if (DROPPED.has(name)) continue;
-      if (name === 'transfer-encoding' || (name === 'content-length' && raw[i + 1] !== '0')) hasBody = true;
+      // The body is re-framed by the client (chunked when its length is unknown).
+      if (name === 'transfer-encoding') {
+        hasBody = true;
+        continue;
+      }
+      if (name === 'content-length') {
+        if (length) continue; // one length only, the first (as Node reads it)
+        length = true;
+        if (raw[i + 1] !== '0') hasBody = true;
+      }
+      if (name === 'host') {
+        if (host) continue; // one host only, the first (as Node reads it)
+        host = true;
+      }
       headers.push(raw[i], raw[i + 1]);
     }
     for (const name in identity) headers.push(name, String(identity[name]));
@@ -148,57 +164,57 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
       sendUnavailable(res, service, { ...opts.securityHeaders, [HEADERS.requestId]: requestIdOf(identity) });
     };
 
-    const proxyReq = target.client.request(
-      {
-        hostname: target.hostname,
-        port: target.port,
-        method: req.method,
-        path: target.basePath + path,
-        headers,
-        agent: target.agent,
+    let controller: Dispatcher.DispatchController | null = null;
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(c) {
+        controller = c;
       },
-      (proxyRes) => {
-        const status = proxyRes.statusCode ?? 502;
+      onResponseStart(c, status, parsed, statusMessage) {
         if (written && status < 300) written();
-        // From the raw list (name, value, name, value…): Node then never builds the headers object.
-        // Repeated fields (Set-Cookie) stay as they came; ours replace the service's of the same name.
-        const raw = proxyRes.rawHeaders;
+        // From the raw list (name, value, name, value…) when undici keeps it. Repeated fields
+        // (Set-Cookie) stay as they came; ours replace the service's of the same name.
+        const raw = Array.isArray(c.rawHeaders)
+          ? c.rawHeaders
+          : Object.entries(parsed).flatMap(([k, v]) => [v ?? []].flat().flatMap((x) => [k, x]));
         const http10 = req.httpVersion === '1.0';
         const out: string[] = [];
         for (let i = 0; i < raw.length; i += 2) {
-          const name = raw[i].toLowerCase();
-          if (HOP_BY_HOP.has(name) || name in opts.securityHeaders || name === HEADERS.requestId) continue;
+          const name = raw[i].toString('latin1');
+          const lower = name.toLowerCase();
+          if (HOP_BY_HOP.has(lower) || lower in opts.securityHeaders || lower === HEADERS.requestId) continue;
           // An HTTP/1.0 client cannot read chunked bodies: Node closes the connection at the end instead.
-          if (http10 && name === 'transfer-encoding') continue;
-          out.push(raw[i], raw[i + 1]);
+          if (http10 && lower === 'transfer-encoding') continue;
+          out.push(name, raw[i + 1].toString('latin1'));
         }
         for (const name in opts.securityHeaders) out.push(name, opts.securityHeaders[name]);
         out.push(HEADERS.requestId, requestIdOf(identity));
-        res.writeHead(status, proxyRes.statusMessage, out);
-        proxyRes.on('error', () => res.destroy());
-        proxyRes.pipe(res);
+        res.writeHead(status, statusMessage, out);
       },
-    );
-    proxyReq.on('error', fail);
-    // A service that accepted the request but stays silent (no bytes) for proxyTimeoutMs.
-    proxyReq.setTimeout(opts.proxyTimeoutMs, () => proxyReq.destroy(errorCode('ETIMEDOUT', 'proxy timeout')));
-    // Connection refused is immediate, but an unreachable host would wait for the OS connect
-    // timeout: cap the connect phase (reused keep-alive sockets skip it).
-    proxyReq.on('socket', (socket) => {
-      if (!socket.connecting) return;
-      const timer = setTimeout(() => proxyReq.destroy(errorCode('ECONNTIMEOUT', 'connect timeout')), opts.connectTimeoutMs);
-      socket.once('connect', () => clearTimeout(timer));
-      socket.once('close', () => clearTimeout(timer));
-    });
+      onResponseData(c, chunk) {
+        // The browser reads slower than the service answers: stop reading the service meanwhile.
+        if (!res.write(chunk)) {
+          c.pause();
+          res.once('drain', () => c.resume());
+        }
+      },
+      onResponseEnd() {
+        res.end();
+      },
+      onResponseError(_c, err) {
+        fail(err);
+      },
+    };
     // The browser went away before the answer was complete: stop the service's work too.
     res.on('close', () => {
       if (res.writableFinished) return;
       clientGone = true;
-      proxyReq.destroy();
+      controller?.abort(new Error('client gone'));
     });
-
-    if (hasBody) req.pipe(proxyReq);
-    else proxyReq.end();
+    try {
+      target.pool.dispatch({ method: req.method ?? 'GET', path: target.basePath + path, headers, body: hasBody ? req : null }, handler);
+    } catch (err) {
+      fail(err as NodeJS.ErrnoException);
+    }
   }
 
   const identity = (userId: string, companyId: string, role: Role, id: string): OutgoingHttpHeaders => ({
@@ -296,5 +312,5 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
     );
   }
 
-  return { fastRead, handler, close: () => Object.values(targets).forEach((t) => t.agent.destroy()) };
+  return { fastRead, handler, close: () => Object.values(targets).forEach((t) => void t.pool.destroy()) };
 }
