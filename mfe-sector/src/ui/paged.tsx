@@ -20,15 +20,16 @@ export const SECTOR_PAGE_SIZE = 25;
 /** A dialog's choice reads the first CHOICE_PAGE_SIZE items (the server's largest page); its search narrows beyond. */
 export const CHOICE_PAGE_SIZE = 100;
 
-/** One page of one of the company's lists: `page` from 1, `search` contained. */
+/** One page of one of the company's lists: `page` from 1, `search` contained, `id` one record (a select box's chosen value). */
 export interface CompanyPageArgs {
   companyId: string;
   page?: number;
   pageSize?: number;
   search?: string;
+  id?: string;
 }
 
-/** GET /api/companies/:companyId{path}?page=&pageSize=&search= → R (the `Paged` envelope and its counters). */
+/** GET /api/companies/:companyId{path}?page=&pageSize=&search=&id= → R (the `Paged` envelope and its counters). */
 export const companyPageQuery = <R, A extends CompanyPageArgs = CompanyPageArgs>(
   build: XaalisEndpointBuilder,
   path: string,

@@ -42,7 +42,8 @@ export default function ProductionPage() {
   const rawList = useListRawMaterialsQuery(companyId ? pageArgs(companyId, rawPaging) : skipToken);
   const finishedList = useListFinishedProductsQuery(companyId ? pageArgs(companyId, finishedPaging) : skipToken);
   const ordersList = useListProductionOrdersQuery(companyId ? pageArgs(companyId, ordersPaging) : skipToken);
-  // The dialogs' choices and the stock alerts: the first CHOICE_PAGE_SIZE by name.
+  // The stock alerts read the first CHOICE_PAGE_SIZE by name; their totals say whether the dialogs have anything to choose
+  // (the dialogs search the server themselves).
   const rawChoice = useListRawMaterialsQuery(companyId ? choiceArgs(companyId) : skipToken);
   const finishedChoice = useListFinishedProductsQuery(companyId ? choiceArgs(companyId) : skipToken);
   const [startOrder, startState] = useStartProductionOrderMutation();
@@ -126,10 +127,15 @@ export default function ProductionPage() {
         key={product.key}
         {...product.props}
         companyId={companyId}
-        rawMaterials={rawMaterials}
+        materialsAvailable={(rawChoice.data?.totalItems ?? 0) > 0}
         product={product.value}
       />
-      <ProductionOrderDialog key={ordering.key} {...ordering.props} companyId={companyId} finishedProducts={finishedProducts} />
+      <ProductionOrderDialog
+        key={ordering.key}
+        {...ordering.props}
+        companyId={companyId}
+        defaultProductId={finishedChoice.data?.totalItems === 1 ? finishedProducts[0]?.id : undefined}
+      />
       <CompleteOrderDialog
         key={`complete-${completing?.id ?? 'none'}`}
         companyId={companyId}
