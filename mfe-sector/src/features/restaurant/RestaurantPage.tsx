@@ -60,9 +60,9 @@ function Restaurant({ companyId }: { companyId: string }) {
   const inventory = useListRestaurantInventoryQuery(pageArgs(companyId, inventoryPaging));
   const recipes = useListRecipesQuery(pageArgs(companyId, recipePaging));
   const menus = useListMenusQuery(pageArgs(companyId, menuPaging));
-  // The dialogs' choices and the low stock alert: the first CHOICE_PAGE_SIZE by name.
+  // The low stock alert reads the first CHOICE_PAGE_SIZE items by name; its total says whether the recipe dialog has
+  // anything to choose (the dialogs search the server themselves).
   const inventoryChoice = useListRestaurantInventoryQuery(choiceArgs(companyId));
-  const recipeChoice = useListRecipesQuery(choiceArgs(companyId));
   const [deleteRecipe, deleteRecipeState] = useDeleteRecipeMutation();
   const [deleteMenu, deleteMenuState] = useDeleteMenuMutation();
 
@@ -77,7 +77,6 @@ function Restaurant({ companyId }: { companyId: string }) {
 
   const items = useMemo(() => inventoryChoice.data?.items ?? [], [inventoryChoice.data]);
   const recipeList = useMemo(() => recipes.data?.items ?? [], [recipes.data]);
-  const recipeChoices = useMemo(() => recipeChoice.data?.items ?? [], [recipeChoice.data]);
   const menuList = useMemo(() => menus.data?.items ?? [], [menus.data]);
   const lowStock = useMemo(() => lowStockItems(items), [items]);
 
@@ -213,9 +212,15 @@ function Restaurant({ companyId }: { companyId: string }) {
       <Box role="tabpanel">{content}</Box>
 
       <InventoryItemDialog key={itemDialog.key} {...itemDialog.props} companyId={companyId} />
-      <RecipeDialog key={recipeDialog.key} {...recipeDialog.props} companyId={companyId} items={items} recipe={recipeDialog.value} />
+      <RecipeDialog
+        key={recipeDialog.key}
+        {...recipeDialog.props}
+        companyId={companyId}
+        itemsAvailable={(inventoryChoice.data?.totalItems ?? 0) > 0}
+        recipe={recipeDialog.value}
+      />
       <ServeDialog key={serveDialog.key} {...serveDialog.props} companyId={companyId} recipe={serveDialog.value} />
-      <MenuDialog key={menuDialog.key} {...menuDialog.props} companyId={companyId} recipes={recipeChoices} menu={menuDialog.value} />
+      <MenuDialog key={menuDialog.key} {...menuDialog.props} companyId={companyId} menu={menuDialog.value} />
       <ConfirmDialog
         open={removing !== null}
         title={removing?.recipe ? 'Supprimer la recette' : 'Supprimer le menu'}
