@@ -428,6 +428,28 @@ describe('ProductionPage: server pages', () => {
   });
 });
 
+describe('ProductionPage: stock alerts beyond the first page', () => {
+  it("counts the company's low items with the server's lowStockCount, naming those of the first page", async () => {
+    mockFetch(
+      routes(
+        {},
+        {
+          [`GET ${BASE}/raw-materials`]: () => ({ body: paged([FARINE, SUCRE], { totalItems: 150, lowStockCount: 4 }) }),
+          [`GET ${BASE}/finished-products`]: () => ({ body: paged([GATEAU], { totalItems: 120, lowStockCount: 1 }) }),
+        },
+      ),
+    );
+    render();
+    const rawAlert = await screen.findByRole('alert', { name: 'Stock faible : matières premières' });
+    expect(within(rawAlert).getByText('Stock faible : matières premières (4)')).toBeInTheDocument();
+    expect(within(rawAlert).getByText('Farine : 4 kg (minimum 10 kg)')).toBeInTheDocument();
+    expect(within(rawAlert).getByText('… et 3 autres')).toBeInTheDocument();
+    // No low product among the first page: the alert still says there is one.
+    const finishedAlert = screen.getByRole('alert', { name: 'Stock faible : produits finis' });
+    expect(within(finishedAlert).getByText('… et 1 autre')).toBeInTheDocument();
+  });
+});
+
 describe('ProductionPage: server-searched choices', () => {
   it('RawMaterialField: a BOM line asks the server with the typed search (a material beyond the first page)', async () => {
     const user = userEvent.setup();

@@ -29,6 +29,7 @@ import { MenuCard } from './MenuCard';
 import { MenuDialog } from './MenuDialog';
 import { choiceArgs, pageArgs, PagedPanel, panelPaging, usePagedSearch, type PanelPaging } from '../../ui/paged';
 import { CompanyPage, sectorRoute } from '../../ui/CompanyPage';
+import { moreLowItems } from '../../ui/format';
 import { CardPlaceholders, WIDE_CARD_GRID } from '../../ui/placeholders';
 import { RecipeCard } from './RecipeCard';
 import { RecipeDialog } from './RecipeDialog';
@@ -79,6 +80,8 @@ function Restaurant({ companyId }: { companyId: string }) {
   const recipeList = useMemo(() => recipes.data?.items ?? [], [recipes.data]);
   const menuList = useMemo(() => menus.data?.items ?? [], [menus.data]);
   const lowStock = useMemo(() => lowStockItems(items), [items]);
+  // Named among the first page read, counted over the whole company (the server's lowStockCount).
+  const lowTotal = Math.max(inventoryChoice.data?.lowStockCount ?? 0, lowStock.length);
 
   const openItem = () => itemDialog.show();
   const openRecipe = () => recipeDialog.show(null);
@@ -187,15 +190,16 @@ function Restaurant({ companyId }: { companyId: string }) {
   return (
     <Box component="section" aria-label={TITLE}>
       <PageHeader title={TITLE} subtitle={SUBTITLE} actions={action} />
-      {lowStock.length > 0 ? (
+      {lowTotal > 0 ? (
         <Alert severity="warning" sx={{ mb: 2 }} aria-label={MESSAGES_RESTAURANT.lowStockAlert}>
-          <AlertTitle>{`${MESSAGES_RESTAURANT.lowStockAlert} (${lowStock.length})`}</AlertTitle>
+          <AlertTitle>{`${MESSAGES_RESTAURANT.lowStockAlert} (${lowTotal})`}</AlertTitle>
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {lowStock.map((item) => (
               <li
                 key={item.id}
               >{`${item.name} : ${formatQuantity(item.currentStock)} ${unitLabel(item.unit)} (minimum ${formatQuantity(item.minStock)})`}</li>
             ))}
+            {lowTotal > lowStock.length ? <li>{moreLowItems(lowTotal - lowStock.length)}</li> : null}
           </Box>
         </Alert>
       ) : null}
