@@ -461,6 +461,17 @@ describe('RestaurantPage', () => {
   });
 });
 
+describe('RestaurantPage: low stock beyond the first page', () => {
+  it("counts the company's low items with the server's lowStockCount, naming those of the first page", async () => {
+    mockFetch(routes({}, { [`GET ${BASE}/restaurant-inventory`]: { body: paged([RICE, OIL], { totalItems: 140, lowStockCount: 5 }) } }));
+    renderWithApp(<RestaurantPage />, { route: '/restaurant' });
+    const alert = await screen.findByRole('alert', { name: MESSAGES_RESTAURANT.lowStockAlert });
+    expect(within(alert).getByText(`${MESSAGES_RESTAURANT.lowStockAlert} (5)`)).toBeInTheDocument();
+    expect(within(alert).getByText('Huile : 2 litre (minimum 5)')).toBeInTheDocument();
+    expect(within(alert).getByText('… et 4 autres')).toBeInTheDocument();
+  });
+});
+
 describe('RestaurantPage: server-searched choices', () => {
   const typedSearch = async (user: User, scope: HTMLElement, label: string, text: string) => {
     const input = within(scope).getByRole('combobox', { name: label });
