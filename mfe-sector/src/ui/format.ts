@@ -16,3 +16,6 @@ export function formatQuantity(value: string | number | null | undefined): strin
 export function moneyOrDash(value: string | null | undefined): string {
   return value === null || value === undefined ? '—' : formatMoney(value);
 }
+
+/** '… et 3 autres': a stock alert's low items beyond those it names (the first page read), counted by the server. */
+export const moreLowItems = (n: number): string => `… et ${n} autre${n > 1 ? 's' : ''}`;

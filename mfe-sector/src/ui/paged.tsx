@@ -17,18 +17,22 @@ import {
 
 /** The page size of the sector's lists. */
 export const SECTOR_PAGE_SIZE = 25;
-/** A dialog's choice reads the first CHOICE_PAGE_SIZE items (the server's largest page); its search narrows beyond. */
+/**
+ * The stock alerts name the low items among the first CHOICE_PAGE_SIZE (the server's largest page) and count them
+ * all with the server's counter. The dialogs' choices search the server as the user types (their fields).
+ */
 export const CHOICE_PAGE_SIZE = 100;
 
-/** One page of one of the company's lists: `page` from 1, `search` contained. */
+/** One page of one of the company's lists: `page` from 1, `search` contained, `id` one record (a select box's chosen value). */
 export interface CompanyPageArgs {
   companyId: string;
   page?: number;
   pageSize?: number;
   search?: string;
+  id?: string;
 }
 
-/** GET /api/companies/:companyId{path}?page=&pageSize=&search= → R (the `Paged` envelope and its counters). */
+/** GET /api/companies/:companyId{path}?page=&pageSize=&search=&id= → R (the `Paged` envelope and its counters). */
 export const companyPageQuery = <R, A extends CompanyPageArgs = CompanyPageArgs>(
   build: XaalisEndpointBuilder,
   path: string,
@@ -42,7 +46,7 @@ export const companyPageQuery = <R, A extends CompanyPageArgs = CompanyPageArgs>
     providesTags: [...tags, COMPANY_DATA_TAG],
   });
 
-/** The first page of a dialog's choice. */
+/** The first CHOICE_PAGE_SIZE items by name (the stock alerts' read). */
 export const choiceArgs = (companyId: string, search = ''): CompanyPageArgs => ({
   companyId,
   page: 1,

@@ -132,11 +132,12 @@ export const EMPLOYEE_CHOICE_PAGE_SIZE = 100;
 
 /**
  * `GET /api/companies/:companyId/employees?page=&pageSize=&search=&status=`: one page by name,
- * `search` on first and last name, matricule or position, `status` active or inactive.
+ * `search` on first and last name, matricule or position, `status` active or inactive, `id` one
+ * employee (a select box's chosen value).
  */
 export const employeeListQuerySchema = pagedListQuerySchema(
   EMPLOYEES_PAGE_SIZE,
-  { status: z.enum(EMPLOYEE_STATUSES, { error: MESSAGES_EMPLOYEE.statusInvalid }).optional() },
+  { status: z.enum(EMPLOYEE_STATUSES, { error: MESSAGES_EMPLOYEE.statusInvalid }).optional(), id: z.uuid().optional() },
   EMPLOYEE_CHOICE_PAGE_SIZE,
 );
 export type EmployeeListQuery = z.output<typeof employeeListQuerySchema>;

@@ -237,9 +237,13 @@ export const productionOrderCompleteSchema = z.object({
 });
 export type ProductionOrderCompleteInput = z.input<typeof productionOrderCompleteSchema>;
 
-/** `GET .../raw-materials?page=&pageSize=&search=&category=` and the same for `.../finished-products` (name or reference contains). */
+/**
+ * `GET .../raw-materials?page=&pageSize=&search=&category=&id=` and the same for `.../finished-products`
+ * (name or reference contains; `id` one item, a select box's chosen value).
+ */
 export const productionItemListQuerySchema = pagedListQuerySchema(25, {
   category: z.enum(PRODUCTION_CATEGORIES, { error: MESSAGES_PRODUCTION.categoryRequired }).optional(),
+  id: z.uuid().optional(),
 });
 export type ProductionItemListQuery = z.input<typeof productionItemListQuerySchema>;
 /** `GET .../production-orders?page=&pageSize=&search=&status=&finishedProductId=` (newest first; number or product name contains). */

@@ -192,10 +192,11 @@ export const projectInputSchema = z
 export type ProjectInput = z.input<typeof projectInputSchema>;
 export type ProjectValues = z.output<typeof projectInputSchema>;
 
-/** `?page=&pageSize=&search=&status=` (newest first; name contains). */
+/** `?page=&pageSize=&search=&status=&id=` (newest first; name contains; `id` one project, a select box's chosen value). */
 export const projectListQuerySchema = pagedListQuerySchema(25, {
   /** `?status=active`: the timesheet dialog's project choice (spec §5: only active projects). */
   status: z.enum(PROJECT_STATUSES, { error: MESSAGES_SERVICES.statusInvalid }).optional(),
+  id: z.uuid().optional(),
 });
 export type ProjectListQuery = z.input<typeof projectListQuerySchema>;
 export type ProjectListQueryValues = z.output<typeof projectListQuerySchema>;

@@ -302,8 +302,11 @@ export interface RecipeList extends Paged<Recipe> {
   itemsAvailable: boolean;
 }
 
-/** `GET .../recipes|menus|restaurant-inventory?page=&pageSize=&search=` (name contains; inventory: name or reference). */
-export const restaurantListQuerySchema = pagedListQuerySchema(25);
+/**
+ * `GET .../recipes|menus|restaurant-inventory?page=&pageSize=&search=&id=` (name contains; inventory: name or
+ * reference; `id` one record, a select box's chosen value).
+ */
+export const restaurantListQuerySchema = pagedListQuerySchema(25, { id: z.uuid().optional() });
 export type RestaurantListQuery = z.input<typeof restaurantListQuerySchema>;
 
 /** `GET .../menus`: one page, and the company's active menus (all of them). */

@@ -22,10 +22,11 @@ import {
   useEntityForm,
   recordValues,
 } from '@xaalis/web-kit';
-import { useMemo } from 'react';
+import { useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { useCreateFinishedProductMutation, useUpdateFinishedProductMutation } from './api';
 import { bomCost } from './bom';
+import { RawMaterialField } from './fields';
 import { unitLabel } from './format';
 import { CATEGORY_OPTIONS, MONEY_INPUT, QUANTITY_INPUT, UNIT_OPTIONS } from './options';
 
@@ -74,7 +75,8 @@ export interface FinishedProductDialogProps {
   open: boolean;
   onClose: () => void;
   companyId: string | null;
-  rawMaterials: readonly RawMaterial[];
+  /** Whether the company has raw materials (the BOM's choice, searched on the server, is empty otherwise). */
+  materialsAvailable: boolean;
   /** The product being edited; null: a new one. */
   product?: FinishedProduct | null;
 }
@@ -84,7 +86,10 @@ export interface FinishedProductDialogProps {
  * of materials (raw material, quantity per unit produced), which completing an
  * order takes out of stock. On an edit the BOM is replaced as a whole.
  */
-export function FinishedProductDialog({ open, onClose, companyId, rawMaterials, product }: FinishedProductDialogProps) {
+/** What a BOM line shows of its material: the unit and the cost of the estimate. */
+type BomMaterial = Pick<RawMaterial, 'id' | 'name' | 'unit' | 'unitCost'>;
+
+export function FinishedProductDialog({ open, onClose, companyId, materialsAvailable, product }: FinishedProductDialogProps) {
   const editing = Boolean(product);
   const title = editing ? 'Modifier le produit fini' : 'Nouveau produit fini';
   const [create] = useCreateFinishedProductMutation();
@@ -93,7 +98,7 @@ export function FinishedProductDialog({ open, onClose, companyId, rawMaterials, 
     open,
     onClose,
     schema: finishedProductInputSchema,
-    defaultValues: () => finishedProductFormValues(product, rawMaterials.length > 0),
+    defaultValues: () => finishedProductFormValues(product, materialsAvailable),
     resetKey: product,
     companyId,
     save: (values, id) =>
@@ -108,16 +113,17 @@ export function FinishedProductDialog({ open, onClose, companyId, rawMaterials, 
   });
   const {
     control,
+    setValue,
     formState: { errors },
   } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'billOfMaterials' });
   const lines = useWatch({ control, name: 'billOfMaterials' });
 
-  const byId = useMemo(() => new Map(rawMaterials.map((m) => [m.id, m])), [rawMaterials]);
-  const materialOptions = useMemo(
-    () => rawMaterials.map((m) => ({ value: m.id, label: `${m.name} (${unitLabel(m.unit)})` })),
-    [rawMaterials],
+  // The materials the lines hold: the edited product's (its BOM carries them), then each one chosen here.
+  const [known, setKnown] = useState<ReadonlyMap<string, BomMaterial>>(
+    () => new Map((product?.billOfMaterials ?? []).map((line) => [line.rawMaterialId, line.rawMaterial])),
   );
+  const byId = known;
   const estimate = bomCost((lines ?? []).map((l) => ({ quantity: l.quantity ?? '', unitCost: byId.get(l.rawMaterialId)?.unitCost })));
   const bomError = errors.billOfMaterials?.root?.message ?? errors.billOfMaterials?.message;
 
@@ -155,7 +161,7 @@ export function FinishedProductDialog({ open, onClose, companyId, rawMaterials, 
         <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
           Nomenclature (par unité produite)
         </Typography>
-        {rawMaterials.length === 0 ? (
+        {!materialsAvailable ? (
           <Alert severity="info" sx={{ mb: 2 }}>
             Ajoutez d&apos;abord des matières premières pour composer la nomenclature.
           </Alert>
@@ -171,13 +177,21 @@ export function FinishedProductDialog({ open, onClose, companyId, rawMaterials, 
                 aria-label={`Ligne ${n} de la nomenclature`}
                 sx={{ display: 'grid', gap: 1, alignItems: 'start', gridTemplateColumns: { xs: '1fr auto', sm: '3fr 2fr auto' } }}
               >
-                <FormSelectField
+                <RawMaterialField
+                  companyId={open ? companyId : null}
+                  value={lines?.[index]?.rawMaterialId ?? ''}
                   control={control}
                   name={`billOfMaterials.${index}.rawMaterialId`}
                   id={`bom-material-${field.id}`}
                   label={`Matière première ${n}`}
                   placeholder="Choisir une matière première"
-                  options={materialOptions}
+                  onValueChange={(id, item) => {
+                    if (item) setKnown((map) => new Map(map).set(item.id, item));
+                    setValue(`billOfMaterials.${index}.rawMaterialId`, id, {
+                      shouldDirty: true,
+                      shouldValidate: form.formState.isSubmitted,
+                    });
+                  }}
                 />
                 <FormTextField
                   control={control}
@@ -203,7 +217,7 @@ export function FinishedProductDialog({ open, onClose, companyId, rawMaterials, 
           </Typography>
         ) : null}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mt: 1.5 }}>
-          <Button startIcon={<AddIcon />} onClick={() => append(emptyLine())} disabled={rawMaterials.length === 0}>
+          <Button startIcon={<AddIcon />} onClick={() => append(emptyLine())} disabled={!materialsAvailable}>
             Ajouter une matière première
           </Button>
           <Typography variant="body2" color="text.secondary">{`Coût matières estimé : ${formatMoney(estimate)} par unité`}</Typography>

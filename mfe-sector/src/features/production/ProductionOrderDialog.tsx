@@ -1,18 +1,8 @@
-import { MESSAGES_PRODUCTION, productionOrderInputSchema, type FinishedProduct, type ProductionOrderValues } from '@xaalis/contracts';
-import {
-  EntityFormDialog,
-  FormDateField,
-  FormSelectField,
-  FormTextField,
-  FullRow,
-  todayIso,
-  useEntityForm,
-  FormCountField,
-  soleChoiceId,
-} from '@xaalis/web-kit';
-import { useMemo } from 'react';
+import { MESSAGES_PRODUCTION, productionOrderInputSchema, type ProductionOrderValues } from '@xaalis/contracts';
+import { EntityFormDialog, FormDateField, FormTextField, FullRow, todayIso, useEntityForm, FormCountField } from '@xaalis/web-kit';
+import { useWatch } from 'react-hook-form';
 import { useCreateProductionOrderMutation } from './api';
-import { unitLabel } from './format';
+import { FinishedProductField } from './fields';
 
 export interface ProductionOrderFormValues {
   finishedProductId: string;
@@ -26,11 +16,12 @@ export interface ProductionOrderDialogProps {
   open: boolean;
   onClose: () => void;
   companyId: string | null;
-  finishedProducts: readonly FinishedProduct[];
+  /** The product chosen on opening: the company's only one, else none (''). */
+  defaultProductId?: string;
 }
 
 /** 'Nouvel ordre de production': product, quantity (minimum 1), start and planned end dates, notes. Numbered by the server. */
-export function ProductionOrderDialog({ open, onClose, companyId, finishedProducts }: ProductionOrderDialogProps) {
+export function ProductionOrderDialog({ open, onClose, companyId, defaultProductId = '' }: ProductionOrderDialogProps) {
   const title = 'Nouvel ordre de production';
   const [create] = useCreateProductionOrderMutation();
   const form = useEntityForm<ProductionOrderFormValues, ProductionOrderValues>({
@@ -38,7 +29,7 @@ export function ProductionOrderDialog({ open, onClose, companyId, finishedProduc
     onClose,
     schema: productionOrderInputSchema,
     defaultValues: () => ({
-      finishedProductId: soleChoiceId(finishedProducts),
+      finishedProductId: defaultProductId,
       quantityToProduce: '1',
       startDate: todayIso(),
       endDate: '',
@@ -60,21 +51,19 @@ export function ProductionOrderDialog({ open, onClose, companyId, finishedProduc
     failure: MESSAGES_PRODUCTION.orderCreateError,
   });
   const { control } = form;
-  const options = useMemo(
-    () => finishedProducts.map((p) => ({ value: p.id, label: `${p.name} (${unitLabel(p.unit)})` })),
-    [finishedProducts],
-  );
+  const productId = useWatch({ control, name: 'finishedProductId' });
 
   return (
     <EntityFormDialog form={form} title={title} submitLabel="Créer l'ordre">
       <FullRow>
-        <FormSelectField
+        <FinishedProductField
+          companyId={open ? companyId : null}
+          value={productId ?? ''}
           control={control}
           name="finishedProductId"
           label="Produit fini"
           required
           placeholder="Choisir un produit fini"
-          options={options}
         />
       </FullRow>
       <FormCountField control={control} name="quantityToProduce" label="Quantité à produire" required min={1} />

@@ -8,6 +8,7 @@ import {
   type ProductionOrder,
   type RawMaterial,
 } from '@xaalis/contracts';
+import { chooseAutocomplete } from '@xaalis/web-kit/src/testing/app';
 import { BASE, callsTo, company, mockFetch, paged, renderWithApp, TEST_USER, typeIn } from '../../test-utils';
 import { bomCost } from './bom';
 import { finishedProduct, productionOrder, rawMaterial } from './fixtures';
@@ -29,6 +30,14 @@ const PAIN = finishedProduct('Pain', {
 });
 const GATEAU = finishedProduct('Gâteau', { currentStock: '30.000', minStock: '2.000' });
 
+/** The server's filters: `search` in the name, `id` one item. */
+function matching<T extends { id: string; name: string }>(items: readonly T[], url: string): T[] {
+  const q = new URL(url, 'http://localhost').searchParams;
+  const search = q.get('search')?.toLowerCase();
+  const id = q.get('id');
+  return items.filter((i) => (!search || i.name.toLowerCase().includes(search)) && (!id || i.id === id));
+}
+
 function routes(
   data: {
     raw?: RawMaterial[] | (() => RawMaterial[]);
@@ -40,8 +49,8 @@ function routes(
   return {
     'GET /api/user': { body: { ...TEST_USER, sector: 'transformation' } },
     [`GET ${BASE}`]: { body: company({ sector: 'transformation' }) },
-    [`GET ${BASE}/raw-materials`]: () => ({ body: paged(value(data.raw ?? [])) }),
-    [`GET ${BASE}/finished-products`]: () => ({ body: paged(value(data.finished ?? [])) }),
+    [`GET ${BASE}/raw-materials`]: (_init, url) => ({ body: paged(matching(value(data.raw ?? []), url)) }),
+    [`GET ${BASE}/finished-products`]: (_init, url) => ({ body: paged(matching(value(data.finished ?? []), url)) }),
     [`GET ${BASE}/production-orders`]: () => ({ body: paged(value(data.orders ?? [])) }),
     ...overrides,
   };
@@ -111,7 +120,8 @@ describe('ProductionPage', () => {
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Nouvel ordre de production' });
-    expect(within(dialog).getByLabelText(/^Produit fini/)).toHaveValue(PAIN.id);
+    // The company's only product is chosen on opening.
+    expect(within(dialog).getByRole('combobox', { name: /^Produit fini/ })).toHaveValue('Pain (pièce)');
     await typeIn(user, dialog, /^Quantité à produire/, '0');
     await user.click(within(dialog).getByRole('button', { name: "Créer l'ordre" }));
     expect(await within(dialog).findByText(MESSAGES_PRODUCTION.quantityToProduceMin)).toBeInTheDocument();
@@ -191,10 +201,10 @@ describe('ProductionPage', () => {
     expect(await within(dialog).findByText(MESSAGES_PRODUCTION.rawMaterialRequired)).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', `${BASE}/finished-products`)).toHaveLength(0);
 
-    await user.selectOptions(within(dialog).getByLabelText('Matière première 1'), 'Farine (kg)');
+    await chooseAutocomplete(user, 'Matière première 1', 'Farine (kg)');
     await typeIn(user, dialog, 'Quantité 1', '0.25');
     await user.click(within(dialog).getByRole('button', { name: 'Ajouter une matière première' }));
-    await user.selectOptions(within(dialog).getByLabelText('Matière première 2'), 'Sucre (kg)');
+    await chooseAutocomplete(user, 'Matière première 2', 'Sucre (kg)');
     await typeIn(user, dialog, 'Quantité 2', '0.1');
     // 0.25 × 600 + 0.1 × 800 = 230 XOF of materials per brioche.
     expect(within(dialog).getByText('Coût matières estimé : 230 XOF par unité')).toBeInTheDocument();
@@ -232,10 +242,12 @@ describe('ProductionPage', () => {
     await user.click(screen.getByRole('tab', { name: 'Produits finis' }));
     await user.click(await screen.findByRole('button', { name: 'Modifier Pain' }));
     const dialog = await screen.findByRole('dialog', { name: 'Modifier le produit fini' });
-    expect(within(dialog).getByLabelText('Matière première 1')).toHaveValue(FARINE.id);
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Matière première 1' })).toHaveValue('Farine (kg)'));
+    // The prefilled line's cost is known from the product's BOM: 0.5 × 600.
+    expect(within(dialog).getByText('Coût matières estimé : 300 XOF par unité')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Retirer la ligne 1' }));
     await user.click(within(dialog).getByRole('button', { name: 'Ajouter une matière première' }));
-    await user.selectOptions(within(dialog).getByLabelText('Matière première 1'), 'Sucre (kg)');
+    await chooseAutocomplete(user, 'Matière première 1', 'Sucre (kg)');
     await typeIn(user, dialog, 'Quantité 1', '2');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText(MESSAGES_PRODUCTION.finishedProductUpdated)).toBeInTheDocument();
@@ -365,7 +377,7 @@ describe('ProductionPage', () => {
     const never = () => new Promise<never>(() => undefined);
     const pending = mockFetch(routes({}, { [`GET ${BASE}/raw-materials`]: never, [`GET ${BASE}/finished-products`]: never }));
     const view = render();
-    // The tab's page and the dialogs' choice (the first 100).
+    // The tab's page and the stock alerts' list (the first 100).
     await waitFor(() => expect(callsTo(pending, 'GET', `${BASE}/raw-materials`)).toHaveLength(2));
     const rows = screen.getByRole('status');
     expect(within(rows).getByText('Chargement...')).toBeInTheDocument();
@@ -413,6 +425,78 @@ describe('ProductionPage: server pages', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Rechercher une matière première' }), 'zzz');
     expect(await screen.findByText('Aucune matière première ne correspond à la recherche')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', `${BASE}/raw-materials`).some((c) => c.url.endsWith('page=1&pageSize=25&search=zzz'))).toBe(true);
+  });
+});
+
+describe('ProductionPage: stock alerts beyond the first page', () => {
+  it("counts the company's low items with the server's lowStockCount, naming those of the first page", async () => {
+    mockFetch(
+      routes(
+        {},
+        {
+          [`GET ${BASE}/raw-materials`]: () => ({ body: paged([FARINE, SUCRE], { totalItems: 150, lowStockCount: 4 }) }),
+          [`GET ${BASE}/finished-products`]: () => ({ body: paged([GATEAU], { totalItems: 120, lowStockCount: 1 }) }),
+        },
+      ),
+    );
+    render();
+    const rawAlert = await screen.findByRole('alert', { name: 'Stock faible : matières premières' });
+    expect(within(rawAlert).getByText('Stock faible : matières premières (4)')).toBeInTheDocument();
+    expect(within(rawAlert).getByText('Farine : 4 kg (minimum 10 kg)')).toBeInTheDocument();
+    expect(within(rawAlert).getByText('… et 3 autres')).toBeInTheDocument();
+    // No low product among the first page: the alert still says there is one.
+    const finishedAlert = screen.getByRole('alert', { name: 'Stock faible : produits finis' });
+    expect(within(finishedAlert).getByText('… et 1 autre')).toBeInTheDocument();
+  });
+});
+
+describe('ProductionPage: server-searched choices', () => {
+  it('RawMaterialField: a BOM line asks the server with the typed search (a material beyond the first page)', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 120 }, (_, i) => rawMaterial(`Matière ${String(i + 1).padStart(3, '0')}`));
+    const fetchMock = mockFetch(routes({ raw: many }));
+    render();
+    await screen.findByRole('table', { name: 'Matières premières' });
+    await user.click(screen.getByRole('tab', { name: 'Produits finis' }));
+    await user.click(await screen.findByRole('button', { name: 'Nouveau produit fini' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nouveau produit fini' });
+    const input = within(dialog).getByRole('combobox', { name: 'Matière première 1' });
+    await user.click(input);
+    await user.type(input, '118');
+    await waitFor(() =>
+      expect(
+        callsTo(fetchMock, 'GET', `${BASE}/raw-materials`).some((c) => c.url.includes('search=118') && c.url.includes('pageSize=20')),
+      ).toBe(true),
+    );
+    await user.click(await screen.findByRole('option', { name: 'Matière 118 (kg)' }));
+    expect(input).toHaveValue('Matière 118 (kg)');
+  });
+
+  it('FinishedProductField: the order dialog asks the server with the typed search', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(
+      routes({ finished: [PAIN, GATEAU] }, { [`POST ${BASE}/production-orders`]: { status: 201, body: productionOrder(GATEAU) } }),
+    );
+    render();
+    await user.click(screen.getByRole('tab', { name: 'Ordres de production' }));
+    const button = screen.getByRole('button', { name: 'Nouvel ordre de production' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Nouvel ordre de production' });
+    // Two products: none chosen on opening.
+    const input = within(dialog).getByRole('combobox', { name: /^Produit fini/ });
+    expect(input).toHaveValue('');
+    await user.click(input);
+    await user.type(input, 'gât');
+    await waitFor(() =>
+      expect(
+        callsTo(fetchMock, 'GET', `${BASE}/finished-products`).some((c) => c.url.includes(`search=${encodeURIComponent('gât')}`)),
+      ).toBe(true),
+    );
+    await user.click(await screen.findByRole('option', { name: 'Gâteau (pièce)' }));
+    await user.click(within(dialog).getByRole('button', { name: "Créer l'ordre" }));
+    expect(await screen.findByText(MESSAGES_PRODUCTION.orderCreated)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', `${BASE}/production-orders`)[0].body).toMatchObject({ finishedProductId: GATEAU.id });
   });
 });
 

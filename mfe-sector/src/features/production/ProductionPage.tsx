@@ -42,7 +42,8 @@ export default function ProductionPage() {
   const rawList = useListRawMaterialsQuery(companyId ? pageArgs(companyId, rawPaging) : skipToken);
   const finishedList = useListFinishedProductsQuery(companyId ? pageArgs(companyId, finishedPaging) : skipToken);
   const ordersList = useListProductionOrdersQuery(companyId ? pageArgs(companyId, ordersPaging) : skipToken);
-  // The dialogs' choices and the stock alerts: the first CHOICE_PAGE_SIZE by name.
+  // The stock alerts name the low items among the first CHOICE_PAGE_SIZE by name and count them all (the server's
+  // lowStockCount); the totals say whether the dialogs have anything to choose (the dialogs search the server themselves).
   const rawChoice = useListRawMaterialsQuery(companyId ? choiceArgs(companyId) : skipToken);
   const finishedChoice = useListFinishedProductsQuery(companyId ? choiceArgs(companyId) : skipToken);
   const [startOrder, startState] = useStartProductionOrderMutation();
@@ -112,7 +113,12 @@ export default function ProductionPage() {
   return (
     <Box component="section" aria-label={TITLE}>
       <PageHeader title={TITLE} subtitle={SUBTITLE} />
-      <StockAlerts rawMaterials={rawMaterials} finishedProducts={finishedProducts} />
+      <StockAlerts
+        rawMaterials={rawMaterials}
+        finishedProducts={finishedProducts}
+        rawLowCount={rawChoice.data?.lowStockCount}
+        finishedLowCount={finishedChoice.data?.lowStockCount}
+      />
       <Tabs value={tab} onChange={(_e, value: TabValue) => setTab(value)} sx={{ mb: 2 }} aria-label="Production" variant="scrollable">
         <Tab value="raw" label="Matières premières" />
         <Tab value="finished" label="Produits finis" />
@@ -126,10 +132,15 @@ export default function ProductionPage() {
         key={product.key}
         {...product.props}
         companyId={companyId}
-        rawMaterials={rawMaterials}
+        materialsAvailable={(rawChoice.data?.totalItems ?? 0) > 0}
         product={product.value}
       />
-      <ProductionOrderDialog key={ordering.key} {...ordering.props} companyId={companyId} finishedProducts={finishedProducts} />
+      <ProductionOrderDialog
+        key={ordering.key}
+        {...ordering.props}
+        companyId={companyId}
+        defaultProductId={finishedChoice.data?.totalItems === 1 ? finishedProducts[0]?.id : undefined}
+      />
       <CompleteOrderDialog
         key={`complete-${completing?.id ?? 'none'}`}
         companyId={companyId}

@@ -1,24 +1,9 @@
 import Alert from '@mui/material/Alert';
-import {
-  MESSAGES_SERVICES,
-  PROJECT_STATUS_LABELS,
-  PROJECT_STATUSES,
-  projectInputSchema,
-  type ProjectValues,
-  type ThirdParty,
-} from '@xaalis/contracts';
-import {
-  EntityFormDialog,
-  FormDateField,
-  FormSelectField,
-  FormTextField,
-  FullRow,
-  todayIso,
-  useEntityForm,
-  soleChoiceId,
-} from '@xaalis/web-kit';
-import { useMemo } from 'react';
+import { MESSAGES_SERVICES, PROJECT_STATUS_LABELS, PROJECT_STATUSES, projectInputSchema, type ProjectValues } from '@xaalis/contracts';
+import { EntityFormDialog, FormDateField, FormSelectField, FormTextField, FullRow, todayIso, useEntityForm } from '@xaalis/web-kit';
+import { useWatch } from 'react-hook-form';
 import { useCreateServiceProjectMutation } from './api';
+import { ClientField } from './fields';
 
 export interface ProjectFormValues {
   name: string;
@@ -38,15 +23,25 @@ export interface ProjectDialogProps {
   open: boolean;
   onClose: () => void;
   companyId: string | null;
-  /** The company's clients (third parties of type client or both). */
-  clients: readonly ThirdParty[];
+  /** Whether the company has clients (third parties of type client or both): the choice searches them on the server. */
+  clientsAvailable: boolean;
+  /** The client chosen on opening: the company's only one, else none (''). */
+  defaultClientId?: string;
   clientsLoading: boolean;
   /** The accounting service could not list them. */
   clientsError: boolean;
 }
 
 /** 'Nouveau projet': name, client, description, dates (end optional, not before the start), budget, hourly rate, status (planning). */
-export function ProjectDialog({ open, onClose, companyId, clients, clientsLoading, clientsError }: ProjectDialogProps) {
+export function ProjectDialog({
+  open,
+  onClose,
+  companyId,
+  clientsAvailable,
+  defaultClientId = '',
+  clientsLoading,
+  clientsError,
+}: ProjectDialogProps) {
   const title = 'Nouveau projet';
   const [create] = useCreateServiceProjectMutation();
   const form = useEntityForm<ProjectFormValues, ProjectValues>({
@@ -55,7 +50,7 @@ export function ProjectDialog({ open, onClose, companyId, clients, clientsLoadin
     schema: projectInputSchema,
     defaultValues: () => ({
       name: '',
-      clientId: soleChoiceId(clients),
+      clientId: defaultClientId,
       description: '',
       startDate: todayIso(),
       endDate: '',
@@ -69,11 +64,11 @@ export function ProjectDialog({ open, onClose, companyId, clients, clientsLoadin
     failure: MESSAGES_SERVICES.projectCreateError,
   });
   const { control } = form;
-  const clientOptions = useMemo(() => clients.map((c) => ({ value: c.id, label: c.name })), [clients]);
+  const clientId = useWatch({ control, name: 'clientId' });
 
   let notice: string | null = null;
   if (clientsError) notice = MESSAGES_SERVICES.accountingDown;
-  else if (!clientsLoading && clients.length === 0) notice = "Aucun client : ajoutez d'abord un tiers de type client dans Paramètres.";
+  else if (!clientsLoading && !clientsAvailable) notice = "Aucun client : ajoutez d'abord un tiers de type client dans Paramètres.";
 
   return (
     <EntityFormDialog form={form} title={title} submitLabel="Créer le projet">
@@ -86,13 +81,14 @@ export function ProjectDialog({ open, onClose, companyId, clients, clientsLoadin
         <FormTextField control={control} name="name" label="Nom du projet" required />
       </FullRow>
       <FullRow>
-        <FormSelectField
+        <ClientField
+          companyId={open ? companyId : null}
+          value={clientId ?? ''}
           control={control}
           name="clientId"
           label="Client"
           required
-          placeholder={clientsLoading ? 'Chargement...' : 'Choisir un client'}
-          options={clientOptions}
+          placeholder="Choisir un client"
         />
       </FullRow>
       <FullRow>

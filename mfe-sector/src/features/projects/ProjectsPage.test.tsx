@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hoursBilled, MESSAGES_SERVICES, type Employee, type Project, type ThirdParty, type TimesheetList } from '@xaalis/contracts';
 import { listPage } from '@xaalis/web-kit/src/testing/records';
+import { autocompleteOptions, chooseAutocomplete } from '@xaalis/web-kit/src/testing/app';
 import { BASE, callsTo, company, heldAnswer, mockFetch, renderWithApp, TEST_USER, typeIn } from '../../test-utils';
 import { client, employee, project, timesheet } from './fixtures';
 import ProjectsPage from './ProjectsPage';
@@ -26,6 +27,19 @@ const SUMMARY = { activeProjects: 1, completedProjects: 2, totalValue: '3000000.
 const page = (items: TimesheetList['items'], extra: Partial<TimesheetList> = {}): TimesheetList =>
   listPage(items, { employeesAvailable: true, ...extra });
 
+/** The server's filters: `search` in the label, `id` one record, `status` exactly (a record without one always matches). */
+function matching<T extends { id: string; status?: string }>(items: readonly T[], url: string, label: (item: T) => string): T[] {
+  const q = new URL(url, 'http://localhost').searchParams;
+  const search = q.get('search')?.toLowerCase();
+  const [id, status] = [q.get('id'), q.get('status')];
+  return items.filter(
+    (i) =>
+      (!search || label(i).toLowerCase().includes(search)) &&
+      (!id || i.id === id) &&
+      (!status || i.status === undefined || i.status === status),
+  );
+}
+
 function routes(
   data: {
     projects?: Project[];
@@ -39,14 +53,26 @@ function routes(
   return {
     'GET /api/user': { body: TEST_USER },
     [`GET ${BASE}`]: { body: company() },
-    [`GET ${BASE}/projects`]: { body: { items: data.projects ?? [], clientsAvailable: data.clientsAvailable ?? true } },
+    [`GET ${BASE}/projects`]: (_init, url) => ({
+      body: { items: matching(data.projects ?? [], url, (p) => p.name), clientsAvailable: data.clientsAvailable ?? true },
+    }),
     [`GET ${BASE}/projects/summary`]: { body: SUMMARY },
     [`GET ${BASE}/employees`]:
       data.employees === null
         ? { status: 503, body: { message: 'Service Personnel indisponible' } }
-        : { body: { items: data.employees ?? [], page: 1, pageSize: 100, totalItems: (data.employees ?? []).length, counters: {} } },
+        : (_init: unknown, url: string) => {
+            const items = matching(data.employees ?? [], url, (e) => `${e.firstName} ${e.lastName}`);
+            return { body: { items, page: 1, pageSize: 100, totalItems: items.length, counters: {} } };
+          },
     // The server answers the clients (role=client): types client and both.
-    [`GET ${BASE}/third-parties`]: { body: { items: (data.clients ?? [ACME, SUPPLIER]).filter((t) => t.type !== 'supplier') } },
+    [`GET ${BASE}/third-parties`]: (_init, url) => {
+      const items = matching(
+        (data.clients ?? [ACME, SUPPLIER]).filter((t) => t.type !== 'supplier'),
+        url,
+        (t) => t.name,
+      );
+      return { body: { items, totalItems: items.length } };
+    },
     [`GET ${BASE}/timesheets`]: { body: data.timesheets ?? page([]) },
     ...overrides,
   };
@@ -128,10 +154,7 @@ describe('ProjectsPage', () => {
     render();
     await user.click(await screen.findByRole('button', { name: 'Créer le premier projet' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nouveau projet' });
-    const clientSelect = within(dialog).getByLabelText(/^Client/);
-    await waitFor(() => expect(within(clientSelect).getByRole('option', { name: 'Acme SA' })).toBeInTheDocument());
-    expect(within(clientSelect).getByRole('option', { name: 'Beta SARL' })).toBeInTheDocument();
-    expect(within(clientSelect).queryByRole('option', { name: 'Fournisseur SARL' })).not.toBeInTheDocument();
+    expect(await autocompleteOptions(user, 'Client')).toEqual(['Acme SA', 'Beta SARL']);
     expect(within(dialog).getByLabelText('Statut')).toHaveValue('planning');
 
     await user.click(within(dialog).getByRole('button', { name: 'Créer le projet' }));
@@ -139,7 +162,7 @@ describe('ProjectsPage', () => {
     expect(within(dialog).getByText(MESSAGES_SERVICES.clientRequired)).toBeInTheDocument();
 
     await typeIn(user, dialog, /^Nom du projet/, 'Refonte');
-    await user.selectOptions(clientSelect, 'Acme SA');
+    await chooseAutocomplete(user, 'Client', 'Acme SA');
     await typeIn(user, dialog, 'Date de début', '2026-03-10');
     await typeIn(user, dialog, 'Date de fin prévue', '2026-03-01');
     await typeIn(user, dialog, 'Budget (XOF)', '1500000');
@@ -279,14 +302,14 @@ describe('ProjectsPage', () => {
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Nouvelle feuille de temps' });
-    expect(within(dialog).getByLabelText(/^Employé/)).toHaveValue(AWA.id);
-    const projectSelect = within(dialog).getByLabelText('Projet');
+    // The company's only active employee is chosen on opening.
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /^Employé/ })).toHaveValue('Awa Ndiaye — Développeuse'));
+    expect(within(dialog).getByRole('combobox', { name: 'Projet' })).toHaveAttribute('placeholder', MESSAGES_SERVICES.noProject);
+    expect(await autocompleteOptions(user, 'Projet')).toEqual(['Site web']);
     expect(
-      within(projectSelect)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual([MESSAGES_SERVICES.noProject, 'Site web']);
-    await user.selectOptions(projectSelect, 'Site web');
+      callsTo(fetchMock, 'GET', `${BASE}/projects`).some((c) => c.url.includes('status=active') && c.url.includes('pageSize=20')),
+    ).toBe(true);
+    await chooseAutocomplete(user, 'Projet', 'Site web');
     expect(within(dialog).getByLabelText('Taux horaire (XOF)')).toHaveValue(15000);
 
     // 08:00–17:00 by default; end before start is refused with the contract's message.
@@ -344,6 +367,56 @@ describe('ProjectsPage', () => {
     const body = callsTo(fetchMock, 'POST', `${BASE}/timesheets`)[0].body as Record<string, unknown>;
     expect(body.projectId).toBeNull();
     expect(body.hoursWorked).toBe('9.00');
+  });
+});
+
+describe('ProjectsPage: server-searched choices', () => {
+  const typed = async (user: ReturnType<typeof userEvent.setup>, label: string, text: string) => {
+    const input = screen.getByRole('combobox', { name: label });
+    await user.click(input);
+    await user.type(input, text);
+  };
+  const searched = (fetchMock: jest.Mock, path: string, term: string) =>
+    waitFor(() => expect(callsTo(fetchMock, 'GET', `${BASE}${path}`).some((c) => c.url.includes(`search=${term}`))).toBe(true));
+
+  it('ClientField: the project dialog asks accounting with the typed search', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(routes({ employees: [AWA], clients: [ACME, client('Beta SARL', { type: 'both' })] }));
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Créer le premier projet' }));
+    await screen.findByRole('dialog', { name: 'Nouveau projet' });
+    await typed(user, 'Client', 'beta');
+    await searched(fetchMock, '/third-parties', 'beta');
+    expect(
+      callsTo(fetchMock, 'GET', `${BASE}/third-parties`).some((c) => c.url.includes('search=beta') && c.url.includes('role=client')),
+    ).toBe(true);
+    await user.click(await screen.findByRole('option', { name: 'Beta SARL' }));
+    expect(screen.getByRole('combobox', { name: 'Client' })).toHaveValue('Beta SARL');
+  });
+
+  it('EmployeeField and ProjectField: the timesheet dialog asks HR and the projects with the typed search', async () => {
+    const user = userEvent.setup();
+    const MOUSSA = employee('Moussa', 'Sow', { position: 'Chef de projet' });
+    const fetchMock = mockFetch(routes({ projects: [SITE, project('Migration', ACME)], employees: [AWA, MOUSSA] }));
+    render();
+    await user.click(screen.getByRole('tab', { name: 'Feuilles de temps' }));
+    const button = await screen.findByRole('button', { name: 'Nouvelle feuille de temps' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    await screen.findByRole('dialog', { name: 'Nouvelle feuille de temps' });
+    // Two active employees: none chosen on opening.
+    expect(screen.getByRole('combobox', { name: 'Employé' })).toHaveValue('');
+    await typed(user, 'Employé', 'sow');
+    await searched(fetchMock, '/employees', 'sow');
+    expect(
+      callsTo(fetchMock, 'GET', `${BASE}/employees`).some((c) => c.url.includes('search=sow') && c.url.includes('status=active')),
+    ).toBe(true);
+    await user.click(await screen.findByRole('option', { name: 'Moussa Sow — Chef de projet' }));
+
+    await typed(user, 'Projet', 'migr');
+    await searched(fetchMock, '/projects', 'migr');
+    await user.click(await screen.findByRole('option', { name: 'Migration' }));
+    expect(screen.getByRole('combobox', { name: 'Projet' })).toHaveValue('Migration');
   });
 });
 

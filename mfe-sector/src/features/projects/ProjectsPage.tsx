@@ -20,9 +20,9 @@ import {
   useDialog,
   useSession,
 } from '@xaalis/web-kit';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { sectorRoute } from '../../ui/CompanyPage';
-import { choiceArgs, pageArgs, panelPaging, usePagedSearch } from '../../ui/paged';
+import { pageArgs, panelPaging, usePagedSearch } from '../../ui/paged';
 import {
   useBillServiceProjectMutation,
   useGetProjectsSummaryQuery,
@@ -70,11 +70,10 @@ export default function ProjectsPage() {
   const projectPaging = usePagedSearch();
   const timesheetSearch = useDebouncedSearch();
   const projectsList = useListServiceProjectsQuery(companyId ? pageArgs(companyId, projectPaging) : skipToken);
-  // The timesheet dialog's choice: the active projects, the first CHOICE_PAGE_SIZE.
-  const projectChoice = useListServiceProjectsQuery(companyId ? { ...choiceArgs(companyId), status: 'active' } : skipToken);
   const summary = useGetProjectsSummaryQuery(args);
   const employeesList = useListServiceEmployeesQuery(args);
-  const clientsList = useListServiceClientsQuery(args);
+  // Whether the company has clients (and its only one): the dialog's choice searches them itself.
+  const clientsList = useListServiceClientsQuery(companyId ? { companyId, page: 1, pageSize: 2 } : skipToken);
   // Read when its tab is shown: the projects tab does not need it.
   const timesheetsList = useListServiceTimesheetsQuery(
     companyId && tab === 'timesheets' ? { companyId, page: page + 1, pageSize, search: timesheetSearch.search || undefined } : skipToken,
@@ -84,10 +83,8 @@ export default function ProjectsPage() {
   const timesheetDialog = useDialog('timesheet');
   const rights = useProjectsRights();
 
-  const projects = useMemo(() => projectChoice.data?.items ?? [], [projectChoice.data]);
-  const employees = useMemo(() => employeesList.data?.items ?? [], [employeesList.data]);
   const activeEmployees = employeesList.data?.totalItems ?? 0;
-  const clients = useMemo(() => clientsList.data ?? [], [clientsList.data]);
+  const clientCount = clientsList.data?.totalItems ?? 0;
   const employeesLoading = employeesList.isLoading || employeesList.isUninitialized;
   const hrFailed = Boolean(employeesList.error) && !employeesList.data;
   const canCreateTimesheet = !employeesLoading && activeEmployees > 0;
@@ -197,7 +194,8 @@ export default function ProjectsPage() {
         key={projectDialog.key}
         {...projectDialog.props}
         companyId={companyId}
-        clients={clients}
+        clientsAvailable={clientCount > 0}
+        defaultClientId={clientCount === 1 ? clientsList.data?.items[0]?.id : undefined}
         clientsLoading={clientsList.isLoading || clientsList.isUninitialized}
         clientsError={Boolean(clientsList.error) && !clientsList.data}
       />
@@ -205,8 +203,7 @@ export default function ProjectsPage() {
         key={timesheetDialog.key}
         {...timesheetDialog.props}
         companyId={companyId}
-        employees={employees}
-        projects={projects}
+        defaultEmployeeId={activeEmployees === 1 ? employeesList.data?.items[0]?.id : undefined}
       />
     </Box>
   );

@@ -4,35 +4,30 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   computeHoursWorked,
-  employeeName,
   isClockTime,
   MESSAGES_SERVICES,
   minutesOfDay,
   MONEY_PATTERN,
   timesheetCost,
   timesheetInputSchema,
-  type Employee,
   type Project,
   type TimesheetValues,
 } from '@xaalis/contracts';
 import {
-  ControlledSelect,
   ControlledTextField,
   formatMoney,
   EntityFormDialog,
   FormDateField,
-  FormSelectField,
   FormNumberField,
   FormTextField,
   FullRow,
   todayIso,
   useEntityForm,
   FormCountField,
-  soleChoiceId,
 } from '@xaalis/web-kit';
-import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useCreateServiceTimesheetMutation } from './api';
+import { EmployeeField, ProjectField } from './fields';
 import { formatHours } from './format';
 
 export interface TimesheetFormValues {
@@ -71,10 +66,8 @@ export interface TimesheetDialogProps {
   open: boolean;
   onClose: () => void;
   companyId: string | null;
-  /** The company's active employees (HR). */
-  employees: readonly Employee[];
-  /** All projects: only the active ones are offered (spec §5). */
-  projects: readonly Project[];
+  /** The employee chosen on opening: the company's only active one, else none (''). The choice searches HR as the user types. */
+  defaultEmployeeId?: string;
 }
 
 /**
@@ -82,16 +75,15 @@ export interface TimesheetDialogProps {
  * project, whose hourly rate becomes the default), date, start, end, break;
  * the hours (quarter hours) and the total are computed as the user types.
  */
-export function TimesheetDialog({ open, onClose, companyId, employees, projects }: TimesheetDialogProps) {
+export function TimesheetDialog({ open, onClose, companyId, defaultEmployeeId = '' }: TimesheetDialogProps) {
   const title = 'Nouvelle feuille de temps';
   const [create] = useCreateServiceTimesheetMutation();
-  const activeProjects = useMemo(() => projects.filter((p) => p.status === 'active'), [projects]);
   const form = useEntityForm<TimesheetFormValues, TimesheetValues>({
     open,
     onClose,
     schema: timesheetInputSchema,
     defaultValues: () => ({
-      employeeId: soleChoiceId(employees),
+      employeeId: defaultEmployeeId,
       projectId: '',
       date: todayIso(),
       startTime: '08:00',
@@ -121,17 +113,16 @@ export function TimesheetDialog({ open, onClose, companyId, employees, projects 
     failure: MESSAGES_SERVICES.timesheetCreateError,
   });
   const { control, setValue } = form;
-  const [startTime, endTime, breakTime, hourlyRate] = useWatch({ control, name: ['startTime', 'endTime', 'breakTime', 'hourlyRate'] });
+  const [startTime, endTime, breakTime, hourlyRate, employeeId, projectId] = useWatch({
+    control,
+    name: ['startTime', 'endTime', 'breakTime', 'hourlyRate', 'employeeId', 'projectId'],
+  });
   const { hours, error: hoursError } = liveHours(startTime, endTime, breakTime);
   const rate = rateOf(hourlyRate);
   const total = hours !== null && rate !== null ? timesheetCost(hours, rate) : null;
 
-  const employeeOptions = useMemo(() => employees.map((e) => ({ value: e.id, label: `${employeeName(e)} — ${e.position}` })), [employees]);
-  const projectOptions = useMemo(() => activeProjects.map((p) => ({ value: p.id, label: p.name })), [activeProjects]);
-
-  const chooseProject = (projectId: string) => {
-    setValue('projectId', projectId, { shouldValidate: false });
-    const project = activeProjects.find((p) => p.id === projectId);
+  const chooseProject = (id: string, project: Project | null) => {
+    setValue('projectId', id, { shouldValidate: false });
     // The project's rate is the default; the user may still change it.
     if (project) setValue('hourlyRate', project.hourlyRate);
   };
@@ -139,22 +130,24 @@ export function TimesheetDialog({ open, onClose, companyId, employees, projects 
   return (
     <EntityFormDialog form={form} title={title} submitLabel="Enregistrer">
       <FullRow>
-        <FormSelectField
+        <EmployeeField
+          companyId={open ? companyId : null}
+          value={employeeId ?? ''}
           control={control}
           name="employeeId"
           label="Employé"
           required
           placeholder="Choisir un employé"
-          options={employeeOptions}
         />
       </FullRow>
       <FullRow>
-        <ControlledSelect
+        <ProjectField
+          companyId={open ? companyId : null}
+          value={projectId ?? ''}
           control={control}
           name="projectId"
           label="Projet"
           placeholder={MESSAGES_SERVICES.noProject}
-          options={projectOptions}
           onValueChange={chooseProject}
           helperText="Seuls les projets actifs sont proposés"
         />

@@ -11,7 +11,6 @@ import type {
   TimesheetInput,
   TimesheetList,
 } from '@xaalis/contracts';
-import { EMPLOYEE_CHOICE_PAGE_SIZE } from '@xaalis/contracts';
 import { baseApi, COMPANY_DATA_TAG, companyCreate, companyQuery, companyRecordAction, companyUrl } from '@xaalis/web-kit';
 import type { CompanyBodyArgs } from '@xaalis/web-kit';
 import { companyPageQuery, type CompanyPageArgs } from '../../ui/paged';
@@ -21,6 +20,12 @@ const TIMESHEETS = { type: 'Services' as const, id: 'TIMESHEETS' };
 const SUMMARY = { type: 'Services' as const, id: 'SUMMARY' };
 // The HR and accounting lists share their owners' tags, so a write there refreshes them here.
 const EMPLOYEES = { type: 'Employee' as const, id: 'LIST' };
+
+/** A page of the company's clients (accounting's third parties). */
+export interface ThirdPartyPage {
+  items: ThirdParty[];
+  totalItems: number;
+}
 
 export interface TimesheetPageArgs {
   companyId: string;
@@ -67,21 +72,25 @@ export const projectsApi = baseApi.injectEndpoints({
       SUMMARY,
     ]),
     /**
-     * HR's GET /api/companies/:id/employees?status=active&pageSize=100: the employee choice (the first
-     * EMPLOYEE_CHOICE_PAGE_SIZE active employees by name) and the 'Employés actifs' card (its totalItems).
+     * HR's GET /api/companies/:id/employees?status=active&pageSize=1: the 'Employés actifs' card (its
+     * totalItems) and, when there is only one, the timesheet's employee chosen on opening.
      */
     listServiceEmployees: build.query<EmployeeList, string>({
-      query: (companyId) => ({
-        url: companyUrl(companyId, '/employees'),
-        params: { status: 'active', pageSize: EMPLOYEE_CHOICE_PAGE_SIZE },
-      }),
+      query: (companyId) => ({ url: companyUrl(companyId, '/employees'), params: { status: 'active', pageSize: 1 } }),
       providesTags: [EMPLOYEES, COMPANY_DATA_TAG],
     }),
-    /** Accounting's GET /api/companies/:id/third-parties?role=client: the client choice (types client and both), the first 100 by name. */
-    listServiceClients: build.query<ThirdParty[], string>({
-      query: (companyId) => ({ url: companyUrl(companyId, '/third-parties'), params: { role: 'client', pageSize: 100 } }),
-      transformResponse: (page: { items: ThirdParty[] }) => page.items,
-      providesTags: (_result, _error, companyId) => [{ type: 'ThirdParty', id: companyId }, COMPANY_DATA_TAG],
+    /** HR's GET /api/companies/:id/employees?status=active&search=&id=: the timesheet's employee choice, searched as the user types. */
+    searchServiceEmployees: companyPageQuery<EmployeeList, CompanyPageArgs & { status?: 'active' }>(build, '/employees', [EMPLOYEES]),
+    /**
+     * Accounting's GET /api/companies/:id/third-parties?role=client&search=&id=: the project's client choice
+     * (types client and both), searched as the user types; with pageSize=1, whether the company has any.
+     */
+    listServiceClients: build.query<ThirdPartyPage, CompanyPageArgs>({
+      query: ({ companyId, ...params }) => ({
+        url: companyUrl(companyId, '/third-parties'),
+        params: { ...params, role: 'client', search: params.search?.trim() || undefined },
+      }),
+      providesTags: (_result, _error, { companyId }) => [{ type: 'ThirdParty', id: companyId }, COMPANY_DATA_TAG],
     }),
   }),
 });
@@ -94,5 +103,6 @@ export const {
   useListServiceTimesheetsQuery,
   useCreateServiceTimesheetMutation,
   useListServiceEmployeesQuery,
+  useSearchServiceEmployeesQuery,
   useListServiceClientsQuery,
 } = projectsApi;

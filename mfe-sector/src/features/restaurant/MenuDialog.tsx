@@ -9,7 +9,6 @@ import {
   type Recipe,
 } from '@xaalis/contracts';
 import {
-  ControlledSelect,
   EntityFormDialog,
   FormCheckboxField,
   FormDateField,
@@ -19,10 +18,10 @@ import {
   FullRow,
   useEntityForm,
 } from '@xaalis/web-kit';
-import { useMemo } from 'react';
-import { useFieldArray } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { LineRows } from '../../ui/LineRows';
 import { useCreateMenuMutation, useUpdateMenuMutation } from './api';
+import { RecipeField } from './fields';
 
 export interface MenuItemFormValues {
   /** '' = a free item (no recipe). */
@@ -61,13 +60,11 @@ export interface MenuDialogProps {
   open: boolean;
   onClose: () => void;
   companyId: string | null;
-  /** The recipes a menu item may point to. */
-  recipes: readonly Recipe[];
   menu?: Menu | null;
 }
 
 /** 'Nouveau menu' / 'Modifier le menu': type, active, validity (end ≥ start) and items (a recipe or a free item, price, availability). */
-export function MenuDialog({ open, onClose, companyId, recipes, menu }: MenuDialogProps) {
+export function MenuDialog({ open, onClose, companyId, menu }: MenuDialogProps) {
   const editing = Boolean(menu);
   const title = editing ? 'Modifier le menu' : 'Nouveau menu';
   const [createMenu] = useCreateMenuMutation();
@@ -89,15 +86,11 @@ export function MenuDialog({ open, onClose, companyId, recipes, menu }: MenuDial
   const { control, setValue, getValues } = form;
   const items = useFieldArray({ control, name: 'items' });
 
-  const recipeOptions = useMemo(
-    () => [...recipes].sort((a, b) => a.name.localeCompare(b.name, 'fr')).map((r) => ({ value: r.id, label: r.name })),
-    [recipes],
-  );
+  const lines = useWatch({ control, name: 'items' });
 
   // Choosing a recipe fills the item's name and price when they are still empty.
-  const chooseRecipe = (index: number, recipeId: string) => {
+  const chooseRecipe = (index: number, recipeId: string, recipe: Recipe | null) => {
     setValue(`items.${index}.recipeId`, recipeId, { shouldDirty: true });
-    const recipe = recipes.find((r) => r.id === recipeId);
     if (!recipe) return;
     if (!getValues(`items.${index}.name`).trim()) setValue(`items.${index}.name`, recipe.name, { shouldDirty: true, shouldValidate: true });
     if (!getValues(`items.${index}.price`).trim()) setValue(`items.${index}.price`, recipe.sellingPrice, { shouldDirty: true });
@@ -124,14 +117,16 @@ export function MenuDialog({ open, onClose, companyId, recipes, menu }: MenuDial
         onAdd={() => items.append({ ...EMPTY_ITEM })}
         renderLine={(index) => (
           <>
-            <ControlledSelect
+            <RecipeField
+              companyId={open ? companyId : null}
+              value={lines?.[index]?.recipeId ?? ''}
               control={control}
               name={`items.${index}.recipeId`}
+              id={`menu-item-${index}-recipe`}
               label="Recette"
               placeholder="Article libre"
-              options={recipeOptions}
               size="small"
-              onValueChange={(value) => chooseRecipe(index, value)}
+              onValueChange={(value, recipe) => chooseRecipe(index, value, recipe)}
             />
             <FormTextField
               control={control}

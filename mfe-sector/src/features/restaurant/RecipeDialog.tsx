@@ -8,9 +8,7 @@ import {
   RECIPE_UNITS,
   recipeInputSchema,
   type Recipe,
-  type RecipeUnit,
   type RecipeValues,
-  type RestaurantInventoryItem,
 } from '@xaalis/contracts';
 import {
   ControlledSelect,
@@ -24,9 +22,10 @@ import {
   FormCountField,
 } from '@xaalis/web-kit';
 import { useMemo } from 'react';
-import { useFieldArray } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { LineRows } from '../../ui/LineRows';
 import { useCreateRecipeMutation, useUpdateRecipeMutation } from './api';
+import { RestaurantItemField, type ItemChoice } from './fields';
 
 export interface IngredientFormValues {
   inventoryItemId: string;
@@ -82,8 +81,8 @@ export interface RecipeDialogProps {
   open: boolean;
   onClose: () => void;
   companyId: string | null;
-  /** The inventory items offered for the ingredients. */
-  items: readonly RestaurantInventoryItem[];
+  /** Whether the company has inventory items (the ingredients' choice searches them on the server). */
+  itemsAvailable: boolean;
   /** The recipe being edited; null or absent: a new recipe. */
   recipe?: Recipe | null;
 }
@@ -93,7 +92,7 @@ export interface RecipeDialogProps {
  * (inventory item, quantity, unit). The cost is computed by the server; an
  * incompatible unit or an unknown item comes back as its French message.
  */
-export function RecipeDialog({ open, onClose, companyId, items, recipe }: RecipeDialogProps) {
+export function RecipeDialog({ open, onClose, companyId, itemsAvailable, recipe }: RecipeDialogProps) {
   const editing = Boolean(recipe);
   const title = editing ? 'Modifier la recette' : 'Nouvelle recette';
   const [createRecipe] = useCreateRecipeMutation();
@@ -113,23 +112,23 @@ export function RecipeDialog({ open, onClose, companyId, items, recipe }: Recipe
   const { control, setValue, getValues } = form;
   const ingredients = useFieldArray({ control, name: 'ingredients' });
 
-  // The company's items, plus any item of the recipe that is no longer listed (shown "—").
-  const itemOptions = useMemo(() => {
-    const options = [...items]
-      .sort((a, b) => a.name.localeCompare(b.name, 'fr'))
-      .map((item) => ({ value: item.id, label: `${item.name} (${RECIPE_UNIT_LABELS[item.unit as RecipeUnit] ?? item.unit})` }));
-    for (const ingredient of recipe?.ingredients ?? []) {
-      if (!options.some((o) => o.value === ingredient.inventoryItemId))
-        options.push({ value: ingredient.inventoryItemId, label: ingredient.itemName ?? MESSAGES_RESTAURANT.unknownValue });
-    }
-    return options;
-  }, [items, recipe]);
+  const lines = useWatch({ control, name: 'ingredients' });
+  // The recipe's items as it names them: what a line shows when the server no longer returns its item ("—" without a name).
+  const saved = useMemo(
+    () =>
+      new Map(
+        (recipe?.ingredients ?? []).map((i) => [
+          i.inventoryItemId,
+          { id: i.inventoryItemId, name: i.itemName ?? MESSAGES_RESTAURANT.unknownValue },
+        ]),
+      ),
+    [recipe],
+  );
 
-  const chooseItem = (index: number, itemId: string) => {
+  const chooseItem = (index: number, itemId: string, item: ItemChoice | null) => {
     setValue(`ingredients.${index}.inventoryItemId`, itemId, { shouldDirty: true, shouldValidate: true });
     // Measure in the item's own unit unless the user already chose another.
-    const item = items.find((i) => i.id === itemId);
-    if (item && !getValues(`ingredients.${index}.quantity`)) setValue(`ingredients.${index}.unit`, item.unit, { shouldDirty: true });
+    if (item?.unit && !getValues(`ingredients.${index}.quantity`)) setValue(`ingredients.${index}.unit`, item.unit, { shouldDirty: true });
   };
 
   return (
@@ -149,7 +148,7 @@ export function RecipeDialog({ open, onClose, companyId, items, recipe }: Recipe
       <LineRows
         heading="Ingrédients"
         notice={
-          items.length === 0 ? (
+          !itemsAvailable ? (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               Aucun article d&apos;inventaire disponible : ajoutez-en dans l&apos;onglet Inventaire.
             </Typography>
@@ -165,14 +164,17 @@ export function RecipeDialog({ open, onClose, companyId, items, recipe }: Recipe
         onAdd={() => ingredients.append({ ...EMPTY_INGREDIENT })}
         renderLine={(index) => (
           <>
-            <ControlledSelect
+            <RestaurantItemField
+              companyId={open ? companyId : null}
+              value={lines?.[index]?.inventoryItemId ?? ''}
+              missing={saved.get(lines?.[index]?.inventoryItemId ?? '')}
               control={control}
               name={`ingredients.${index}.inventoryItemId`}
+              id={`ingredient-${index}-item`}
               label="Article"
               placeholder="Sélectionner un article"
-              options={itemOptions}
               size="small"
-              onValueChange={(value) => chooseItem(index, value)}
+              onValueChange={(value, item) => chooseItem(index, value, item)}
             />
             <FormNumberField
               control={control}

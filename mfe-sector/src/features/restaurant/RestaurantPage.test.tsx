@@ -29,12 +29,30 @@ interface Data {
   menus?: Menu[];
 }
 
+/** The server's filters: `search` in the name, `id` one record. */
+function matching<T extends { id: string; name: string }>(items: readonly T[], url: string): T[] {
+  const q = new URL(url, 'http://localhost').searchParams;
+  const search = q.get('search')?.toLowerCase();
+  const id = q.get('id');
+  return items.filter((i) => (!search || i.name.toLowerCase().includes(search)) && (!id || i.id === id));
+}
+
+/** Chooses `option` in the server-searched select box labelled `label` inside `scope`. */
+async function pick(user: User, scope: HTMLElement, label: string, option: string) {
+  await user.click(within(scope).getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
 function routes(data: Data = {}, overrides: Record<string, unknown> = {}) {
   return {
     'GET /api/user': { body: TEST_USER },
     [`GET ${BASE}`]: { body: company({ sector: 'restauration' }) },
-    [`GET ${BASE}/restaurant-inventory`]: { body: paged(data.items ?? [RICE, OIL, FISH]) },
-    [`GET ${BASE}/recipes`]: { body: paged(data.recipes ?? [], { itemsAvailable: data.itemsAvailable ?? true }) },
+    [`GET ${BASE}/restaurant-inventory`]: (_init: unknown, url: string) => ({
+      body: paged(matching(data.items ?? [RICE, OIL, FISH], url)),
+    }),
+    [`GET ${BASE}/recipes`]: (_init: unknown, url: string) => ({
+      body: paged(matching(data.recipes ?? [], url), { itemsAvailable: data.itemsAvailable ?? true }),
+    }),
     [`GET ${BASE}/menus`]: { body: paged(data.menus ?? []) },
     ...overrides,
   } as Parameters<typeof mockFetch>[0];
@@ -210,11 +228,11 @@ describe('RestaurantPage', () => {
     await typeIn(user, dialog, 'Cuisson (min)', '15');
     await typeIn(user, dialog, 'Prix de vente', '8000');
     const first = within(dialog).getByRole('group', { name: 'Ingrédient 1' });
-    await user.selectOptions(within(first).getByLabelText('Article'), 'Riz brisé (kg)');
+    await pick(user, first, 'Article', 'Riz brisé (kg)');
     await typeIn(user, first, 'Quantité', '0.5');
     await user.click(within(dialog).getByRole('button', { name: 'Ajouter un ingrédient' }));
     const second = within(dialog).getByRole('group', { name: 'Ingrédient 2' });
-    await user.selectOptions(within(second).getByLabelText('Article'), 'Huile (litre)');
+    await pick(user, second, 'Article', 'Huile (litre)');
     expect(within(second).getByLabelText('Unité')).toHaveValue('l');
     await user.selectOptions(within(second).getByLabelText('Unité'), 'cl');
     await typeIn(user, second, 'Quantité', '5');
@@ -249,7 +267,7 @@ describe('RestaurantPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Nouvelle recette' });
     await typeIn(user, dialog, /^Nom/, 'Sauce');
     const first = within(dialog).getByRole('group', { name: 'Ingrédient 1' });
-    await user.selectOptions(within(first).getByLabelText('Article'), 'Huile (litre)');
+    await pick(user, first, 'Article', 'Huile (litre)');
     await user.selectOptions(within(first).getByLabelText('Unité'), 'g');
     await typeIn(user, first, 'Quantité', '100');
     await user.click(within(dialog).getByRole('button', { name: 'Créer la recette' }));
@@ -377,7 +395,7 @@ describe('RestaurantPage', () => {
     await typeIn(user, dialog, 'Valide du', '2026-02-10');
     await typeIn(user, dialog, "Valide jusqu'au", '2026-02-01');
     const row = within(dialog).getByRole('group', { name: 'Article 1' });
-    await user.selectOptions(within(row).getByLabelText('Recette'), 'Thieboudienne');
+    await pick(user, row, 'Recette', 'Thieboudienne');
     expect(within(row).getByLabelText("Nom de l'article")).toHaveValue('Thieboudienne');
     expect(within(row).getByLabelText('Prix')).toHaveValue(8000);
     await user.click(within(dialog).getByRole('button', { name: 'Créer le menu' }));
@@ -420,7 +438,11 @@ describe('RestaurantPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Modifier Thieboudienne' }));
     const dialog = await screen.findByRole('dialog', { name: 'Modifier la recette' });
     expect(within(dialog).getByLabelText(/^Nom/)).toHaveValue('Thieboudienne');
-    expect(within(within(dialog).getByRole('group', { name: 'Ingrédient 1' })).getByLabelText('Article')).toHaveValue(RICE.id);
+    await waitFor(() =>
+      expect(within(within(dialog).getByRole('group', { name: 'Ingrédient 1' })).getByRole('combobox', { name: 'Article' })).toHaveValue(
+        'Riz brisé (kg)',
+      ),
+    );
     await typeIn(user, dialog, 'Prix de vente', '9000');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText(MESSAGES_RESTAURANT.recipeUpdated)).toBeInTheDocument();
@@ -436,6 +458,60 @@ describe('RestaurantPage', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Supprimer' }));
     expect(await screen.findByText(`Impossible de supprimer la recette. : ${MESSAGES_RESTAURANT.recipeOnMenu}`)).toBeInTheDocument();
     expect(callsTo(fetchMock, 'DELETE', `${BASE}/recipes/${recipe().id}`)).toHaveLength(1);
+  });
+});
+
+describe('RestaurantPage: low stock beyond the first page', () => {
+  it("counts the company's low items with the server's lowStockCount, naming those of the first page", async () => {
+    mockFetch(routes({}, { [`GET ${BASE}/restaurant-inventory`]: { body: paged([RICE, OIL], { totalItems: 140, lowStockCount: 5 }) } }));
+    renderWithApp(<RestaurantPage />, { route: '/restaurant' });
+    const alert = await screen.findByRole('alert', { name: MESSAGES_RESTAURANT.lowStockAlert });
+    expect(within(alert).getByText(`${MESSAGES_RESTAURANT.lowStockAlert} (5)`)).toBeInTheDocument();
+    expect(within(alert).getByText('Huile : 2 litre (minimum 5)')).toBeInTheDocument();
+    expect(within(alert).getByText('… et 4 autres')).toBeInTheDocument();
+  });
+});
+
+describe('RestaurantPage: server-searched choices', () => {
+  const typedSearch = async (user: User, scope: HTMLElement, label: string, text: string) => {
+    const input = within(scope).getByRole('combobox', { name: label });
+    await user.click(input);
+    await user.type(input, text);
+    return input;
+  };
+  const asked = (fetchMock: jest.Mock, path: string, term: string) =>
+    waitFor(() => expect(callsTo(fetchMock, 'GET', `${BASE}${path}`).some((c) => c.url.includes(`search=${term}`))).toBe(true));
+
+  it('RestaurantItemField: an ingredient asks the server with the typed search', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(routes());
+    renderWithApp(<RestaurantPage />, { route: '/restaurant' });
+    await screen.findByRole('table', { name: "Articles d'inventaire" });
+    await openTab(user, 'Recettes');
+    await user.click(await screen.findByRole('button', { name: 'Nouvelle recette' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nouvelle recette' });
+    const first = within(dialog).getByRole('group', { name: 'Ingrédient 1' });
+    const input = await typedSearch(user, first, 'Article', 'huil');
+    await asked(fetchMock, '/restaurant-inventory', 'huil');
+    await user.click(await screen.findByRole('option', { name: 'Huile (litre)' }));
+    expect(input).toHaveValue('Huile (litre)');
+  });
+
+  it('RecipeField: a menu item asks the server with the typed search', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(routes({ recipes: [recipe(), recipe({ id: testUuid(77), name: 'Yassa poulet' })] }));
+    renderWithApp(<RestaurantPage />, { route: '/restaurant' });
+    await screen.findByRole('table', { name: "Articles d'inventaire" });
+    await openTab(user, 'Menus');
+    await user.click(await screen.findByRole('button', { name: 'Nouveau menu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nouveau menu' });
+    const row = within(dialog).getByRole('group', { name: 'Article 1' });
+    const input = await typedSearch(user, row, 'Recette', 'yassa');
+    await asked(fetchMock, '/recipes', 'yassa');
+    await user.click(await screen.findByRole('option', { name: 'Yassa poulet' }));
+    expect(input).toHaveValue('Yassa poulet');
+    // The recipe's name fills the empty item name.
+    expect(within(row).getByLabelText("Nom de l'article")).toHaveValue('Yassa poulet');
   });
 });
 

@@ -29,6 +29,7 @@ import { MenuCard } from './MenuCard';
 import { MenuDialog } from './MenuDialog';
 import { choiceArgs, pageArgs, PagedPanel, panelPaging, usePagedSearch, type PanelPaging } from '../../ui/paged';
 import { CompanyPage, sectorRoute } from '../../ui/CompanyPage';
+import { moreLowItems } from '../../ui/format';
 import { CardPlaceholders, WIDE_CARD_GRID } from '../../ui/placeholders';
 import { RecipeCard } from './RecipeCard';
 import { RecipeDialog } from './RecipeDialog';
@@ -60,9 +61,9 @@ function Restaurant({ companyId }: { companyId: string }) {
   const inventory = useListRestaurantInventoryQuery(pageArgs(companyId, inventoryPaging));
   const recipes = useListRecipesQuery(pageArgs(companyId, recipePaging));
   const menus = useListMenusQuery(pageArgs(companyId, menuPaging));
-  // The dialogs' choices and the low stock alert: the first CHOICE_PAGE_SIZE by name.
+  // The low stock alert reads the first CHOICE_PAGE_SIZE items by name; its total says whether the recipe dialog has
+  // anything to choose (the dialogs search the server themselves).
   const inventoryChoice = useListRestaurantInventoryQuery(choiceArgs(companyId));
-  const recipeChoice = useListRecipesQuery(choiceArgs(companyId));
   const [deleteRecipe, deleteRecipeState] = useDeleteRecipeMutation();
   const [deleteMenu, deleteMenuState] = useDeleteMenuMutation();
 
@@ -77,9 +78,10 @@ function Restaurant({ companyId }: { companyId: string }) {
 
   const items = useMemo(() => inventoryChoice.data?.items ?? [], [inventoryChoice.data]);
   const recipeList = useMemo(() => recipes.data?.items ?? [], [recipes.data]);
-  const recipeChoices = useMemo(() => recipeChoice.data?.items ?? [], [recipeChoice.data]);
   const menuList = useMemo(() => menus.data?.items ?? [], [menus.data]);
   const lowStock = useMemo(() => lowStockItems(items), [items]);
+  // Named among the first page read, counted over the whole company (the server's lowStockCount).
+  const lowTotal = Math.max(inventoryChoice.data?.lowStockCount ?? 0, lowStock.length);
 
   const openItem = () => itemDialog.show();
   const openRecipe = () => recipeDialog.show(null);
@@ -188,15 +190,16 @@ function Restaurant({ companyId }: { companyId: string }) {
   return (
     <Box component="section" aria-label={TITLE}>
       <PageHeader title={TITLE} subtitle={SUBTITLE} actions={action} />
-      {lowStock.length > 0 ? (
+      {lowTotal > 0 ? (
         <Alert severity="warning" sx={{ mb: 2 }} aria-label={MESSAGES_RESTAURANT.lowStockAlert}>
-          <AlertTitle>{`${MESSAGES_RESTAURANT.lowStockAlert} (${lowStock.length})`}</AlertTitle>
+          <AlertTitle>{`${MESSAGES_RESTAURANT.lowStockAlert} (${lowTotal})`}</AlertTitle>
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {lowStock.map((item) => (
               <li
                 key={item.id}
               >{`${item.name} : ${formatQuantity(item.currentStock)} ${unitLabel(item.unit)} (minimum ${formatQuantity(item.minStock)})`}</li>
             ))}
+            {lowTotal > lowStock.length ? <li>{moreLowItems(lowTotal - lowStock.length)}</li> : null}
           </Box>
         </Alert>
       ) : null}
@@ -213,9 +216,15 @@ function Restaurant({ companyId }: { companyId: string }) {
       <Box role="tabpanel">{content}</Box>
 
       <InventoryItemDialog key={itemDialog.key} {...itemDialog.props} companyId={companyId} />
-      <RecipeDialog key={recipeDialog.key} {...recipeDialog.props} companyId={companyId} items={items} recipe={recipeDialog.value} />
+      <RecipeDialog
+        key={recipeDialog.key}
+        {...recipeDialog.props}
+        companyId={companyId}
+        itemsAvailable={(inventoryChoice.data?.totalItems ?? 0) > 0}
+        recipe={recipeDialog.value}
+      />
       <ServeDialog key={serveDialog.key} {...serveDialog.props} companyId={companyId} recipe={serveDialog.value} />
-      <MenuDialog key={menuDialog.key} {...menuDialog.props} companyId={companyId} recipes={recipeChoices} menu={menuDialog.value} />
+      <MenuDialog key={menuDialog.key} {...menuDialog.props} companyId={companyId} menu={menuDialog.value} />
       <ConfirmDialog
         open={removing !== null}
         title={removing?.recipe ? 'Supprimer la recette' : 'Supprimer le menu'}

@@ -336,6 +336,11 @@ describe('the list, one page at a time', () => {
     expect(drivers.items.map((e) => e.lastName)).toEqual(['L05', 'L10', 'L20', 'L25']);
     expect(drivers).toMatchObject({ totalItems: 4, counters: { total: 30, active: 20, inactive: 10 } });
     expect(await page(big, '?status=inactive&pageSize=5')).toMatchObject({ totalItems: 10, pageSize: 5 });
+    // `id`: one employee (a select box's chosen value), of this company only.
+    const l07 = (await list(big, '?search=L07')).map((e) => e.id);
+    expect(l07).toHaveLength(1);
+    expect(names(await list(big, `?id=${l07[0]}`))).toEqual(['Aïssatou L07']);
+    expect(await list(neighbour, `?id=${l07[0]}`)).toEqual([]);
     // A search's % and _ are taken literally.
     expect(await list(big, '?search=%25')).toEqual([]);
     expect(await list(big, '?search=L_1')).toEqual([]);

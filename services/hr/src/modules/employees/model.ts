@@ -124,6 +124,7 @@ export type StoredEmployeePage = Paged<StoredEmployee> & { counters: EmployeeCou
  */
 export async function pageEmployees(sequelize: Sequelize, companyId: string, q: EmployeeListQuery): Promise<StoredEmployeePage> {
   const where = new CompanyWhere(companyId);
+  if (q.id) where.and('id = ?', q.id);
   if (q.status) where.and('status = ?', q.status);
   if (q.search)
     where.and(

@@ -83,6 +83,8 @@ function toRawMaterial(row: RawMaterialDbRow): RawMaterial {
 }
 
 export interface ItemFilter {
+  /** One item (a select box's chosen value). */
+  id?: string;
   category?: ProductionCategory;
   search?: string;
   page: number;
@@ -104,6 +106,7 @@ export interface StockCounters {
 
 function itemWhere(companyId: string, filter: ItemFilter): CompanyWhere {
   const where = new CompanyWhere(companyId);
+  if (filter.id) where.and('id = ?', filter.id);
   if (filter.category) where.and('category = ?', filter.category);
   if (filter.search) where.and(`(${foldedSql('name')} LIKE ? OR ${foldedSql('reference')} LIKE ?)`, foldedPattern(filter.search));
   return where;

@@ -548,12 +548,21 @@ describe('paged lists', () => {
       'Sucre',
     ]);
     expect((await get(c, 'raw-materials?search=mp-2').expect(200)).body).toMatchObject({ totalItems: 1, stockValue: '6002.00' });
+    // `id`: one item (a select box's chosen value); not a uuid: 400.
+    const sucre = ((await get(c, 'raw-materials?page=2&pageSize=1').expect(200)).body as RawMaterialList).items[0];
+    expect(((await get(c, `raw-materials?id=${sucre.id}`).expect(200)).body as RawMaterialList).items.map((r) => r.name)).toEqual([
+      'Sucre',
+    ]);
+    await get(c, 'raw-materials?id=x').expect(400);
 
     const pain = await createProduct(c, { name: 'Pain', unit: 'pcs' });
     const gateau = await createProduct(c, { name: 'Gâteau', unit: 'pcs' });
     const products = (await get(c, 'finished-products?page=2&pageSize=1').expect(200)).body as FinishedProductList;
     expect(products).toMatchObject({ page: 2, pageSize: 1, totalItems: 2, stockValue: '0.00', lowStockCount: 2 });
     expect(products.items.map((p) => p.id)).toEqual([pain.id]);
+    expect(((await get(c, `finished-products?id=${gateau.id}`).expect(200)).body as FinishedProductList).items.map((p) => p.id)).toEqual([
+      gateau.id,
+    ]);
 
     const one = await createOrder(c, pain.id, 5);
     const two = await createOrder(c, gateau.id, 5);

@@ -362,6 +362,13 @@ describe('timesheets', () => {
     const active = (await api().get(companyPath(own, 'projects')).query({ status: 'active' }).set(asTenant(own)).expect(200))
       .body as ProjectList;
     expect(active.items.map((p) => p.id)).toEqual([project.id]);
+    // `id`: one project (a select box's chosen value), of this company only.
+    const one = (await api().get(companyPath(own, 'projects')).query({ id: project.id }).set(asTenant(own)).expect(200))
+      .body as ProjectList;
+    expect(one).toMatchObject({ totalItems: 1, items: [{ id: project.id }] });
+    const none = (await api().get(companyPath(other, 'projects')).query({ id: project.id }).set(asTenant(other)).expect(200))
+      .body as ProjectList;
+    expect(none.items).toEqual([]);
     up.accounting = false;
     const down = (await api().get(companyPath(own, 'projects')).set(asTenant(own)).expect(200)).body as ProjectList;
     expect(down.clientsAvailable).toBe(false);

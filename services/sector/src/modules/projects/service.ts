@@ -214,7 +214,7 @@ export function projectsService(sequelize: Sequelize, accounting: InternalClient
 
   return {
     async listProjects(companyId: string, q: ProjectListQueryValues, calls?: { n: number }): Promise<ProjectList> {
-      const filter = { status: q.status, search: q.search };
+      const filter = { id: q.id?.toLowerCase(), status: q.status, search: q.search };
       const [{ items, clientsAvailable }, counts] = await Promise.all([
         listProjects(companyId, filter, calls, q),
         countProjects(sequelize, companyId, filter),

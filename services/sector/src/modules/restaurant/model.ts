@@ -78,17 +78,19 @@ const MENU_COLUMNS = `m.id, m.company_id, m.name, m.type, m.is_active, to_char(m
 
 type Opts = { transaction?: Transaction };
 
-/** A page of a list: `search` is contained in the name. */
+/** A page of a list: `search` is contained in the name; `id` one record (a select box's chosen value). */
 export interface PageQuery {
   page: number;
   pageSize: number;
   search?: string;
+  id?: string;
 }
 
 /** The company's recipes matching `q` (name contains), as `WHERE` and its bind, for the table aliased `alias`. */
 function nameWhere(companyId: string, alias: string, q?: PageQuery): CompanyWhere {
   const where = new CompanyWhere(companyId, alias);
   if (q?.search) where.and(`${foldedSql(`${alias}name`)} LIKE ?`, foldedPattern(q.search));
+  if (q?.id) where.and(`${alias}id = ?`, q.id);
   return where;
 }
 

@@ -41,7 +41,8 @@ stub.get('/internal/companies/:cid/inventory-items', (req, res) => {
 stub.get('/internal/companies/:cid/inventory-items/page', (req, res) => {
   const own = [...items.values()].filter((i) => i.companyId === req.params.cid).sort((a, b) => a.name.localeCompare(b.name));
   const term = typeof req.query.search === 'string' ? req.query.search.toLowerCase() : '';
-  const matching = own.filter((i) => i.name.toLowerCase().includes(term));
+  const id = typeof req.query.id === 'string' ? req.query.id : null;
+  const matching = own.filter((i) => i.name.toLowerCase().includes(term) && (!id || i.id === id));
   const page = Number(req.query.page ?? 1);
   const pageSize = Number(req.query.pageSize ?? 25);
   const out = own.filter((i) => Number(i.currentStock) <= 0).length;
@@ -153,6 +154,13 @@ describe('restaurant inventory tab', () => {
     const found = await page('search=HUI');
     expect(found.items.map((i) => i.name)).toEqual(['Huile']);
     expect(found.totalItems).toBe(1);
+    // `id` (a select box's chosen value) goes on to accounting's page.
+    const byId = await page(`id=${found.items[0].id}`);
+    expect(byId.items.map((i) => i.name)).toEqual(['Huile']);
+    await api()
+      .get(`${companyPath(own, 'restaurant-inventory')}?id=x`)
+      .set(asTenant(own))
+      .expect(400);
   });
 
   it('refuses a bad item (400) and says the accounting service is down (503, French)', async () => {
@@ -494,6 +502,19 @@ describe('paged lists', () => {
     expect(first.items.map((r) => r.name)).toEqual(['Mafé']);
     expect((await get<RecipeList>('recipes?page=2&pageSize=1')).items.map((r) => r.name)).toEqual(['Thieboudienne']);
     expect(await get<RecipeList>('recipes?search=thieb')).toMatchObject({ totalItems: 1, items: [{ name: 'Thieboudienne' }] });
+    // `id`: one recipe (a select box's chosen value), of this company only.
+    const mafe = first.items[0];
+    expect(await get<RecipeList>(`recipes?id=${mafe.id}`)).toMatchObject({ totalItems: 1, items: [{ name: 'Mafé' }] });
+    expect(
+      (
+        (
+          await api()
+            .get(companyPath(other, `recipes?id=${mafe.id}`))
+            .set(asTenant(other))
+            .expect(200)
+        ).body as RecipeList
+      ).items,
+    ).toEqual([]);
 
     const menuPage = await get<MenuList>('menus?page=2&pageSize=1');
     expect(menuPage).toMatchObject({ page: 2, pageSize: 1, totalItems: 2, activeCount: 1 });

@@ -371,7 +371,12 @@ export function restaurantService(sequelize: Sequelize, accounting: InternalClie
      */
     /** One page of the accounting service's stock items, read as its Stock page reads them (paged and counted there, in SQL). */
     async inventory(companyId: string, q: PageQuery): Promise<RestaurantInventoryList> {
-      const params = new URLSearchParams({ page: String(q.page), pageSize: String(q.pageSize), ...(q.search ? { search: q.search } : {}) });
+      const params = new URLSearchParams({
+        page: String(q.page),
+        pageSize: String(q.pageSize),
+        ...(q.search ? { search: q.search } : {}),
+        ...(q.id ? { id: q.id } : {}),
+      });
       const found = await accounting
         .get<InventoryListResponse>(`${itemsPath(companyId)}/page?${params.toString()}`)
         .catch((err: unknown) => {
