@@ -7,8 +7,8 @@ export const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[va
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   owner: 'Tout, y compris la gestion des membres',
   accountant: 'Tout, sauf la gestion des membres',
-  collaborator: 'Factures, paiements, stocks, modules sectoriels, brouillons de paie et d’écritures',
-  reader: 'Consulte tout, ne modifie rien',
+  collaborator: 'Factures, paiements, stocks, modules sectoriels et brouillons d’écritures (pas la paie)',
+  reader: 'Consulte tout sauf la paie, ne modifie rien',
 };
 
 export const MEMBER_TEXTS = {
