@@ -1,21 +1,14 @@
 import type { Account } from '@xaalis/contracts';
-import { FormServerAutocomplete, useServerOptions, type CompanyListArgs, type FormServerAutocompleteProps } from '@xaalis/web-kit';
+import { FormServerAutocomplete, useServerOptions, type CompanyListArgs, type CompanyServerFieldProps } from '@xaalis/web-kit';
 import type { FieldValues } from 'react-hook-form';
 import { useListAccountsQuery, type AccountListFilter } from './api';
 
 /** '521 — Banques locales' */
 export const accountLabel = (a: Pick<Account, 'code' | 'name'>): string => `${a.code} — ${a.name}`;
 
-export interface AccountFieldProps<F extends FieldValues, TOut = F> extends Omit<
-  FormServerAutocompleteProps<Account, F, TOut>,
-  'options' | 'optionLabel'
-> {
-  /** The company whose chart is searched; null asks nothing (dialog closed). */
-  companyId: string | null;
+export interface AccountFieldProps<F extends FieldValues, TOut = F> extends CompanyServerFieldProps<Account, F, TOut> {
   /** Which accounts may be chosen: code prefixes ('6', '21,22'), a type, the active ones. */
   filter?: Pick<AccountListFilter, 'prefix' | 'type' | 'active'>;
-  /** The field's current value (the chosen id), to show its label when no search returns it. */
-  value: string;
 }
 
 /** An account chosen in a form, searched on the server as the user types (a code that starts so, or a name). */

@@ -1,21 +1,14 @@
 import type { ThirdParty, ThirdPartyRole } from '@xaalis/contracts';
-import { FormServerAutocomplete, useServerOptions, type CompanyListArgs, type FormServerAutocompleteProps } from '@xaalis/web-kit';
+import { FormServerAutocomplete, useServerOptions, type CompanyListArgs, type CompanyServerFieldProps } from '@xaalis/web-kit';
 import type { FieldValues } from 'react-hook-form';
 import { useListThirdPartiesQuery, type ThirdPartyListFilter } from './api';
 
 /** 'Sonatel (C001)': the name, and the code when there is one. */
 export const thirdPartyLabel = (t: Pick<ThirdParty, 'name' | 'code'>): string => (t.code ? `${t.name} (${t.code})` : t.name);
 
-export interface ThirdPartyFieldProps<F extends FieldValues, TOut = F> extends Omit<
-  FormServerAutocompleteProps<ThirdParty, F, TOut>,
-  'options' | 'optionLabel'
-> {
-  /** The company whose third parties are searched; null asks nothing (dialog closed). */
-  companyId: string | null;
+export interface ThirdPartyFieldProps<F extends FieldValues, TOut = F> extends CompanyServerFieldProps<ThirdParty, F, TOut> {
   /** Only the clients (client or both) or the suppliers (supplier or both). */
   side?: ThirdPartyRole;
-  /** The field's current value (the chosen id), to show its name when no search returns it. */
-  value: string;
 }
 
 /** A third party chosen in a form, searched on the server as the user types (name or code). */

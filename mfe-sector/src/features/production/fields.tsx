@@ -1,5 +1,5 @@
 import type { FinishedProduct, RawMaterial } from '@xaalis/contracts';
-import { FormServerAutocomplete, useServerOptions, type FormServerAutocompleteProps } from '@xaalis/web-kit';
+import { FormServerAutocomplete, useServerOptions, type CompanyServerFieldProps } from '@xaalis/web-kit';
 import type { FieldValues } from 'react-hook-form';
 import type { CompanyPageArgs } from '../../ui/paged';
 import { useListFinishedProductsQuery, useListRawMaterialsQuery } from './api';
@@ -8,22 +8,12 @@ import { unitLabel } from './format';
 /** 'Farine (kg)': the name and the unit. */
 export const productionItemLabel = (item: Pick<RawMaterial, 'name' | 'unit'>): string => `${item.name} (${unitLabel(item.unit)})`;
 
-export interface ProductionItemFieldProps<T, F extends FieldValues, TOut = F> extends Omit<
-  FormServerAutocompleteProps<T, F, TOut>,
-  'options' | 'optionLabel'
-> {
-  /** The company whose items are searched; null asks nothing (dialog closed). */
-  companyId: string | null;
-  /** The field's current value (the chosen id), to show its name when no search returns it. */
-  value: string;
-}
-
 /** A raw material chosen in a form (a BOM line), searched on the server as the user types (name or reference). */
 export function RawMaterialField<F extends FieldValues, TOut = F>({
   companyId,
   value,
   ...field
-}: ProductionItemFieldProps<RawMaterial, F, TOut>) {
+}: CompanyServerFieldProps<RawMaterial, F, TOut>) {
   const options = useServerOptions<RawMaterial, CompanyPageArgs>(
     useListRawMaterialsQuery,
     companyId ? (filter) => ({ companyId, ...filter }) : null,
@@ -37,7 +27,7 @@ export function FinishedProductField<F extends FieldValues, TOut = F>({
   companyId,
   value,
   ...field
-}: ProductionItemFieldProps<FinishedProduct, F, TOut>) {
+}: CompanyServerFieldProps<FinishedProduct, F, TOut>) {
   const options = useServerOptions<FinishedProduct, CompanyPageArgs>(
     useListFinishedProductsQuery,
     companyId ? (filter) => ({ companyId, ...filter }) : null,

@@ -1,24 +1,14 @@
 import { employeeName, type Employee, type Project, type ThirdParty } from '@xaalis/contracts';
-import { FormServerAutocomplete, useServerOptions, type FormServerAutocompleteProps } from '@xaalis/web-kit';
+import { FormServerAutocomplete, useServerOptions, type CompanyServerFieldProps } from '@xaalis/web-kit';
 import type { FieldValues } from 'react-hook-form';
 import type { CompanyPageArgs } from '../../ui/paged';
 import { useListServiceClientsQuery, useListServiceProjectsQuery, useSearchServiceEmployeesQuery } from './api';
-
-export interface ServicesFieldProps<T, F extends FieldValues, TOut = F> extends Omit<
-  FormServerAutocompleteProps<T, F, TOut>,
-  'options' | 'optionLabel'
-> {
-  /** The company whose records are searched; null asks nothing (dialog closed). */
-  companyId: string | null;
-  /** The field's current value (the chosen id), to show its label when no search returns it. */
-  value: string;
-}
 
 /** 'Awa Diop — Consultante': the employee and the position. */
 export const employeeChoiceLabel = (e: Employee): string => `${employeeName(e)} — ${e.position}`;
 
 /** A client (accounting's third party of type client or both) chosen in a form, searched on the server as the user types. */
-export function ClientField<F extends FieldValues, TOut = F>({ companyId, value, ...field }: ServicesFieldProps<ThirdParty, F, TOut>) {
+export function ClientField<F extends FieldValues, TOut = F>({ companyId, value, ...field }: CompanyServerFieldProps<ThirdParty, F, TOut>) {
   const options = useServerOptions<ThirdParty, CompanyPageArgs>(
     useListServiceClientsQuery,
     companyId ? (filter) => ({ companyId, ...filter }) : null,
@@ -28,7 +18,7 @@ export function ClientField<F extends FieldValues, TOut = F>({ companyId, value,
 }
 
 /** An active employee (HR) chosen in a form, searched on the server as the user types (name, matricule or position). */
-export function EmployeeField<F extends FieldValues, TOut = F>({ companyId, value, ...field }: ServicesFieldProps<Employee, F, TOut>) {
+export function EmployeeField<F extends FieldValues, TOut = F>({ companyId, value, ...field }: CompanyServerFieldProps<Employee, F, TOut>) {
   const options = useServerOptions<Employee, CompanyPageArgs & { status?: 'active' }>(
     useSearchServiceEmployeesQuery,
     companyId ? (filter) => ({ companyId, status: 'active', ...filter }) : null,
@@ -38,7 +28,7 @@ export function EmployeeField<F extends FieldValues, TOut = F>({ companyId, valu
 }
 
 /** An active project chosen in a form (spec §5: only active ones), searched on the server as the user types (name). */
-export function ProjectField<F extends FieldValues, TOut = F>({ companyId, value, ...field }: ServicesFieldProps<Project, F, TOut>) {
+export function ProjectField<F extends FieldValues, TOut = F>({ companyId, value, ...field }: CompanyServerFieldProps<Project, F, TOut>) {
   const options = useServerOptions<Project, CompanyPageArgs & { status?: 'active' }>(
     useListServiceProjectsQuery,
     companyId ? (filter) => ({ companyId, status: 'active', ...filter }) : null,

@@ -1,5 +1,5 @@
 import { RECIPE_UNIT_LABELS, type Recipe, type RecipeUnit, type RestaurantInventoryItem } from '@xaalis/contracts';
-import { FormServerAutocomplete, useServerOptions, type FormServerAutocompleteProps } from '@xaalis/web-kit';
+import { FormServerAutocomplete, useServerOptions, type CompanyServerFieldProps } from '@xaalis/web-kit';
 import type { FieldValues } from 'react-hook-form';
 import type { CompanyPageArgs } from '../../ui/paged';
 import { useListRecipesQuery, useListRestaurantInventoryQuery } from './api';
@@ -11,16 +11,6 @@ export type ItemChoice = Pick<RestaurantInventoryItem, 'id' | 'name'> & { unit?:
 export const inventoryItemLabel = (item: ItemChoice): string =>
   item.unit ? `${item.name} (${RECIPE_UNIT_LABELS[item.unit as RecipeUnit] ?? item.unit})` : item.name;
 
-export interface RestaurantFieldProps<T, F extends FieldValues, TOut = F> extends Omit<
-  FormServerAutocompleteProps<T, F, TOut>,
-  'options' | 'optionLabel'
-> {
-  /** The company whose records are searched; null asks nothing (dialog closed). */
-  companyId: string | null;
-  /** The field's current value (the chosen id), to show its label when no search returns it. */
-  value: string;
-}
-
 /**
  * An inventory item (accounting's stock, through the sector route) chosen for a recipe's ingredient,
  * searched on the server as the user types. `missing`: what the field shows for a saved item the
@@ -31,7 +21,7 @@ export function RestaurantItemField<F extends FieldValues, TOut = F>({
   value,
   missing,
   ...field
-}: RestaurantFieldProps<ItemChoice, F, TOut> & { missing?: ItemChoice }) {
+}: CompanyServerFieldProps<ItemChoice, F, TOut> & { missing?: ItemChoice }) {
   const options = useServerOptions<ItemChoice, CompanyPageArgs>(
     useListRestaurantInventoryQuery,
     companyId ? (filter) => ({ companyId, ...filter }) : null,
@@ -42,7 +32,7 @@ export function RestaurantItemField<F extends FieldValues, TOut = F>({
 }
 
 /** A recipe chosen for a menu item, searched on the server as the user types (name). */
-export function RecipeField<F extends FieldValues, TOut = F>({ companyId, value, ...field }: RestaurantFieldProps<Recipe, F, TOut>) {
+export function RecipeField<F extends FieldValues, TOut = F>({ companyId, value, ...field }: CompanyServerFieldProps<Recipe, F, TOut>) {
   const options = useServerOptions<Recipe, CompanyPageArgs>(
     useListRecipesQuery,
     companyId ? (filter) => ({ companyId, ...filter }) : null,

@@ -185,6 +185,17 @@ export interface FormServerAutocompleteProps<T, F extends FieldValues, TOut = F>
   onValueChange?: (value: string, item: T | null) => void;
 }
 
+/** The props of a field choosing one of a company's records, searched on the server (the remotes' `…Field` components). */
+export interface CompanyServerFieldProps<T, F extends FieldValues, TOut = F> extends Omit<
+  FormServerAutocompleteProps<T, F, TOut>,
+  'options' | 'optionLabel'
+> {
+  /** The company whose records are searched; null asks nothing (dialog closed). */
+  companyId: string | null;
+  /** The field's current value (the chosen id), to show its label when no search returns it. */
+  value: string;
+}
+
 /** `ServerAutocomplete` bound to a react-hook-form field holding the chosen id ('' for none); its id `field-{name}` unless given. */
 export function FormServerAutocomplete<T extends { id: string }, F extends FieldValues, TOut = F>({
   control,
