@@ -12,8 +12,9 @@ import {
   type Loan,
   type PayslipList,
   type ThirdParty,
+  type TrialBalance,
 } from '@xaalis/contracts';
-import { ROUND_DOWN, dec, deriveDepreciationRate, isPositive, money, sub } from '@xaalis/domain';
+import { ROUND_DOWN, dec, deriveDepreciationRate, isPositive, money, sub, sum } from '@xaalis/domain';
 import { Api, addDays, iso, minDate, random } from './demo-api';
 import { seedFirm } from './demo-firm';
 
@@ -343,6 +344,34 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
       payslips++;
     }
   };
+  /**
+   * On the 15th, last month's contributions (CSS 4311/4312, IPRES 4313) and the taxes withheld on pay
+   * (4472) paid by bank: what the month's payslips credited them, read from the trial balance of the
+   * month's last day (the date of the payroll postings).
+   */
+  const settlePayroll = async (period: string, date: string) => {
+    await payrollPosted(Number(period.slice(0, 4)));
+    const lastDay = addDays(`${addDays(`${period}-01`, 31).slice(0, 7)}-01`, -1);
+    const balance = await api.json<TrialBalance>('GET', `${c}/reports/trial-balance?from=${lastDay}&to=${lastDay}`);
+    const owed = (code: string) => {
+      const row = balance.rows.find((r) => r.accountCode === code);
+      return row ? sub(row.periodCredit, row.periodDebit) : '0.00';
+    };
+    const codes = ['4311', '4312', '4313', '4472'];
+    if (codes.some((code) => !accounts.has(code))) {
+      // The payroll posting adds the accounts it needs to the chart.
+      const chart = await api.json<AccountListResponse>('GET', `${c}/accounts?pageSize=${MAX_ACCOUNTS_PAGE_SIZE}`);
+      for (const a of chart.items) accounts.set(a.code, a.id);
+    }
+    for (const [description, group] of [
+      [`Cotisations sociales CSS et IPRES ${period}`, ['4311', '4312', '4313']],
+      [`Impôts sur salaires ${period}`, ['4472']],
+    ] as const) {
+      const lines = group.filter((code) => isPositive(owed(code))).map((code) => ({ code, debit: money(owed(code)) }));
+      if (!lines.length) continue;
+      await postEntry(date, description, [...lines, { code: '521', credit: money(sum(lines.map((l) => l.debit))) }]);
+    }
+  };
   /** Waits until the ledger holds every payslip of `year` and its payment (they are posted asynchronously). */
   const payrollPosted = (year: number) =>
     api.until(
@@ -469,6 +498,10 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
 
     // The month's payroll, paid on the 28th.
     at(day(28), () => runPayroll(ym, day(28)));
+    if (m > 0) {
+      const previous = iso(new Date(Date.UTC(monthStart.getUTCFullYear(), monthStart.getUTCMonth() - 1, 1))).slice(0, 7);
+      at(day(15), () => settlePayroll(previous, day(15)));
+    }
 
     // Month end (last of its day): cheques remitted to the bank, cash and Orange Money beyond a float paid into it.
     const monthEnd = minDate(day(28), today);
