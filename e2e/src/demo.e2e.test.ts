@@ -1,9 +1,73 @@
-import type { CashFlowStatement, DashboardData, InvoiceListResponse, RecipeList, ReportChecks, ReportYears } from '@xaalis/contracts';
+import type { APIRequestContext, Page } from 'playwright-core';
+import {
+  MESSAGES_EMPLOYEE,
+  MESSAGES_INVESTMENT,
+  MESSAGES_LOAN,
+  MESSAGES_PAYSLIP,
+  ROLE_LABELS,
+  type CashFlowStatement,
+  type DashboardData,
+  type EmployeeList,
+  type FiscalYearListResponse,
+  type InvestmentListResponse,
+  type InvoiceListResponse,
+  type LedgerIntegrityReport,
+  type LoanListResponse,
+  type Membership,
+  type PayslipList,
+  type Portfolio,
+  type RecipeList,
+  type ReportChecks,
+  type ReportYears,
+} from '@xaalis/contracts';
 import { DEMO_CREDENTIALS, seedDemo } from '@xaalis/infra/demo';
-import { baseUrl, launch } from './browser';
+import { CABINET_CREDENTIALS, FIRM_COMPANIES } from '@xaalis/infra/demo-firm';
+import { apiHeaders, baseUrl, launch } from './browser';
 
 /** Sum of decimal strings in cents (no floating point). */
 const cents = (values: string[]) => values.reduce((sum, v) => sum + BigInt(v.replace('.', '')), 0n);
+
+async function get<T>(api: APIRequestContext, url: string): Promise<T> {
+  const res = await api.get(url, { headers: apiHeaders() });
+  if (!res.ok()) throw new Error(`GET ${url}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Every statement of every year of the session's company passes its own checks, and its ledger chain is intact. */
+async function statementsHold(api: APIRequestContext, companyId: string, company: string): Promise<string[]> {
+  const base = `/api/companies/${companyId}`;
+  const { years } = await get<ReportYears>(api, `${base}/reports/years`);
+  for (const { year } of years) {
+    for (const kind of ['balance-sheet', 'income-statement', 'cash-flow-statement']) {
+      const report = await get<{ checks: ReportChecks }>(api, `${base}/reports/${kind}?year=${year}`);
+      expect({ company, kind, year, failed: Object.keys(report.checks).filter((k) => !report.checks[k]) }).toEqual({
+        company,
+        kind,
+        year,
+        failed: [],
+      });
+    }
+  }
+  const integrity = await get<LedgerIntegrityReport>(api, `${base}/ledger-integrity`);
+  expect({ company, ok: integrity.ok, firstBroken: integrity.firstBroken }).toEqual({ company, ok: true, firstBroken: undefined });
+  return years.map((y) => String(y.year));
+}
+
+async function signIn(page: Page, credentials: { username: string; password: string }): Promise<void> {
+  await page.goto('/auth');
+  const login = page.getByRole('form', { name: 'Connexion' });
+  await login.getByLabel("Nom d'utilisateur").fill(credentials.username);
+  await login.getByLabel('Mot de passe').fill(credentials.password);
+  await login.getByRole('button', { name: /se connecter/i }).click();
+  await page.getByRole('heading', { level: 1, name: 'Tableau de Bord' }).waitFor();
+}
+
+/** The page at `path` shows `text` (the demo's data) and not its empty state. */
+async function pageShows(page: Page, path: string, text: string, empty: string): Promise<void> {
+  await page.goto(path);
+  await page.getByText(text).first().waitFor();
+  expect({ path, empty: await page.getByText(empty, { exact: true }).count() }).toEqual({ path, empty: 0 });
+}
 
 test('npm run demo seeds a restaurant through the API once; its figures tie out and it signs in', async () => {
   const first = await seedDemo(baseUrl(), { months: 2, salesPerMonth: 3 });
@@ -11,19 +75,19 @@ test('npm run demo seeds a restaurant through the API once; its figures tie out 
   // Last month is complete (five restockings, three sales); this one only up to today.
   expect(first.invoices).toBeGreaterThanOrEqual(5 + 3);
   expect(first.invoices).toBeLessThanOrEqual(2 * (5 + 3));
+  // Last month's payroll at least (seven employees), and last year closed.
+  expect(first.payslips).toBeGreaterThanOrEqual(7);
+  expect(first.closedYears).toBeGreaterThanOrEqual(1);
   const again = await seedDemo(baseUrl(), { months: 2, salesPerMonth: 3 });
-  expect(again).toEqual({ created: false, companyId: first.companyId, invoices: 0, payments: 0 });
+  expect(again).toEqual({ created: false, companyId: first.companyId, invoices: 0, payments: 0, payslips: 0, closedYears: 0 });
 
   const browser = await launch();
   try {
     const context = await browser.newContext({ baseURL: baseUrl(), locale: 'fr-FR' });
     const page = await context.newPage();
-    await page.goto('/auth');
-    const login = page.getByRole('form', { name: 'Connexion' });
-    await login.getByLabel("Nom d'utilisateur").fill(DEMO_CREDENTIALS.username);
-    await login.getByLabel('Mot de passe').fill(DEMO_CREDENTIALS.password);
-    await login.getByRole('button', { name: /se connecter/i }).click();
-    await page.getByRole('heading', { level: 1, name: 'Tableau de Bord' }).waitFor();
+    await signIn(page, DEMO_CREDENTIALS);
+    // The demo user still has the one company, so no portfolio in the way.
+    expect((await get<Membership[]>(context.request, '/api/memberships')).map((m) => m.companyName)).toEqual(['Teranga Saveurs SARL']);
     await page.getByText('Restaurant', { exact: true }).first().waitFor(); // restauration: the sector module is listed
 
     // The dashboard's revenue is the pre-tax total of this year's validated sales.
@@ -36,15 +100,29 @@ test('npm run demo seeds a restaurant through the API once; its figures tie out 
     expect(BigInt(dashboard.revenue.replace('.', ''))).toBe(cents(sales.map((i) => i.subtotal)));
     expect(BigInt(dashboard.treasury.replace('.', ''))).toBeGreaterThan(0n);
 
-    // Its statements pass their own checks for every year, and the TFT's closing cash is the dashboard's treasury.
-    const { years } = (await (await api.get(`${base}/reports/years`)).json()) as ReportYears;
-    for (const { year } of years) {
-      for (const kind of ['balance-sheet', 'income-statement', 'cash-flow-statement']) {
-        const report = (await (await api.get(`${base}/reports/${kind}?year=${year}`)).json()) as { checks: ReportChecks };
-        expect({ kind, year, failed: Object.keys(report.checks).filter((k) => !report.checks[k]) }).toEqual({ kind, year, failed: [] });
-      }
-    }
-    const tft = (await (await api.get(`${base}/reports/cash-flow-statement?year=${years[0].year}`)).json()) as CashFlowStatement;
+    // Its statements pass their own checks for every year (the closed ones too), its ledger chain is intact,
+    // and the TFT's closing cash is the dashboard's treasury.
+    const years = await statementsHold(api, first.companyId, 'Teranga Saveurs SARL');
+    const thisYear = dashboard.fiscalYear.start.slice(0, 4);
+    expect(years).toContain(String(Number(thisYear) - 1));
+    const fiscalYears = await get<FiscalYearListResponse>(api, `${base}/fiscal-years`);
+    expect(fiscalYears.items.map((y) => [y.label, y.status])).toEqual(years.map((y) => [y, y === thisYear ? 'open' : 'closed']));
+    // Investments with their past years' depreciation recorded, the loan with one instalment overdue, the staff and their payslips.
+    const investments = await get<InvestmentListResponse>(api, `${base}/investments`);
+    expect(investments.totals.count).toBe(4);
+    expect(investments.items.filter((i) => i.recordedCount > 0)).toHaveLength(4);
+    expect(new Set(investments.items.map((i) => i.depreciationMethod))).toEqual(new Set(['linear', 'declining']));
+    const loans = await get<LoanListResponse>(api, `${base}/loans`);
+    expect(loans.items).toHaveLength(1);
+    const instalments = loans.items[0].payments;
+    expect(instalments.filter((p) => p.status === 'overdue')).toHaveLength(1);
+    expect(instalments.filter((p) => p.status === 'paid').length).toBeGreaterThan(10);
+    const employees = await get<EmployeeList>(api, `${base}/employees`);
+    expect(employees.counters.active).toBe(7);
+    const slips = await get<PayslipList>(api, `${base}/payrolls?pageSize=100`);
+    expect(slips.totalItems).toBe(first.payslips);
+    expect(slips.items.every((p) => p.status === 'paid' && p.postedEntryNumber && p.paymentEntryNumber)).toBe(true);
+    const tft = await get<CashFlowStatement>(api, `${base}/reports/cash-flow-statement?year=${thisYear}`);
     expect(tft.lines.find((l) => l.ref === 'ZH')?.amounts.current).toBe(dashboard.treasury);
 
     // The restaurant module shows the demo's recipes costed from the stock items, and its menu.
@@ -59,8 +137,49 @@ test('npm run demo seeds a restaurant through the API once; its figures tie out 
     await page.goto('/restaurant');
     await page.getByRole('tab', { name: 'Menus' }).click();
     await page.getByText('Menu du jour', { exact: true }).first().waitFor();
+    // The new pages show the demo's data, not their empty state.
+    await pageShows(page, '/investissements', 'Scooter de livraison Yamaha', MESSAGES_INVESTMENT.empty);
+    await pageShows(page, '/emprunts', 'CBAO Groupe Attijariwafa bank', MESSAGES_LOAN.empty);
+    await pageShows(page, '/employes', 'Moussa', MESSAGES_EMPLOYEE.empty);
+    await pageShows(page, '/paie', 'Moussa', MESSAGES_PAYSLIP.empty);
     await context.close();
+
+    // The accountant: Comptable of the restaurant and the hotel, Lecture seule of the tour operator,
+    // all three in the switcher and the portfolio; every company's statements hold.
+    const firm = await browser.newContext({ baseURL: baseUrl(), locale: 'fr-FR' });
+    const firmPage = await firm.newPage();
+    await signIn(firmPage, CABINET_CREDENTIALS);
+    const memberships = await get<Membership[]>(firm.request, '/api/memberships');
+    const roles = Object.fromEntries(memberships.map((m) => [m.companyName, m.role]));
+    expect(roles).toEqual({
+      [FIRM_COMPANIES.cabinet]: 'owner',
+      'Teranga Saveurs SARL': 'accountant',
+      [FIRM_COMPANIES.hotel]: 'accountant',
+      [FIRM_COMPANIES.excursions]: 'reader',
+    });
+    await firmPage.getByRole('button', { name: /^Entreprise actuelle : / }).click();
+    for (const name of Object.keys(roles)) await firmPage.getByRole('menuitemradio', { name: new RegExp(name) }).waitFor();
+    await firmPage.keyboard.press('Escape');
+    await firmPage.goto('/portefeuille');
+    const table = firmPage.getByRole('table');
+    for (const name of Object.keys(roles)) await table.getByText(name).first().waitFor();
+    await table.getByText(ROLE_LABELS.accountant).first().waitFor();
+    await table.getByText(ROLE_LABELS.reader).first().waitFor();
+    const portfolio = await get<Portfolio>(firm.request, '/api/portfolio');
+    const hotelRow = portfolio.rows.find((r) => r.companyName === FIRM_COMPANIES.hotel);
+    expect(Number(hotelRow?.treasury)).toBeGreaterThan(0);
+    for (const m of memberships) {
+      const switched = await firm.request.post('/api/session/company', { data: { companyId: m.companyId }, headers: apiHeaders() });
+      expect(switched.ok()).toBe(true);
+      await statementsHold(firm.request, m.companyId, m.companyName ?? m.companyId);
+    }
+    // The hotel has its rooms and its stays invoiced.
+    const hotel = memberships.find((m) => m.companyName === FIRM_COMPANIES.hotel)!;
+    await firm.request.post('/api/session/company', { data: { companyId: hotel.companyId }, headers: apiHeaders() });
+    const stays = await get<InvoiceListResponse>(firm.request, `/api/companies/${hotel.companyId}/invoices?pageSize=100`);
+    expect(stays.items.filter((i) => i.type === 'service').length).toBeGreaterThanOrEqual(5);
+    await firm.close();
   } finally {
     await browser.close();
   }
-});
+}, 240_000);

@@ -3,8 +3,20 @@
 // stock, invoices validated and paid, monthly expenses), so every figure in the
 // app comes from real postings. Deterministic (seeded), and idempotent: when the
 // demo user exists, nothing is created again.
-import { MAX_ACCOUNTS_PAGE_SIZE, type AccountListResponse, type Invoice, type InventoryItem, type ThirdParty } from '@xaalis/contracts';
-import { ROUND_DOWN, dec, isPositive, money, sub } from '@xaalis/domain';
+import {
+  MAX_ACCOUNTS_PAGE_SIZE,
+  type AccountListResponse,
+  type Investment,
+  type Invoice,
+  type InventoryItem,
+  type Loan,
+  type PayslipList,
+  type ThirdParty,
+  type TrialBalance,
+} from '@xaalis/contracts';
+import { ROUND_DOWN, dec, deriveDepreciationRate, isPositive, money, sub, sum } from '@xaalis/domain';
+import { Api, addDays, iso, minDate, random } from './demo-api';
+import { seedFirm } from './demo-firm';
 
 export const DEMO_CREDENTIALS = { username: 'demo', password: 'teranga2026' } as const;
 
@@ -21,40 +33,8 @@ export interface DemoResult {
   companyId: string;
   invoices: number;
   payments: number;
-}
-
-/** mulberry32: a small seeded generator, so two demos are identical. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A cookie-carrying JSON client of the gateway. */
-class Api {
-  private cookie = '';
-  constructor(private readonly base: string) {}
-
-  async call(method: string, path: string, body?: unknown, okStatuses = [200, 201]): Promise<{ status: number; body: unknown }> {
-    const res = await fetch(`${this.base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(this.cookie ? { cookie: this.cookie } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const setCookie = res.headers.get('set-cookie');
-    if (setCookie) this.cookie = setCookie.split(';')[0];
-    const text = await res.text();
-    const parsed: unknown = text ? JSON.parse(text) : undefined;
-    if (!okStatuses.includes(res.status)) throw new Error(`${method} ${path} → ${res.status} ${text.slice(0, 300)}`);
-    return { status: res.status, body: parsed };
-  }
-
-  async json<T>(method: string, path: string, body?: unknown): Promise<T> {
-    return (await this.call(method, path, body)).body as T;
-  }
+  payslips: number;
+  closedYears: number;
 }
 
 const CLIENTS = [
@@ -101,12 +81,24 @@ const MONTHLY_EXPENSES = [
   ['6052', 'Facture SENELEC', '85000.00', 'orange'],
   ['6051', 'Facture SEN’EAU', '32000.00', 'orange'],
   ['6281', 'Forfait téléphone et internet', '25000.00', 'bank'],
-  ['6611', 'Salaires du personnel', '1350000.00', 'bank'],
 ] as const;
-
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (date: string, days: number) => iso(new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000));
-const minDate = (a: string, b: string) => (a < b ? a : b);
+/** The restaurant's fixed assets, bought when it opened: [name, category, account, price, method, life, months after the opening]. */
+const INVESTMENTS = [
+  ['Équipement de cuisine (fourneaux, chambre froide, hotte)', 'material', '241', '6500000.00', 'declining', 5, 0],
+  ['Mobilier de salle (tables, chaises, comptoir)', 'material', '2444', '2400000.00', 'linear', 10, 0],
+  ['Logiciel de caisse et de réservation', 'immaterial', '213', '900000.00', 'linear', 3, 0],
+  ['Scooter de livraison Yamaha', 'material', '245', '1350000.00', 'linear', 4, 3],
+] as const;
+/** The staff, paid monthly by payslips the product computes: [first name, last name, position, department, salary, cadre, marital status, children]. */
+const EMPLOYEES = [
+  ['Awa', 'Ndiaye', 'Gérante', 'Direction', '450000.00', true, 'married', 2],
+  ['Moussa', 'Diop', 'Chef cuisinier', 'Cuisine', '320000.00', false, 'married', 3],
+  ['Fatou', 'Sow', 'Cuisinière', 'Cuisine', '180000.00', false, 'single', 0],
+  ['Ibrahima', 'Fall', 'Commis de cuisine', 'Cuisine', '110000.00', false, 'single', 0],
+  ['Aminata', 'Ba', 'Serveuse', 'Salle', '120000.00', false, 'married', 1],
+  ['Cheikh', 'Sarr', 'Serveur', 'Salle', '120000.00', false, 'single', 0],
+  ['Ousmane', 'Gueye', 'Livreur', 'Livraison', '100000.00', false, 'married', 2],
+] as const;
 
 /** Creates the demo company unless the demo user already exists; returns what it did. */
 export async function seedDemo(base: string, options: DemoOptions = {}): Promise<DemoResult> {
@@ -134,7 +126,7 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   );
   if (registered.status === 409) {
     const user = await api.json<{ companyId: string }>('POST', '/api/login', DEMO_CREDENTIALS);
-    return { created: false, companyId: user.companyId, invoices: 0, payments: 0 };
+    return { created: false, companyId: user.companyId, invoices: 0, payments: 0, payslips: 0, closedYears: 0 };
   }
   log('Création de la société de démonstration…');
   const { companyId } = registered.body as { companyId: string };
@@ -177,6 +169,8 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   const methods = ['orange', 'orange', 'orange', 'bank', 'cash', 'cash'] as const;
   let invoices = 0;
   let payments = 0;
+  let payslips = 0;
+  let closedYears = 0;
 
   const createInvoice = async (
     type: 'sale' | 'service' | 'purchase',
@@ -232,10 +226,15 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
 
   const first = new Date(Date.parse(`${today.slice(0, 7)}-01T00:00:00Z`));
   first.setUTCMonth(first.getUTCMonth() - (months - 1));
-  // The partners' contribution, so treasury starts positive.
-  at(iso(first), () =>
+  const firstYear = first.getUTCFullYear();
+  const thisYear = Number(today.slice(0, 4));
+  // The company was founded in January of the year before the first month of activity: the
+  // partners' capital, the equipment and the bank loan date from then, so the earlier years carry
+  // depreciation and instalments, and are closed.
+  const founded = `${firstYear - 1}-01-02`;
+  at(founded, () =>
     postEntry(
-      iso(first),
+      founded,
       'Apport des associés en capital',
       [
         { code: '521', debit: '10000000.00' },
@@ -244,6 +243,163 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
       'STATUTS',
     ),
   );
+
+  // The equipment loan: monthly instalments over three years, each paid on its due date but the last one due (overdue).
+  at(founded, async () => {
+    const loan = await api.json<Loan>('POST', `${c}/loans`, {
+      lender: 'CBAO Groupe Attijariwafa bank',
+      amount: '8000000.00',
+      interestRate: '9.00',
+      startDate: founded,
+      endDate: `${firstYear + 2}-01-01`,
+      paymentFrequency: 'monthly',
+      treasuryAccount: '521',
+    });
+    const due = loan.payments.filter((p) => p.dueDate < today);
+    for (const instalment of due.slice(0, -1))
+      at(instalment.dueDate, async () => {
+        await api.json('POST', '/api/payments', {
+          type: 'loan_payment',
+          loanPaymentId: instalment.id,
+          amount: instalment.totalAmount,
+          date: instalment.dueDate,
+          method: 'bank',
+          companyId,
+          reference: `Échéance CBAO ${instalment.dueDate.slice(0, 7)}`,
+        });
+        payments++;
+      });
+  });
+
+  // The fixed assets, each paid to its supplier (481) by bank the day it is bought.
+  const investments: Investment[] = [];
+  for (const [name, category, code, price, method, life, monthsLater] of INVESTMENTS) {
+    const date = `${firstYear - 1}-${String(1 + monthsLater).padStart(2, '0')}-${monthsLater ? '15' : '02'}`;
+    at(date, async () => {
+      investments.push(
+        await api.json<Investment>('POST', `${c}/investments`, {
+          name,
+          category,
+          purchaseDate: date,
+          purchasePrice: price,
+          depreciationMethod: method,
+          depreciationRate: deriveDepreciationRate(method, life),
+          usefulLife: life,
+          residualValue: '0',
+          accountId: accounts.get(code) ?? null,
+        }),
+      );
+      await postEntry(
+        date,
+        `Règlement fournisseur : ${name}`,
+        [
+          { code: '481', debit: price },
+          { code: '521', credit: price },
+        ],
+        'IMMO',
+      );
+    });
+  }
+  /** Records every asset's depreciation of `year` ('Enregistrer la dotation'), once its plan is computed. */
+  const recordDepreciations = async (year: number) => {
+    for (const investment of investments) {
+      const full = await api.until(
+        `plan d'amortissement de ${investment.name}`,
+        () => api.json<Investment>('GET', `/api/investments/${investment.id}`),
+        (i) => i.planStatus !== 'computing',
+      );
+      for (const row of full.depreciationSchedules ?? [])
+        if (row.label === String(year) && !row.isRecorded)
+          await api.call('POST', `/api/investments/${investment.id}/depreciations/${row.id}/record`, {}, [200, 201, 409]);
+    }
+  };
+
+  // The staff, hired when the restaurant opened to the public.
+  at(iso(first), async () => {
+    for (const [i, [firstName, lastName, position, department, salary, isCadre, maritalStatus, children]] of EMPLOYEES.entries())
+      await api.json('POST', `${c}/employees`, {
+        employeeNumber: `TS-${String(i + 1).padStart(3, '0')}`,
+        firstName,
+        lastName,
+        position,
+        department,
+        hireDate: iso(first),
+        salary,
+        salaryType: 'monthly',
+        isCadre,
+        maritalStatus,
+        children,
+        phone: `+221 77 54${String(i).padStart(2, '0')} 1${i}2${i}`,
+        bankAccount: `SN012 01001 ${String(36218450 + i * 7919).padStart(12, '0')} 2${i}`,
+      });
+  });
+  /** 'Générer la paie du mois', then each payslip validated (posted by the HR service) and paid by bank. */
+  const runPayroll = async (period: string, paymentDate: string) => {
+    const { jobId } = await api.json<{ jobId: string }>('POST', `${c}/payrolls/generate`, { period });
+    await api.waitJob(`${c}/payrolls/generate/${jobId}`);
+    const slips = await api.json<PayslipList>('GET', `${c}/payrolls?period=${period}&pageSize=100`);
+    for (const slip of slips.items) {
+      if (slip.status === 'draft') await api.json('PATCH', `/api/payrolls/${slip.id}/validate`);
+      await api.json('PATCH', `/api/payrolls/${slip.id}/pay`, { paymentDate, paymentMethod: 'bank' });
+      payslips++;
+    }
+  };
+  /**
+   * On the 15th, last month's contributions (CSS 4311/4312, IPRES 4313) and the taxes withheld on pay
+   * (4472) paid by bank: what the month's payslips credited them, read from the trial balance of the
+   * month's last day (the date of the payroll postings).
+   */
+  const settlePayroll = async (period: string, date: string) => {
+    await payrollPosted(Number(period.slice(0, 4)));
+    const lastDay = addDays(`${addDays(`${period}-01`, 31).slice(0, 7)}-01`, -1);
+    const balance = await api.json<TrialBalance>('GET', `${c}/reports/trial-balance?from=${lastDay}&to=${lastDay}`);
+    const owed = (code: string) => {
+      const row = balance.rows.find((r) => r.accountCode === code);
+      return row ? sub(row.periodCredit, row.periodDebit) : '0.00';
+    };
+    const codes = ['4311', '4312', '4313', '4472'];
+    if (codes.some((code) => !accounts.has(code))) {
+      // The payroll posting adds the accounts it needs to the chart.
+      const chart = await api.json<AccountListResponse>('GET', `${c}/accounts?pageSize=${MAX_ACCOUNTS_PAGE_SIZE}`);
+      for (const a of chart.items) accounts.set(a.code, a.id);
+    }
+    for (const [description, group] of [
+      [`Cotisations sociales CSS et IPRES ${period}`, ['4311', '4312', '4313']],
+      [`Impôts sur salaires ${period}`, ['4472']],
+    ] as const) {
+      const lines = group.filter((code) => isPositive(owed(code))).map((code) => ({ code, debit: money(owed(code)) }));
+      if (!lines.length) continue;
+      await postEntry(date, description, [...lines, { code: '521', credit: money(sum(lines.map((l) => l.debit))) }]);
+    }
+  };
+  /** Waits until the ledger holds every payslip of `year` and its payment (they are posted asynchronously). */
+  const payrollPosted = (year: number) =>
+    api.until(
+      `comptabilisation de la paie ${year}`,
+      () => api.json<PayslipList>('GET', `${c}/payrolls?year=${year}&pageSize=100`),
+      (list) =>
+        list.items.every(
+          (p) =>
+            p.status === 'draft' ||
+            p.status === 'cancelled' ||
+            (!p.postingPending && p.postedEntryNumber !== null && (p.status !== 'paid' || p.paymentEntryNumber !== null)),
+        ),
+    );
+
+  // Each past year, on its last day (after everything else): its depreciation recorded, then 'Clôturer l'exercice'.
+  for (let year = firstYear - 1; year < thisYear; year++)
+    queue.push({
+      date: `${year}-12-31`,
+      seq: Number.MAX_SAFE_INTEGER,
+      run: async () => {
+        await recordDepreciations(year);
+        await payrollPosted(year);
+        const { jobId } = await api.json<{ jobId: string }>('POST', `${c}/fiscal-years/${year}-01-01/close`, {});
+        await api.waitJob(`${c}/fiscal-years/jobs/${jobId}`);
+        closedYears++;
+        log(`Exercice ${year} clôturé.`);
+      },
+    });
 
   for (let m = 0; m < months; m++) {
     const monthStart = new Date(first);
@@ -324,7 +480,7 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
 
     // Fixed charges of the month.
     for (const [code, description, amount, method] of MONTHLY_EXPENSES) {
-      const date = day(code === '6611' ? 28 : 10);
+      const date = day(10);
       at(date, async () => {
         await api.json('POST', '/api/payments', {
           type: 'expense',
@@ -338,6 +494,13 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
         });
         payments++;
       });
+    }
+
+    // The month's payroll, paid on the 28th.
+    at(day(28), () => runPayroll(ym, day(28)));
+    if (m > 0) {
+      const previous = iso(new Date(Date.UTC(monthStart.getUTCFullYear(), monthStart.getUTCMonth() - 1, 1))).slice(0, 7);
+      at(day(15), () => settlePayroll(previous, day(15)));
     }
 
     // Month end (last of its day): cheques remitted to the bank, cash and Orange Money beyond a float paid into it.
@@ -406,6 +569,14 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
       { name: 'Salade de fruits', price: '1500.00', category: 'dessert' },
     ],
   });
-  log(`Société de démonstration prête : ${invoices} factures, ${payments} règlements.`);
-  return { created: true, companyId, invoices, payments };
+  // Today's service: portions served from the recipes ('Servir'), their ingredients leaving the stock.
+  for (const [recipe, quantity] of [
+    [thieb, 2],
+    [bissap, 8],
+  ] as const)
+    await api.json('POST', `${c}/recipes/${recipe.id}/serve`, { quantity });
+  await payrollPosted(thisYear);
+  log(`Société de démonstration prête : ${invoices} factures, ${payments} règlements, ${payslips} bulletins de paie.`);
+  await seedFirm(base, { log, restaurant: { api, companyId } });
+  return { created: true, companyId, invoices, payments, payslips, closedYears };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { SERVICES, SERVICE_DEFAULT_PORTS, type ServiceName } from '@xaalis/contracts';
 import { serviceDatabaseUrls } from './db-roles';
 import { DEMO_CREDENTIALS, seedDemo } from './demo';
+import { CABINET_CREDENTIALS } from './demo-firm';
 import { isPortFree } from './ports';
 import { startPostgres } from './postgres';
 import { findRedis } from './redis';
@@ -129,6 +130,7 @@ export async function main(args: string[]): Promise<void> {
       const demo = await seedDemo(`http://127.0.0.1:${port}`, { log });
       if (!demo.created) log('Société de démonstration déjà présente.');
       log(`Connexion de démonstration : ${DEMO_CREDENTIALS.username} / ${DEMO_CREDENTIALS.password}`);
+      log(`Cabinet comptable (quatre sociétés) : ${CABINET_CREDENTIALS.username} / ${CABINET_CREDENTIALS.password}`);
     } catch (err) {
       log(`✖ Données de démonstration incomplètes : ${(err as Error).message}`);
       log('  Pour les recréer : une base vide (DATABASE_URL) ou un autre XAALIS_DATA_DIR, puis npm run demo.');
