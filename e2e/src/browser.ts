@@ -129,10 +129,14 @@ export async function cardAmount(page: Page, name: string): Promise<number> {
   return Number(m[1]);
 }
 
-/** Picks `option` in a select box searched on the server (ServerAutocomplete): types it, then clicks the match. */
-export async function chooseOption(scope: Locator, label: string, option: string): Promise<void> {
-  const combo = scope.getByRole('combobox', { name: label, exact: true });
+/**
+ * Picks `option` in a select box searched on the server (ServerAutocomplete): types `search` (the
+ * option itself by default; a name when the option shows more, e.g. 'Farine' for 'Farine (kg)'),
+ * then clicks the match.
+ */
+export async function chooseOption(scope: Locator, label: string | RegExp, option: string, search = option): Promise<void> {
+  const combo = scope.getByRole('combobox', { name: label, exact: typeof label === 'string' });
   await combo.click();
-  await combo.fill(option);
+  await combo.fill(search);
   await scope.page().getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }

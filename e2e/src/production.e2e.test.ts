@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { FinishedProductList, ProductionOrderList, RawMaterialList } from '@xaalis/contracts';
-import { apiGet, chromiumForTests, newPage, registerViaApi } from './browser';
+import { apiGet, chooseOption, chromiumForTests, newPage, registerViaApi } from './browser';
 
 const browser = chromiumForTests();
 
@@ -59,7 +59,7 @@ test('production: a raw material, a finished product with its bill of materials,
   const productDialog = page.getByRole('dialog', { name: 'Nouveau produit fini' });
   await productDialog.getByLabel(/^Nom/).fill('Pain');
   await productDialog.getByLabel('Prix de vente', { exact: true }).fill('500');
-  await productDialog.getByLabel('Matière première 1', { exact: true }).selectOption({ label: 'Farine (kg)' });
+  await chooseOption(productDialog, 'Matière première 1', 'Farine (kg)', 'Farine');
   await productDialog.getByLabel('Quantité 1', { exact: true }).fill('0.5');
   await productDialog.getByText('Coût matières estimé : 300 XOF par unité').waitFor();
   await productDialog.getByRole('button', { name: 'Créer le produit' }).click();

@@ -7,7 +7,7 @@ import {
   type InvoiceListResponse,
   type ThirdPartyInput,
 } from '@xaalis/contracts';
-import { apiGet, apiPost, chromiumForTests, newPage, registerViaApi } from './browser';
+import { apiGet, apiPost, chooseOption, chromiumForTests, newPage, registerViaApi } from './browser';
 
 const browser = chromiumForTests();
 
@@ -35,7 +35,7 @@ test('services: a project for a client, a timesheet for an employee, "Facturer l
   await page.getByRole('button', { name: 'Nouveau projet', exact: true }).click();
   const projectDialog = page.getByRole('dialog', { name: 'Nouveau projet' });
   await projectDialog.getByLabel(/^Nom du projet/).fill('Audit fiscal');
-  await projectDialog.getByLabel(/^Client/).selectOption({ label: 'Cabinet Diallo' });
+  await chooseOption(projectDialog, /^Client/, 'Cabinet Diallo');
   await projectDialog.getByLabel('Budget (XOF)', { exact: true }).fill('1000000');
   await projectDialog.getByLabel('Taux horaire (XOF)', { exact: true }).fill('15000');
   await projectDialog.getByLabel('Statut', { exact: true }).selectOption({ label: 'Actif' });
@@ -52,8 +52,8 @@ test('services: a project for a client, a timesheet for an employee, "Facturer l
   await page.getByText(MESSAGES_SERVICES.emptyTimesheets).waitFor();
   await page.getByRole('button', { name: 'Nouvelle feuille de temps', exact: true }).click();
   const sheetDialog = page.getByRole('dialog', { name: 'Nouvelle feuille de temps' });
-  await sheetDialog.getByLabel(/^Employé/).selectOption({ label: 'Awa Ndiaye — Consultante' });
-  await sheetDialog.getByLabel('Projet', { exact: true }).selectOption({ label: 'Audit fiscal' });
+  await chooseOption(sheetDialog, /^Employé/, 'Awa Ndiaye — Consultante', 'Awa');
+  await chooseOption(sheetDialog, 'Projet', 'Audit fiscal');
   expect(Number(await sheetDialog.getByLabel('Taux horaire (XOF)', { exact: true }).inputValue())).toBe(15000);
   await sheetDialog.getByLabel(/^Heure de début/).fill('08:30');
   await sheetDialog.getByLabel(/^Heure de fin/).fill('17:00');
