@@ -121,7 +121,8 @@ describe('ProductionPage', () => {
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Nouvel ordre de production' });
     // The company's only product is chosen on opening.
-    expect(within(dialog).getByRole('combobox', { name: /^Produit fini/ })).toHaveValue('Pain (pièce)');
+    // (its label comes from the server's answer for that id: wait for it)
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /^Produit fini/ })).toHaveValue('Pain (pièce)'));
     await typeIn(user, dialog, /^Quantité à produire/, '0');
     await user.click(within(dialog).getByRole('button', { name: "Créer l'ordre" }));
     expect(await within(dialog).findByText(MESSAGES_PRODUCTION.quantityToProduceMin)).toBeInTheDocument();
