@@ -4,6 +4,7 @@ import { depreciationPlan, money } from '@xaalis/domain';
 import type { RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
 import { companyWithChart } from '../../test-support';
+import type { ScheduleDbRow } from './model';
 import { investmentsService } from './service';
 
 // The plan job computes a batch of the company's pending plans in one transaction (issue 26), on
@@ -130,18 +131,7 @@ const statuses = async (ids: string[]) =>
   ).map((r) => r.plan_status);
 
 const scheduleRows = (companyId: string) =>
-  service.ctx.sequelize.query<{
-    id: string;
-    investment_id: string;
-    row_no: number;
-    year: number;
-    period_start: string;
-    period_end: string;
-    beginning_value: string;
-    depreciation_amount: string;
-    ending_value: string;
-    created_at: Date;
-  }>(
+  service.ctx.sequelize.query<Omit<ScheduleDbRow, 'company_id' | 'is_recorded' | 'entry_id' | 'recorded_at'> & { created_at: Date }>(
     `SELECT id, investment_id, row_no, year, period_start, period_end, beginning_value, depreciation_amount, ending_value, created_at
        FROM accounting.depreciation_schedules WHERE company_id = $1 ORDER BY investment_id, row_no`,
     { bind: [companyId], type: QueryTypes.SELECT },
