@@ -19,6 +19,7 @@ import {
   type RecipeList,
   type ReportChecks,
   type ReportYears,
+  type TrialBalance,
 } from '@xaalis/contracts';
 import { DEMO_CREDENTIALS, seedDemo } from '@xaalis/infra/demo';
 import { CABINET_CREDENTIALS, FIRM_COMPANIES } from '@xaalis/infra/demo-firm';
@@ -33,11 +34,27 @@ async function get<T>(api: APIRequestContext, url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** Every statement of every year of the session's company passes its own checks, and its ledger chain is intact. */
+/** The partners' capital each demo company was founded with (account 101). */
+const CAPITAL: Record<string, string> = {
+  'Teranga Saveurs SARL': '10000000.00',
+  [FIRM_COMPANIES.hotel]: '15000000.00',
+  [FIRM_COMPANIES.excursions]: '1000000.00',
+};
+
+/**
+ * Every statement of every year of the session's company passes its own checks, its capital is
+ * counted once every year (a closing carries balances forward, it does not add them again), and
+ * its ledger chain is intact.
+ */
 async function statementsHold(api: APIRequestContext, companyId: string, company: string): Promise<string[]> {
   const base = `/api/companies/${companyId}`;
   const { years } = await get<ReportYears>(api, `${base}/reports/years`);
-  for (const { year } of years) {
+  for (const { year, start, end } of years) {
+    if (CAPITAL[company]) {
+      const tb = await get<TrialBalance>(api, `${base}/reports/trial-balance?from=${start}&to=${end}`);
+      const capital = tb.rows.find((r) => r.accountCode === '101')?.closingCredit;
+      expect({ company, year, capital }).toEqual({ company, year, capital: CAPITAL[company] });
+    }
     for (const kind of ['balance-sheet', 'income-statement', 'cash-flow-statement']) {
       const report = await get<{ checks: ReportChecks }>(api, `${base}/reports/${kind}?year=${year}`);
       expect({ company, kind, year, failed: Object.keys(report.checks).filter((k) => !report.checks[k]) }).toEqual({

@@ -2,6 +2,7 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import { PAYROLL_MASKED_LABEL, type TreasuryAccountKind } from '@xaalis/contracts';
 import { neg, sub, sum } from '@xaalis/domain';
 import { payrollEntrySql } from '../entries';
+import { carryForwardIds, notCarriedForward } from '../posting';
 
 /**
  * The figures of the dashboard and the treasury screen, read from the ledger
@@ -53,8 +54,11 @@ export const isReceivableCode = (code: string) => code.startsWith('411');
 /** 401 fournisseurs (4011…), credit − debit. */
 export const isPayableCode = (code: string) => code.startsWith('401');
 
-/** Entries that are part of the ledger (alias `e`). */
-export const IN_LEDGER = `e.status <> 'draft'`;
+/**
+ * Entries that count in the figures (alias `e`, the company as $1): posted, and
+ * not a carry-forward entry of a closing (it restates balances already counted).
+ */
+export const IN_LEDGER = `e.status <> 'draft' AND ${notCarriedForward('e', '$1')}`;
 
 /** The treasury screen's kind of an account, by code: 52 banques, 57 caisse, 552 mobile money, 513/514 chèques. */
 export function treasuryKind(code: string): TreasuryAccountKind {
@@ -106,7 +110,8 @@ export interface AccountBalance {
 
 /**
  * The balance (debit − credit) of each account at the end of `date`: all its
- * lines less those of drafts and of entries dated after `date`.
+ * lines less those of drafts, of entries dated after `date` and of the
+ * carry-forward entries (each set found by index).
  */
 export async function balancesAt(sequelize: Sequelize, companyId: string, accountIds: string[], date: string): Promise<AccountBalance[]> {
   if (!accountIds.length) return [];
@@ -121,6 +126,12 @@ export async function balancesAt(sequelize: Sequelize, companyId: string, accoun
          FROM accounting.accounting_entries e
          JOIN accounting.accounting_entry_lines l ON l.entry_id = e.id
         WHERE e.company_id = $1 AND (e.status = 'draft' OR e.date > $3::date) AND l.account_id = ANY($2::uuid[])
+        GROUP BY l.account_id
+       UNION ALL
+       SELECT l.account_id, -sum(l.debit - l.credit), -count(*)
+         FROM accounting.accounting_entries e
+         JOIN accounting.accounting_entry_lines l ON l.entry_id = e.id
+        WHERE e.id IN (${carryForwardIds('$1')}) AND e.status <> 'draft' AND e.date <= $3::date AND l.account_id = ANY($2::uuid[])
         GROUP BY l.account_id
      )
      SELECT account_id AS "accountId", round(sum(balance), 2)::text AS balance, sum(n)::int AS lines

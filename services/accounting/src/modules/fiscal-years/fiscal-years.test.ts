@@ -3,6 +3,12 @@ import { QueryTypes } from 'sequelize';
 import {
   MESSAGES_FISCAL_YEAR,
   type Account,
+  type BalanceSheet,
+  type DashboardData,
+  type GeneralLedger,
+  type IncomeStatement,
+  type TrialBalance,
+  type TreasuryData,
   type FiscalYear,
   type FiscalYearCloseRefusal,
   type FiscalYearJobStatus,
@@ -14,6 +20,7 @@ import { startWorker } from '../../worker';
 import { invoicePayload, invoicingWorld, createInvoice, type InvoicingWorld } from '../../test-support/invoicing';
 import { asTenant, companyWithChart } from '../../test-support';
 import { ledgerWrite, postEntry } from '../posting';
+import { portfolioService } from '../portfolio';
 import { closeFiscalYear } from '.';
 
 // Fiscal-year closing end to end: real service, Postgres and BullMQ worker.
@@ -259,6 +266,63 @@ describe('fiscal-year closing', () => {
       { bind: [a.company.id], type: QueryTypes.SELECT },
     );
     expect(audit.map((e) => e.action)).toEqual(['closed', 'reopened', 'closed']);
+  });
+
+  it('every figure counts a closed year once: statements, Balance, Grand livre, dashboard, treasury, portfolio', async () => {
+    // A: 2024 closed (profit 300 000, AN 2025-01-01: 521 D 1 300 000, 101 C 1 000 000, 130 C 300 000), nothing after.
+    const id = a.company.id;
+    const get = async <T>(path: string) => (await http().get(`/api/companies/${id}/${path}`).set(asTenant(id)).expect(200)).body as T;
+    const row = (tb: TrialBalance, code: string) => tb.rows.find((r) => r.accountCode === code);
+
+    // The closed year reads as before its closing: its revenue, its result, no 131.
+    const tb2024 = await get<TrialBalance>('reports/trial-balance?from=2024-01-01&to=2024-12-31');
+    expect(row(tb2024, '706')).toMatchObject({ periodDebit: '0.00', periodCredit: '500000.00', closingCredit: '500000.00' });
+    expect(row(tb2024, '131')?.closingCredit ?? '0.00').toBe('0.00');
+    expect((await get<IncomeStatement>('reports/income-statement?year=2024')).netResult).toBe('300000.00');
+    // The next year starts from the AN entry, once.
+    const tb2025 = await get<TrialBalance>('reports/trial-balance?from=2025-01-01&to=2025-12-31');
+    expect(row(tb2025, '521')).toMatchObject({ openingDebit: '1300000.00', periodDebit: '0.00', closingDebit: '1300000.00' });
+    expect(row(tb2025, '101')).toMatchObject({ openingCredit: '1000000.00', closingCredit: '1000000.00' });
+    expect(row(tb2025, '130')).toMatchObject({ openingCredit: '300000.00', closingCredit: '300000.00' });
+    expect(row(tb2025, '706')?.openingCredit ?? '0.00').toBe('0.00');
+    expect(tb2025.totals).toMatchObject({ openingDebit: '1300000.00', openingCredit: '1300000.00', periodDebit: '0.00' });
+    // A range inside the next year, after a month cut: the same opening.
+    const mid = await get<TrialBalance>('reports/trial-balance?from=2025-03-15&to=2025-04-10');
+    expect(row(mid, '521')).toMatchObject({ openingDebit: '1300000.00' });
+    for (const y of [2024, 2025, 2026]) {
+      for (const kind of ['balance-sheet', 'income-statement', 'cash-flow-statement']) {
+        const checks = (await get<{ checks: Record<string, boolean> }>(`reports/${kind}?year=${y}`)).checks;
+        expect({ y, kind, checks }).toEqual({ y, kind, checks: Object.fromEntries(Object.keys(checks).map((k) => [k, true])) });
+      }
+    }
+    expect((await get<IncomeStatement>('reports/income-statement?year=2025')).netResult).toBe('0.00');
+    const sheet = JSON.stringify(await get<BalanceSheet>('reports/balance-sheet?year=2025'));
+    expect(sheet).toContain('"1300000.00"');
+    expect(sheet).not.toContain('"2600000.00"');
+
+    // Grand livre: the AN is the opening, not a line; the OD closing is no line of 706.
+    const gl2025 = await get<GeneralLedger>('reports/general-ledger?from=2025-01-01&to=2025-12-31&accountFrom=521&accountTo=521');
+    expect(gl2025.accounts).toEqual([expect.objectContaining({ accountCode: '521', openingBalance: '1300000.00', lineCount: 0 })]);
+    expect(gl2025.rows).toEqual([]);
+    const gl706 = await get<GeneralLedger>('reports/general-ledger?from=2024-01-01&to=2024-12-31&accountFrom=706&accountTo=706');
+    expect(gl706.rows.map((r) => r.credit)).toEqual(['500000.00']);
+
+    // Dashboard, treasury and portfolio: the bank holds 1 300 000, not twice that.
+    expect((await get<DashboardData>('dashboard')).treasury).toBe('1300000.00');
+    expect((await get<TreasuryData>('treasury')).balance).toBe('1300000.00');
+    const [figures] = await portfolioService(db()).figures([id], '2026-01-01');
+    expect(figures.treasury).toBe('1300000.00');
+
+    // The balances kept by the triggers (closing, reopening, closing again) are what a rebuild computes.
+    const balances = () =>
+      db().query<{ account_id: string; month: string; debit: string; credit: string; line_count: number }>(
+        `SELECT account_id, month::text, debit, credit, line_count FROM accounting.account_balances
+          WHERE company_id = $1 AND line_count > 0 ORDER BY account_id, month`,
+        { bind: [id], type: QueryTypes.SELECT },
+      );
+    const kept = await balances();
+    await db().query('SELECT accounting.rebuild_account_balances($1)', { bind: [id] });
+    expect(await balances()).toEqual(kept);
   });
 
   it('refuses a year out of order, and while drafts remain (409 with their list); closes a loss to 139 → 130', async () => {

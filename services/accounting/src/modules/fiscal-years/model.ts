@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { FiscalYearDraft } from '@xaalis/contracts';
+import { CLOSING_SOURCE, OPENING_SOURCE } from '../posting';
 
 /** A row of accounting.fiscal_years (a year closed at least once). */
 export interface FiscalYearRow {
@@ -26,9 +27,7 @@ const ROW_FROM = `accounting.fiscal_years f
   LEFT JOIN accounting.accounting_entries ce ON ce.id = f.closing_entry_id
   LEFT JOIN accounting.accounting_entries oe ON oe.id = f.opening_entry_id`;
 
-/** Source types of the entries a closing posts (their source id: `<fiscal year id>:<closing count>`). */
-export const CLOSING_SOURCE = 'fiscal-year-closing';
-export const OPENING_SOURCE = 'fiscal-year-opening';
+export { CLOSING_SOURCE, OPENING_SOURCE };
 
 export async function listRows(sequelize: Sequelize, companyId: string): Promise<FiscalYearRow[]> {
   return sequelize.query<FiscalYearRow>(`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE f.company_id = $1 ORDER BY f.start_date`, {

@@ -22,3 +22,4 @@ export {
   type NewLine,
 } from './ledger';
 export { LEDGER_SQLSTATE, ledgerError } from './errors';
+export { CLOSING_SOURCE, OPENING_SOURCE, carryForwardIds, notCarriedForward } from './carry-forward';

@@ -9,6 +9,7 @@ import {
 import { fromCents, toCents } from '@xaalis/domain';
 import { addDays } from '../dashboard';
 import { payrollEntrySql } from '../entries';
+import { carryForwardIds, notCarriedForward } from '../posting';
 import { accountTotals, rangePlan, type AccountPeriod } from './totals';
 
 /**
@@ -146,6 +147,13 @@ async function dayStart(
          JOIN accounting.accounting_entry_lines AS l ON l.entry_id = e.id
         WHERE e.company_id = :companyId AND e.status = 'draft' AND l.account_id = :accountId AND l.entry_date >= :start AND l.entry_date <= :end
         GROUP BY 1
+       UNION ALL
+       SELECT l.entry_date, -count(*), -sum(l.debit - l.credit)
+         FROM accounting.accounting_entries AS e
+         JOIN accounting.accounting_entry_lines AS l ON l.entry_id = e.id
+        WHERE e.id IN (${carryForwardIds(':companyId')}) AND e.status <> 'draft'
+          AND l.account_id = :accountId AND l.entry_date >= :start AND l.entry_date <= :end
+        GROUP BY 1
      ) AS x GROUP BY day ORDER BY day`,
     { type: QueryTypes.SELECT, replacements: { companyId, accountId, start: start.date, end } },
   );
@@ -176,7 +184,7 @@ async function accountLines(
          FROM accounting.accounting_entry_lines AS l
          JOIN accounting.accounting_entries AS e ON e.id = l.entry_id
         WHERE l.company_id = :companyId AND l.account_id = :accountId AND l.entry_date >= :from AND l.entry_date <= :to
-          AND e.status <> 'draft'
+          AND e.status <> 'draft' AND ${notCarriedForward('e', ':companyId')}
         ORDER BY l.entry_date, e.number, l.line_no
      ) AS x
      OFFSET :offset LIMIT :limit`,
@@ -250,7 +258,7 @@ export async function* allLedgerRows(
            FROM accounting.accounting_entry_lines AS l
            JOIN accounting.accounting_entries AS e ON e.id = l.entry_id
           WHERE l.company_id = :companyId AND l.account_id = :accountId AND l.entry_date >= :start AND l.entry_date <= :to
-            AND e.status <> 'draft'
+            AND e.status <> 'draft' AND ${notCarriedForward('e', ':companyId')}
             ${after ? 'AND (l.entry_date, e.number, l.line_no) > (:afterDate, :afterNumber, :afterLine)' : ''}
           ORDER BY l.entry_date, e.number, l.line_no
           LIMIT :batch`,

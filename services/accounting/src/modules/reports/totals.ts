@@ -77,6 +77,13 @@ export function totalsPlan(from: string, to: string) {
  * Every account of the company (ordered by code) with its balance before
  * `from` (debit − credit), its debits, credits and line count over [from, to].
  * `accountIds` restricts it to some accounts (the Grand livre's range).
+ *
+ * The balances hold movements only (no carry-forward entry, migration 0021).
+ * After a closed year, the balance before `from` starts from that year's AN
+ * entry: the AN lines plus the movements from the next year's first day (the
+ * cut) to `from`; what came before the cut (the closed years, whose results
+ * the AN carried to 130) is not read. Without a closed year before `from`, it
+ * is every movement before `from`.
  */
 export async function accountTotals(
   sequelize: Sequelize,
@@ -116,8 +123,9 @@ export async function accountTotals(
          GROUP BY d.account_id)`
     : '';
   if (accountIds && accountIds.length === 0) return [];
-  const rows = await sequelize.query<Row>(
-    `WITH m AS (
+  const [rows, carried] = await Promise.all([
+    sequelize.query<Row>(
+      `WITH m AS (
         SELECT b.account_id,
                sum(b.debit - b.credit) FILTER (WHERE b.month < :openingBefore) AS opening,
                sum(b.debit) FILTER (WHERE b.month >= :fullStart) AS debit,
@@ -136,17 +144,53 @@ export async function accountTotals(
        ${partial ? 'LEFT JOIN p ON p.account_id = a.id' : ''}
       WHERE a.company_id = :companyId ${onlyIds}
       ORDER BY a.code`,
-    { type: QueryTypes.SELECT, replacements },
-  );
+      { type: QueryTypes.SELECT, replacements },
+    ),
+    carriedForward(sequelize, companyId, from, accountIds),
+  ]);
   return rows.map((r) => ({
     accountId: r.account_id,
     code: r.code,
     name: r.name,
-    opening: toCents(r.opening),
+    opening: toCents(r.opening) + (carried.get(r.account_id) ?? 0n),
     debit: toCents(r.debit),
     credit: toCents(r.credit),
     lines: Number(r.lines),
   }));
+}
+
+/**
+ * What the last fiscal year closed before `from` changes in the balances before
+ * `from`, per account: + its AN entry's lines − every movement before the cut
+ * (the AN's date, the next year's first day). Empty without such a year.
+ */
+async function carriedForward(sequelize: Sequelize, companyId: string, from: string, accountIds?: string[]): Promise<Map<string, bigint>> {
+  const [year] = await sequelize.query<{ cut: string; opening_entry_id: string | null }>(
+    `SELECT to_char(end_date + 1, 'YYYY-MM-DD') AS cut, opening_entry_id FROM accounting.fiscal_years
+      WHERE company_id = :companyId AND status = 'closed' AND end_date < :from
+      ORDER BY end_date DESC LIMIT 1`,
+    { type: QueryTypes.SELECT, replacements: { companyId, from } },
+  );
+  if (!year) return new Map();
+  const ids = (column: string) => (accountIds ? `AND ${column} IN (:ids)` : '');
+  const rows = await sequelize.query<{ account_id: string; amount: string }>(
+    `SELECT account_id, sum(amount)::text AS amount FROM (
+        SELECT l.account_id, l.debit - l.credit AS amount FROM accounting.accounting_entry_lines AS l
+         WHERE l.entry_id = :an AND l.company_id = :companyId ${ids('l.account_id')}
+        UNION ALL
+        SELECT b.account_id, b.credit - b.debit FROM accounting.account_balances AS b
+         WHERE b.company_id = :companyId AND b.month < :cutMonth ${ids('b.account_id')}
+        UNION ALL
+        SELECT d.account_id, d.credit - d.debit FROM accounting.account_day_balances AS d
+         WHERE d.company_id = :companyId AND d.day >= :cutMonth AND d.day < :cut ${ids('d.account_id')}
+      ) AS x
+      GROUP BY account_id`,
+    {
+      type: QueryTypes.SELECT,
+      replacements: { companyId, an: year.opening_entry_id, cut: year.cut, cutMonth: monthStart(year.cut), ids: accountIds ?? [] },
+    },
+  );
+  return new Map(rows.map((r) => [r.account_id, toCents(r.amount)]));
 }
 
 /** First and last month holding posted lines, or null when the ledger is empty. */
