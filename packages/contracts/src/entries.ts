@@ -54,6 +54,10 @@ export const MESSAGES_ENTRY = {
   updateError: "Erreur lors de la modification de l'écriture",
   validateError: "Erreur lors de la validation de l'écriture",
   cancelError: "Erreur lors de l'annulation de l'écriture",
+  deleteConfirmTitle: (number: string) => `Supprimer le brouillon ${number} ?`,
+  deleteConfirmText: "Ce brouillon n'a jamais été passé au grand livre : il est supprimé avec ses lignes. Cette action est irréversible.",
+  deleted: 'Brouillon supprimé',
+  deleteError: "Erreur lors de la suppression de l'écriture",
 } as const;
 
 const DATE = ISO_DATE_PATTERN;

@@ -178,6 +178,31 @@ describe('EntriesPage', () => {
     ]);
   });
 
+  it("deletes a draft after confirmation: DELETE, 'Brouillon supprimé', the dialog closes", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(routes({ 'DELETE /api/accounting-entries/e1': { status: 204 } }));
+    renderWithApp(<EntriesPage />, { route: '/ecritures' });
+    const table = await screen.findByRole('table', { name: 'Écritures comptables' });
+    expect(within(table).queryByRole('button', { name: 'Supprimer le brouillon OD-2026-00002' })).not.toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Supprimer le brouillon OD-2026-00001' }));
+    const confirm = await screen.findByRole('dialog', { name: MESSAGES_ENTRY.deleteConfirmTitle('OD-2026-00001') });
+    expect(within(confirm).getByText(MESSAGES_ENTRY.deleteConfirmText)).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Supprimer' }));
+    expect(await screen.findByText(MESSAGES_ENTRY.deleted)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'DELETE', '/api/accounting-entries/e1')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("keeps the delete dialog open with the server's message when the draft cannot be deleted", async () => {
+    const user = userEvent.setup();
+    mockFetch(routes({ 'DELETE /api/accounting-entries/e1': { status: 409, body: { message: MESSAGES_ENTRY.notDraft } } }));
+    renderWithApp(<EntriesPage />, { route: '/ecritures' });
+    await user.click(await screen.findByRole('button', { name: 'Supprimer le brouillon OD-2026-00001' }));
+    const confirm = await screen.findByRole('dialog', { name: MESSAGES_ENTRY.deleteConfirmTitle('OD-2026-00001') });
+    await user.click(within(confirm).getByRole('button', { name: 'Supprimer' }));
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent(MESSAGES_ENTRY.notDraft);
+  });
+
   it('prints an entry: opens it and calls window.print()', async () => {
     const user = userEvent.setup();
     const print = jest.fn();
@@ -235,6 +260,7 @@ describe('EntriesPage: role gating', () => {
   const EDIT = "Modifier l'écriture OD-2026-00001";
   const VALIDATE = "Valider l'écriture OD-2026-00001";
   const CANCEL = "Annuler l'écriture OD-2026-00002";
+  const DELETE = 'Supprimer le brouillon OD-2026-00001';
 
   it("a collaborator writes drafts ('Nouvelle Écriture', 'Modifier') but cannot validate, cancel nor import", async () => {
     asRole('collaborator');
@@ -242,6 +268,7 @@ describe('EntriesPage: role gating', () => {
     const table = await screen.findByRole('table', { name: 'Écritures comptables' });
     expect(screen.getByRole('button', { name: NEW })).toBeInTheDocument();
     expect(within(table).getByRole('button', { name: EDIT })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: DELETE })).toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: VALIDATE })).not.toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: CANCEL })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: IMPORT })).not.toBeInTheDocument();
@@ -252,7 +279,7 @@ describe('EntriesPage: role gating', () => {
     renderWithApp(<EntriesPage />, { route: '/ecritures' });
     const table = await screen.findByRole('table', { name: 'Écritures comptables' });
     for (const name of [NEW, IMPORT]) expect(screen.getByRole('button', { name })).toBeInTheDocument();
-    for (const name of [EDIT, VALIDATE, CANCEL]) expect(within(table).getByRole('button', { name })).toBeInTheDocument();
+    for (const name of [EDIT, DELETE, VALIDATE, CANCEL]) expect(within(table).getByRole('button', { name })).toBeInTheDocument();
   });
 
   it('a reader only reads and prints', async () => {
@@ -260,7 +287,7 @@ describe('EntriesPage: role gating', () => {
     renderWithApp(<EntriesPage />, { route: '/ecritures' });
     const table = await screen.findByRole('table', { name: 'Écritures comptables' });
     for (const name of [NEW, IMPORT]) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
-    for (const name of [EDIT, VALIDATE, CANCEL]) expect(within(table).queryByRole('button', { name })).not.toBeInTheDocument();
+    for (const name of [EDIT, DELETE, VALIDATE, CANCEL]) expect(within(table).queryByRole('button', { name })).not.toBeInTheDocument();
     expect(within(table).getByRole('button', { name: "Imprimer l'écriture OD-2026-00001" })).toBeInTheDocument();
   });
 });

@@ -4,6 +4,9 @@ import Typography from '@mui/material/Typography';
 import { ENTRY_STATUS_LABELS, ENTRY_STATUSES, MESSAGES_ENTRY, type AccountingEntry, type EntryStatus } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
+  ConfirmDialog,
+  errorMessage,
+  serverMessage,
   formatDate,
   formatMoney,
   moneyColumn,
@@ -19,6 +22,7 @@ import {
   useDialog,
   useSession,
   CheckIcon,
+  DeleteIcon,
   EditIcon,
   PrintIcon,
   UndoIcon,
@@ -26,7 +30,7 @@ import {
   type Column,
 } from '@xaalis/web-kit';
 import { useCallback, useState } from 'react';
-import { useCancelEntryMutation, useListEntriesQuery, useValidateEntryMutation } from './api';
+import { useCancelEntryMutation, useDeleteEntryMutation, useListEntriesQuery, useValidateEntryMutation } from './api';
 import { CancelEntryDialog } from './CancelEntryDialog';
 import { EntryDetailDialog } from './EntryDetailDialog';
 import { EntryDialog, type EntryDialogTarget } from './EntryDialog';
@@ -79,11 +83,13 @@ export default function EntriesPage() {
   );
   const [validateEntry, validateState] = useValidateEntryMutation();
   const [cancelEntry, cancelState] = useCancelEntryMutation();
+  const [deleteEntry, deleteState] = useDeleteEntryMutation();
   const rights = useEntryRights();
 
   const [editor, setEditor] = useState<{ open: boolean; target: EntryDialogTarget }>({ open: false, target: { mode: 'create' } });
   const [viewing, setViewing] = useState<{ id: string; print: boolean } | null>(null);
   const [cancelling, setCancelling] = useState<AccountingEntry | null>(null);
+  const [deleting, setDeleting] = useState<AccountingEntry | null>(null);
   // Remounted on each opening (key): every import starts afresh.
   const importing = useDialog('import');
 
@@ -108,6 +114,21 @@ export default function EntriesPage() {
       setViewing({ id: reversal.id, print: false });
     } catch (error) {
       toastSaveError(error, MESSAGES_ENTRY.cancelError);
+    }
+  };
+
+  const askDelete = (entry: AccountingEntry) => {
+    deleteState.reset();
+    setDeleting(entry);
+  };
+  const onConfirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteEntry(deleting.id).unwrap();
+      toastSuccess(MESSAGES_ENTRY.deleted, deleting.number);
+      setDeleting(null);
+    } catch {
+      /* shown in the dialog */
     }
   };
 
@@ -184,6 +205,19 @@ export default function EntriesPage() {
             onConfirm={() => void onConfirmCancel()}
             onClose={() => setCancelling(null)}
           />
+          <ConfirmDialog
+            open={Boolean(deleting)}
+            title={MESSAGES_ENTRY.deleteConfirmTitle(deleting?.number ?? '')}
+            text={MESSAGES_ENTRY.deleteConfirmText}
+            busy={deleteState.isLoading}
+            error={
+              deleteState.error
+                ? (serverMessage(deleteState.error) ?? (errorMessage(deleteState.error) || MESSAGES_ENTRY.deleteError))
+                : null
+            }
+            onConfirm={() => void onConfirmDelete()}
+            onClose={() => setDeleting(null)}
+          />
         </>
       }
     >
@@ -213,6 +247,11 @@ export default function EntriesPage() {
                 disabled={validateState.isLoading && validateState.originalArgs === entry.id}
               >
                 <CheckIcon fontSize="small" color="success" />
+              </RowAction>
+            ) : null}
+            {rights.edit && entry.status === 'draft' ? (
+              <RowAction label={`Supprimer le brouillon ${entry.number}`} onClick={() => askDelete(entry)}>
+                <DeleteIcon fontSize="small" color="error" />
               </RowAction>
             ) : null}
             {rights.cancel && entry.status === 'validated' && !entry.reversalOfId ? (

@@ -20,7 +20,7 @@ export interface CancelEntryResult {
 
 const entryTags = [{ type: 'Entry' as const, id: 'LIST' }, COMPANY_DATA_TAG];
 
-/** Journal entries: list (server-side pages and counters), detail, next number, create, edit, validate, cancel. */
+/** Journal entries: list (server-side pages and counters), detail, next number, create, edit, delete a draft, validate, cancel. */
 export const entriesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listEntries: build.query<EntryListResponse, EntryListArgs>({
@@ -53,6 +53,11 @@ export const entriesApi = baseApi.injectEndpoints({
       query: ({ id, body }) => ({ url: `/api/accounting-entries/${enc(id)}`, method: 'PUT', body }),
       invalidatesTags: (_result, _error, { id }) => [...entryTags, { type: 'Entry', id }],
     }),
+    /** DELETE /api/accounting-entries/:id (drafts only) → 204. */
+    deleteEntry: build.mutation<void, string>({
+      query: (id) => ({ url: `/api/accounting-entries/${enc(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => [...entryTags, { type: 'Entry', id }],
+    }),
     /** PATCH /api/accounting-entries/:id/validate (no body). */
     validateEntry: build.mutation<AccountingEntry, string>({
       query: (id) => ({ url: `/api/accounting-entries/${enc(id)}/validate`, method: 'PATCH' }),
@@ -72,6 +77,7 @@ export const {
   useNextEntryNumberQuery,
   useCreateEntryMutation,
   useUpdateEntryMutation,
+  useDeleteEntryMutation,
   useValidateEntryMutation,
   useCancelEntryMutation,
 } = entriesApi;
