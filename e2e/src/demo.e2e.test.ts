@@ -23,7 +23,11 @@ import {
 } from '@xaalis/contracts';
 import { DEMO_CREDENTIALS, seedDemo } from '@xaalis/infra/demo';
 import { CABINET_CREDENTIALS, FIRM_COMPANIES } from '@xaalis/infra/demo-firm';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { apiHeaders, baseUrl, launch } from './browser';
+import { GUIDE_SHOTS, takeGuideScreenshots } from './guide-screenshots';
 
 /** Sum of decimal strings in cents (no floating point). */
 const cents = (values: string[]) => values.reduce((sum, v) => sum + BigInt(v.replace('.', '')), 0n);
@@ -115,7 +119,8 @@ test('npm run demo seeds a restaurant through the API once; its figures tie out 
     expect(list.totalItems).toBe(first.invoices);
     const sales = list.items.filter((i) => i.type !== 'purchase' && i.status !== 'draft' && i.date >= dashboard.fiscalYear.start);
     expect(BigInt(dashboard.revenue.replace('.', ''))).toBe(cents(sales.map((i) => i.subtotal)));
-    expect(BigInt(dashboard.treasury.replace('.', ''))).toBeGreaterThan(0n);
+    // (No sign is asserted for the treasury: this short demo, three sales a month for two months after a
+    // year of loan instalments, against a full payroll, may be overdrawn; `npm run demo`'s year is not.)
 
     // Its statements pass their own checks for every year (the closed ones too), its ledger chain is intact,
     // and the TFT's closing cash is the dashboard's treasury.
@@ -200,3 +205,26 @@ test('npm run demo seeds a restaurant through the API once; its figures tie out 
     await browser.close();
   }
 }, 240_000);
+
+test("the user guide's screenshots are taken from the demo", async () => {
+  // The demo of the test above (or a new one when this test runs alone); `npm run guide:images`
+  // takes the guide's pictures from the full demo, as `npm run demo` creates it.
+  await seedDemo(baseUrl(), process.env.GUIDE_IMAGES ? {} : { months: 2, salesPerMonth: 3 });
+  // `npm run guide:images` writes them into docs/guide/images; the test run, into a scratch folder.
+  const dir = process.env.GUIDE_IMAGES ? path.resolve(process.env.GUIDE_IMAGES) : mkdtempSync(path.join(tmpdir(), 'xaalis-guide-'));
+  const browser = await launch();
+  try {
+    const files = await takeGuideScreenshots(browser, dir);
+    expect(files.map((f) => path.basename(f, '.png'))).toEqual(GUIDE_SHOTS);
+    // Every image the guide shows is one the script takes, and each is a real picture.
+    const guide = readdirSync(path.join(__dirname, '../../docs/guide'))
+      .filter((f) => f.endsWith('.md'))
+      .flatMap((f) =>
+        [...readFileSync(path.join(__dirname, '../../docs/guide', f), 'utf8').matchAll(/\(images\/([\w-]+)\.png\)/g)].map((m) => m[1]),
+      );
+    expect(new Set(guide)).toEqual(new Set(GUIDE_SHOTS));
+    for (const f of files) expect({ f, big: statSync(f).size > 10_000 }).toEqual({ f, big: true });
+  } finally {
+    await browser.close();
+  }
+}, 300_000);
