@@ -1,6 +1,9 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import {
   MESSAGES_EMPLOYEE,
+  MESSAGES_ENTRY,
+  MESSAGES_INVOICE,
+  MESSAGES_THIRD_PARTY,
   MESSAGES_INVESTMENT,
   MESSAGES_LOAN,
   MESSAGES_PAYSLIP,
@@ -164,6 +167,11 @@ test('npm run demo seeds a restaurant through the API once; its figures tie out 
     await pageShows(page, '/emprunts', 'CBAO Groupe Attijariwafa bank', MESSAGES_LOAN.empty);
     await pageShows(page, '/employes', 'Moussa', MESSAGES_EMPLOYEE.empty);
     await pageShows(page, '/paie', 'Moussa', MESSAGES_PAYSLIP.empty);
+    await pageShows(page, '/factures', 'FV-', MESSAGES_INVOICE.empty);
+    await pageShows(page, '/inventaire', 'Riz brisé', 'Aucun article en stock');
+    await pageShows(page, '/tresorerie', 'Banque', 'Aucun compte de trésorerie');
+    await pageShows(page, '/ecritures', 'PA-', MESSAGES_ENTRY.empty);
+    await pageShows(page, '/parametres?tab=third-parties', 'Wave Sénégal', MESSAGES_THIRD_PARTY.empty);
     await context.close();
 
     // The accountant: Comptable of the restaurant and the hotel, Lecture seule of the tour operator,
