@@ -50,7 +50,6 @@ export const RESOURCES: Readonly<Record<string, Resource>> = {
   'generate-chart': accounting('accounting', { company: true }),
   // Starting an export job reads the ledger: every member may.
   reports: accounting('accounting', { company: true, actions: { exports: null } }),
-  jobs: accounting('accounting', { company: true }),
   'accounting-status': accounting('accounting', { company: true }),
   // hr
   'hr-status': { service: 'hr', write: 'accounting', company: true },
