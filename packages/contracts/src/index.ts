@@ -15,6 +15,7 @@ export * from './accounts';
 export * from './third-parties';
 export * from './entries';
 export * from './entry-imports';
+export * from './bank-statements';
 export * from './invoices';
 export * from './payments';
 export * from './inventory';

@@ -50,7 +50,7 @@ export async function readSheet(bytes: Buffer): Promise<Sheet> {
 }
 
 /** PDF, old Excel/Word (OLE), images, gzip, other archives and executables. */
-function hasBinarySignature(b: Buffer): boolean {
+export function hasBinarySignature(b: Buffer): boolean {
   const starts = (...sig: number[]) => sig.every((x, i) => b[i] === x);
   return (
     starts(0x25, 0x50, 0x44, 0x46) || // %PDF
@@ -123,7 +123,7 @@ function decodeWindows1252(bytes: Buffer): string {
 }
 
 /** Control characters other than tab, line feed, vertical tab, form feed and carriage return: not a text file. */
-function hasControlCharacters(text: string): boolean {
+export function hasControlCharacters(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c < 32 && (c < 9 || c > 13)) return true;
