@@ -72,11 +72,14 @@ describe('ServerAutocomplete', () => {
     const input = screen.getByRole('combobox', { name: 'Client' });
     await user.click(input);
     await user.type(input, 'client 2');
-    // One request for the whole term once typing pauses, not one per key.
+    // The whole term once typing pauses, not one request per key. (On a loaded machine a pause between two
+    // keys may outlast the debounce and send a partial term too: fewer requests than keys is the property.)
     await waitFor(() =>
       expect(callsTo(fetchMock, 'GET', CLIENTS_URL).map((c) => c.url)).toContain(`${CLIENTS_URL}?search=client+2&page=1&pageSize=20`),
     );
-    expect(callsTo(fetchMock, 'GET', CLIENTS_URL).filter((c) => c.url.includes('search='))).toHaveLength(1);
+    const searches = callsTo(fetchMock, 'GET', CLIENTS_URL).filter((c) => c.url.includes('search='));
+    expect(searches.length).toBeLessThan('client 2'.length / 2);
+    expect(searches[searches.length - 1].url).toBe(`${CLIENTS_URL}?search=client+2&page=1&pageSize=20`);
     await user.click(await screen.findByRole('option', { name: 'Client 25' }));
     expect(onChosen).toHaveBeenCalledWith(CLIENTS[24].id, CLIENTS[24]);
     expect(input).toHaveValue('Client 25');
