@@ -27,6 +27,7 @@ export const ID_PARAMS: Record<string, string> = {
   'timesheets/:id': 'timesheet',
   'rooms/:id': 'room',
   'reservations/:id': 'reservation',
+  'treasury-accounts/:accountId': 'treasuryAccount',
 };
 
 /** Parameters that name no object: a fixed valid value. */

@@ -95,6 +95,17 @@ export async function seedCompany(user: SignedIn): Promise<Seeded> {
   ids.payment = idOf(await ok(agent, 'POST', '/api/payments', payment));
   bodies['POST /api/payments'] = payment;
 
+  // Treasury accounts: a second bank (5211, BQ2); transfers between it and the cash box.
+  ids.treasuryAccount = idOf(await ok(agent, 'POST', `${c}/treasury-accounts`, { kind: 'bank', name: 'CBAO Plateau', bankName: 'CBAO' }));
+  bodies['POST /api/companies/:companyId/treasury-accounts'] = { kind: 'cash', name: 'Caisse Saly' };
+  const treasury = await ok<{ items: { id: string; kind: string }[] }>(agent, 'GET', `${c}/treasury-accounts`);
+  bodies['POST /api/companies/:companyId/treasury-transfers'] = {
+    fromAccountId: ids.treasuryAccount,
+    toAccountId: treasury.items.find((t) => t.kind === 'cash')?.id,
+    amount: '10.00',
+    date,
+  };
+
   const entry = (n: string) => ({
     entry: { number: n, journal: 'OD', date, description: 'Loyer', reference: '', total: '0' },
     lines: [
@@ -253,8 +264,12 @@ export async function seedOtherCompany(user: SignedIn): Promise<Record<string, s
       salary: '150000',
     }),
   );
+  const treasury = (await ok<{ items: { id: string }[] }>(agent, 'GET', `${c}/treasury-accounts`)).items;
   return {
     any: thirdParty,
+    treasuryAccountId: treasury[0].id,
+    fromAccountId: treasury[0].id,
+    toAccountId: treasury[1].id,
     accountId: account,
     parentAccountId: account,
     thirdPartyId: thirdParty,

@@ -7,8 +7,19 @@ import type { DocumentTrail } from './audit';
 
 /** Journals of the ledger (DESIGN.md §6). Manual entries default to OD; AN holds opening balances (imports). */
 export const JOURNALS = ['VT', 'AC', 'BQ', 'CA', 'MM', 'OD', 'PA', 'AN'] as const;
-export type Journal = (typeof JOURNALS)[number];
-export const JOURNAL_LABELS: Record<Journal, string> = {
+/** The journals every company has. */
+export type StandardJournal = (typeof JOURNALS)[number];
+/**
+ * The own journal of a treasury account after the first of its kind (issue 28): BQ2, BQ3… for
+ * banks, MM2… for wallets, CA2… for cash boxes. Each company's journals are rows of
+ * accounting.journals, which the entries reference.
+ */
+export type TreasuryJournal = `${'BQ' | 'CA' | 'MM'}${number}`;
+export type Journal = StandardJournal | TreasuryJournal;
+export const TREASURY_JOURNAL_PATTERN = /^(BQ|CA|MM)([2-9]|[1-9]\d)$/;
+export const isJournal = (value: string): value is Journal =>
+  (JOURNALS as readonly string[]).includes(value) || TREASURY_JOURNAL_PATTERN.test(value);
+export const JOURNAL_LABELS: Record<StandardJournal, string> = {
   VT: 'Ventes',
   AC: 'Achats',
   BQ: 'Banque',
@@ -18,6 +29,12 @@ export const JOURNAL_LABELS: Record<Journal, string> = {
   PA: 'Paie',
   AN: 'À-nouveaux',
 };
+/** The label of any journal: a treasury journal is named after its kind and rank ('Banque 2'). */
+export function journalLabel(journal: string): string {
+  if ((JOURNALS as readonly string[]).includes(journal)) return JOURNAL_LABELS[journal as StandardJournal];
+  const m = TREASURY_JOURNAL_PATTERN.exec(journal);
+  return m ? `${JOURNAL_LABELS[m[1] as StandardJournal]} ${m[2]}` : journal;
+}
 
 export const ENTRY_STATUSES = ['draft', 'validated', 'cancelled'] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
@@ -54,6 +71,7 @@ export const MESSAGES_ENTRY = {
   updateError: "Erreur lors de la modification de l'écriture",
   validateError: "Erreur lors de la validation de l'écriture",
   cancelError: "Erreur lors de l'annulation de l'écriture",
+  journalInvalid: 'Journal inconnu',
   deleteConfirmTitle: (number: string) => `Supprimer le brouillon ${number} ?`,
   deleteConfirmText: "Ce brouillon n'a jamais été passé au grand livre : il est supprimé avec ses lignes. Cette action est irréversible.",
   deleted: 'Brouillon supprimé',
@@ -61,6 +79,9 @@ export const MESSAGES_ENTRY = {
 } as const;
 
 const DATE = ISO_DATE_PATTERN;
+
+/** A journal code: a standard journal or a treasury account's own (that it exists in the company is the database's check). */
+export const journalSchema = z.custom<Journal>((v) => typeof v === 'string' && isJournal(v), { error: MESSAGES_ENTRY.journalInvalid });
 
 export const entryLineInputSchema = z.object({
   accountId: z.uuid({ error: MESSAGES_ENTRY.accountRequired }),
@@ -92,7 +113,7 @@ export const entryInputSchema = z
   .object({
     entry: z.object({
       number: requiredText(MESSAGES_ENTRY.numberRequired, 40),
-      journal: z.enum(JOURNALS).default('OD'),
+      journal: journalSchema.default('OD'),
       date: text({ error: MESSAGES_ENTRY.dateRequired }).regex(DATE, { error: MESSAGES_ENTRY.dateRequired }),
       description: requiredText(MESSAGES_ENTRY.descriptionRequired, 500),
       reference: nullableText(100),
@@ -150,7 +171,7 @@ export interface AccountingEntry extends DocumentTrail {
 export const entryListQuerySchema = z.object({
   ...pageQueryFields(25),
   status: z.enum(ENTRY_STATUSES).optional(),
-  journal: z.enum(JOURNALS).optional(),
+  journal: journalSchema.optional(),
   search: searchText(),
 });
 export type EntryListQuery = z.input<typeof entryListQuerySchema>;
@@ -172,11 +193,11 @@ export interface NextEntryNumber {
 
 /** `VT-2026-00001`: journal, year, five-digit sequence. */
 export const formatEntryNumber = (journal: Journal, year: number, seq: number) => `${journal}-${year}-${String(seq).padStart(5, '0')}`;
-export const ENTRY_NUMBER_PATTERN = /^(VT|AC|BQ|CA|MM|OD|PA|AN)-(\d{4})-(\d{5,})$/;
+export const ENTRY_NUMBER_PATTERN = /^(VT|AC|OD|PA|AN|(?:BQ|CA|MM)(?:[2-9]|[1-9]\d)?)-(\d{4})-(\d{5,})$/;
 
 /** Query of GET /api/companies/:id/accounting-entries/next-number (date defaults to today, Dakar = UTC). */
 export const nextEntryNumberQuerySchema = z.object({
-  journal: z.enum(JOURNALS).default('OD'),
+  journal: journalSchema.default('OD'),
   date: text().regex(DATE, { error: MESSAGES_ENTRY.dateRequired }).optional(),
 });
 export type NextEntryNumberQuery = z.input<typeof nextEntryNumberQuerySchema>;

@@ -37,3 +37,4 @@ export * from './audit';
 export * from './fiscal-years';
 export * from './ledger-integrity';
 export * from './memberships';
+export * from './treasury-accounts';

@@ -48,6 +48,7 @@ export const MESSAGES_PAYMENT = {
   invoiceNotFound: 'Facture introuvable',
   loanPaymentNotFound: 'Échéance introuvable',
   dateBeforeInvoice: 'La date du paiement ne peut pas précéder la date de la facture',
+  treasuryRequired: 'Choisissez le compte de trésorerie (ou le mode de paiement)',
 } as const;
 
 const DATE = ISO_DATE_PATTERN;
@@ -64,7 +65,9 @@ export const paymentInputSchema = z
       .pipe(moneySchema)
       .refine((v) => v !== '0.00', { error: MESSAGES_PAYMENT.amountPositive }),
     date: text({ error: MESSAGES_PAYMENT.dateRequired }).regex(DATE, { error: MESSAGES_PAYMENT.dateRequired }),
-    method: paymentMethodSchema,
+    /** The method names the default treasury account of its kind; `treasuryAccountId` names any (issue 28). */
+    method: paymentMethodSchema.optional(),
+    treasuryAccountId: optionalUuid(),
     reference: nullableText(100),
     notes: nullableText(1000),
     companyId: z.uuid(),
@@ -72,6 +75,7 @@ export const paymentInputSchema = z
     accountId: optionalUuid(),
   })
   .superRefine((v, ctx) => {
+    if (!v.method && !v.treasuryAccountId) ctx.addIssue({ code: 'custom', path: ['method'], message: MESSAGES_PAYMENT.treasuryRequired });
     if (v.type === 'invoice_payment' && !v.invoiceId)
       ctx.addIssue({ code: 'custom', path: ['invoiceId'], message: MESSAGES_PAYMENT.invoiceRequired });
     if (v.type === 'loan_payment' && !v.loanPaymentId)
@@ -88,6 +92,8 @@ export interface Payment {
   amount: string;
   date: string;
   method: PaymentMethod;
+  /** The treasury account it went through (null for payments recorded before treasury accounts). */
+  treasuryAccountId: string | null;
   reference: string | null;
   notes: string | null;
   status: 'completed' | 'pending';

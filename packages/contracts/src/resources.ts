@@ -38,6 +38,8 @@ export const RESOURCES: Readonly<Record<string, Resource>> = {
   'cash-flow': accounting('accounting', { company: true }),
   'revenue-breakdown': accounting('accounting', { company: true }),
   treasury: accounting('accounting', { company: true }),
+  'treasury-accounts': accounting('accounting', { company: true }),
+  'treasury-transfers': accounting('accounting', { company: true }),
   investments: accounting('accounting', BOTH),
   loans: accounting('accounting', BOTH),
   'loan-payments': accounting('accounting', { topLevel: true }),

@@ -4,3 +4,4 @@ export * from './payroll';
 export * from './depreciation';
 export * from './loans';
 export * from './recipe-costing';
+export * from './iban';

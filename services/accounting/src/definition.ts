@@ -25,6 +25,7 @@ import { portfolioInternal } from './modules/portfolio';
 import { postPayslipHandler } from './modules/payroll-posting';
 import { thirdPartiesApi, thirdPartiesInternal } from './modules/third-parties';
 import { treasuryApi } from './modules/treasury';
+import { treasuryAccountsApi } from './modules/treasury-accounts';
 
 /** The accounting service: company record, chart of accounts, third parties, the general ledger, invoices, payments, stock and loans. */
 export const accountingService = runService({
@@ -45,6 +46,7 @@ export const accountingService = runService({
       fiscalYearsApi(ctx),
       dashboardApi(ctx),
       treasuryApi(ctx),
+      treasuryAccountsApi(ctx),
       invoicesApi(ctx),
       paymentsApi(ctx),
       inventoryApi(ctx),

@@ -5,7 +5,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { JOURNAL_LABELS, type AccountingEntry } from '@xaalis/contracts';
+import { journalLabel, type AccountingEntry } from '@xaalis/contracts';
 import { isZero } from '@xaalis/domain';
 import { AmountCell, formatDate, formatMoney, TableHeadRow } from '@xaalis/web-kit';
 import { AuditTrail } from '../audit';
@@ -25,7 +25,7 @@ export function EntryDocument({ entry, companyName }: { entry: AccountingEntry; 
   const lines = entry.lines ?? [];
   const facts: { label: string; value: string }[] = [
     { label: 'Date', value: formatDate(entry.date) },
-    { label: 'Journal', value: entry.journal ? `${entry.journal} — ${JOURNAL_LABELS[entry.journal] ?? ''}` : '-' },
+    { label: 'Journal', value: entry.journal ? `${entry.journal} — ${journalLabel(entry.journal)}` : '-' },
     { label: 'Description', value: entry.description },
     { label: 'Référence', value: entry.reference || '-' },
     { label: 'Total', value: formatMoney(entry.total) },

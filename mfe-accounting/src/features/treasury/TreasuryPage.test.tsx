@@ -41,6 +41,7 @@ function payment(overrides: Partial<Payment>): Payment {
     amount: '118000.00',
     date: '2026-04-10',
     method: 'orange',
+    treasuryAccountId: null,
     reference: 'OM-7788',
     notes: null,
     status: 'completed',

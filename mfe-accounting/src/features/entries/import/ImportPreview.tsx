@@ -6,7 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { JOURNAL_LABELS, MESSAGES_ENTRY_IMPORT, type EntryImportPreview } from '@xaalis/contracts';
+import { journalLabel, MESSAGES_ENTRY_IMPORT, type EntryImportPreview } from '@xaalis/contracts';
 import { AmountCell, CounterRow, CounterTile, formatDate, formatMoney, formatNumber, TableHeadRow } from '@xaalis/web-kit';
 import { Fragment } from 'react';
 
@@ -61,7 +61,7 @@ export function ImportPreview({ preview }: { preview: EntryImportPreview }) {
                   <Fragment key={`${entry.journal}-${entry.date}-${entry.key}-${i}`}>
                     <TableRow sx={{ bgcolor: 'action.hover' }}>
                       <TableCell colSpan={4} sx={{ fontWeight: 600 }}>
-                        {`${formatDate(entry.date)} · ${entry.journal} (${JOURNAL_LABELS[entry.journal] ?? entry.journal})`}
+                        {`${formatDate(entry.date)} · ${entry.journal} (${journalLabel(entry.journal)})`}
                         {entry.key ? ` · Pièce ${entry.key}` : ''}
                         {entry.description ? ` · ${entry.description}` : ''}
                         {entry.reference ? ` · Réf. ${entry.reference}` : ''}

@@ -12,6 +12,7 @@ interface PaymentDbRow {
   amount: string;
   date: string;
   method: PaymentMethod;
+  treasury_account_id: string | null;
   reference: string | null;
   notes: string | null;
   status: 'completed' | 'pending';
@@ -22,7 +23,7 @@ interface PaymentDbRow {
 }
 
 const COLUMNS = `p.id, p.company_id, p.type, p.invoice_id, i.number AS invoice_number, p.loan_payment_id, p.amount, p.date, p.method,
-  p.reference, p.notes, p.status, p.account_id, p.entry_id, p.created_by, p.created_at`;
+  p.treasury_account_id, p.reference, p.notes, p.status, p.account_id, p.entry_id, p.created_by, p.created_at`;
 const FROM = 'accounting.payments p LEFT JOIN accounting.invoices i ON i.id = p.invoice_id AND i.company_id = p.company_id';
 
 function toPayment(row: PaymentDbRow): Payment {
@@ -35,6 +36,7 @@ function toPayment(row: PaymentDbRow): Payment {
     amount: row.amount,
     date: row.date,
     method: row.method,
+    treasuryAccountId: row.treasury_account_id,
     reference: row.reference,
     notes: row.notes,
     status: row.status,
@@ -76,7 +78,18 @@ export async function listPayments(sequelize: Sequelize, companyId: string, page
 /** A payment to insert: the contracts' fields it is recorded with, its posting and who recorded it. */
 export type NewPayment = Pick<
   Payment,
-  'id' | 'companyId' | 'type' | 'invoiceId' | 'loanPaymentId' | 'amount' | 'date' | 'method' | 'reference' | 'notes' | 'accountId'
+  | 'id'
+  | 'companyId'
+  | 'type'
+  | 'invoiceId'
+  | 'loanPaymentId'
+  | 'amount'
+  | 'date'
+  | 'method'
+  | 'treasuryAccountId'
+  | 'reference'
+  | 'notes'
+  | 'accountId'
 > & {
   entryId: string;
   createdBy: string | null;
@@ -84,8 +97,8 @@ export type NewPayment = Pick<
 
 export async function insertPayment(sequelize: Sequelize, transaction: Transaction, p: NewPayment): Promise<void> {
   await sequelize.query(
-    `INSERT INTO accounting.payments (id, company_id, type, invoice_id, loan_payment_id, amount, date, method, reference, notes, account_id, entry_id, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    `INSERT INTO accounting.payments (id, company_id, type, invoice_id, loan_payment_id, amount, date, method, reference, notes, account_id, entry_id, created_by, treasury_account_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
     {
       bind: [
         p.id,
@@ -101,6 +114,7 @@ export async function insertPayment(sequelize: Sequelize, transaction: Transacti
         p.accountId,
         p.entryId,
         p.createdBy,
+        p.treasuryAccountId,
       ],
       transaction,
     },

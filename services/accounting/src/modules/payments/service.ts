@@ -5,7 +5,6 @@ import {
   LOAN_ACCOUNTS,
   MESSAGES_LOAN,
   MESSAGES_PAYMENT,
-  PAYMENT_METHOD_ACCOUNTS,
   isCustomerInvoice,
   isPayableInstalment,
   type Payment,
@@ -18,15 +17,19 @@ import type { z } from 'zod';
 import { findInvoiceRow, invoiceError } from '../invoices';
 import { lockLoanPayment, markInstalmentPaid } from '../loans';
 import { ledgerWrite, postEntry, type Posting, type PostingLine } from '../posting';
+import { resolveTreasury } from '../treasury-accounts';
 import { findPayment, insertPayment, listPayments } from './model';
 
 type PaymentValues = z.output<typeof paymentInputSchema>;
+/** The treasury account a payment goes through, resolved from its id or its method. */
+type Treasury = Awaited<ReturnType<typeof resolveTreasury>>;
 
 /**
  * Payments (spec "Nouveau Paiement"): an invoice settled in full or in part, a
- * loan instalment, or an expense. Each is posted in the treasury journal of its
- * method (bank 521/BQ, cash 571/CA, Orange Money 552/MM, cheque 513/BQ) in the
- * same transaction as its effect on the invoice or the instalment.
+ * loan instalment, or an expense. Each is posted on its treasury account, in
+ * that account's journal (a `method` names the default account of its kind:
+ * bank 521/BQ, cash 571/CA, Orange Money 552/MM, cheque 513/BQ), in the same
+ * transaction as its effect on the invoice or the instalment.
  */
 export function paymentsService(sequelize: Sequelize) {
   const write = <T>(fn: (transaction: Transaction) => Promise<T>): Promise<T> =>
@@ -37,18 +40,18 @@ export function paymentsService(sequelize: Sequelize) {
       return invoiceError(err);
     });
 
-  /** A payment's posting: in the treasury journal of its method, on its date, its source the payment. */
+  /** A payment's posting: in its treasury account's journal, on its date, its source the payment. */
   const postPayment = (
     transaction: Transaction,
     companyId: string,
     id: string,
-    v: PaymentValues,
+    v: PaymentValues & { treasury: Treasury },
     userId: string | null,
     entry: Pick<Posting, 'description' | 'reference' | 'lines'>,
   ) =>
     postEntry(transaction, {
       companyId,
-      journal: PAYMENT_METHOD_ACCOUNTS[v.method].journal,
+      journal: v.treasury.journal,
       date: v.date,
       ...entry,
       sourceType: 'payment',
@@ -62,7 +65,13 @@ export function paymentsService(sequelize: Sequelize) {
    * so together they can never exceed the total (the table's CHECK is the last
    * line of defence).
    */
-  async function invoicePayment(transaction: Transaction, companyId: string, id: string, v: PaymentValues, userId: string | null) {
+  async function invoicePayment(
+    transaction: Transaction,
+    companyId: string,
+    id: string,
+    v: PaymentValues & { treasury: Treasury },
+    userId: string | null,
+  ) {
     const invoiceId = v.invoiceId as string;
     const invoice = await findInvoiceRow(sequelize, companyId, invoiceId, { transaction, lock: true });
     if (!invoice) throw notFound(MESSAGES_PAYMENT.invoiceNotFound);
@@ -77,11 +86,10 @@ export function paymentsService(sequelize: Sequelize) {
         { path: 'amount', message: MESSAGES_PAYMENT.overpayment },
       ]);
     }
-    const treasury = PAYMENT_METHOD_ACCOUNTS[v.method];
     const customer = isCustomerInvoice(invoice.type);
     const label = `${customer ? 'Encaissement' : 'Règlement'} facture ${invoice.number} — ${invoice.tp_name ?? ''}`.slice(0, 255);
     const party: PostingLine = { accountCode: customer ? '4111' : '4011', description: label, thirdPartyId: invoice.third_party_id };
-    const cash: PostingLine = { accountCode: treasury.account, description: label };
+    const cash: PostingLine = { accountId: v.treasury.account_id, description: label };
     const entry = await postPayment(transaction, companyId, id, v, userId, {
       description: label,
       reference: v.reference || invoice.number,
@@ -107,7 +115,13 @@ export function paymentsService(sequelize: Sequelize) {
   }
 
   /** A loan instalment: D 162 principal + D 6712 interest / C treasury; the instalment is paid, the loan's balance lowered. */
-  async function loanPayment(transaction: Transaction, companyId: string, id: string, v: PaymentValues, userId: string | null) {
+  async function loanPayment(
+    transaction: Transaction,
+    companyId: string,
+    id: string,
+    v: PaymentValues & { treasury: Treasury },
+    userId: string | null,
+  ) {
     const instalment = await lockLoanPayment(sequelize, transaction, companyId, v.loanPaymentId as string);
     if (!instalment) throw notFound(MESSAGES_PAYMENT.loanPaymentNotFound);
     // Overdue instalments stay payable; a paid one is paid once.
@@ -120,7 +134,6 @@ export function paymentsService(sequelize: Sequelize) {
         { path: 'amount', message: MESSAGES_PAYMENT.loanAmountMismatch },
       ]);
     }
-    const treasury = PAYMENT_METHOD_ACCOUNTS[v.method];
     const label = `Échéance emprunt ${instalment.lender} du ${instalment.due_date}`.slice(0, 255);
     const entry = await postPayment(transaction, companyId, id, v, userId, {
       description: label,
@@ -128,15 +141,21 @@ export function paymentsService(sequelize: Sequelize) {
       lines: [
         { accountCode: LOAN_ACCOUNTS.principal, description: `Capital — ${label}`, debit: instalment.principal_amount },
         { accountCode: LOAN_ACCOUNTS.interest, description: `Intérêts — ${label}`, debit: instalment.interest_amount },
-        { accountCode: treasury.account, description: label, credit: instalment.total_amount },
+        { accountId: v.treasury.account_id, description: label, credit: instalment.total_amount },
       ],
     });
-    await markInstalmentPaid(sequelize, transaction, instalment, { date: v.date, method: v.method });
+    await markInstalmentPaid(sequelize, transaction, instalment, { date: v.date, method: v.treasury.method });
     return { entryId: entry.id, accountId: null };
   }
 
   /** An expense: D the chosen charge account (class 6 of the company; default 658) / C treasury. */
-  async function expense(transaction: Transaction, companyId: string, id: string, v: PaymentValues, userId: string | null) {
+  async function expense(
+    transaction: Transaction,
+    companyId: string,
+    id: string,
+    v: PaymentValues & { treasury: Treasury },
+    userId: string | null,
+  ) {
     if (v.accountId) {
       const rows = await sequelize.query<{ code: string }>('SELECT code FROM accounting.accounts WHERE company_id = $1 AND id = $2', {
         bind: [companyId, v.accountId],
@@ -145,7 +164,6 @@ export function paymentsService(sequelize: Sequelize) {
       });
       if (!rows[0] || !rows[0].code.startsWith('6')) throw new HttpError(400, MESSAGES_PAYMENT.expenseAccountInvalid);
     }
-    const treasury = PAYMENT_METHOD_ACCOUNTS[v.method];
     const label = (v.notes || v.reference || 'Dépense').slice(0, 255);
     const charge: PostingLine = v.accountId
       ? { accountId: v.accountId, description: label }
@@ -155,7 +173,7 @@ export function paymentsService(sequelize: Sequelize) {
       reference: v.reference || null,
       lines: [
         { ...charge, debit: v.amount },
-        { accountCode: treasury.account, description: label, credit: v.amount },
+        { accountId: v.treasury.account_id, description: label, credit: v.amount },
       ],
     });
     return { entryId: entry.id, accountId: mustExist(entry.lines?.[0], 'posted line').accountId };
@@ -173,7 +191,8 @@ export function paymentsService(sequelize: Sequelize) {
       const id = randomUUID();
       return write(async (transaction) => {
         const handler = v.type === 'invoice_payment' ? invoicePayment : v.type === 'loan_payment' ? loanPayment : expense;
-        const { entryId, accountId } = await handler(transaction, companyId, id, v, userId);
+        const treasury = await resolveTreasury(sequelize, transaction, companyId, v);
+        const { entryId, accountId } = await handler(transaction, companyId, id, { ...v, treasury }, userId);
         await insertPayment(sequelize, transaction, {
           id,
           companyId,
@@ -182,7 +201,8 @@ export function paymentsService(sequelize: Sequelize) {
           loanPaymentId: v.type === 'loan_payment' ? (v.loanPaymentId as string) : null,
           amount: v.amount,
           date: v.date,
-          method: v.method,
+          method: treasury.method,
+          treasuryAccountId: treasury.id,
           reference: v.reference || null,
           notes: v.notes || null,
           accountId,

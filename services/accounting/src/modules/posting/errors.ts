@@ -27,5 +27,8 @@ export function ledgerError(err: unknown): unknown {
   if (pg.code === LEDGER_SQLSTATE.closedYear) return new HttpError(409, pg.message || MESSAGES_ENTRY.notDraft);
   if (isUniqueViolation(err) && pg.constraint === 'accounting_entries_company_number_key')
     return new HttpError(409, MESSAGES_ENTRY.duplicateNumber);
+  // A journal the company does not have (0022: entries reference the company's journals).
+  if (pg.code === '23503' && pg.constraint === 'accounting_entries_journal_fkey')
+    return new HttpError(400, MESSAGES_ENTRY.journalInvalid, [{ path: 'entry.journal', message: MESSAGES_ENTRY.journalInvalid }]);
   return err;
 }

@@ -1,0 +1,3 @@
+// Treasury accounts (banks, mobile-money wallets, cash boxes, cheques) and transfers between them (issue 28).
+export { treasuryAccountsApi } from './routes';
+export { ensureDefaults, resolveTreasury, treasuryAccountsService, type TreasuryAccountsService } from './service';
