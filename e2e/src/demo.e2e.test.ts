@@ -222,7 +222,7 @@ test("the user guide's screenshots are taken from the demo", async () => {
   const dir = process.env.GUIDE_IMAGES ? path.resolve(process.env.GUIDE_IMAGES) : mkdtempSync(path.join(tmpdir(), 'xaalis-guide-'));
   const browser = await launch();
   try {
-    const files = await takeGuideScreenshots(browser, dir);
+    const files = await takeGuideScreenshots(browser, dir, { demo: DEMO_CREDENTIALS, cabinet: CABINET_CREDENTIALS });
     expect(files.map((f) => path.basename(f, '.png'))).toEqual(GUIDE_SHOTS);
     // Every image the guide shows is one the script takes, and each is a real picture.
     const guide = readdirSync(path.join(__dirname, '../../docs/guide'))

@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_CREDENTIALS } from '@xaalis/infra/demo';
-import { CABINET_CREDENTIALS } from '@xaalis/infra/demo-firm';
 import { MAX_ACCOUNTS_PAGE_SIZE, MESSAGES_FISCAL_YEAR, type AccountListResponse, type AccountingEntry } from '@xaalis/contracts';
 import { apiGet, apiHeaders, apiPost, baseUrl, registerWithChart } from './browser';
 
@@ -354,7 +352,13 @@ const SHOTS: Shot[] = [
 /** The shots the guide lists, by file name (without .png). */
 export const GUIDE_SHOTS = SHOTS.map((s) => s.name);
 
-async function signedIn(browser: Browser, who: Who): Promise<{ context: BrowserContext; page: Page }> {
+/** The demo's sign-ins (infra's demo constants, passed in by the test). */
+export interface DemoLogins {
+  demo: { username: string; password: string };
+  cabinet: { username: string; password: string };
+}
+
+async function signedIn(browser: Browser, who: Who, logins: DemoLogins): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), locale: 'fr-FR', viewport: { width: 1280, height: 800 } });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
@@ -362,14 +366,14 @@ async function signedIn(browser: Browser, who: Who): Promise<{ context: BrowserC
     await registerWithChart(context, 'restaurant');
     return { context, page };
   }
-  const credentials = who === 'demo' ? DEMO_CREDENTIALS : CABINET_CREDENTIALS;
+  const credentials = logins[who];
   const res = await context.request.post('/api/login', { data: credentials, headers: apiHeaders() });
   if (!res.ok()) throw new Error(`login ${who}: ${res.status()} ${await res.text()}`);
   return { context, page };
 }
 
 /** Takes every shot into `dir`; answers the files written. */
-export async function takeGuideScreenshots(browser: Browser, dir: string): Promise<string[]> {
+export async function takeGuideScreenshots(browser: Browser, dir: string, logins: DemoLogins): Promise<string[]> {
   mkdirSync(dir, { recursive: true });
   const written: string[] = [];
   const sessions = new Map<Who, { context: BrowserContext; page: Page }>();
@@ -377,7 +381,7 @@ export async function takeGuideScreenshots(browser: Browser, dir: string): Promi
     for (const shot of SHOTS) {
       // A fresh user per shot that needs one (a new company shows its onboarding guide).
       if (shot.who === 'fresh') await sessions.get('fresh')?.context.close();
-      const session = (shot.who !== 'fresh' && sessions.get(shot.who)) || (await signedIn(browser, shot.who));
+      const session = (shot.who !== 'fresh' && sessions.get(shot.who)) || (await signedIn(browser, shot.who, logins));
       sessions.set(shot.who, session);
       const { page, context } = session;
       await page.keyboard.press('Escape').catch(() => {});
