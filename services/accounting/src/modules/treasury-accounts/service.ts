@@ -34,6 +34,16 @@ const FOREIGN_CURRENCY_ACCOUNTS = ['5215', '5712'];
 /** The reference chart's account of each wallet operator. */
 const PROVIDER_ACCOUNTS: Record<string, string> = { orange_money: '5521', wave: '5522', free_money: '5523' };
 
+/** The id of the company's account `code`, or undefined when its chart lacks it. */
+async function findAccountId(sequelize: Sequelize, transaction: Transaction, companyId: string, code: string): Promise<string | undefined> {
+  const [row] = await sequelize.query<{ id: string }>('SELECT id FROM accounting.accounts WHERE company_id = $1 AND code = $2', {
+    bind: [companyId, code],
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  return row?.id;
+}
+
 /** The id of the company's account `code`, created from the reference chart (or `fallback`) when missing. */
 async function accountIdOf(
   sequelize: Sequelize,
@@ -42,14 +52,7 @@ async function accountIdOf(
   code: string,
   fallback?: { name: string; like: string },
 ): Promise<string> {
-  const find = async () =>
-    (
-      await sequelize.query<{ id: string }>('SELECT id FROM accounting.accounts WHERE company_id = $1 AND code = $2', {
-        bind: [companyId, code],
-        type: QueryTypes.SELECT,
-        transaction,
-      })
-    )[0]?.id;
+  const find = () => findAccountId(sequelize, transaction, companyId, code);
   const existing = await find();
   if (existing) return existing;
   const reference = referenceAccount(code);
@@ -84,16 +87,9 @@ export async function ensureDefaults(
   for (const kind of kinds) {
     if (present.has(kind)) continue;
     const ledger = TREASURY_KIND_LEDGER[kind];
-    let accountId: string | undefined;
-    if (createAccounts) accountId = await accountIdOf(sequelize, transaction, companyId, ledger.account);
-    else
-      accountId = (
-        await sequelize.query<{ id: string }>('SELECT id FROM accounting.accounts WHERE company_id = $1 AND code = $2', {
-          bind: [companyId, ledger.account],
-          type: QueryTypes.SELECT,
-          transaction,
-        })
-      )[0]?.id;
+    const accountId = createAccounts
+      ? await accountIdOf(sequelize, transaction, companyId, ledger.account)
+      : await findAccountId(sequelize, transaction, companyId, ledger.account);
     if (!accountId) continue;
     await insertRow(sequelize, transaction, {
       companyId,
