@@ -28,6 +28,11 @@ export const ID_PARAMS: Record<string, string> = {
   'rooms/:id': 'room',
   'reservations/:id': 'reservation',
   'treasury-accounts/:accountId': 'treasuryAccount',
+  'statements/:statementId': 'statement',
+  'statement-lines/:lineId': 'statementLine',
+  'reconciliations/:reconciliationId': 'reconciliation',
+  'statement-rules/:ruleId': 'statementRule',
+  'auto-match/:jobId': 'autoMatchJob',
 };
 
 /** Parameters that name no object: a fixed valid value. */
@@ -51,6 +56,10 @@ export const BODY_IDS: Record<string, (seeded: Seeded, companyId: string) => unk
     date: '2026-03-10',
     method: 'cash',
     companyId,
+  }),
+  'POST /api/companies/:companyId/reconciliations': ({ ids }) => ({
+    statementLineIds: [ids.statementLine],
+    entryLineIds: [ids.ledgerLine],
   }),
 };
 

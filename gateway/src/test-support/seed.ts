@@ -106,6 +106,35 @@ export async function seedCompany(user: SignedIn): Promise<Seeded> {
     date,
   };
 
+  // Statements and reconciliation (issue 28): a previewed statement, a manual line matched with the transfer's 5211 line,
+  // an unmatched one, a labelling rule and an automatic matching job.
+  const bank = `${c}/treasury-accounts/${ids.treasuryAccount}`;
+  const statement = await agent
+    .post(`${bank}/statements?fileName=releve.csv`)
+    .set('X-Forwarded-For', '10.99.0.1')
+    .set('X-Requested-With', 'XMLHttpRequest')
+    .set('Content-Type', 'text/csv')
+    .send(`Date;Libellé;Montant\n${date.split('-').reverse().join('/')};Virement;-10,00\n`);
+  ids.statement = statement.status < 300 ? idOf(statement.body) : '';
+  if (!ids.statement) throw new Error(`seed: statement → ${statement.status} ${JSON.stringify(statement.body)}`);
+  await ok(agent, 'POST', `${c}/treasury-transfers`, bodies['POST /api/companies/:companyId/treasury-transfers']);
+  const manualLine = { date, label: 'Virement interne', amount: '-10.00' };
+  const matchedLine = idOf(await ok(agent, 'POST', `${bank}/statement-lines`, manualLine));
+  bodies['POST /api/companies/:companyId/treasury-accounts/:accountId/statement-lines'] = manualLine;
+  ids.statementLine = idOf(await ok(agent, 'POST', `${bank}/statement-lines`, { date, label: 'Frais de tenue', amount: '-5.00' }));
+  const ledger = await ok<{ items: { id: string }[] }>(agent, 'GET', `${bank}/ledger-lines`);
+  ids.ledgerLine = ledger.items[0].id;
+  ids.reconciliation = idOf(
+    await ok(agent, 'POST', `${c}/reconciliations`, { statementLineIds: [matchedLine], entryLineIds: [ids.ledgerLine] }),
+  );
+  bodies['POST /api/companies/:companyId/statement-lines/:lineId/create-entry'] = { kind: 'fee' };
+  bodies['POST /api/companies/:companyId/treasury-accounts/:accountId/auto-match'] = {};
+  const rule = { contains: 'FRAIS DE TENUE', accountCode: '6318' };
+  ids.statementRule = idOf(await ok(agent, 'POST', `${c}/statement-rules`, rule));
+  bodies['POST /api/companies/:companyId/statement-rules'] = { contains: 'WAVE FEES', accountCode: '6318' };
+  bodies['PUT /api/companies/:companyId/statement-rules/:ruleId'] = rule;
+  ids.autoMatchJob = (await ok<{ jobId: string }>(agent, 'POST', `${bank}/auto-match`, {})).jobId;
+
   const entry = (n: string) => ({
     entry: { number: n, journal: 'OD', date, description: 'Loyer', reference: '', total: '0' },
     lines: [

@@ -37,4 +37,5 @@ export * from './audit';
 export * from './fiscal-years';
 export * from './ledger-integrity';
 export * from './memberships';
+export * from './reconciliations';
 export * from './treasury-accounts';

@@ -25,6 +25,8 @@ export const JOBS = {
   importEntries: 'import-entries',
   /** Accounting: render a Grand livre export (ExportGeneralLedgerJob, reports.ts); jobId `ledger-export-<id>`. */
   exportGeneralLedger: 'export-general-ledger',
+  /** Accounting: match a treasury account's statement lines with its ledger lines (AutoMatchJob, reconciliations.ts). */
+  autoMatch: 'auto-match-statement',
   /** Accounting: daily sweep deleting expired report exports. */
   purgeReportExports: 'purge-report-exports',
 } as const;

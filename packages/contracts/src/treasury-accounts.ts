@@ -135,6 +135,12 @@ export interface TreasuryAccount {
   currency: 'XOF';
   /** The first account of its kind: the one a payment `method` designates. */
   isDefault: boolean;
+  /** The latest confirmed statement's end date and closing balance (null: no statement yet). */
+  lastStatementDate: string | null;
+  lastStatementBalance: string | null;
+  /** Statement lines not yet reconciled, and ledger lines (validated) not yet reconciled. */
+  unmatchedStatementLines: number;
+  unmatchedLedgerLines: number;
 }
 
 /** `GET /api/companies/:id/treasury-accounts?page=&pageSize=`: defaults first, then by kind and creation. */

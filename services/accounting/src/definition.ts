@@ -3,6 +3,7 @@ import { CLOSE_FISCAL_YEAR_JOB, JOBS } from '@xaalis/contracts';
 import { caseSensitiveRouter, pingHandler, runService } from '@xaalis/service-kit';
 import { accountsApi } from './modules/accounts';
 import { auditApi, rememberActorRole } from './modules/audit';
+import { bankStatementsApi } from './modules/bank-statements';
 import { chartApi, generateChartHandler } from './modules/chart';
 import { companiesApi, companiesInternal } from './modules/companies';
 import { dashboardApi } from './modules/dashboard';
@@ -22,6 +23,7 @@ import { MARK_OVERDUE_SCHEDULE, loansApi, markOverdueHandler } from './modules/l
 import { PURGE_REPORT_EXPORTS_SCHEDULE, exportGeneralLedgerHandler, purgeReportExportsHandler, reportsApi } from './modules/reports';
 import { paymentsApi } from './modules/payments';
 import { portfolioInternal } from './modules/portfolio';
+import { autoMatchHandler, reconciliationsApi } from './modules/reconciliations';
 import { postPayslipHandler } from './modules/payroll-posting';
 import { thirdPartiesApi, thirdPartiesInternal } from './modules/third-parties';
 import { treasuryApi } from './modules/treasury';
@@ -47,6 +49,8 @@ export const accountingService = runService({
       dashboardApi(ctx),
       treasuryApi(ctx),
       treasuryAccountsApi(ctx),
+      bankStatementsApi(ctx),
+      reconciliationsApi(ctx),
       invoicesApi(ctx),
       paymentsApi(ctx),
       inventoryApi(ctx),
@@ -74,6 +78,7 @@ export const accountingService = runService({
     [CLOSE_FISCAL_YEAR_JOB]: closeFiscalYearHandler(ctx),
     [JOBS.exportGeneralLedger]: exportGeneralLedgerHandler(ctx),
     [JOBS.purgeReportExports]: purgeReportExportsHandler(ctx),
+    [JOBS.autoMatch]: autoMatchHandler(ctx),
   }),
   jobSchedules: () => [MARK_OVERDUE_SCHEDULE, RECORD_DEPRECIATIONS_SCHEDULE, PURGE_REPORT_EXPORTS_SCHEDULE],
 });

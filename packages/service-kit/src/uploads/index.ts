@@ -14,6 +14,7 @@
  *   never the service.
  * Refusals are UploadRefusedError with a reason; each service words them in French.
  */
+export * from './body';
 export * from './errors';
 export * from './zip';
 export * from './xml';

@@ -1,4 +1,4 @@
-import type { Request, Router } from 'express';
+import type { Router } from 'express';
 import {
   ENTRY_IMPORT_MAX_BYTES,
   MESSAGES_ENTRY_IMPORT,
@@ -8,7 +8,7 @@ import {
 } from '@xaalis/contracts';
 import {
   caseSensitiveRouter,
-  HttpError,
+  readUpload,
   requireSameCompany,
   tenantOf,
   validate,
@@ -17,39 +17,11 @@ import {
 } from '@xaalis/service-kit';
 import { entryImportsService } from './service';
 
-/**
- * The raw body of an upload, at most `max` bytes. Beyond, a 413 with a French
- * message; the rest of the body is still read and dropped, so the client (and
- * a keep-alive connection) gets the answer rather than a reset.
- */
-function readBody(req: Request, max: number): Promise<Buffer> {
-  // Already parsed as JSON by the app's body parser: not a file.
-  if (req.body !== undefined && req.readableEnded) return Promise.reject(new HttpError(415, MESSAGES_ENTRY_IMPORT.notCsvOrXlsx));
-  const tooLarge = () => new HttpError(413, MESSAGES_ENTRY_IMPORT.tooLarge);
-  return new Promise((resolve, reject) => {
-    let size = 0;
-    let settled = false;
-    const chunks: Buffer[] = [];
-    const settle = (err: Error | null, value?: Buffer) => {
-      if (settled) return;
-      settled = true;
-      chunks.length = 0;
-      if (err) reject(err);
-      else resolve(value as Buffer);
-    };
-    if (Number(req.get('content-length')) > max) settle(tooLarge());
-    req.on('data', (chunk: Buffer) => {
-      if (settled) return;
-      size += chunk.length;
-      if (size > max) settle(tooLarge());
-      else chunks.push(chunk);
-    });
-    req.on('end', () => settle(null, Buffer.concat(chunks, size)));
-    req.on('error', (err) => settle(err));
-    // The client went away before the end: nothing to answer, but nothing kept either.
-    req.on('close', () => settle(new HttpError(400, MESSAGES_ENTRY_IMPORT.uploadError)));
-  });
-}
+const UPLOAD_MESSAGES = {
+  tooLarge: MESSAGES_ENTRY_IMPORT.tooLarge,
+  notFile: MESSAGES_ENTRY_IMPORT.notCsvOrXlsx,
+  interrupted: MESSAGES_ENTRY_IMPORT.uploadError,
+};
 
 /**
  * 'Importer des écritures': upload (raw CSV/XLSX body) → checked preview; run
@@ -67,7 +39,7 @@ export function entryImportsApi(ctx: ServiceContext): Router {
     async (req, res) => {
       const { companyId, userId } = tenantOf(req);
       const query = validated(req, 'query', entryImportUploadQuerySchema);
-      const bytes = await readBody(req, ENTRY_IMPORT_MAX_BYTES);
+      const bytes = await readUpload(req, ENTRY_IMPORT_MAX_BYTES, UPLOAD_MESSAGES);
       res.status(201).json(await imports.upload(companyId, userId, query, bytes));
     },
   );

@@ -32,13 +32,13 @@ type Treasury = Awaited<ReturnType<typeof resolveTreasury>>;
  * transaction as its effect on the invoice or the instalment.
  */
 export function paymentsService(sequelize: Sequelize) {
-  const write = <T>(fn: (transaction: Transaction) => Promise<T>): Promise<T> =>
-    ledgerWrite(sequelize, fn, (err) => {
-      // The table's CHECK (paid ≤ total) is the last line of defence; the row lock means it should never fire.
-      const pg = (err as { parent?: { code?: string; constraint?: string } })?.parent;
-      if (pg?.code === '23514' && pg.constraint === 'invoices_paid_amount_check') return new HttpError(400, MESSAGES_PAYMENT.overpayment);
-      return invoiceError(err);
-    });
+  const paymentError = (err: unknown) => {
+    // The table's CHECK (paid ≤ total) is the last line of defence; the row lock means it should never fire.
+    const pg = (err as { parent?: { code?: string; constraint?: string } })?.parent;
+    if (pg?.code === '23514' && pg.constraint === 'invoices_paid_amount_check') return new HttpError(400, MESSAGES_PAYMENT.overpayment);
+    return invoiceError(err);
+  };
+  const write = <T>(fn: (transaction: Transaction) => Promise<T>): Promise<T> => ledgerWrite(sequelize, fn, paymentError);
 
   /** A payment's posting: in its treasury account's journal, on its date, its source the payment. */
   const postPayment = (
@@ -179,39 +179,45 @@ export function paymentsService(sequelize: Sequelize) {
     return { entryId: entry.id, accountId: mustExist(entry.lines?.[0], 'posted line').accountId };
   }
 
+  /** Records a payment within `transaction` (a statement line's payment is matched in the same one). */
+  async function createIn(transaction: Transaction, companyId: string, v: PaymentValues, userId: string | null): Promise<Payment> {
+    const id = randomUUID();
+    const handler = v.type === 'invoice_payment' ? invoicePayment : v.type === 'loan_payment' ? loanPayment : expense;
+    const treasury = await resolveTreasury(sequelize, transaction, companyId, v);
+    const { entryId, accountId } = await handler(transaction, companyId, id, { ...v, treasury }, userId);
+    await insertPayment(sequelize, transaction, {
+      id,
+      companyId,
+      type: v.type,
+      invoiceId: v.type === 'invoice_payment' ? (v.invoiceId as string) : null,
+      loanPaymentId: v.type === 'loan_payment' ? (v.loanPaymentId as string) : null,
+      amount: v.amount,
+      date: v.date,
+      method: treasury.method,
+      treasuryAccountId: treasury.id,
+      reference: v.reference || null,
+      notes: v.notes || null,
+      accountId,
+      entryId,
+      createdBy: userId,
+    });
+    // Read in the transaction: a read-back after COMMIT could fail and answer 5xx for a saved payment.
+    return mustExist(await findPayment(sequelize, companyId, id, transaction), 'payment');
+  }
+
   return {
+    createIn,
+    /** The refusal a failed payment write answers (for a caller running createIn in its own transaction). */
+    paymentError,
+
     /** Records a payment of the tenant's company (by `userId`, null when unknown); a body naming another company is a 404. */
     create(tenantCompanyId: string, v: PaymentValues, userId: string | null = null): Promise<Payment> {
       if (v.companyId !== tenantCompanyId) return Promise.reject(notFound());
-      const companyId = tenantCompanyId;
       if (!isCalendarDate(v.date))
         return Promise.reject(
           new HttpError(400, MESSAGES_PAYMENT.dateRequired, [{ path: 'date', message: MESSAGES_PAYMENT.dateRequired }]),
         );
-      const id = randomUUID();
-      return write(async (transaction) => {
-        const handler = v.type === 'invoice_payment' ? invoicePayment : v.type === 'loan_payment' ? loanPayment : expense;
-        const treasury = await resolveTreasury(sequelize, transaction, companyId, v);
-        const { entryId, accountId } = await handler(transaction, companyId, id, { ...v, treasury }, userId);
-        await insertPayment(sequelize, transaction, {
-          id,
-          companyId,
-          type: v.type,
-          invoiceId: v.type === 'invoice_payment' ? (v.invoiceId as string) : null,
-          loanPaymentId: v.type === 'loan_payment' ? (v.loanPaymentId as string) : null,
-          amount: v.amount,
-          date: v.date,
-          method: treasury.method,
-          treasuryAccountId: treasury.id,
-          reference: v.reference || null,
-          notes: v.notes || null,
-          accountId,
-          entryId,
-          createdBy: userId,
-        });
-        // Read in the transaction: a read-back after COMMIT could fail and answer 5xx for a saved payment.
-        return mustExist(await findPayment(sequelize, companyId, id, transaction), 'payment');
-      });
+      return write((transaction) => createIn(transaction, tenantCompanyId, v, userId));
     },
 
     async get(companyId: string, id: string): Promise<Payment> {

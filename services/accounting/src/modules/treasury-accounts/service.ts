@@ -22,7 +22,7 @@ import { insertMissingAccounts } from '../accounts';
 import { levelOfCode, referenceAccount } from '../chart';
 import { balancesAt } from '../dashboard';
 import { ledgerError, ledgerWrite, postEntry, todayInDakar } from '../posting';
-import { defaultRow, insertRow, listRows, rowsById, type TreasuryAccountRow } from './model';
+import { defaultRow, insertRow, listRows, reconciliationFigures, rowsById, type TreasuryAccountRow } from './model';
 
 type AccountValues = z.output<typeof treasuryAccountInputSchema>;
 type TransferValues = z.output<typeof treasuryTransferInputSchema>;
@@ -125,28 +125,38 @@ export function treasuryAccountsService(sequelize: Sequelize) {
   const write = <T>(fn: (transaction: Transaction) => Promise<T>) => ledgerWrite(sequelize, fn, ledgerError);
 
   async function toAccounts(companyId: string, rows: TreasuryAccountRow[]): Promise<TreasuryAccount[]> {
-    const balances = new Map(
-      (await balancesAt(sequelize, companyId, [...new Set(rows.map((r) => r.account_id))], todayInDakar())).map((b) => [
-        b.accountId,
-        b.balance,
-      ]),
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      name: r.name,
-      accountCode: r.account_code,
-      accountId: r.account_id,
-      journal: r.journal,
-      balance: balances.get(r.account_id) ?? '0.00',
-      bankName: r.bank_name,
-      accountHolder: r.account_holder,
-      iban: r.iban,
-      provider: r.provider,
-      walletNumber: r.wallet_number,
-      currency: 'XOF',
-      isDefault: r.is_default,
-    }));
+    const [balanceRows, figures] = await Promise.all([
+      balancesAt(sequelize, companyId, [...new Set(rows.map((r) => r.account_id))], todayInDakar()),
+      reconciliationFigures(
+        sequelize,
+        companyId,
+        rows.map((r) => ({ id: r.id, accountId: r.account_id })),
+      ),
+    ]);
+    const balances = new Map(balanceRows.map((b) => [b.accountId, b.balance]));
+    return rows.map((r) => {
+      const f = figures.get(r.id);
+      return {
+        id: r.id,
+        kind: r.kind,
+        name: r.name,
+        accountCode: r.account_code,
+        accountId: r.account_id,
+        journal: r.journal,
+        balance: balances.get(r.account_id) ?? '0.00',
+        bankName: r.bank_name,
+        accountHolder: r.account_holder,
+        iban: r.iban,
+        provider: r.provider,
+        walletNumber: r.wallet_number,
+        currency: 'XOF',
+        isDefault: r.is_default,
+        lastStatementDate: f?.lastStatementDate ?? null,
+        lastStatementBalance: f?.lastStatementBalance ?? null,
+        unmatchedStatementLines: f?.unmatchedStatementLines ?? 0,
+        unmatchedLedgerLines: f?.unmatchedLedgerLines ?? 0,
+      };
+    });
   }
 
   /**
@@ -251,52 +261,62 @@ export function treasuryAccountsService(sequelize: Sequelize) {
      * through 585 Virements de fonds, each in its account's journal (D 585 /
      * C the source; D the destination / C 585), on the transfer's date.
      */
-    async transfer(companyId: string, v: TransferValues, userId: string | null): Promise<TreasuryTransfer> {
-      return write(async (transaction) => {
-        const rows = await rowsById(sequelize, companyId, [v.fromAccountId, v.toAccountId], transaction, true);
-        const from = rows.find((r) => r.id === v.fromAccountId);
-        const to = rows.find((r) => r.id === v.toAccountId);
-        if (!from || !to) throw notFound(MESSAGES_TREASURY_ACCOUNT.notFound);
-        const id = randomUUID();
-        const description = MESSAGES_TREASURY_ACCOUNT.transferDescription(from.name, to.name).slice(0, 255);
-        const leg = (journal: string, sourceId: string, debit: { accountId?: string; accountCode?: string }, credit: typeof debit) =>
-          postEntry(transaction, {
-            companyId,
-            journal: journal as TreasuryAccountRow['journal'],
-            date: v.date,
-            description,
-            reference: v.reference ?? null,
-            lines: [
-              { ...debit, description, debit: v.amount },
-              { ...credit, description, credit: v.amount },
-            ],
-            sourceType: 'treasury-transfer',
-            sourceId,
-            userId,
-          });
-        const out = await leg(from.journal, `${id}:out`, { accountCode: TRANSFER_ACCOUNT }, { accountId: from.account_id });
-        const into = await leg(to.journal, `${id}:in`, { accountId: to.account_id }, { accountCode: TRANSFER_ACCOUNT });
-        await sequelize.query(
-          `INSERT INTO accounting.treasury_transfers
+    transfer(companyId: string, v: TransferValues, userId: string | null): Promise<TreasuryTransfer> {
+      return write((transaction) => transferIn(transaction, companyId, v, userId));
+    },
+
+    transferIn,
+  };
+
+  /** A transfer within `transaction` (a statement line's transfer is matched in the same one). */
+  async function transferIn(
+    transaction: Transaction,
+    companyId: string,
+    v: TransferValues,
+    userId: string | null,
+  ): Promise<TreasuryTransfer> {
+    const rows = await rowsById(sequelize, companyId, [v.fromAccountId, v.toAccountId], transaction, true);
+    const from = rows.find((r) => r.id === v.fromAccountId);
+    const to = rows.find((r) => r.id === v.toAccountId);
+    if (!from || !to) throw notFound(MESSAGES_TREASURY_ACCOUNT.notFound);
+    const id = randomUUID();
+    const description = MESSAGES_TREASURY_ACCOUNT.transferDescription(from.name, to.name).slice(0, 255);
+    const leg = (journal: string, sourceId: string, debit: { accountId?: string; accountCode?: string }, credit: typeof debit) =>
+      postEntry(transaction, {
+        companyId,
+        journal: journal as TreasuryAccountRow['journal'],
+        date: v.date,
+        description,
+        reference: v.reference ?? null,
+        lines: [
+          { ...debit, description, debit: v.amount },
+          { ...credit, description, credit: v.amount },
+        ],
+        sourceType: 'treasury-transfer',
+        sourceId,
+        userId,
+      });
+    const out = await leg(from.journal, `${id}:out`, { accountCode: TRANSFER_ACCOUNT }, { accountId: from.account_id });
+    const into = await leg(to.journal, `${id}:in`, { accountId: to.account_id }, { accountCode: TRANSFER_ACCOUNT });
+    await sequelize.query(
+      `INSERT INTO accounting.treasury_transfers
              (id, company_id, from_account_id, to_account_id, amount, date, reference, out_entry_id, in_entry_id, created_by)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-          { bind: [id, companyId, from.id, to.id, v.amount, v.date, v.reference ?? null, out.id, into.id, userId], transaction },
-        );
-        return {
-          id,
-          fromAccountId: from.id,
-          toAccountId: to.id,
-          amount: v.amount,
-          date: v.date,
-          reference: v.reference ?? null,
-          outEntryId: out.id,
-          outEntryNumber: out.number,
-          inEntryId: into.id,
-          inEntryNumber: into.number,
-        };
-      });
-    },
-  };
+      { bind: [id, companyId, from.id, to.id, v.amount, v.date, v.reference ?? null, out.id, into.id, userId], transaction },
+    );
+    return {
+      id,
+      fromAccountId: from.id,
+      toAccountId: to.id,
+      amount: v.amount,
+      date: v.date,
+      reference: v.reference ?? null,
+      outEntryId: out.id,
+      outEntryNumber: out.number,
+      inEntryId: into.id,
+      inEntryNumber: into.number,
+    };
+  }
 }
 
 export type TreasuryAccountsService = ReturnType<typeof treasuryAccountsService>;

@@ -31,6 +31,8 @@ import { amountOf, clean, dateOrderOf, statementDate } from './values';
 export interface CsvOptions {
   mapping?: StatementCsvMapping;
   dateOrder?: StatementDateOrder;
+  /** The layout the account kept from its last CSV: used when this file has the same header and no mapping is chosen. */
+  saved?: { headers: string[]; mapping: StatementCsvMapping; dateOrder: StatementDateOrder | null } | null;
 }
 
 export interface CsvLayout {
@@ -38,6 +40,8 @@ export interface CsvLayout {
   headerLine: number;
   headers: string[];
   mapping: StatementCsvMapping;
+  /** The date order used (set once the rows are read). */
+  dateOrder?: StatementDateOrder;
 }
 
 const SEPARATORS = [';', ',', '\t'] as const;
@@ -92,6 +96,9 @@ export function detectLayout(text: string): CsvLayout {
   return { separator: best.separator, headerLine: best.headerLine, headers: best.headers, mapping: best.mapping };
 }
 
+const sameHeaders = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((h, i) => h.trim().toLowerCase() === b[i].trim().toLowerCase());
+
 function requireColumns(mapping: StatementCsvMapping): void {
   const missing: string[] = [];
   if (mapping.date === undefined) missing.push(STATEMENT_CSV_COLUMN_LABELS.date);
@@ -102,7 +109,8 @@ function requireColumns(mapping: StatementCsvMapping): void {
 
 export function parseCsvStatement(text: string, options: CsvOptions = {}): { statement: ParsedStatement; layout: CsvLayout } {
   const detected = detectLayout(text);
-  const layout = options.mapping ? { ...detected, mapping: options.mapping } : detected;
+  const saved = options.saved && sameHeaders(options.saved.headers, detected.headers) ? options.saved : null;
+  const layout = options.mapping ? { ...detected, mapping: options.mapping } : saved ? { ...detected, mapping: saved.mapping } : detected;
   const { mapping } = layout;
   requireColumns(mapping);
   const rows = records(text, layout.separator).filter((r) => r.line > layout.headerLine);
@@ -112,7 +120,7 @@ export function parseCsvStatement(text: string, options: CsvOptions = {}): { sta
     const i = mapping[c];
     return i === undefined ? '' : (r.cells[i] ?? '').trim();
   };
-  const order = options.dateOrder ?? dateOrderOf(rows.map((r) => cell(r, 'date')));
+  const order = options.dateOrder ?? saved?.dateOrder ?? dateOrderOf(rows.map((r) => cell(r, 'date')));
 
   const lines: StatementLineDraft[] = [];
   const errors: StatementLineError[] = [];
@@ -208,5 +216,5 @@ export function parseCsvStatement(text: string, options: CsvOptions = {}): { sta
     lines,
     errors,
   };
-  return { statement, layout };
+  return { statement, layout: { ...layout, dateOrder: order } };
 }
