@@ -161,6 +161,8 @@ const MONEY_EXCEPTIONS = [
   'services/accounting/src/modules/entry-imports/{run,service,validate}.ts',
   'services/accounting/src/modules/reports/{statements,general-ledger,totals,service}.ts',
   'services/accounting/src/modules/reports/exports/xlsx.ts',
+  // The automatic bank matching sums groups of 100 000 ledger lines.
+  'services/accounting/src/modules/reconciliations/matching.ts',
   // Not money: stock quantities in thousandths, zip64 byte offsets, an integer spelled in French.
   'mfe-accounting/src/features/inventory/stock.ts',
   'packages/service-kit/src/uploads/zip-builder.ts',

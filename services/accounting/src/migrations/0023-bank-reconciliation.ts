@@ -12,9 +12,9 @@ import { sqlStep } from '@xaalis/service-kit';
  *   lines of the same treasury account. The database keeps the rules: each
  *   line at most once (unique), both sides present and of equal sums, the
  *   statement lines confirmed and of the account, the ledger lines on the
- *   account's chart account in validated entries (checked for every
- *   reconciliation a statement inserts items of: the items of one
- *   reconciliation are inserted by one statement).
+ *   account's chart account in validated entries. The items of one
+ *   reconciliation are inserted by one statement, which checks them all at
+ *   once (ten thousand reconciliations of an automatic matching in one pass).
  * - A validated entry with a reconciled line cannot be cancelled (XA002 →
  *   409); a reconciliation with a line in a closed fiscal year cannot be undone
  *   (XA010 → 409).
@@ -85,6 +85,12 @@ export const up = sqlStep(
       company_id uuid NOT NULL REFERENCES ${s}.companies (id) ON DELETE CASCADE,
       treasury_account_id uuid NOT NULL,
       auto boolean NOT NULL DEFAULT false,
+      -- Set once its items are written (and checked): no statement adds items to it afterwards.
+      sealed boolean NOT NULL DEFAULT false,
+      -- Written with the seal: the sum of either side, and the number of ledger lines (the matching
+      -- screen's counters read these rather than every line).
+      amount numeric(15,2),
+      entry_line_count integer,
       created_by uuid,
       created_at timestamptz NOT NULL DEFAULT now(),
       CONSTRAINT reconciliations_account_fkey FOREIGN KEY (company_id, treasury_account_id)
@@ -97,7 +103,8 @@ export const up = sqlStep(
       reconciliation_id uuid NOT NULL,
       company_id uuid NOT NULL,
       statement_line_id uuid,
-      entry_line_id uuid REFERENCES ${s}.accounting_entry_lines (id),
+      -- No foreign key: the check below finds each ledger line, and a validated entry's lines are never deleted.
+      entry_line_id uuid,
       CONSTRAINT reconciliation_items_one_side CHECK ((statement_line_id IS NULL) <> (entry_line_id IS NULL)),
       CONSTRAINT reconciliation_items_reconciliation_fkey FOREIGN KEY (company_id, reconciliation_id)
         REFERENCES ${s}.reconciliations (company_id, id) ON DELETE CASCADE,
@@ -108,34 +115,44 @@ export const up = sqlStep(
     );
     CREATE INDEX reconciliation_items_reconciliation_idx ON ${s}.reconciliation_items (reconciliation_id);
 
-    -- Every reconciliation the statement gave items to: both sides, equal sums, the right lines.
+    -- Every reconciliation the statement gave items to: not sealed by an earlier statement, both sides,
+    -- equal sums, the right lines (read from the transition table: one pass, however many reconciliations).
     CREATE FUNCTION ${s}.reconciliation_items_check() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       bad record;
     BEGIN
-      SELECT r.id, sum(sl.amount) AS statement_sum, sum(el.debit - el.credit) AS ledger_sum,
-             count(sl.id) AS statement_n, count(el.id) AS ledger_n,
-             bool_and(sl.id IS NULL OR (sl.treasury_account_id = r.treasury_account_id AND sl.confirmed)) AS statement_ok,
-             bool_and(el.id IS NULL OR (el.company_id = r.company_id AND el.account_id = t.account_id
-                                        AND e.status = 'validated' AND e.reversal_of_id IS NULL)) AS ledger_ok
+      SELECT n.reconciliation_id, sum(sl.amount) AS statement_sum, sum(el.debit - el.credit) AS ledger_sum,
+             count(n.statement_line_id) AS statement_n, count(n.entry_line_id) AS ledger_n,
+             count(sl.id) = count(n.statement_line_id)
+               AND bool_and(sl.id IS NULL OR (sl.treasury_account_id = r.treasury_account_id AND sl.confirmed)) AS statement_ok,
+             count(el.id) = count(n.entry_line_id)
+               AND bool_and(el.id IS NULL OR (el.company_id = r.company_id AND el.account_id = t.account_id
+                                              AND e.status = 'validated' AND e.reversal_of_id IS NULL)) AS ledger_ok,
+             NOT r.sealed AS whole
         INTO bad
-        FROM ${s}.reconciliations r
+        FROM new_items n
+        JOIN ${s}.reconciliations r ON r.id = n.reconciliation_id
         JOIN ${s}.treasury_accounts t ON t.id = r.treasury_account_id
-        JOIN ${s}.reconciliation_items i ON i.reconciliation_id = r.id
-        LEFT JOIN ${s}.bank_statement_lines sl ON sl.id = i.statement_line_id
-        LEFT JOIN ${s}.accounting_entry_lines el ON el.id = i.entry_line_id
+        LEFT JOIN ${s}.bank_statement_lines sl ON sl.id = n.statement_line_id
+        LEFT JOIN ${s}.accounting_entry_lines el ON el.id = n.entry_line_id
         LEFT JOIN ${s}.accounting_entries e ON e.id = el.entry_id
-       WHERE r.id IN (SELECT DISTINCT reconciliation_id FROM new_items)
-       GROUP BY r.id
-      HAVING count(sl.id) = 0 OR count(el.id) = 0 OR sum(sl.amount) <> sum(el.debit - el.credit)
+       GROUP BY n.reconciliation_id, r.treasury_account_id, r.company_id, r.sealed, t.account_id
+      HAVING r.sealed OR count(n.statement_line_id) = 0 OR count(n.entry_line_id) = 0
+          OR sum(sl.amount) IS DISTINCT FROM sum(el.debit - el.credit)
+          OR count(sl.id) <> count(n.statement_line_id) OR count(el.id) <> count(n.entry_line_id)
           OR NOT bool_and(sl.id IS NULL OR (sl.treasury_account_id = r.treasury_account_id AND sl.confirmed))
           OR NOT bool_and(el.id IS NULL OR (el.company_id = r.company_id AND el.account_id = t.account_id
-                                            AND e.status = 'validated' AND e.reversal_of_id IS NULL))
-       LIMIT 1;
+                                            AND e.status = 'validated' AND e.reversal_of_id IS NULL));
+      -- No LIMIT: with one, the planner chose a fast-start plan scanning the items once per reconciliation.
       IF NOT FOUND THEN
+        UPDATE ${s}.reconciliations r SET sealed = true, amount = g.amount, entry_line_count = g.n
+          FROM (SELECT n.reconciliation_id, sum(sl.amount) AS amount, count(n.entry_line_id)::int AS n
+                  FROM new_items n LEFT JOIN ${s}.bank_statement_lines sl ON sl.id = n.statement_line_id
+                 GROUP BY n.reconciliation_id) g
+         WHERE r.id = g.reconciliation_id;
         RETURN NULL;
       END IF;
-      IF bad.statement_n = 0 OR bad.ledger_n = 0 THEN
+      IF bad.statement_n = 0 OR bad.ledger_n = 0 OR NOT bad.whole THEN
         RAISE EXCEPTION USING ERRCODE = 'XA001', MESSAGE = 'Choisissez au moins une ligne de relevé et une ligne du grand livre';
       ELSIF NOT bad.statement_ok OR NOT bad.ledger_ok THEN
         RAISE EXCEPTION USING ERRCODE = 'XA001', MESSAGE = 'Une des lignes choisies n''est pas une ligne validée de ce compte de trésorerie';

@@ -18,16 +18,20 @@ export const OPENING_SOURCE = 'fiscal-year-opening';
 /**
  * SQL: the ids of a company's carry-forward entries (the company as a bind
  * or replacement, e.g. '$1' or ':companyId'). A handful of rows found by index
- * (entries by company and source type; reversals by reversal_of_id), so
+ * (entries by company and source type — the conditions of the partial index
+ * accounting_entries_source_key, which the closing and opening entries meet;
+ * reversals by reversal_of_id), so
  * `e.id NOT IN (…)` is a hashed subplan computed once per query.
  */
 export const carryForwardIds = (company: string) =>
   `SELECT cf.id FROM accounting.accounting_entries cf
     WHERE cf.company_id = ${company} AND cf.source_type IN ('${CLOSING_SOURCE}', '${OPENING_SOURCE}')
+      AND cf.source_id IS NOT NULL AND cf.reversal_of_id IS NULL
    UNION ALL
    SELECT cfr.id FROM accounting.accounting_entries cfo
      JOIN accounting.accounting_entries cfr ON cfr.reversal_of_id = cfo.id
-    WHERE cfo.company_id = ${company} AND cfo.source_type IN ('${CLOSING_SOURCE}', '${OPENING_SOURCE}')`;
+    WHERE cfo.company_id = ${company} AND cfo.source_type IN ('${CLOSING_SOURCE}', '${OPENING_SOURCE}')
+      AND cfo.source_id IS NOT NULL AND cfo.reversal_of_id IS NULL`;
 
 /** SQL: the entry aliased `e` is not a carry-forward entry of `company`. */
 export const notCarriedForward = (e: string, company: string) => `${e}.id NOT IN (${carryForwardIds(company)})`;

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { LedgerLine, MatchLinesPage, MatchLinesQuery, StatementLine } from '@xaalis/contracts';
+import { money, sub } from '@xaalis/domain';
 import { foldedPattern, foldedSql } from '@xaalis/service-kit';
 import { LINE_COLUMNS, LINE_FROM, toLine, type StatementLineRow } from '../bank-statements';
-import { notCarriedForward } from '../posting';
+import { CLOSING_SOURCE, OPENING_SOURCE, carryForwardIds } from '../posting';
 import type { Match, MatchLine } from './matching';
 
 /**
@@ -18,8 +19,9 @@ import type { Match, MatchLine } from './matching';
 export const LEDGER_FROM = `accounting.accounting_entry_lines el
   JOIN accounting.accounting_entries e ON e.id = el.entry_id
   LEFT JOIN accounting.reconciliation_items i ON i.entry_line_id = el.id`;
+// Carry-forward entries by their source (their reversals are reversals: left out already).
 export const LEDGER_WHERE = `el.company_id = $1 AND el.account_id = $2 AND e.status = 'validated' AND e.reversal_of_id IS NULL
-  AND ${notCarriedForward('e', '$1')}`;
+  AND (e.source_type IS NULL OR e.source_type NOT IN ('${CLOSING_SOURCE}', '${OPENING_SOURCE}'))`;
 export const LEDGER_COLUMNS = `el.id, e.id AS entry_id, e.number AS entry_number, e.journal, e.date::text AS date, el.description AS label,
   e.reference, (el.debit - el.credit)::numeric(15,2)::text AS amount, i.reconciliation_id`;
 export const STATEMENT_WHERE = 'l.company_id = $1 AND l.treasury_account_id = $2 AND l.confirmed';
@@ -60,8 +62,10 @@ function paneWhere(side: Side, q: Partial<MatchLinesQuery>, companyId: string, k
   };
   const and: string[] = [side === 'statement' ? STATEMENT_WHERE : LEDGER_WHERE];
   const date = side === 'statement' ? 'l.date' : 'e.date';
-  if (q.status === 'unmatched') and.push('i.reconciliation_id IS NULL');
-  if (q.status === 'matched') and.push('i.reconciliation_id IS NOT NULL');
+  // (NOT) EXISTS rather than the joined item's column: the planner then estimates an anti-join.
+  const item = side === 'statement' ? 'x.statement_line_id = l.id' : 'x.entry_line_id = el.id';
+  if (q.status === 'unmatched') and.push(`NOT EXISTS (SELECT 1 FROM accounting.reconciliation_items x WHERE ${item})`);
+  if (q.status === 'matched') and.push(`EXISTS (SELECT 1 FROM accounting.reconciliation_items x WHERE ${item})`);
   if (q.from) and.push(`${date} >= ${next(q.from)}::date`);
   if (q.to) and.push(`${date} <= ${next(q.to)}::date`);
   if (q.amount) {
@@ -102,24 +106,69 @@ export async function statementLinesPage(
   return { items: rows.map(toLine), page: q.page, pageSize: q.pageSize, totalItems: agg.n, totalAmount: agg.total };
 }
 
+/**
+ * The count and sum of a ledger pane without filters, from the account's
+ * monthly balances rather than its 100 000 lines: every posted line (the
+ * balances leave carry-forward entries out) less those of cancelled entries
+ * and of reversals (which cancel each other out), and less the matched ones
+ * (their count and sum kept on each reconciliation).
+ */
+async function ledgerTotals(
+  sequelize: Sequelize,
+  companyId: string,
+  account: { id: string; accountId: string },
+  status: MatchLinesQuery['status'],
+): Promise<{ n: number; total: string }> {
+  const [row] = await sequelize.query<{
+    posted_n: number;
+    posted: string;
+    excluded_n: number;
+    excluded: string;
+    matched_n: number;
+    matched: string;
+  }>(
+    `SELECT (SELECT COALESCE(sum(line_count), 0)::int FROM accounting.account_balances WHERE company_id = $1 AND account_id = $2) AS posted_n,
+            (SELECT COALESCE(sum(debit - credit), 0) FROM accounting.account_balances WHERE company_id = $1 AND account_id = $2) AS posted,
+            x.n AS excluded_n, x.total AS excluded, m.n AS matched_n, m.total AS matched
+       FROM (SELECT count(*)::int AS n, COALESCE(sum(el.debit - el.credit), 0) AS total
+               FROM accounting.accounting_entries e JOIN accounting.accounting_entry_lines el ON el.entry_id = e.id
+              WHERE e.company_id = $1 AND (e.status = 'cancelled' OR e.reversal_of_id IS NOT NULL) AND el.account_id = $2
+                AND e.id NOT IN (${carryForwardIds('$1')})) x,
+            (SELECT COALESCE(sum(r.entry_line_count), 0)::int AS n, COALESCE(sum(r.amount), 0) AS total
+               FROM accounting.reconciliations r
+              WHERE r.company_id = $1 AND r.treasury_account_id = $3) m`,
+    { bind: [companyId, account.accountId, account.id], type: QueryTypes.SELECT },
+  );
+  if (status === 'matched') return { n: row.matched_n, total: money(row.matched) };
+  const n = row.posted_n - row.excluded_n;
+  const total = sub(row.posted, row.excluded);
+  return status === 'all' ? { n, total } : { n: n - row.matched_n, total: sub(total, row.matched) };
+}
+
 /** One page of a treasury account's ledger lines, oldest first, with the count and sum of all that match. */
 export async function ledgerLinesPage(
   sequelize: Sequelize,
   companyId: string,
-  chartAccountId: string,
+  account: { id: string; accountId: string },
   q: MatchLinesQuery,
 ): Promise<MatchLinesPage<LedgerLine>> {
-  const w = paneWhere('ledger', q, companyId, chartAccountId);
+  const w = paneWhere('ledger', q, companyId, account.accountId);
   const offset = (q.page - 1) * q.pageSize;
-  const [rows, [agg]] = await Promise.all([
+  const unfiltered = !q.search && !q.from && !q.to && !q.amount;
+  const [rows, agg] = await Promise.all([
+    // Ordered as the entries' list index: the first page is read from it, not sorted from every line.
     sequelize.query<LedgerRow>(
-      `SELECT ${LEDGER_COLUMNS} FROM ${LEDGER_FROM} WHERE ${w.sql} ORDER BY e.date, el.id LIMIT ${q.pageSize} OFFSET ${offset}`,
+      `SELECT ${LEDGER_COLUMNS} FROM ${LEDGER_FROM} WHERE ${w.sql} ORDER BY e.date, e.number, el.line_no LIMIT ${q.pageSize} OFFSET ${offset}`,
       { bind: w.bind, type: QueryTypes.SELECT },
     ),
-    sequelize.query<{ n: number; total: string }>(
-      `SELECT count(*)::int AS n, COALESCE(sum(el.debit - el.credit), 0)::numeric(15,2)::text AS total FROM ${LEDGER_FROM} WHERE ${w.sql}`,
-      { bind: w.bind, type: QueryTypes.SELECT },
-    ),
+    unfiltered
+      ? ledgerTotals(sequelize, companyId, account, q.status)
+      : sequelize
+          .query<{ n: number; total: string }>(
+            `SELECT count(*)::int AS n, COALESCE(sum(el.debit - el.credit), 0)::numeric(15,2)::text AS total FROM ${LEDGER_FROM} WHERE ${w.sql}`,
+            { bind: w.bind, type: QueryTypes.SELECT },
+          )
+          .then(([r]) => r),
   ]);
   return { items: rows.map(toLedgerLine), page: q.page, pageSize: q.pageSize, totalItems: agg.n, totalAmount: agg.total };
 }

@@ -114,7 +114,7 @@ export function reconciliationsService(sequelize: Sequelize) {
 
   async function ledgerLines(companyId: string, accountId: string, q: MatchLinesQuery): Promise<MatchLinesPage<LedgerLine>> {
     const account = await treasuryAccountOf(sequelize, companyId, accountId);
-    return ledgerLinesPage(sequelize, companyId, account.account_id, q);
+    return ledgerLinesPage(sequelize, companyId, { id: account.id, accountId: account.account_id }, q);
   }
 
   return {
