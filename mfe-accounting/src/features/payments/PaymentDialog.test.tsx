@@ -13,6 +13,7 @@ import {
   renderWithApp,
 } from '../../test-utils';
 import { invoice, invoiceList } from '../invoices/fixtures';
+import { ACCOUNTS, accountsPage, WAVE_ID } from '../treasury/fixtures';
 import type { LoanWithSchedule } from './api';
 import { NO_PENDING_INSTALMENT, PaymentDialog, type PaymentDialogDefaults } from './PaymentDialog';
 
@@ -215,5 +216,41 @@ describe('PaymentDialog', () => {
     expect(await screen.findByText('Erreur')).toBeInTheDocument();
     expect(screen.getByText(`${MESSAGES_PAYMENT.createError} : ${MESSAGES_PAYMENT.overpayment}`)).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('lets the user choose the treasury account (grouped by kind, the default bank first) and sends its id', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(
+      routes({
+        [`GET ${BASE}/treasury-accounts`]: { body: accountsPage() },
+        'POST /api/payments': { status: 201, body: { id: 'p4' } },
+      }),
+    );
+    const { onClose } = renderDialog({ type: 'expense' });
+    const field = await screen.findByLabelText('Compte de trésorerie');
+    await waitFor(() => expect(field).toHaveValue(ACCOUNTS[0].id));
+    expect(screen.queryByLabelText('Mode de paiement')).not.toBeInTheDocument();
+    expect(Array.from(field.querySelectorAll('optgroup')).map((g) => [g.label, g.textContent])).toEqual([
+      ['Compte bancaire', 'CBAO courant (521)'],
+      ['Portefeuille mobile money', 'Wave Business (5521)'],
+      ['Caisse', 'Caisse (571)'],
+    ]);
+    await user.selectOptions(field, 'Wave Business (5521)');
+    await typeIn(user, 'Montant', '5000');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le paiement' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [body] = callsTo(fetchMock, 'POST', '/api/payments').map((c) => c.body as Record<string, unknown>);
+    expect(body).toMatchObject({ type: 'expense', amount: '5000.00', treasuryAccountId: WAVE_ID });
+    expect(body).not.toHaveProperty('method');
+  });
+
+  it('falls back to the payment method when the treasury accounts cannot be read', async () => {
+    const fetchMock = mockFetch(routes({ [`GET ${BASE}/treasury-accounts`]: { status: 503, body: { message: 'Service indisponible' } } }));
+    renderDialog();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', `${BASE}/treasury-accounts`)).toHaveLength(1));
+    // Once the read has failed, the method stays.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByLabelText('Mode de paiement')).toHaveValue('bank');
+    expect(screen.queryByLabelText('Compte de trésorerie')).not.toBeInTheDocument();
   });
 });

@@ -36,7 +36,9 @@ import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { AccountField, useListAccountsQuery } from '../accounts';
 import { useListInvoicesQuery, type InvoiceListArgs } from '../../api/invoiceList';
+import { useListTreasuryAccountsQuery } from '../../api/treasuryAccountList';
 import { useCreatePaymentMutation, useListPaymentLoansQuery, type LoanInstalment, type LoanWithSchedule } from './api';
+import { defaultTreasuryAccount, TreasuryAccountField } from './TreasuryAccountField';
 
 type PaymentOutput = z.output<typeof paymentInputSchema>;
 
@@ -67,6 +69,8 @@ interface PaymentFormValues {
   amount: string;
   date: string;
   method: PaymentMethod;
+  /** The treasury account it goes through (the method is the fallback when the accounts cannot be read). */
+  treasuryAccountId: string;
   reference: string;
   notes: string;
 }
@@ -86,6 +90,7 @@ function initialValues(defaults: PaymentDialogDefaults | undefined): PaymentForm
     amount: defaults?.amount ? amountText(defaults.amount) || defaults.amount : '',
     date: todayIso(),
     method: 'bank',
+    treasuryAccountId: '',
     reference: '',
     notes: '',
   };
@@ -122,6 +127,9 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
   const session = useSession();
   const companyId = companyIdProp ?? session.companyId;
   const [createPayment] = useCreatePaymentMutation();
+  // The treasury accounts: chosen by account when they load, by method (their kind's default account) otherwise.
+  const treasuryAccounts = useListTreasuryAccountsQuery(open && companyId ? companyId : skipToken).data?.items;
+  const byAccount = Boolean(treasuryAccounts?.length);
 
   const form = useEntityForm<PaymentFormValues, PaymentOutput>({
     open,
@@ -133,6 +141,8 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
       invoiceId: values.type === 'invoice_payment' ? values.invoiceId || null : null,
       loanPaymentId: values.type === 'loan_payment' ? values.loanPaymentId || null : null,
       accountId: values.type === 'expense' ? values.accountId || null : null,
+      method: byAccount && values.treasuryAccountId ? undefined : values.method,
+      treasuryAccountId: byAccount ? values.treasuryAccountId || null : undefined,
       reference: values.reference?.trim() ? values.reference.trim() : null,
       notes: values.notes?.trim() ? values.notes.trim() : null,
     }),
@@ -156,6 +166,7 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
         amount: values.amount,
         date: values.date,
         method: values.method,
+        treasuryAccountId: values.treasuryAccountId ?? undefined,
         reference: values.reference ?? null,
         notes: values.notes ?? null,
         companyId: id,
@@ -190,6 +201,11 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
     () => instalments.map(({ loan, instalment }) => ({ value: instalment.id, label: instalmentLabel(loan, instalment) })),
     [instalments],
   );
+  // The payment starts on the default bank account once the accounts are read.
+  const startAccount = treasuryAccounts ? defaultTreasuryAccount(treasuryAccounts) : undefined;
+  useEffect(() => {
+    if (startAccount && !getValues('treasuryAccountId')) setValue('treasuryAccountId', startAccount.id);
+  }, [startAccount, getValues, setValue]);
   // An expense starts on account 658 when the chart has it.
   useEffect(() => {
     if (type === 'expense' && defaultExpense && !getValues('accountId')) setValue('accountId', defaultExpense.id);
@@ -268,7 +284,11 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
       ) : null}
       <FormMoneyField control={control} name="amount" label="Montant" />
       <FormDateField control={control} name="date" label="Date" />
-      <FormSelectField control={control} name="method" label="Mode de paiement" options={METHOD_OPTIONS} />
+      {byAccount && treasuryAccounts ? (
+        <TreasuryAccountField control={control} name="treasuryAccountId" accounts={treasuryAccounts} />
+      ) : (
+        <FormSelectField control={control} name="method" label="Mode de paiement" options={METHOD_OPTIONS} />
+      )}
       <FormTextField control={control} name="reference" label="Référence" placeholder="Optionnelle" />
       <FullRow>
         <FormTextField control={control} name="notes" label="Notes" multiline minRows={2} placeholder="Optionnelles" />

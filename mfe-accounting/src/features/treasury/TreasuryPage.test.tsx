@@ -4,6 +4,7 @@ import { MESSAGES_PAYMENT, type Payment, type PaymentListResponse, type Treasury
 import { callsTo, COMPANY_ID, company, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
 import { dashboardData, installChartPolyfills } from '../dashboard/fixtures';
 import { listPage } from '@xaalis/web-kit/src/testing/records';
+import { accountsPage } from './fixtures';
 import TreasuryPage from './TreasuryPage';
 
 const BASE = `/api/companies/${COMPANY_ID}`;
@@ -100,6 +101,7 @@ function routes(overrides: Record<string, unknown> = {}) {
     [`GET ${BASE}/treasury`]: { body: TREASURY },
     [`GET ${BASE}/dashboard`]: { body: dashboardData() },
     [`GET ${BASE}/payments`]: { body: page(PAYMENTS) },
+    [`GET ${BASE}/treasury-accounts`]: { body: accountsPage() },
     ...overrides,
   } as Parameters<typeof mockFetch>[0];
 }

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -7,6 +8,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
   APP_ROUTES,
   MESSAGES_PAYMENT,
+  type TreasuryAccount,
   PAYMENT_METHOD_SHORT_LABELS,
   PAYMENT_STATUS_LABELS,
   PAYMENT_TYPE_LABELS,
@@ -32,10 +34,19 @@ import {
   type Column,
 } from '@xaalis/web-kit';
 import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Grid, listRowSx, listSx, Panel, signedMoney, StatCard, toAmount, useGetDashboardQuery, type Upcoming } from '../dashboard';
 import { PaymentDialog, useCanRecordPayment } from '../payments';
 import { useGetTreasuryQuery, useListTreasuryPaymentsQuery } from './api';
 import { ForecastChart } from './ForecastChart';
+import ReconciliationPage from './ReconciliationPage';
+import { ReconciliationReportDialog } from './ReconciliationReportDialog';
+import { useCanManageTreasury } from './rights';
+import { StatementImportDialog } from './StatementImportDialog';
+import { StatementLineDialog } from './StatementLineDialog';
+import { TransferDialog } from './TransferDialog';
+import { TreasuryAccountCards, type TreasuryAccountActions } from './TreasuryAccountCards';
+import { TreasuryAccountDialog } from './TreasuryAccountDialog';
 
 const ROUTE = APP_ROUTES.find((r) => r.path === '/tresorerie');
 
@@ -248,14 +259,36 @@ function ForecastView({ companyId }: { companyId: string }) {
   );
 }
 
-/** Route /tresorerie (exposed as './Treasury'): balances, payments and forecast. */
+/** The dialogs a treasury account's card opens, and the page-level 'Nouveau compte' and 'Virement interne'. */
+function useAccountDialogs() {
+  const importStatement = useDialog<TreasuryAccount | null>('import-statement', null);
+  const manualLine = useDialog<TreasuryAccount | null>('manual-line', null);
+  const report = useDialog<TreasuryAccount | null>('reconciliation-report', null);
+  const newAccount = useDialog('new-account');
+  const transfer = useDialog('transfer');
+  const actions: TreasuryAccountActions = {
+    onImport: (account) => importStatement.show(account),
+    onManualLine: (account) => manualLine.show(account),
+    onReport: (account) => report.show(account),
+  };
+  return { importStatement, manualLine, report, newAccount, transfer, actions };
+}
+
+/**
+ * Route /tresorerie (exposed as './Treasury'): balances, payments and forecast, the treasury accounts
+ * and, at `?rapprochement=<accountId>`, the matching screen of one of them.
+ */
 export default function TreasuryPage() {
   const { companyId, isLoading: userLoading, error: userError, user } = useSession();
   const treasury = useGetTreasuryQuery(companyId ?? skipToken);
   const [view, setView] = useState<TreasuryView>('overview');
+  const [searchParams] = useSearchParams();
+  const reconciling = searchParams.get('rapprochement');
   // A new key per opening: the dialog starts empty every time.
   const payment = useDialog('payment');
   const canPay = useCanRecordPayment();
+  const canManage = useCanManageTreasury();
+  const dialogs = useAccountDialogs();
 
   const title = ROUTE?.title ?? 'Trésorerie';
   const header = (
@@ -263,17 +296,31 @@ export default function TreasuryPage() {
       title={title}
       subtitle={ROUTE?.subtitle}
       actions={
-        canPay ? (
-          <AddButton onClick={() => payment.show()} disabled={!companyId}>
-            Nouveau Paiement
-          </AddButton>
-        ) : null
+        <>
+          {canManage ? (
+            <>
+              <Button variant="outlined" onClick={() => dialogs.transfer.show()} disabled={!companyId}>
+                Virement interne
+              </Button>
+              <AddButton variant="outlined" onClick={() => dialogs.newAccount.show()} disabled={!companyId}>
+                Nouveau compte
+              </AddButton>
+            </>
+          ) : null}
+          {canPay ? (
+            <AddButton onClick={() => payment.show()} disabled={!companyId}>
+              Nouveau Paiement
+            </AddButton>
+          ) : null}
+        </>
       }
     />
   );
 
   let body = sessionPreamble({ user, userLoading, userError, companyId, rows: 4 });
-  if (!body && companyId) {
+  if (!body && companyId && reconciling) {
+    body = <ReconciliationPage key={reconciling} companyId={companyId} accountId={reconciling} canManage={canManage} />;
+  } else if (!body && companyId) {
     const data = treasury.data;
     const loading = !data && !treasury.isError;
     body = (
@@ -324,7 +371,14 @@ export default function TreasuryPage() {
         </Box>
         <Box role="tabpanel" id={`treasury-panel-${view}`} aria-labelledby={`treasury-tab-${view}`}>
           {view === 'overview' ? (
-            <OverviewView companyId={companyId} />
+            <>
+              <OverviewView companyId={companyId} />
+              <Box sx={{ mt: 2 }}>
+                <Panel title="Comptes de trésorerie" subtitle="Banques, portefeuilles mobile money et caisses : relevés et rapprochement">
+                  <TreasuryAccountCards companyId={companyId} actions={dialogs.actions} canManage={canManage} />
+                </Panel>
+              </Box>
+            </>
           ) : view === 'payments' ? (
             <PaymentsView companyId={companyId} />
           ) : (
@@ -340,6 +394,21 @@ export default function TreasuryPage() {
       {header}
       {body}
       <PaymentDialog key={payment.key} {...payment.props} />
+      <TreasuryAccountDialog key={dialogs.newAccount.key} {...dialogs.newAccount.props} companyId={companyId} />
+      <TransferDialog key={dialogs.transfer.key} {...dialogs.transfer.props} companyId={companyId} />
+      <StatementImportDialog
+        key={dialogs.importStatement.key}
+        {...dialogs.importStatement.props}
+        companyId={companyId}
+        account={dialogs.importStatement.value}
+      />
+      <StatementLineDialog
+        key={dialogs.manualLine.key}
+        {...dialogs.manualLine.props}
+        companyId={companyId}
+        account={dialogs.manualLine.value}
+      />
+      <ReconciliationReportDialog key={dialogs.report.key} {...dialogs.report.props} companyId={companyId} account={dialogs.report.value} />
     </Box>
   );
 }

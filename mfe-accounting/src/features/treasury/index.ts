@@ -1,3 +1,10 @@
 // Public face of the treasury feature.
-export { treasuryApi, useGetTreasuryQuery, useListTreasuryPaymentsQuery, toPaymentsPage, type TreasuryPaymentsPage } from './api';
+export {
+  treasuryApi,
+  useGetTreasuryQuery,
+  useListTreasuryPaymentsQuery,
+  useListTreasuryAccountsQuery,
+  toPaymentsPage,
+  type TreasuryPaymentsPage,
+} from './api';
 export { ForecastChart } from './ForecastChart';
