@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_LOAN_INSTALMENTS, PAYMENT_FREQUENCIES, isCalendarDate, loanDueDates, sum, type PaymentFrequency } from '@xaalis/domain';
 import { moneySchema } from './money';
 import { text } from './text';
-import { PERCENT_PATTERN, pagedListQuerySchema, requiredText, type Paged } from './fields';
+import { PERCENT_PATTERN, optionalUuid, pagedListQuerySchema, requiredText, type Paged } from './fields';
 import type { PaymentMethod } from './invoices';
 
 export const LOAN_STATUSES = ['active', 'completed', 'defaulted'] as const;
@@ -83,6 +83,8 @@ export const loanInputSchema = z
     endDate: text({ error: MESSAGES_LOAN.endDateRequired }).refine(isCalendarDate, { error: MESSAGES_LOAN.endDateRequired }),
     paymentFrequency: z.enum(PAYMENT_FREQUENCIES, { error: MESSAGES_LOAN.frequencyInvalid }).default('monthly'),
     treasuryAccount: z.enum(LOAN_TREASURY_ACCOUNTS, { error: MESSAGES_LOAN.treasuryAccountInvalid }).default('521'),
+    /** Any bank account, wallet or cash box of the company (issue 28); replaces `treasuryAccount`, its kind's default account. */
+    treasuryAccountId: optionalUuid(),
     remainingBalance: z.unknown().optional(),
   })
   .superRefine((v, ctx) => {
@@ -124,6 +126,8 @@ export interface Loan {
   status: LoanStatus;
   /** Where the funds were received (D this account / C 162); 521 for loans recorded before the choice existed. */
   treasuryAccount?: LoanTreasuryAccount;
+  /** The treasury account the funds were received on (null for loans recorded before treasury accounts). */
+  treasuryAccountId?: string | null;
   /** The posting of the funds received; null for loans recorded before loans posted. */
   entryId?: string | null;
   companyId: string;

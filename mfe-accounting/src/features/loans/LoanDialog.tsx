@@ -25,7 +25,11 @@ import {
   useEntityForm,
   FormPercentField,
 } from '@xaalis/web-kit';
+import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useListTreasuryAccountsQuery } from '../../api/treasuryAccountList';
+import { defaultTreasuryAccount, TreasuryAccountField } from '../../ui/TreasuryAccountField';
 import { useCreateLoanMutation } from './api';
 
 interface LoanFormValues {
@@ -36,6 +40,8 @@ interface LoanFormValues {
   endDate: string;
   paymentFrequency: PaymentFrequency;
   treasuryAccount: LoanTreasuryAccount;
+  /** The treasury account chosen when the company's accounts load ('' before). */
+  treasuryAccountId: string;
 }
 
 const initialValues = (): LoanFormValues => ({
@@ -46,6 +52,7 @@ const initialValues = (): LoanFormValues => ({
   endDate: '',
   paymentFrequency: 'monthly',
   treasuryAccount: '521',
+  treasuryAccountId: '',
 });
 const FREQUENCY_OPTIONS = PAYMENT_FREQUENCIES.map((value) => ({ value, label: PAYMENT_FREQUENCY_LABELS[value] }));
 const TREASURY_OPTIONS = LOAN_TREASURY_ACCOUNTS.map((value) => ({ value, label: LOAN_TREASURY_LABELS[value] }));
@@ -68,10 +75,13 @@ export interface LoanDialogProps {
 /**
  * 'Nouvel Emprunt': lender, amount, annual rate, period, frequency and the
  * treasury account that receives the funds. The server computes the schedule
- * (constant instalments) and posts the funds received (D 521/552/571 / C 162).
+ * (constant instalments) and posts the funds received (D the treasury account / C 162).
  */
 export function LoanDialog({ open, onClose, companyId }: LoanDialogProps) {
   const [createLoan] = useCreateLoanMutation();
+  // Funds arrive on a bank account, a wallet or a cash box: chosen by account when they load, by code otherwise.
+  const accounts = useListTreasuryAccountsQuery(open && companyId ? companyId : skipToken).data?.items.filter((a) => a.kind !== 'cheques');
+  const byAccount = Boolean(accounts?.length);
   const form = useEntityForm<LoanFormValues, LoanValues>({
     open,
     onClose,
@@ -79,11 +89,16 @@ export function LoanDialog({ open, onClose, companyId }: LoanDialogProps) {
     defaultValues: initialValues,
     companyId,
     // A new loan owes its whole amount (spec §7: remainingBalance equal to amount).
+    prepare: (values) => ({ ...values, treasuryAccountId: byAccount ? values.treasuryAccountId || null : undefined }),
     save: (values, id) => createLoan({ companyId: id, body: { ...values, remainingBalance: values.amount } }).unwrap(),
     success: ['Succès', MESSAGES_LOAN.created],
     failure: MESSAGES_LOAN.createError,
   });
-  const { control } = form;
+  const { control, setValue, getValues } = form;
+  const startAccount = accounts ? defaultTreasuryAccount(accounts) : undefined;
+  useEffect(() => {
+    if (startAccount && !getValues('treasuryAccountId')) setValue('treasuryAccountId', startAccount.id);
+  }, [startAccount, getValues, setValue]);
 
   const [startDate, endDate, frequency] = useWatch({ control, name: ['startDate', 'endDate', 'paymentFrequency'] });
   const summary = instalmentsSummary(startDate, endDate, frequency);
@@ -98,7 +113,11 @@ export function LoanDialog({ open, onClose, companyId }: LoanDialogProps) {
       <FormDateField control={control} name="startDate" label="Date de début" />
       <FormDateField control={control} name="endDate" label="Date de fin" />
       <FormSelectField control={control} name="paymentFrequency" label="Périodicité" options={FREQUENCY_OPTIONS} />
-      <FormSelectField control={control} name="treasuryAccount" label="Fonds reçus sur" options={TREASURY_OPTIONS} />
+      {byAccount && accounts ? (
+        <TreasuryAccountField control={control} name="treasuryAccountId" accounts={accounts} label="Fonds reçus sur" />
+      ) : (
+        <FormSelectField control={control} name="treasuryAccount" label="Fonds reçus sur" options={TREASURY_OPTIONS} />
+      )}
       <FullRow>
         <Alert severity="info" role="note">
           {summary

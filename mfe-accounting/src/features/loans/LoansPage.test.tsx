@@ -4,6 +4,7 @@ import { loanTotals, MESSAGES_LOAN, type Loan, type LoanPayment } from '@xaalis/
 import { callsTo, company, COMPANY_ID, listPage, mockFetch, renderWithApp, TEST_USER } from '../../test-utils';
 import { instalmentsSummary } from './LoanDialog';
 import LoansPage from './LoansPage';
+import { accountsPage, WAVE_ID } from '../treasury/fixtures';
 
 const BASE = `/api/companies/${COMPANY_ID}`;
 
@@ -267,6 +268,22 @@ describe('LoansPage', () => {
     });
     expect(await screen.findByText('Succès')).toBeInTheDocument();
     expect(screen.getByText(MESSAGES_LOAN.created)).toBeInTheDocument();
+  });
+
+  it("receives the funds on the treasury account chosen once the company's accounts load", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(
+      routes([], { [`GET ${BASE}/treasury-accounts`]: { body: accountsPage() }, [`POST ${BASE}/loans`]: { status: 201, body: CBAO } }),
+    );
+    renderWithApp(<LoansPage />, { route: '/emprunts' });
+    const dialog = await clickNewLoan(user);
+    const funds = within(dialog).getByLabelText('Fonds reçus sur');
+    await waitFor(() => expect(within(funds).getByRole('option', { name: 'Wave Business (5521)' })).toBeInTheDocument());
+    await user.selectOptions(funds, 'Wave Business (5521)');
+    await typeLoan(user, dialog, { lender: 'CBAO', amount: '1200000', rate: '7.5', start: '2026-01-15', end: '2027-01-15' });
+    await user.click(within(dialog).getByRole('button', { name: "Créer l'emprunt" }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', `${BASE}/loans`)).toHaveLength(1));
+    expect(callsTo(fetchMock, 'POST', `${BASE}/loans`)[0].body).toMatchObject({ treasuryAccountId: WAVE_ID, lender: 'CBAO' });
   });
 
   it("shows 'Erreur lors de la création de l'emprunt' with the server's message when the save fails", async () => {

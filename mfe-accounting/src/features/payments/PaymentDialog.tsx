@@ -38,7 +38,7 @@ import { AccountField, useListAccountsQuery } from '../accounts';
 import { useListInvoicesQuery, type InvoiceListArgs } from '../../api/invoiceList';
 import { useListTreasuryAccountsQuery } from '../../api/treasuryAccountList';
 import { useCreatePaymentMutation, useListPaymentLoansQuery, type LoanInstalment, type LoanWithSchedule } from './api';
-import { defaultTreasuryAccount, TreasuryAccountField } from './TreasuryAccountField';
+import { defaultTreasuryAccount, TreasuryAccountField } from '../../ui/TreasuryAccountField';
 
 type PaymentOutput = z.output<typeof paymentInputSchema>;
 

@@ -20,12 +20,18 @@ import { sqlStep } from '@xaalis/service-kit';
  *   (XA010 → 409).
  * (The French messages are written out: an applied migration's SQL never changes.)
  * - `statement_rules`: "libellé contient X → compte Y", applied on import.
+ * - `loans.treasury_account_id`: the treasury account a loan's funds were received on.
  * - `treasury_accounts.statement_layout`: the CSV layout last confirmed for the
  *   account, used again when the next file has the same header.
  */
 export const up = sqlStep(
   (s) => `
     ALTER TABLE ${s}.treasury_accounts ADD COLUMN statement_layout jsonb;
+
+    -- A loan's funds are received on any treasury account (its kind's code stays in treasury_account).
+    ALTER TABLE ${s}.loans ADD COLUMN treasury_account_id uuid;
+    ALTER TABLE ${s}.loans ADD CONSTRAINT loans_treasury_account_fkey
+      FOREIGN KEY (company_id, treasury_account_id) REFERENCES ${s}.treasury_accounts (company_id, id);
 
     CREATE TABLE ${s}.bank_statements (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -229,6 +235,7 @@ export const down = sqlStep(
     DROP FUNCTION ${s}.reconciliations_closed_year();
     DROP TABLE ${s}.bank_statement_lines;
     DROP TABLE ${s}.bank_statements;
+    ALTER TABLE ${s}.loans DROP COLUMN treasury_account_id;
     ALTER TABLE ${s}.treasury_accounts DROP COLUMN statement_layout;
   `,
 );

@@ -24,6 +24,7 @@ interface LoanDbRow {
   remaining_balance: string;
   status: LoanStatus;
   treasury_account: LoanTreasuryAccount;
+  treasury_account_id: string | null;
   entry_id: string | null;
   created_at: Date;
   updated_at: Date;
@@ -43,7 +44,7 @@ export interface LoanPaymentDbRow {
 }
 
 const LOAN_COLUMNS =
-  'l.id, l.company_id, l.lender, l.amount, l.interest_rate, l.start_date, l.end_date, l.payment_frequency, l.remaining_balance, l.status, l.treasury_account, l.entry_id, l.created_at, l.updated_at';
+  'l.id, l.company_id, l.lender, l.amount, l.interest_rate, l.start_date, l.end_date, l.payment_frequency, l.remaining_balance, l.status, l.treasury_account, l.treasury_account_id, l.entry_id, l.created_at, l.updated_at';
 const PAYMENT_COLUMNS =
   'p.id, p.company_id, p.loan_id, p.due_date, p.principal_amount, p.interest_amount, p.total_amount, p.payment_date, p.payment_method, p.status';
 
@@ -73,6 +74,7 @@ function toLoan(row: LoanDbRow, payments: LoanPayment[]): Loan {
     remainingBalance: row.remaining_balance,
     status: row.status,
     treasuryAccount: row.treasury_account,
+    treasuryAccountId: row.treasury_account_id,
     entryId: row.entry_id,
     companyId: row.company_id,
     createdAt: row.created_at.toISOString(),
@@ -202,6 +204,7 @@ export type NewLoan = Pick<
   'id' | 'companyId' | 'lender' | 'amount' | 'interestRate' | 'startDate' | 'endDate' | 'paymentFrequency'
 > & {
   treasuryAccount: LoanTreasuryAccount;
+  treasuryAccountId: string;
   entryId: string;
   createdBy: string | null;
 };
@@ -218,8 +221,8 @@ export interface NewInstalment {
 export async function insertLoan(sequelize: Sequelize, transaction: Transaction, loan: NewLoan, schedule: NewInstalment[]): Promise<void> {
   await sequelize.query(
     `INSERT INTO accounting.loans (id, company_id, lender, amount, interest_rate, start_date, end_date, payment_frequency,
-                                   remaining_balance, treasury_account, entry_id, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $4, $9, $10, $11)`,
+                                   remaining_balance, treasury_account, treasury_account_id, entry_id, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $4, $9, $12, $10, $11)`,
     {
       bind: [
         loan.id,
@@ -233,6 +236,7 @@ export async function insertLoan(sequelize: Sequelize, transaction: Transaction,
         loan.treasuryAccount,
         loan.entryId,
         loan.createdBy,
+        loan.treasuryAccountId,
       ],
       transaction,
     },

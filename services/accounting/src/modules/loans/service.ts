@@ -2,22 +2,28 @@ import { randomUUID } from 'node:crypto';
 import type { Sequelize } from 'sequelize';
 import {
   LOAN_ACCOUNTS,
-  LOAN_TREASURY_JOURNALS,
   MESSAGES_LOAN,
+  TREASURY_KIND_LEDGER,
   MESSAGES_MONEY,
   type Loan,
   type LoanListResponse,
   type LoanSchedule,
+  type LoanTreasuryAccount,
   type LoanValues,
+  type PaymentMethod,
   type loanListQuerySchema,
 } from '@xaalis/contracts';
 import type { z } from 'zod';
 import { HttpError, isUuid, mustExist, notFound, pagedOf } from '@xaalis/service-kit';
 import { ledgerError, ledgerWrite, postEntry, todayInDakar } from '../posting';
+import { resolveTreasury } from '../treasury-accounts';
 import { findLoans, insertLoan, markOverdueBatch, pageLoans } from './model';
 import { DegenerateScheduleError, add, fitsMoney, loanSchedule, money, sub, sum, type ScheduleRow } from '@xaalis/domain';
 
 type LoanListQuery = z.output<typeof loanListQuerySchema>;
+
+/** The payment method whose default treasury account is each of the loan codes' account. */
+const CODE_METHOD: Record<LoanTreasuryAccount, PaymentMethod> = { '521': 'bank', '552': 'orange', '571': 'cash' };
 
 /** Instalments marked overdue per statement by the daily sweep. */
 export const OVERDUE_BATCH = 5000;
@@ -40,8 +46,9 @@ function scheduleOf(v: LoanValues): ScheduleRow[] {
 
 /**
  * Loans (spec "Emprunts"): created with their whole schedule of constant
- * instalments and the posting of the funds received (D 521/552/571 / C 162,
- * journal BQ/MM/CA, dated the start date), in one transaction. Instalments are
+ * instalments and the posting of the funds received (D the treasury account —
+ * 521/552/571 or any bank, wallet or cash box — / C 162, in its journal, dated
+ * the start date), in one transaction. Instalments are
  * paid through the payments feature; the daily sweep marks late ones overdue.
  */
 export function loansService(sequelize: Sequelize) {
@@ -62,14 +69,20 @@ export function loansService(sequelize: Sequelize) {
         sequelize,
         async (transaction) => {
           const label = `Emprunt ${v.lender}`.slice(0, 255);
+          // The account named, else the default account of the code's kind (521 bank, 552 wallet, 571 cash).
+          const treasury = await resolveTreasury(sequelize, transaction, companyId, {
+            treasuryAccountId: v.treasuryAccountId,
+            method: CODE_METHOD[v.treasuryAccount],
+          });
+          if (treasury.kind === 'cheques') throw new HttpError(400, MESSAGES_LOAN.treasuryAccountInvalid);
           const entry = await postEntry(transaction, {
             companyId,
-            journal: LOAN_TREASURY_JOURNALS[v.treasuryAccount],
+            journal: treasury.journal,
             date: v.startDate,
             description: label,
             reference: null,
             lines: [
-              { accountCode: v.treasuryAccount, description: `Réception des fonds — ${label}`.slice(0, 255), debit: v.amount },
+              { accountId: treasury.account_id, description: `Réception des fonds — ${label}`.slice(0, 255), debit: v.amount },
               { accountCode: LOAN_ACCOUNTS.principal, description: label, credit: v.amount },
             ],
             sourceType: 'loan',
@@ -88,7 +101,8 @@ export function loansService(sequelize: Sequelize) {
               startDate: v.startDate,
               endDate: v.endDate,
               paymentFrequency: v.paymentFrequency,
-              treasuryAccount: v.treasuryAccount,
+              treasuryAccount: TREASURY_KIND_LEDGER[treasury.kind].account as LoanTreasuryAccount,
+              treasuryAccountId: treasury.id,
               entryId: entry.id,
               createdBy: userId,
             },

@@ -3,6 +3,7 @@ import {
   MESSAGES_ENTRY,
   MESSAGES_PAYMENT,
   MESSAGES_TREASURY_ACCOUNT,
+  type Loan,
   type TreasuryAccount,
   type TreasuryAccountList,
   type TreasuryTransfer,
@@ -183,6 +184,31 @@ describe('payments and transfers through treasury accounts', () => {
     expect(after.get('585')).toBe('0.00');
     expect(Number(after.get('5211')) - Number(before.get('5211') ?? 0)).toBe(-20000);
     expect((await list()).find((a) => a.id === wave.id)?.balance).toBe('20000.00');
+  });
+
+  it("a loan's funds are received on the treasury account named (its journal); the loan keeps it; a cheques account or another company's is refused", async () => {
+    const items = await list();
+    const wave = items.find((a) => a.name === 'Wave Business')!;
+    const loan = (body: object, companyId = w.company.id) =>
+      http(service)
+        .post(`/api/companies/${companyId}/loans`)
+        .set(asTenant(companyId))
+        .send({ lender: 'Baobab', amount: '300000', interestRate: '0', startDate: '2026-03-01', endDate: '2026-05-01', ...body });
+    const created = (await loan({ treasuryAccountId: wave.id }).expect(201)).body as Loan;
+    expect(created).toMatchObject({ treasuryAccountId: wave.id, treasuryAccount: '552' });
+    const posted = await entryLines(service, created.entryId!);
+    expect(posted.journal).toBe('MM2');
+    expect(posted.lines.map((l) => [l[0], l[1], l[2]])).toEqual([
+      ['5522', '300000.00', '0.00'],
+      ['162', '0.00', '300000.00'],
+    ]);
+    // By code, as before: the default account of its kind.
+    const byCode = (await loan({ treasuryAccount: '571' }).expect(201)).body as Loan;
+    expect(byCode.treasuryAccountId).toBe(items.find((a) => a.kind === 'cash' && a.isDefault)!.id);
+    const cheques = items.find((a) => a.kind === 'cheques')!;
+    await loan({ treasuryAccountId: cheques.id }).expect(400);
+    const [foreign] = await list(other.company.id);
+    await loan({ treasuryAccountId: foreign.id }).expect(404);
   });
 
   it('refuses a transfer to the same account, a zero amount, a missing date, in French', async () => {

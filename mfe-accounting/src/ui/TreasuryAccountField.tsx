@@ -17,13 +17,15 @@ export function TreasuryAccountField<T extends FieldValues, TOut>({
   control,
   name,
   accounts,
+  label = 'Compte de trésorerie',
 }: {
   control: Control<T, unknown, TOut>;
   name: Path<T>;
   accounts: readonly TreasuryAccount[];
+  label?: string;
 }) {
   return (
-    <ControlledTextField control={control} name={name} label="Compte de trésorerie" select slotProps={SELECT_SLOTS}>
+    <ControlledTextField control={control} name={name} label={label} select slotProps={SELECT_SLOTS}>
       {TREASURY_ACCOUNT_KINDS.map((kind) => {
         const ofKind = accounts.filter((a) => a.kind === kind);
         return ofKind.length ? (
