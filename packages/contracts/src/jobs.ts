@@ -70,6 +70,8 @@ export interface PostPayslipJob {
   contributions: PayslipPostingContribution[];
   /** For 'paid': how the net was paid (PAYMENT_METHODS of invoices.ts). */
   paymentMethod?: string;
+  /** For 'paid': the treasury account chosen (an accounting id; absent or unknown: the method's default account). */
+  treasuryAccountId?: string;
 }
 
 /** `payslip-posted`, consumed by the HR worker: the entry now exists; the slip shows "comptabilisé". */

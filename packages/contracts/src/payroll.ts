@@ -151,6 +151,8 @@ export const payslipPaySchema = z.object({
     .min(1, { error: MESSAGES_PAYSLIP.paymentDateRequired, abort: true })
     .refine(isCalendarDate, { error: MESSAGES_PAYSLIP.paymentDateInvalid }),
   paymentMethod: paymentMethodSchema,
+  /** The treasury account the net is paid from (issue 28); the method names its kind's default account otherwise. */
+  treasuryAccountId: z.uuid().optional().nullable(),
 });
 export type PayslipPayInput = z.input<typeof payslipPaySchema>;
 
@@ -242,6 +244,8 @@ export interface Payslip {
   status: PayslipStatus;
   paymentDate: string | null;
   paymentMethod: PaymentMethod | null;
+  /** The treasury account the net was paid from (null: its method's default account). */
+  treasuryAccountId: string | null;
   /** Number of the PA entry once the accounting service posted it ("comptabilisé"); null before. */
   postedEntryNumber: string | null;
   /** Number of the payment entry once posted. */

@@ -20,3 +20,4 @@ export * from './list';
 export * from './download';
 export * from './serviceTab';
 export * from './jobs';
+export * from './treasuryAccounts';

@@ -24,12 +24,13 @@ import {
   UnitAdornment,
   useEntityForm,
   FormPercentField,
+  defaultTreasuryAccount,
+  TreasuryAccountField,
+  useListTreasuryAccountsQuery,
 } from '@xaalis/web-kit';
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useListTreasuryAccountsQuery } from '../../api/treasuryAccountList';
-import { defaultTreasuryAccount, TreasuryAccountField } from '../../ui/TreasuryAccountField';
 import { useCreateLoanMutation } from './api';
 
 interface LoanFormValues {

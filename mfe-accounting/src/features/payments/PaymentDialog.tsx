@@ -30,15 +30,16 @@ import {
   useEntityForm,
   useServerOptions,
   useSession,
+  defaultTreasuryAccount,
+  TreasuryAccountField,
+  useListTreasuryAccountsQuery,
 } from '@xaalis/web-kit';
 import { useEffect, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { AccountField, useListAccountsQuery } from '../accounts';
 import { useListInvoicesQuery, type InvoiceListArgs } from '../../api/invoiceList';
-import { useListTreasuryAccountsQuery } from '../../api/treasuryAccountList';
 import { useCreatePaymentMutation, useListPaymentLoansQuery, type LoanInstalment, type LoanWithSchedule } from './api';
-import { defaultTreasuryAccount, TreasuryAccountField } from '../../ui/TreasuryAccountField';
 
 type PaymentOutput = z.output<typeof paymentInputSchema>;
 

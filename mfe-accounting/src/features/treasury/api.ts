@@ -26,10 +26,9 @@ import type {
   TreasuryTransfer,
   TreasuryTransferInput,
 } from '@xaalis/contracts';
-import { baseApi, COMPANY_DATA_TAG, companyUrl, listParams } from '@xaalis/web-kit';
-import { TREASURY_ACCOUNTS_TAG } from '../../api/treasuryAccountList';
+import { baseApi, COMPANY_DATA_TAG, companyUrl, listParams, TREASURY_ACCOUNTS_TAG } from '@xaalis/web-kit';
 
-export { useListTreasuryAccountsQuery } from '../../api/treasuryAccountList';
+export { useListTreasuryAccountsQuery } from '@xaalis/web-kit';
 
 const enc = encodeURIComponent;
 

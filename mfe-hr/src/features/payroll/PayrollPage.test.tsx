@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES_PAYSLIP, type Employee, type Payslip } from '@xaalis/contracts';
+import { MESSAGES_PAYSLIP, type Employee, type Payslip, type TreasuryAccount } from '@xaalis/contracts';
 import { computePayslip, parameterSetFor } from '@xaalis/domain';
 import { formatMoney, useRole } from '@xaalis/web-kit';
 import { callsTo, company, COMPANY_ID, employee, employeePage, mockFetch, payslipPage, renderWithApp, TEST_USER } from '../../test-utils';
@@ -37,6 +37,7 @@ function slip(who: Employee, period: string, overrides: Partial<Payslip> = {}, i
     status: 'draft',
     paymentDate: null,
     paymentMethod: null,
+    treasuryAccountId: null,
     postedEntryNumber: null,
     paymentEntryNumber: null,
     postingPending: false,
@@ -312,6 +313,61 @@ describe('PayrollPage', () => {
     slips = [DRAFT];
     await user.click(within(row('Moussa Fall', '2026-01')).getByRole('button', { name: 'Annuler Moussa Fall 2026-01' }));
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH', `/api/payrolls/${DRAFT.id}/cancel`)).toHaveLength(1));
+  });
+
+  it('pays a slip from a treasury account of the company (the default bank first); the method follows its kind', async () => {
+    const user = userEvent.setup();
+    const account = (over: Partial<TreasuryAccount>): TreasuryAccount => ({
+      id: '00000000-0000-4000-8000-00000000b001',
+      kind: 'bank',
+      name: 'Banque',
+      accountCode: '521',
+      accountId: 'acc-521',
+      journal: 'BQ',
+      balance: '0.00',
+      bankName: null,
+      accountHolder: null,
+      iban: null,
+      provider: null,
+      walletNumber: null,
+      currency: 'XOF',
+      isDefault: true,
+      lastStatementDate: null,
+      lastStatementBalance: null,
+      unmatchedStatementLines: 0,
+      unmatchedLedgerLines: 0,
+      ...over,
+    });
+    const bank = account({});
+    const wave = account({
+      id: '00000000-0000-4000-8000-00000000b002',
+      kind: 'mobile_money',
+      name: 'Wave salaires',
+      accountCode: '5522',
+      journal: 'MM2',
+      isDefault: false,
+      provider: 'wave',
+    });
+    const fetchMock = mockFetch(
+      routes([VALIDATED], undefined, {
+        [`GET ${BASE}/treasury-accounts`]: { body: { items: [bank, wave], page: 1, pageSize: 50, totalItems: 2 } },
+        [`PATCH /api/payrolls/${VALIDATED.id}/pay`]: { body: { ...VALIDATED, status: 'paid' } },
+      }),
+    );
+    renderWithApp(<PayrollPage />, { route: '/paie' });
+    await user.click(await screen.findByRole('button', { name: 'Payer Awa Ndiaye 2026-01' }));
+    const pay = await screen.findByRole('dialog', { name: /^Payer le bulletin/ });
+    const from = await within(pay).findByLabelText('Payé depuis');
+    await waitFor(() => expect(from).toHaveValue(bank.id));
+    await user.selectOptions(from, 'Wave salaires (5522)');
+    await typeIn(user, pay, 'Date de paiement', '2026-02-05');
+    await user.click(within(pay).getByRole('button', { name: 'Enregistrer le paiement' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'PATCH', `/api/payrolls/${VALIDATED.id}/pay`)[0].body).toEqual({
+      paymentDate: '2026-02-05',
+      paymentMethod: 'orange',
+      treasuryAccountId: wave.id,
+    });
   });
 
   it("views a saved slip's breakdown and downloads its bulletin de paie as a PDF", async () => {

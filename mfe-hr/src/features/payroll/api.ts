@@ -65,11 +65,14 @@ export const payrollApi = baseApi.injectEndpoints({
       invalidatesTags: [listTag, COMPANY_DATA_TAG],
     }),
     /** PATCH /api/payrolls/:id/pay {paymentDate, paymentMethod} → Payslip. */
-    payPayslip: build.mutation<Payslip, { id: string; paymentDate: string; paymentMethod: PaymentMethod }>({
-      query: ({ id, paymentDate, paymentMethod }) => ({
+    payPayslip: build.mutation<
+      Payslip,
+      { id: string; paymentDate: string; paymentMethod: PaymentMethod; treasuryAccountId?: string | null }
+    >({
+      query: ({ id, paymentDate, paymentMethod, treasuryAccountId }) => ({
         url: `/api/payrolls/${enc(id)}/pay`,
         method: 'PATCH',
-        body: { paymentDate, paymentMethod },
+        body: treasuryAccountId ? { paymentDate, paymentMethod, treasuryAccountId } : { paymentDate, paymentMethod },
       }),
       invalidatesTags: [listTag, COMPANY_DATA_TAG],
     }),

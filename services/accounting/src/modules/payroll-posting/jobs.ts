@@ -8,12 +8,14 @@ import {
   PAYMENT_METHODS,
   QUEUES,
   type AccountingEntry,
+  type PaymentMethod,
   type PayslipPostedJob,
   type PostPayslipJob,
 } from '@xaalis/contracts';
 import { DEFAULT_JOB_OPTIONS, HttpError, type Job, type ServiceContext } from '@xaalis/service-kit';
 import { ledgerError, ledgerWrite, postEntry, reverseEntry } from '../posting';
-import { PAYSLIP_SOURCE, PayslipPostingError, paidLines, treasuryOf, validatedLines } from './posting';
+import { resolveTreasury, rowsById } from '../treasury-accounts';
+import { PAYSLIP_SOURCE, PayslipPostingError, paidLines, validatedLines } from './posting';
 
 const amount = z
   .string()
@@ -42,8 +44,24 @@ export const postPayslipJobSchema = z.object({
     }),
   ),
   paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+  treasuryAccountId: z.uuid().optional(),
 }) satisfies z.ZodType<PostPayslipJob>;
 export type PostPayslipValues = z.output<typeof postPayslipJobSchema>;
+
+/**
+ * The treasury account a payslip's net is paid from: the one HR names when it is the company's
+ * (HR cannot check an accounting id), else the payment method's default account of its kind.
+ */
+async function payslipTreasury(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  companyId: string,
+  treasuryAccountId: string | undefined,
+  method: PaymentMethod,
+) {
+  const [named] = treasuryAccountId ? await rowsById(sequelize, companyId, [treasuryAccountId], transaction) : [];
+  return named ?? resolveTreasury(sequelize, transaction, companyId, { method });
+}
 
 /** What the handler did: the entry of the event (null when a cancellation found nothing to reverse) and whether this run wrote it. */
 export interface PayslipPostingResult {
@@ -123,12 +141,13 @@ export async function postPayslip(sequelize: Sequelize, job: PostPayslipValues):
         if (!job.paymentMethod) throw new PayslipPostingError(`Bulletin ${payslipId} : mode de paiement manquant`);
         const existing = await entryBySource(sequelize, transaction, companyId, PAYSLIP_SOURCE.paid, payslipId);
         if (existing) return found(existing, false);
+        const treasury = await payslipTreasury(sequelize, transaction, companyId, job.treasuryAccountId, job.paymentMethod);
         const entry = await postEntry(transaction, {
           companyId,
-          journal: treasuryOf(job.paymentMethod).journal,
+          journal: treasury.journal,
           date: job.date,
           description: description('Paiement salaire'),
-          lines: paidLines(job, job.paymentMethod),
+          lines: paidLines(job, treasury.account_id),
           sourceType: PAYSLIP_SOURCE.paid,
           sourceId: payslipId,
           userId: job.userId,

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, UnrecoverableError } from 'bullmq';
 import { QueryTypes } from 'sequelize';
-import { JOBS, QUEUES, type Company, type PayslipBreakdown, type PostPayslipJob } from '@xaalis/contracts';
+import { JOBS, QUEUES, type Company, type PayslipBreakdown, type PostPayslipJob, type TreasuryAccount } from '@xaalis/contracts';
 import { PAYROLL_PARAMETER_SETS, computePayslip, fromCents, toCents } from '@xaalis/domain';
 import { closeRedis, createRedis, type Job, type RunningService, type RunningWorker } from '@xaalis/service-kit';
 import { start } from '../../server';
-import { companyWithChart, createCompany, payslipJobOf } from '../../test-support';
-import { balances, entryLines } from '../../test-support/invoicing';
+import { asTenant, companyWithChart, createCompany, payslipJobOf } from '../../test-support';
+import { balances, entryLines, http } from '../../test-support/invoicing';
 import { startWorker } from '../../worker';
 import { payslipPostedJobId, postPayslipHandler } from './jobs';
 import { PayslipPostingError, validatedLines } from './posting';
@@ -194,6 +194,44 @@ describe('paid and cancelled', () => {
     expect(entries.map((e) => e.source_type)).toEqual(['payslip', 'payslip-payment']);
     // Without a method the job cannot succeed.
     await expect(run({ ...validated, payslipId: randomUUID(), event: 'paid' })).rejects.toBeInstanceOf(UnrecoverableError);
+  });
+
+  it('posts the payment on the treasury account HR names when it is the company’s, else on the method’s default account', async () => {
+    const wave = (
+      await http(service)
+        .post(`/api/companies/${company.id}/treasury-accounts`)
+        .set(asTenant(company.id))
+        .send({ kind: 'mobile_money', name: 'Wave salaires', provider: 'wave' })
+        .expect(201)
+    ).body as TreasuryAccount;
+    const b = computePayslip({ baseSalary: '250000' }, spec);
+    const validated = payloadOf(b);
+    await run(validated);
+    const paid = await run({
+      ...validated,
+      event: 'paid' as const,
+      date: '2026-04-05',
+      paymentMethod: 'orange',
+      treasuryAccountId: wave.id,
+    });
+    expect(await entryLines(service, paid.entryId!)).toMatchObject({
+      journal: wave.journal,
+      lines: [
+        ['422', b.totals.net, '0.00', null],
+        [wave.accountCode, '0.00', b.totals.net, null],
+      ],
+    });
+    // An id that is not the company's account: the method's default account.
+    const other = payloadOf(b);
+    await run(other);
+    const fallback = await run({
+      ...other,
+      event: 'paid' as const,
+      date: '2026-04-05',
+      paymentMethod: 'cash',
+      treasuryAccountId: randomUUID(),
+    });
+    expect((await entryLines(service, fallback.entryId!)).journal).toBe('CA');
   });
 
   it('reverses the PA entry on cancellation, once; every account nets to zero', async () => {

@@ -1,6 +1,5 @@
-import { PAYMENT_METHOD_ACCOUNTS, type PaymentMethod, type PostPayslipJob } from '@xaalis/contracts';
+import type { PostPayslipJob } from '@xaalis/contracts';
 import { dec, isZero, money, type DecimalValue } from '@xaalis/domain';
-import type { Journal } from '@xaalis/contracts';
 import type { PostingLine } from '../posting';
 
 /**
@@ -109,16 +108,11 @@ export function validatedLines(job: PostPayslipJob): PostingLine[] {
   return [...debit, ...credit];
 }
 
-/** The treasury account and journal of a payment method (the payments module's mapping). */
-export function treasuryOf(method: PaymentMethod): { account: string; journal: Journal } {
-  return PAYMENT_METHOD_ACCOUNTS[method];
-}
-
-/** The lines of a payslip's payment: D 422 net / C the method's treasury account. */
-export function paidLines(job: PostPayslipJob, method: PaymentMethod): PostingLine[] {
+/** The lines of a payslip's payment: D 422 net / C the treasury account (its chart account's id). */
+export function paidLines(job: PostPayslipJob, treasuryAccountId: string): PostingLine[] {
   const description = `Paiement salaire — ${job.employeeLabel} (${job.period})`.slice(0, 255);
   return [
     { accountCode: PAYROLL_ACCOUNTS.netPay, description, debit: job.net },
-    { accountCode: treasuryOf(method).account, description, credit: job.net },
+    { accountId: treasuryAccountId, description, credit: job.net },
   ];
 }

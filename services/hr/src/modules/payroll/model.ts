@@ -33,6 +33,7 @@ export interface PayslipDbRow {
   status: PayslipStatus;
   payment_date: string | null;
   payment_method: PaymentMethod | null;
+  treasury_account_id: string | null;
   cancelled_on: string | null;
   validated_by: string | null;
   paid_by: string | null;
@@ -79,6 +80,7 @@ export function toPayslip(row: PayslipDbRow): Payslip {
     status: row.status,
     paymentDate: row.payment_date,
     paymentMethod: row.payment_method,
+    treasuryAccountId: row.treasury_account_id,
     postedEntryNumber: row.posted_entry_number,
     paymentEntryNumber: row.payment_entry_number,
     postingPending: row.unposted_events.length > 0,

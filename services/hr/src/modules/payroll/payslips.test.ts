@@ -98,6 +98,7 @@ describe('payslips', () => {
       status: 'draft',
       paymentDate: null,
       paymentMethod: null,
+      treasuryAccountId: null,
       postedEntryNumber: null,
       paymentEntryNumber: null,
       postingPending: false,
@@ -280,10 +281,26 @@ describe('payslips', () => {
     expect(await message(patch(own, slip.id, 'pay', { paymentDate: '2024-02-28', paymentMethod: 'bank' }), 400)).toBe(
       'La date de paiement ne peut précéder la période du bulletin',
     );
-    const paid = (await patch(own, slip.id, 'pay', { paymentDate: '2024-04-02', paymentMethod: 'orange' }).expect(200)).body as Payslip;
-    expect(paid).toMatchObject({ status: 'paid', paymentDate: '2024-04-02', paymentMethod: 'orange', postedEntryNumber: 'PA-2024-0001' });
+    // The treasury account chosen (an accounting id) travels with the posting job.
+    const wave = randomUUID();
+    const paid = (
+      await patch(own, slip.id, 'pay', { paymentDate: '2024-04-02', paymentMethod: 'orange', treasuryAccountId: wave }).expect(200)
+    ).body as Payslip;
+    expect(paid).toMatchObject({
+      status: 'paid',
+      paymentDate: '2024-04-02',
+      paymentMethod: 'orange',
+      treasuryAccountId: wave,
+      postedEntryNumber: 'PA-2024-0001',
+    });
     const payment = (await postingJobs(slip.id)).find((j) => j.id === `payslip-${slip.id}-paid`);
-    expect(payment?.data).toMatchObject({ event: 'paid', date: '2024-04-02', paymentMethod: 'orange', net: slip.netSalary });
+    expect(payment?.data).toMatchObject({
+      event: 'paid',
+      date: '2024-04-02',
+      paymentMethod: 'orange',
+      treasuryAccountId: wave,
+      net: slip.netSalary,
+    });
     expect(await postingJobs(slip.id)).toHaveLength(2);
 
     expect(await message(patch(own, slip.id, 'pay', { paymentDate: '2024-04-02', paymentMethod: 'cash' }), 409)).toBe(

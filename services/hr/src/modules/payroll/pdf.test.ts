@@ -53,6 +53,7 @@ const payslip = (over: Partial<Payslip> = {}): Payslip => ({
   status: 'paid',
   paymentDate: '2024-05-31',
   paymentMethod: 'bank',
+  treasuryAccountId: null,
   postedEntryNumber: null,
   paymentEntryNumber: null,
   postingPending: false,

@@ -75,6 +75,7 @@ export function postingJob(row: PayslipDbRow, event: PayslipPostingEvent): PostP
     trimf: row.trimf,
     contributions,
     ...(event === 'paid' && row.payment_method ? { paymentMethod: row.payment_method } : {}),
+    ...(event === 'paid' && row.treasury_account_id ? { treasuryAccountId: row.treasury_account_id } : {}),
   };
 }
 
@@ -276,13 +277,18 @@ export function payrollService(sequelize: Sequelize, producer: PostingProducer, 
     },
 
     /** validated → paid; posts the payment of the net. */
-    pay(companyId: string, id: string, payment: { paymentDate: string; paymentMethod: PaymentMethod }, userId: string | null) {
+    pay(
+      companyId: string,
+      id: string,
+      payment: { paymentDate: string; paymentMethod: PaymentMethod; treasuryAccountId?: string | null },
+      userId: string | null,
+    ) {
       return transition(companyId, id, (row) => {
         if (row.status !== 'validated') throw new HttpError(409, MESSAGES_PAYSLIP.payOnlyValidated);
         if (payment.paymentDate.slice(0, 7) < row.period) throw new HttpError(400, MESSAGES_PAYSLIP.paymentDateBeforePeriod);
         return {
-          set: `status = 'paid', payment_date = $3, payment_method = $4, paid_by = $5`,
-          bind: [payment.paymentDate, payment.paymentMethod, userId],
+          set: `status = 'paid', payment_date = $3, payment_method = $4, paid_by = $5, treasury_account_id = $6`,
+          bind: [payment.paymentDate, payment.paymentMethod, userId, payment.treasuryAccountId ?? null],
           event: 'paid',
         };
       });

@@ -1,6 +1,30 @@
-import { TREASURY_ACCOUNT_KIND_LABELS, TREASURY_ACCOUNT_KINDS, type TreasuryAccount } from '@xaalis/contracts';
-import { ControlledTextField } from '@xaalis/web-kit';
 import type { Control, FieldValues, Path } from 'react-hook-form';
+import { TREASURY_ACCOUNT_KIND_LABELS, TREASURY_ACCOUNT_KINDS, type TreasuryAccount, type TreasuryAccountList } from '@xaalis/contracts';
+import { baseApi, COMPANY_DATA_TAG } from './api';
+import { companyUrl } from './companyEndpoints';
+import { ControlledTextField } from './ui';
+
+// The company's treasury accounts (bank accounts, wallets, cash boxes, cheques: issue 28), read by
+// every remote that pays something: the accounting remote's payment, loan and treasury screens, and
+// the HR remote's payslip payment. The accounts list and the select that offers them live here, once.
+
+/** The tag every treasury write invalidates (treasury/api.ts). */
+export const TREASURY_ACCOUNTS_TAG = { type: 'Treasury' as const, id: 'ACCOUNTS' };
+
+/** The treasury accounts a company has: a handful, read at once. */
+export const TREASURY_ACCOUNTS_PAGE_SIZE = 50;
+
+/** GET /api/companies/:id/treasury-accounts?pageSize=50: defaults first, then by kind and creation. */
+export const treasuryAccountListApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    listTreasuryAccounts: build.query<TreasuryAccountList, string>({
+      query: (companyId) => ({ url: companyUrl(companyId, '/treasury-accounts'), params: { pageSize: TREASURY_ACCOUNTS_PAGE_SIZE } }),
+      providesTags: [TREASURY_ACCOUNTS_TAG, COMPANY_DATA_TAG],
+    }),
+  }),
+});
+
+export const { useListTreasuryAccountsQuery } = treasuryAccountListApi;
 
 const SELECT_SLOTS = { select: { native: true }, inputLabel: { shrink: true } };
 
