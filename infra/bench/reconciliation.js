@@ -15,20 +15,7 @@
 // bank fees the ledger lacks. Needs the built services (`npm run build:server`),
 // Postgres and Redis (REDIS_URL, default redis://127.0.0.1:6379).
 // Usage: node infra/bench/reconciliation.js [ledgerLines=100000] [statementLines=10000] [requests=30]
-const path = require('node:path');
-const { randomBytes } = require('node:crypto');
-const {
-  accountingDist,
-  withBenchDatabase,
-  TOKEN,
-  tenantHeaders,
-  createCompany,
-  generateChart,
-  inBatches,
-  vacuumAnalyze,
-  ms,
-  now,
-} = require('./lib/ledger');
+const { withAccountingWorker, tenantHeaders, createCompany, generateChart, inBatches, vacuumAnalyze, ms, now } = require('./lib/ledger');
 const { numericArgs, timeSequential } = require('./lib/timing');
 
 const [LEDGER, STATEMENT, REQUESTS] = numericArgs(100_000, 10_000, 30);
@@ -37,95 +24,77 @@ const BATCH = 20_000;
 const sleep = (t) => new Promise((resolve) => setTimeout(resolve, t));
 
 (async () => {
-  await withBenchDatabase(async (databaseUrl) => {
-    Object.assign(process.env, {
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
-      REDIS_PREFIX: `xaalis_bench_${randomBytes(4).toString('hex')}`,
-      INTERNAL_TOKEN: TOKEN,
-      LOG_LEVEL: 'silent',
+  await withAccountingWorker(async ({ base, sequelize }) => {
+    const company = await createCompany(base, { name: 'Banque du Cap-Vert SA', sector: 'service' });
+    const headers = tenantHeaders(company.id);
+    await generateChart(base, company.id, headers);
+    const accounts = await (await fetch(`${base}/api/companies/${company.id}/treasury-accounts`, { headers })).json();
+    const bank = accounts.items.find((a) => a.kind === 'bank' && a.isDefault);
+    const accountUrl = `${base}/api/companies/${company.id}/treasury-accounts/${bank.id}`;
+
+    const t0 = now();
+    const csv = await seed(sequelize, company.id);
+    await vacuumAnalyze(sequelize, ['accounting_entries', 'accounting_entry_lines', 'account_balances', 'account_day_balances']);
+    console.log(`seeded ${LEDGER} validated entries on 521 (${2 * LEDGER} lines) in ${((now() - t0) / 1000).toFixed(1)} s`);
+
+    // 1. Upload and confirm.
+    const u0 = now();
+    const up = await fetch(`${accountUrl}/statements?fileName=releve.csv`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'text/csv' },
+      body: csv,
     });
-    const { start } = require(path.join(accountingDist, 'server'));
-    const { startWorker } = require(path.join(accountingDist, 'worker'));
-    const service = await start({ port: 0 });
-    const worker = await startWorker();
-    const base = `http://127.0.0.1:${service.port}`;
-    const sequelize = service.ctx.sequelize;
-    try {
-      const company = await createCompany(base, { name: 'Banque du Cap-Vert SA', sector: 'service' });
-      const headers = tenantHeaders(company.id);
-      await generateChart(base, company.id, headers);
-      const accounts = await (await fetch(`${base}/api/companies/${company.id}/treasury-accounts`, { headers })).json();
-      const bank = accounts.items.find((a) => a.kind === 'bank' && a.isDefault);
-      const accountUrl = `${base}/api/companies/${company.id}/treasury-accounts/${bank.id}`;
+    if (up.status !== 201) throw new Error(`upload: ${up.status} ${await up.text()}`);
+    const preview = await up.json();
+    const uploaded = now() - u0;
+    const c0 = now();
+    const conf = await fetch(`${accountUrl}/statements/${preview.id}/confirm`, { method: 'POST', headers });
+    if (conf.status !== 200) throw new Error(`confirm: ${conf.status} ${await conf.text()}`);
+    console.log(
+      `1. statement of ${preview.lineCount} lines (${(csv.length / 1024).toFixed(0)} KiB): upload + preview ${ms(uploaded)}, confirm ${ms(now() - c0)}; errors ${preview.errorCount}`,
+    );
+    await vacuumAnalyze(sequelize, ['bank_statement_lines']);
 
-      const t0 = now();
-      const csv = await seed(sequelize, company.id);
-      await vacuumAnalyze(sequelize, ['accounting_entries', 'accounting_entry_lines', 'account_balances', 'account_day_balances']);
-      console.log(`seeded ${LEDGER} validated entries on 521 (${2 * LEDGER} lines) in ${((now() - t0) / 1000).toFixed(1)} s`);
+    const panes = async (label) => {
+      for (const pane of ['statement-lines', 'ledger-lines']) {
+        let body;
+        const s = await timeSequential(async () => {
+          const res = await fetch(`${accountUrl}/${pane}?status=unmatched&pageSize=50`, { headers });
+          if (res.status !== 200) throw new Error(`${pane}: ${res.status}`);
+          body = await res.json();
+        }, REQUESTS);
+        console.log(
+          `   ${label} GET …/${pane.padEnd(15)} first page: median ${ms(s.median)}, p95 ${ms(s.p95)} (${body.totalItems} unmatched)`,
+        );
+      }
+    };
+    console.log('3. matching screen, first page:');
+    await panes('before matching,');
 
-      // 1. Upload and confirm.
-      const u0 = now();
-      const up = await fetch(`${accountUrl}/statements?fileName=releve.csv`, {
+    // 2. Automatic matching, end to end.
+    const match = async () => {
+      const m0 = now();
+      const res = await fetch(`${accountUrl}/auto-match`, {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'text/csv' },
-        body: csv,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: '{}',
       });
-      if (up.status !== 201) throw new Error(`upload: ${up.status} ${await up.text()}`);
-      const preview = await up.json();
-      const uploaded = now() - u0;
-      const c0 = now();
-      const conf = await fetch(`${accountUrl}/statements/${preview.id}/confirm`, { method: 'POST', headers });
-      if (conf.status !== 200) throw new Error(`confirm: ${conf.status} ${await conf.text()}`);
-      console.log(
-        `1. statement of ${preview.lineCount} lines (${(csv.length / 1024).toFixed(0)} KiB): upload + preview ${ms(uploaded)}, confirm ${ms(now() - c0)}; errors ${preview.errorCount}`,
-      );
-      await vacuumAnalyze(sequelize, ['bank_statement_lines']);
-
-      const panes = async (label) => {
-        for (const pane of ['statement-lines', 'ledger-lines']) {
-          let body;
-          const s = await timeSequential(async () => {
-            const res = await fetch(`${accountUrl}/${pane}?status=unmatched&pageSize=50`, { headers });
-            if (res.status !== 200) throw new Error(`${pane}: ${res.status}`);
-            body = await res.json();
-          }, REQUESTS);
-          console.log(
-            `   ${label} GET …/${pane.padEnd(15)} first page: median ${ms(s.median)}, p95 ${ms(s.p95)} (${body.totalItems} unmatched)`,
-          );
-        }
-      };
-      console.log('3. matching screen, first page:');
-      await panes('before matching,');
-
-      // 2. Automatic matching, end to end.
-      const match = async () => {
-        const m0 = now();
-        const res = await fetch(`${accountUrl}/auto-match`, {
-          method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json' },
-          body: '{}',
-        });
-        if (res.status !== 202) throw new Error(`auto-match: ${res.status} ${await res.text()}`);
-        const { jobId } = await res.json();
-        for (;;) {
-          const status = await (await fetch(`${accountUrl}/auto-match/${jobId}`, { headers })).json();
-          if (status.state === 'completed' || status.state === 'failed') return { ...status, ms: now() - m0 };
-          await sleep(10);
-        }
-      };
-      const first = await match();
-      console.log(
-        `2. automatic matching, ${STATEMENT + FEES} statement lines × ${LEDGER} ledger lines: ${first.state} in ${ms(first.ms)} — ${first.matched} matched, ${first.ambiguous} ambiguous`,
-      );
-      await vacuumAnalyze(sequelize, ['reconciliation_items', 'reconciliations']);
-      await panes('after matching, ');
-      const second = await match();
-      console.log(`4. second matching: ${second.state} in ${ms(second.ms)} — ${second.matched} more matched`);
-    } finally {
-      await worker.close();
-      await service.close();
-    }
+      if (res.status !== 202) throw new Error(`auto-match: ${res.status} ${await res.text()}`);
+      const { jobId } = await res.json();
+      for (;;) {
+        const status = await (await fetch(`${accountUrl}/auto-match/${jobId}`, { headers })).json();
+        if (status.state === 'completed' || status.state === 'failed') return { ...status, ms: now() - m0 };
+        await sleep(10);
+      }
+    };
+    const first = await match();
+    console.log(
+      `2. automatic matching, ${STATEMENT + FEES} statement lines × ${LEDGER} ledger lines: ${first.state} in ${ms(first.ms)} — ${first.matched} matched, ${first.ambiguous} ambiguous`,
+    );
+    await vacuumAnalyze(sequelize, ['reconciliation_items', 'reconciliations']);
+    await panes('after matching, ');
+    const second = await match();
+    console.log(`4. second matching: ${second.state} in ${ms(second.ms)} — ${second.matched} more matched`);
   });
 })().catch((err) => {
   console.error(err);

@@ -68,6 +68,33 @@ async function withAccountingService(fn) {
 }
 
 /**
+ * Runs fn({ base, sequelize, service }) on the accounting service and its BullMQ worker, both in
+ * this process, on a bench database and a Redis prefix of their own (REDIS_URL, default the local
+ * Redis): for the benchmarks of jobs. Both are closed at the end.
+ */
+async function withAccountingWorker(fn) {
+  return withBenchDatabase(async (databaseUrl) => {
+    Object.assign(process.env, {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `xaalis_bench_${randomBytes(4).toString('hex')}`,
+      INTERNAL_TOKEN: TOKEN,
+      LOG_LEVEL: 'silent',
+    });
+    const { start } = require(path.join(accountingDist, 'server'));
+    const { startWorker } = require(path.join(accountingDist, 'worker'));
+    const service = await start({ port: 0 });
+    const worker = await startWorker();
+    try {
+      return await fn({ base: `http://127.0.0.1:${service.port}`, sequelize: service.ctx.sequelize, service });
+    } finally {
+      await worker.close();
+      await service.close();
+    }
+  });
+}
+
+/**
  * withAccountingService with a company created in it (createCompany) and its chart generated:
  * fn({ base, sequelize, service, company, headers }) with the owner's internal headers.
  */
@@ -156,6 +183,7 @@ module.exports = {
   insertCompany,
   TOKEN,
   withAccountingService,
+  withAccountingWorker,
   withAccountingCompany,
   tenantHeaders,
   createCompany,

@@ -15,7 +15,8 @@ import {
   type StatementPreview,
   type TreasuryAccount,
 } from '@xaalis/contracts';
-import { errorMessage, errorStatus, serverMessage, toastSuccess, visuallyHidden } from '@xaalis/web-kit';
+import { errorMessage, errorStatus, serverMessage, toastSuccess } from '@xaalis/web-kit';
+import { FileChooser } from '../../ui/FileChooser';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useConfirmStatementMutation, useUploadStatementMutation } from './api';
 import { StatementMappingEditor } from './StatementMappingEditor';
@@ -143,31 +144,15 @@ export function StatementImportDialog({ open, onClose, companyId, account }: Sta
               Relevé exporté de la banque ou de l’opérateur : CSV (Wave, Orange Money, Free Money, banques), OFX ou ISO 20022 camt.053
               (XML).
             </Typography>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-              {/* The input (visually hidden, focusable) takes the keyboard; the label is its visible face. */}
-              <Button
-                component="label"
-                role={undefined}
-                tabIndex={-1}
-                variant="outlined"
-                disabled={busy}
-                sx={{ '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
-              >
-                {IMPORT_STATEMENT_UI.chooseFile}
-                <Box
-                  component="input"
-                  type="file"
-                  accept={STATEMENT_ACCEPT}
-                  aria-label={IMPORT_STATEMENT_UI.fileInput}
-                  onChange={onFileChange}
-                  disabled={busy}
-                  sx={visuallyHidden}
-                />
-              </Button>
-              <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'}>
-                {file ? file.name : IMPORT_STATEMENT_UI.noFile}
-              </Typography>
-            </Box>
+            <FileChooser
+              buttonText={IMPORT_STATEMENT_UI.chooseFile}
+              inputLabel={IMPORT_STATEMENT_UI.fileInput}
+              accept={STATEMENT_ACCEPT}
+              onChange={onFileChange}
+              disabled={busy}
+              chosen={file ? file.name : IMPORT_STATEMENT_UI.noFile}
+              hasFile={Boolean(file)}
+            />
             {fileError ? (
               <Typography role="alert" variant="body2" color="error" sx={{ mt: 1 }}>
                 {fileError}

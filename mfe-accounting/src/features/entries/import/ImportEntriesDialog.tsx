@@ -31,6 +31,7 @@ import { useId, useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import { ENTRY_LIST_TAGS, useGetEntryImportQuery, useRunEntryImportMutation, useUploadEntryImportMutation } from './api';
 import { ImportJobStatus } from './ImportJobStatus';
 import { ImportPreview } from './ImportPreview';
+import { FileChooser } from '../../../ui/FileChooser';
 import { checkImportFile, contentTypeOf, formatFileSize, IMPORT_UI } from './importFile';
 
 export interface ImportEntriesDialogProps {
@@ -53,17 +54,6 @@ function failureText(error: unknown, fallback: string): string {
   if (errorStatus(error) === 413) return MESSAGES_ENTRY_IMPORT.tooLarge;
   return serverMessage(error) ?? `${fallback} (${errorMessage(error)})`;
 }
-
-/** Visually hidden but focusable: the file input behind the 'Choisir un fichier' button. */
-const HIDDEN_INPUT = {
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  height: 1,
-  overflow: 'hidden',
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;
 
 /**
  * 'Importer des écritures': choose the kind and a CSV/XLSX file, send it, read the
@@ -185,31 +175,15 @@ export function ImportEntriesDialog({ open, companyId, onClose }: ImportEntriesD
             ) : null}
 
             <Box>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-                {/* The input (visually hidden, focusable) takes the keyboard; the label is its visible face. */}
-                <Button
-                  component="label"
-                  role={undefined}
-                  tabIndex={-1}
-                  variant="outlined"
-                  disabled={busy}
-                  sx={{ '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
-                >
-                  {IMPORT_UI.chooseFile}
-                  <Box
-                    component="input"
-                    type="file"
-                    accept={ENTRY_IMPORT_ACCEPT}
-                    aria-label={IMPORT_UI.fileInput}
-                    onChange={onFileChange}
-                    disabled={busy}
-                    sx={HIDDEN_INPUT}
-                  />
-                </Button>
-                <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'}>
-                  {file ? `${file.name} (${formatFileSize(file.size)})` : IMPORT_UI.noFile}
-                </Typography>
-              </Box>
+              <FileChooser
+                buttonText={IMPORT_UI.chooseFile}
+                inputLabel={IMPORT_UI.fileInput}
+                accept={ENTRY_IMPORT_ACCEPT}
+                onChange={onFileChange}
+                disabled={busy}
+                chosen={file ? `${file.name} (${formatFileSize(file.size)})` : IMPORT_UI.noFile}
+                hasFile={Boolean(file)}
+              />
               {fileError ? (
                 <Typography role="alert" variant="body2" color="error" sx={{ mt: 1 }}>
                   {fileError}
