@@ -20,8 +20,11 @@ import {
   type PayslipList,
   type Portfolio,
   type RecipeList,
+  type ReconciliationReport,
   type ReportChecks,
   type ReportYears,
+  type StatementLinesPage,
+  type TreasuryAccountList,
   type TrialBalance,
 } from '@xaalis/contracts';
 import { DEMO_CREDENTIALS, seedDemo } from '@xaalis/infra/demo';
@@ -102,8 +105,18 @@ test('npm run demo seeds a restaurant through the API once; its figures tie out 
   // Last month's payroll at least (seven employees), and last year closed.
   expect(first.payslips).toBeGreaterThanOrEqual(7);
   expect(first.closedYears).toBeGreaterThanOrEqual(1);
+  // Last month's statement of the bank, the Wave and the Orange Money wallets.
+  expect(first.statements).toBe(3);
   const again = await seedDemo(baseUrl(), { months: 2, salesPerMonth: 3 });
-  expect(again).toEqual({ created: false, companyId: first.companyId, invoices: 0, payments: 0, payslips: 0, closedYears: 0 });
+  expect(again).toEqual({
+    created: false,
+    companyId: first.companyId,
+    invoices: 0,
+    payments: 0,
+    payslips: 0,
+    closedYears: 0,
+    statements: 0,
+  });
 
   const browser = await launch();
   try {
@@ -150,6 +163,29 @@ test('npm run demo seeds a restaurant through the API once; its figures tie out 
     const tft = await get<CashFlowStatement>(api, `${base}/reports/cash-flow-statement?year=${thisYear}`);
     expect(tft.lines.find((l) => l.ref === 'ZH')?.amounts.current).toBe(dashboard.treasury);
 
+    // The statements are reconciled: each account's état de rapprochement ties at its last statement's end,
+    // most lines are matched and a few are left to the user (the last month's fees, a deposit nobody recorded).
+    const treasuryAccounts = await get<TreasuryAccountList>(api, `${base}/treasury-accounts`);
+    const withStatements = treasuryAccounts.items.filter((a) => a.lastStatementDate !== null);
+    expect(withStatements.map((a) => a.name).sort()).toEqual(['Banque', 'Orange Money', 'Wave Business']);
+    let matched = 0;
+    let left = 0;
+    for (const account of withStatements) {
+      const a = `${base}/treasury-accounts/${account.id}`;
+      const report = await get<ReconciliationReport>(api, `${a}/reconciliation?date=${account.lastStatementDate}`);
+      const tied = await get<StatementLinesPage>(api, `${a}/statement-lines?status=matched&pageSize=1`);
+      expect({ account: account.name, ties: report.ties, difference: report.difference, matched: tied.totalItems > 0 }).toEqual({
+        account: account.name,
+        ties: true,
+        difference: '0.00',
+        matched: true,
+      });
+      matched += tied.totalItems;
+      left += report.unmatchedStatementLines.length;
+    }
+    expect(left).toBeGreaterThanOrEqual(2);
+    expect(left).toBeLessThan(matched / 2);
+
     // The restaurant module shows the demo's recipes costed from the stock items, and its menu.
     const recipes = (await (await api.get(`${base}/recipes`)).json()) as RecipeList;
     expect(recipes.itemsAvailable).toBe(true);
@@ -169,7 +205,7 @@ test('npm run demo seeds a restaurant through the API once; its figures tie out 
     await pageShows(page, '/paie', 'Moussa', MESSAGES_PAYSLIP.empty);
     await pageShows(page, '/factures', 'FV-', MESSAGES_INVOICE.empty);
     await pageShows(page, '/inventaire', 'Riz brisé', 'Aucun article en stock');
-    await pageShows(page, '/tresorerie', 'Banque', 'Aucun compte de trésorerie');
+    await pageShows(page, '/tresorerie', 'Wave Business', 'Aucun compte de trésorerie');
     await pageShows(page, '/ecritures', 'PA-', MESSAGES_ENTRY.empty);
     await pageShows(page, '/parametres?tab=third-parties', 'Wave Sénégal', MESSAGES_THIRD_PARTY.empty);
     await context.close();

@@ -1,7 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MAX_ACCOUNTS_PAGE_SIZE, MESSAGES_FISCAL_YEAR, type AccountListResponse, type AccountingEntry } from '@xaalis/contracts';
+import {
+  MAX_ACCOUNTS_PAGE_SIZE,
+  MESSAGES_FISCAL_YEAR,
+  MESSAGES_RECONCILIATION,
+  type AccountListResponse,
+  type AccountingEntry,
+  type LedgerLinesPage,
+  type TreasuryAccount,
+  type TreasuryAccountList,
+} from '@xaalis/contracts';
+import { add } from '@xaalis/domain';
 import { apiGet, apiHeaders, apiPost, baseUrl, registerWithChart } from './browser';
 
 /**
@@ -37,6 +47,49 @@ const IMPORT_CSV = [
   '06/01/2026;OD;PC-2;6052;Écriture déséquilibrée;10 000;',
   '06/01/2026;OD;PC-2;571;Écriture déséquilibrée;;9 000',
 ].join('\n');
+
+/** The demo's bank account, with its last statement (the demo imports the last months' statements). */
+async function demoBank(context: BrowserContext): Promise<{ base: string; bank: TreasuryAccount & { lastStatementDate: string } }> {
+  const { companyId } = await apiGet<{ companyId: string }>(context, '/api/user');
+  const base = `/api/companies/${companyId}`;
+  const { items } = await apiGet<TreasuryAccountList>(context, `${base}/treasury-accounts`);
+  const bank = items.find((a) => a.kind === 'bank' && a.isDefault);
+  if (!bank?.lastStatementDate) throw new Error('the demo bank has no statement');
+  return { base, bank: { ...bank, lastStatementDate: bank.lastStatementDate } };
+}
+
+/** Upper case without accents, as banks print their labels. */
+const bankLabel = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase();
+
+/**
+ * The bank's next statement as the bank would export it: the ledger's lines since the last statement
+ * (a few), then the month's fee, with the running balance from the last statement's closing one.
+ */
+async function nextBankStatement(context: BrowserContext): Promise<string> {
+  const { base, bank } = await demoBank(context);
+  const since = new Date(Date.parse(`${bank.lastStatementDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const ledger = await apiGet<LedgerLinesPage>(
+    context,
+    `${base}/treasury-accounts/${bank.id}/ledger-lines?status=unmatched&from=${since}&pageSize=8`,
+  );
+  const lines = [
+    ...ledger.items.map((l) => ({ date: l.date, label: bankLabel(l.label), reference: l.reference ?? l.entryNumber, amount: l.amount })),
+    { date: ledger.items.at(-1)?.date ?? since, label: 'FRAIS TENUE DE COMPTE', reference: '', amount: '-5850.00' },
+  ];
+  let balance = bank.lastStatementBalance ?? '0.00';
+  const dmy = (iso: string) => iso.split('-').reverse().join('/');
+  return [
+    'Date;Libellé;Référence;Montant;Solde',
+    ...lines.map((l) => {
+      balance = add(balance, l.amount);
+      return [dmy(l.date), l.label.replace(/;/g, ','), l.reference, l.amount, balance].join(';');
+    }),
+  ].join('\r\n');
+}
 
 const SHOTS: Shot[] = [
   {
@@ -345,6 +398,76 @@ const SHOTS: Shot[] = [
       await open(page, '/', 'Tableau de Bord');
       await page.getByRole('button', { name: /^Entreprise actuelle : / }).click();
       await page.getByRole('menu').getByText('Créer une entreprise').waitFor();
+    },
+  },
+  {
+    name: 'comptes-de-tresorerie',
+    who: 'demo',
+    viewport: true,
+    take: async (page) => {
+      await open(page, '/tresorerie', 'Trésorerie');
+      const cards = page.getByRole('list', { name: 'Comptes de trésorerie' });
+      await cards.getByText('Wave Business').waitFor();
+      // The cards at the top of the picture.
+      await page.getByRole('region', { name: 'Comptes de trésorerie' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    },
+  },
+  {
+    name: 'import-releve',
+    who: 'demo',
+    viewport: true,
+    take: async (page, context) => {
+      const statement = await nextBankStatement(context);
+      await open(page, '/tresorerie', 'Trésorerie');
+      await page.getByRole('button', { name: 'Importer un relevé — Banque' }).click();
+      const importing = dialog(page, 'Importer un relevé — Banque');
+      await importing.locator('input[type=file]').setInputFiles({
+        name: 'releve-banque.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(statement, 'utf8'),
+      });
+      await importing.getByRole('button', { name: 'Analyser le relevé' }).click();
+      await importing.getByRole('table', { name: 'Opérations du relevé' }).waitFor();
+    },
+  },
+  {
+    name: 'rapprochement',
+    who: 'demo',
+    viewport: true,
+    take: async (page, context) => {
+      const { bank } = await demoBank(context);
+      await open(page, `/tresorerie?rapprochement=${bank.id}`, 'Trésorerie');
+      const screen = page.getByRole('region', { name: 'Rapprochement bancaire' });
+      // The ledger's lines from the last statement's month on (the older ones are before the first statement).
+      await screen
+        .getByRole('search', { name: 'Filtres — Grand livre' })
+        .getByLabel('Du')
+        .fill(`${bank.lastStatementDate.slice(0, 7)}-01`);
+      const statement = screen.getByRole('table', { name: 'Lignes du relevé' });
+      // The deposit nobody recorded, ticked: the running difference, and no ledger line of its amount.
+      await statement.getByRole('checkbox', { name: /^VERSEMENT ESPECES/ }).check();
+      await screen.getByText(/Aucune ligne du grand livre de même montant/).waitFor();
+      const ledger = screen.getByRole('table', { name: 'Lignes du grand livre' });
+      await ledger.getByText('Apport des associés en capital').waitFor({ state: 'detached' });
+      await ledger.getByRole('row').nth(1).waitFor();
+      // From the tabs down: the selection's running difference, the propositions and both panes.
+      await screen.getByRole('tablist', { name: 'Lignes à afficher' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    },
+  },
+  {
+    name: 'etat-de-rapprochement',
+    who: 'demo',
+    viewport: true,
+    take: async (page, context) => {
+      const { bank } = await demoBank(context);
+      await open(page, '/tresorerie', 'Trésorerie');
+      await page.getByRole('button', { name: 'État de rapprochement — Banque' }).click();
+      const report = dialog(page, 'État de rapprochement — Banque');
+      const date = report.getByLabel('Au');
+      await date.fill(bank.lastStatementDate);
+      await date.blur();
+      await report.getByText(MESSAGES_RECONCILIATION.ties).waitFor();
+      await report.getByText('FRAIS TENUE DE COMPTE').waitFor();
     },
   },
 ];

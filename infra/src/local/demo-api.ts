@@ -18,10 +18,34 @@ export class Api {
   constructor(private readonly base: string) {}
 
   async call(method: string, path: string, body?: unknown, okStatuses = [200, 201, 202]): Promise<{ status: number; body: unknown }> {
+    return this.send(method, path, 'application/json', body === undefined ? undefined : JSON.stringify(body), okStatuses);
+  }
+
+  async json<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return (await this.call(method, path, body)).body as T;
+  }
+
+  /** POSTs a file's text as the raw body (a statement: `text/csv`), as the browser uploads it; answers the JSON reply. */
+  async upload<T>(path: string, text: string, contentType = 'text/csv'): Promise<T> {
+    return (await this.send('POST', path, contentType, text, [201])).body as T;
+  }
+
+  private async send(
+    method: string,
+    path: string,
+    contentType: string,
+    body: string | undefined,
+    okStatuses: number[],
+  ): Promise<{ status: number; body: unknown }> {
     const res = await fetch(`${this.base}${path}`, {
       method,
-      headers: { 'content-type': 'application/json', ...(this.cookie ? { cookie: this.cookie } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // A body other than JSON passes the gateway's CSRF check by the header scripts send.
+      headers: {
+        'content-type': contentType,
+        ...(contentType === 'application/json' ? {} : { 'x-requested-with': 'XMLHttpRequest' }),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+      },
+      body,
     });
     const setCookie = res.headers.get('set-cookie');
     if (setCookie) this.cookie = setCookie.split(';')[0];
@@ -29,10 +53,6 @@ export class Api {
     const parsed: unknown = text ? JSON.parse(text) : undefined;
     if (!okStatuses.includes(res.status)) throw new Error(`${method} ${path} → ${res.status} ${text.slice(0, 300)}`);
     return { status: res.status, body: parsed };
-  }
-
-  async json<T>(method: string, path: string, body?: unknown): Promise<T> {
-    return (await this.call(method, path, body)).body as T;
   }
 
   /** Polls a job-status path until the job ends; throws when it failed. */

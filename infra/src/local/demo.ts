@@ -12,11 +12,14 @@ import {
   type Loan,
   type PayslipList,
   type ThirdParty,
+  type TreasuryAccount,
+  type TreasuryAccountList,
   type TrialBalance,
 } from '@xaalis/contracts';
-import { ROUND_DOWN, dec, deriveDepreciationRate, isPositive, money, sub, sum } from '@xaalis/domain';
+import { ROUND_DOWN, abs, compare, dec, deriveDepreciationRate, isPositive, money, sub, sum } from '@xaalis/domain';
 import { Api, addDays, iso, minDate, random } from './demo-api';
 import { seedFirm } from './demo-firm';
+import { seedStatements, statementPeriods } from './demo-statements';
 
 export const DEMO_CREDENTIALS = { username: 'demo', password: 'teranga2026' } as const;
 
@@ -35,6 +38,8 @@ export interface DemoResult {
   payments: number;
   payslips: number;
   closedYears: number;
+  /** Bank, Wave and Orange Money statements imported (and reconciled). */
+  statements: number;
 }
 
 const CLIENTS = [
@@ -82,6 +87,8 @@ const MONTHLY_EXPENSES = [
   ['6051', 'Facture SEN’EAU', '32000.00', 'orange'],
   ['6281', 'Forfait téléphone et internet', '25000.00', 'bank'],
 ] as const;
+/** The Wave wallet's float, kept by internal transfers with the bank at each month's end: brought back to `target` below `min` or above `max`. */
+const WAVE_FLOAT = { target: '750000.00', min: '600000.00', max: '1000000.00' } as const;
 /** The restaurant's fixed assets, bought when it opened: [name, category, account, price, method, life, months after the opening]. */
 const INVESTMENTS = [
   ['Équipement de cuisine (fourneaux, chambre froide, hotte)', 'material', '241', '6500000.00', 'declining', 5, 0],
@@ -126,7 +133,7 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   );
   if (registered.status === 409) {
     const user = await api.json<{ companyId: string }>('POST', '/api/login', DEMO_CREDENTIALS);
-    return { created: false, companyId: user.companyId, invoices: 0, payments: 0, payslips: 0, closedYears: 0 };
+    return { created: false, companyId: user.companyId, invoices: 0, payments: 0, payslips: 0, closedYears: 0, statements: 0 };
   }
   log('Création de la société de démonstration…');
   const { companyId } = registered.body as { companyId: string };
@@ -142,6 +149,17 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
     if (!id) throw new Error(`compte ${code} absent du plan généré`);
     return id;
   };
+  // Treasury: the default bank (521, journal BQ) and Orange Money wallet (552, MM), and a Wave
+  // wallet of its own (5522, journal MM2) that takes counter sales and pays the fish market.
+  const wave = await api.json<TreasuryAccount>('POST', `${c}/treasury-accounts`, {
+    kind: 'mobile_money',
+    name: 'Wave Business',
+    provider: 'wave',
+    walletNumber: '+221 77 645 12 30',
+  });
+  const treasuryAccounts = await api.json<TreasuryAccountList>('GET', `${c}/treasury-accounts`);
+  const bankAccount = treasuryAccounts.items.find((a) => a.kind === 'bank' && a.isDefault);
+  if (!bankAccount) throw new Error('compte bancaire par défaut absent');
 
   const clients: ThirdParty[] = [];
   for (const t of CLIENTS) clients.push(await api.json('POST', `${c}/third-parties`, { type: 'client', ...t }));
@@ -166,7 +184,7 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   const rand = random(2026);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
   const between = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
-  const methods = ['orange', 'orange', 'orange', 'bank', 'cash', 'cash'] as const;
+  const methods = ['orange', 'orange', 'wave', 'bank', 'cash', 'cash'] as const;
   let invoices = 0;
   let payments = 0;
   let payslips = 0;
@@ -188,13 +206,14 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
     invoices++;
     return validated;
   };
+  /** Pays by a method ('bank', 'orange', 'cash', 'check') or, for 'wave', into or out of the Wave wallet. */
   const pay = async (invoice: Invoice, amount: string, date: string, method: string) => {
     await api.json('POST', '/api/payments', {
       type: 'invoice_payment',
       invoiceId: invoice.id,
       amount,
       date,
-      method,
+      ...(method === 'wave' ? { treasuryAccountId: wave.id } : { method }),
       companyId,
       reference: `Règlement ${invoice.number}`,
     });
@@ -222,6 +241,17 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
       lines: lines.map((l) => ({ accountId: account(l.code), description, debit: l.debit ?? '0.00', credit: l.credit ?? '0.00' })),
     });
     await api.json('PATCH', `/api/accounting-entries/${entry.id}/validate`);
+  };
+
+  /** 'Virement interne' between two treasury accounts (two entries through 585 Virements de fonds). */
+  const transfer = async (from: TreasuryAccount, to: TreasuryAccount, amount: string, date: string) => {
+    await api.json('POST', `${c}/treasury-transfers`, {
+      fromAccountId: from.id,
+      toAccountId: to.id,
+      amount,
+      date,
+      reference: `${to.id === wave.id ? 'APPRO' : 'REVERS'}-WAVE-${date.slice(0, 7)}`,
+    });
   };
 
   const first = new Date(Date.parse(`${today.slice(0, 7)}-01T00:00:00Z`));
@@ -313,6 +343,9 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
           await api.call('POST', `/api/investments/${investment.id}/depreciations/${row.id}/record`, {}, [200, 201, 409]);
     }
   };
+
+  // The Wave wallet's first float, from the bank, before the month's first purchase at the market.
+  at(iso(first), () => transfer(bankAccount, wave, WAVE_FLOAT.target, iso(first)));
 
   // The staff, hired when the restaurant opened to the public.
   at(iso(first), async () => {
@@ -407,7 +440,7 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
     const ym = iso(monthStart).slice(0, 7);
     const day = (d: number) => `${ym}-${String(d).padStart(2, '0')}`;
 
-    // Restocking: drinks and fresh produce, paid by bank at term or cash at the market.
+    // Restocking: drinks and fresh produce, paid by bank at term or by Wave at the market.
     for (const [i, item] of items.entries()) {
       const [, , , , supplierPrice, purchaseAccount] = ITEMS[i];
       const drink = item.category === 'beverage';
@@ -433,7 +466,7 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
             reason: 'Consommation cuisine',
           });
         const due = addDays(date, supplier.paymentTerms);
-        at(due, () => pay(invoice, invoice.total, due, supplier.paymentTerms === 0 ? 'cash' : 'bank'));
+        at(due, () => pay(invoice, invoice.total, due, supplier.paymentTerms === 0 ? 'wave' : 'bank'));
       });
     }
 
@@ -464,7 +497,9 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
       // Counter sales are paid at once; catering later, sometimes a deposit then the balance a month on, now and then never.
       const payDate = addDays(date, catering ? between(10, 50) : 0);
       const outcome = !catering ? 'full' : rand() < 0.08 ? 'unpaid' : rand() < 0.25 ? 'deposit' : 'full';
-      const method = catering ? pick(['bank', 'check', 'orange'] as const) : pick(methods);
+      const picked = catering ? pick(['bank', 'check', 'orange'] as const) : pick(methods);
+      // Wave Sénégal pays its caterer with its own wallet.
+      const method = client.code === 'CLI-WAVE' ? 'wave' : picked;
       at(date, async () => {
         const invoice = await createInvoice(catering ? 'service' : 'sale', client.id, date, client.paymentTerms, lines);
         if (outcome === 'deposit') {
@@ -503,7 +538,8 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
       at(day(15), () => settlePayroll(previous, day(15)));
     }
 
-    // Month end (last of its day): cheques remitted to the bank, cash and Orange Money beyond a float paid into it.
+    // Month end (last of its day): cheques remitted to the bank, cash and Orange Money beyond a float paid into it,
+    // the Wave wallet's float restored by an internal transfer with the bank.
     const monthEnd = minDate(day(28), today);
     queue.push({
       date: monthEnd,
@@ -523,6 +559,10 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
               { code, credit: amount },
             ]);
         }
+        const waveBalance = balance(wave.accountCode);
+        const out = compare(waveBalance, WAVE_FLOAT.max) > 0;
+        if (out || compare(waveBalance, WAVE_FLOAT.min) < 0)
+          await transfer(out ? wave : bankAccount, out ? bankAccount : wave, abs(sub(waveBalance, WAVE_FLOAT.target)), monthEnd);
         log(`Activité de ${ym} enregistrée.`);
       },
     });
@@ -576,7 +616,9 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   ] as const)
     await api.json('POST', `${c}/recipes/${recipe.id}/serve`, { quantity });
   await payrollPosted(thisYear);
+  // The last three complete months' statements of the bank, the Wave and the Orange Money wallets, imported and reconciled.
+  const reconciled = await seedStatements(api, companyId, statementPeriods(today, Math.min(3, months - 1)), String(thisYear), log);
   log(`Société de démonstration prête : ${invoices} factures, ${payments} règlements, ${payslips} bulletins de paie.`);
   await seedFirm(base, { log, restaurant: { api, companyId } });
-  return { created: true, companyId, invoices, payments, payslips, closedYears };
+  return { created: true, companyId, invoices, payments, payslips, closedYears, statements: reconciled.statements };
 }

@@ -204,7 +204,7 @@ export default function ReconciliationPage({ companyId, accountId, canManage }: 
           onToggle={(line) => setLedgerSelection((s) => toggleLine(s, line))}
         />
       ) : null}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', xl: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
         <MatchPane<StatementLine>
           title="Relevé"
           label="Lignes du relevé"
