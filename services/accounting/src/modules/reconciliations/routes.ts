@@ -18,7 +18,6 @@ import {
   validated,
   type ServiceContext,
 } from '@xaalis/service-kit';
-import { QueryTypes } from 'sequelize';
 import { treasuryAccountParam } from '../bank-statements';
 import { autoMatchService } from './auto-match';
 import { createFromLineService } from './create-entry';
@@ -60,16 +59,12 @@ export function reconciliationsApi(ctx: ServiceContext): Router {
   router.get(`${account}/reconciliation`, requireSameCompany, validate({ query: reconciliationReportQuerySchema }), async (req, res) => {
     const { companyId } = tenantOf(req);
     const { date, format } = validated(req, 'query', reconciliationReportQuerySchema);
-    const report = await recs.report(companyId, accountId(req.params), date);
     if (format === 'json') {
-      res.json(report);
+      res.json(await recs.report(companyId, accountId(req.params), date));
       return;
     }
-    const [company] = await ctx.sequelize.query<{ name: string }>('SELECT name FROM accounting.companies WHERE id = $1', {
-      bind: [companyId],
-      type: QueryTypes.SELECT,
-    });
-    const input = { companyName: company?.name ?? '', report };
+    const input = await recs.reportForExport(companyId, accountId(req.params), date);
+    const { report } = input;
     const filename = `rapprochement-${report.account.accountCode}-${date}.${format}`;
     if (format === 'pdf') sendDownload(res, 'application/pdf', filename, await reconciliationReportPdf(input));
     else

@@ -259,6 +259,15 @@ export function reconciliationsService(sequelize: Sequelize) {
         lastStatementDate: totals.last,
       };
     },
+
+    /** The état with the company's name, as its PDF and XLSX print it. */
+    async reportForExport(companyId: string, accountId: string, date: string): Promise<{ companyName: string; report: ReconciliationReport }> {
+      const [company] = await sequelize.query<{ name: string }>('SELECT name FROM accounting.companies WHERE id = $1', {
+        bind: [companyId],
+        type: QueryTypes.SELECT,
+      });
+      return { companyName: company?.name ?? '', report: await this.report(companyId, accountId, date) };
+    },
   };
 }
 
