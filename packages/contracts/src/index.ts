@@ -17,6 +17,7 @@ export * from './entries';
 export * from './entry-imports';
 export * from './bank-statements';
 export * from './invoices';
+export * from './credit-notes';
 export * from './payments';
 export * from './inventory';
 export * from './loans';

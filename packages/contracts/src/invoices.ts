@@ -54,7 +54,7 @@ export const MESSAGES_INVOICE = {
   productNotFound: 'Article introuvable',
   accountNotFound: 'Compte introuvable',
   notDraft: 'Seule une facture en brouillon peut être modifiée ou validée',
-  notCancellable: 'Une facture payée (même partiellement) ne peut pas être annulée',
+  notCancellable: 'Une facture validée ne s’annule pas : créez un avoir',
   dueBeforeDate: "L'échéance ne peut pas précéder la date de facture",
   emptyFiltered: 'Aucune facture trouvée avec ces critères',
   empty: 'Aucune facture créée',
@@ -214,6 +214,12 @@ export interface Invoice extends DocumentTrail {
   paymentMethod: PaymentMethod;
   notes: string | null;
   paidAmount: string;
+  /** Credit notes set against this invoice (its own and other credit of the client): they lower the balance due. */
+  creditedAmount: string;
+  /** The total of this invoice's own credit notes. */
+  creditTotal: string;
+  /** 'partial' ('Avoir partiel') or 'full' ('Annulée par avoir') once credit notes cover it. */
+  creditStatus: 'none' | 'partial' | 'full';
   balanceDue: string;
   entryId: string | null;
   companyId: string;

@@ -30,6 +30,7 @@ const BOTH = { company: true, topLevel: true } as const;
 export const RESOURCES: Readonly<Record<string, Resource>> = {
   // accounting: documents a collaborator writes
   invoices: accounting('documents', BOTH),
+  'credit-notes': accounting('documents', BOTH),
   payments: accounting('documents', BOTH),
   inventory: accounting('documents', BOTH),
   'accounting-entries': accounting('documents', { ...BOTH, actions: { validate: 'accounting', cancel: 'accounting' } }),

@@ -6,6 +6,7 @@ import { auditApi, rememberActorRole } from './modules/audit';
 import { bankStatementsApi } from './modules/bank-statements';
 import { chartApi, generateChartHandler } from './modules/chart';
 import { companiesApi, companiesInternal } from './modules/companies';
+import { creditNotesApi } from './modules/credit-notes';
 import { dashboardApi } from './modules/dashboard';
 import { entriesApi } from './modules/entries';
 import { entryImportsApi, importEntriesHandler } from './modules/entry-imports';
@@ -51,6 +52,8 @@ export const accountingService = runService({
       treasuryAccountsApi(ctx),
       bankStatementsApi(ctx),
       reconciliationsApi(ctx),
+      // Before invoices: it answers 'Annuler' on a validated invoice with a credit note.
+      creditNotesApi(ctx),
       invoicesApi(ctx),
       paymentsApi(ctx),
       inventoryApi(ctx),

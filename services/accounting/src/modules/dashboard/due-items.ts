@@ -15,10 +15,10 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 const DUE_ITEMS = `
   SELECT 'invoice'::text AS kind, i.id, i.number, i.type, tp.name AS party,
          coalesce(i.due_date, i.date + coalesce(tp.payment_terms, 30)) AS due_date,
-         CASE WHEN i.type = 'purchase' THEN i.paid_amount - i.total ELSE i.total - i.paid_amount END AS amount
+         CASE WHEN i.type = 'purchase' THEN i.paid_amount + i.credited_amount - i.total ELSE i.total - i.paid_amount - i.credited_amount END AS amount
     FROM accounting.invoices i
     LEFT JOIN accounting.third_parties tp ON tp.id = i.third_party_id AND tp.company_id = $1
-   WHERE i.company_id = $1 AND i.status = 'validated' AND i.total > i.paid_amount
+   WHERE i.company_id = $1 AND i.status = 'validated' AND i.total > i.paid_amount + i.credited_amount
   UNION ALL
   SELECT 'loan'::text, lp.id, NULL, NULL, lo.lender, lp.due_date, -lp.total_amount
     FROM accounting.loan_payments lp

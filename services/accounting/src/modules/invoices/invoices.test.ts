@@ -381,36 +381,25 @@ describe('cancellation', () => {
     await http(service).patch(`/api/invoices/${inv.id}/validate`).set(asTenant(w.company.id)).expect(409);
   });
 
-  it('cancels a validated unpaid invoice by reversal of its entry and of its stock movements', async () => {
+  it('answers "Annuler" on a validated invoice with a full credit note: the reverse posting and the stock back', async () => {
     const fresh = await invoicingWorld(service);
     const c = fresh.company.id;
     const inv = await validatedInvoice(service, c, invoicePayload(fresh, {}, [riceLine('7', fresh.rice), riceLine('1.5', fresh.oil)]));
     expect((await stockOf(service, c, fresh.rice.id)).currentStock).toBe('93.000');
     const res = await http(service).post(`/api/invoices/${inv.id}/cancel`).set(asTenant(c)).expect(200);
-    expect(res.body).toMatchObject({ status: 'cancelled', balanceDue: '0.00' });
+    expect(res.body).toMatchObject({ invoiceId: inv.id, total: inv.total });
     const original = await entryLines(service, inv.entryId!);
-    expect(original.status).toBe('cancelled');
-    const [{ reversal_entry_id }] = await service.ctx.sequelize.query<{ reversal_entry_id: string }>(
-      'SELECT reversal_entry_id FROM accounting.invoices WHERE id = $1',
-      {
-        bind: [inv.id],
-        type: QueryTypes.SELECT,
-      },
-    );
-    const reversal = await entryLines(service, reversal_entry_id);
-    expect(reversal.journal).toBe('VT');
-    expect(reversal.lines).toEqual(original.lines.map(([code, debit, credit, tp]) => [code, credit, debit, tp]));
+    expect(original.status).toBe('validated');
+    const avoir = await entryLines(service, (res.body as { entryId: string }).entryId);
+    expect(avoir.journal).toBe('VT');
     const b = await balances(service, c);
     for (const code of ['4111', '701', '4431']) expect(b.get(code)).toBe('0.00');
     const rice = await stockOf(service, c, fresh.rice.id);
     expect(rice.currentStock).toBe('100.000');
-    expect(rice.movements![0]).toMatchObject({
-      type: 'in',
-      quantity: '7.000',
-      reason: `Annulation facture ${inv.number}`,
-      invoiceId: inv.id,
-    });
+    expect(rice.movements![0]).toMatchObject({ type: 'in', quantity: '7.000', invoiceId: inv.id });
     expect((await stockOf(service, c, fresh.oil.id)).currentStock).toBe('10.000');
+    const after = (await http(service).get(`/api/invoices/${inv.id}`).set(asTenant(c)).expect(200)).body as Invoice;
+    expect(after).toMatchObject({ status: 'validated', creditStatus: 'full', balanceDue: '0.00' });
   });
 
   it('refuses to cancel an invoice’s or a payment’s entry on its own (Écritures page): the document is what gets cancelled', async () => {
@@ -429,11 +418,11 @@ describe('cancellation', () => {
     expect((await http(service).get(`/api/invoices/${inv.id}`).set(asTenant(w.company.id)).expect(200)).body.status).toBe('validated');
   });
 
-  it('refuses to cancel an invoice paid even in part', async () => {
+  it('a paid invoice is cancelled by a credit note too, which leaves the client a credit', async () => {
     const inv = await validatedInvoice(service, w.company.id, invoicePayload(w));
     await payOk(service, w.company.id, { type: 'invoice_payment', invoiceId: inv.id, amount: '1000' });
-    const res = await http(service).post(`/api/invoices/${inv.id}/cancel`).set(asTenant(w.company.id)).expect(409);
-    expect(res.body).toEqual({ message: 'Une facture payée (même partiellement) ne peut pas être annulée' });
+    const res = await http(service).post(`/api/invoices/${inv.id}/cancel`).set(asTenant(w.company.id)).expect(200);
+    expect(res.body).toMatchObject({ total: '118000.00', appliedAmount: '117000.00', remaining: '1000.00' });
   });
 });
 
@@ -760,24 +749,21 @@ describe('the acting user (X-User-Id) on every write', () => {
     expect(Date.parse(validated.validatedAt as string)).not.toBeNaN();
     expect(await entryAudit(validated.entryId as string)).toEqual({ created_by: validator, validated_by: validator, cancelled_by: null });
 
-    const cancelled = (await http(service).post(`/api/invoices/${created.id}/cancel`).set(as(c, canceller)).expect(200)).body as Invoice;
-    expect(cancelled).toMatchObject({ createdBy: creator, validatedBy: validator, cancelledBy: canceller, status: 'cancelled' });
-    expect(Date.parse(cancelled.cancelledAt as string)).not.toBeNaN();
-    expect(await entryAudit(validated.entryId as string)).toEqual({
-      created_by: validator,
-      validated_by: validator,
-      cancelled_by: canceller,
-    });
-    const [reversal] = await service.ctx.sequelize.query<{ created_by: string; validated_by: string }>(
-      'SELECT e.created_by, e.validated_by FROM accounting.accounting_entries e WHERE e.reversal_of_id = $1',
-      { bind: [validated.entryId], type: QueryTypes.SELECT },
-    );
-    expect(reversal).toEqual({ created_by: canceller, validated_by: canceller });
+    // 'Annuler' issues a credit note: its entry and its stock movements are the canceller's.
+    const note = (await http(service).post(`/api/invoices/${created.id}/cancel`).set(as(c, canceller)).expect(200)).body as {
+      entryId: string;
+    };
+    expect(await entryAudit(note.entryId)).toEqual({ created_by: canceller, validated_by: canceller, cancelled_by: null });
     const moves = await service.ctx.sequelize.query<{ reason: string; created_by: string }>(
       'SELECT reason, created_by FROM accounting.stock_movements WHERE invoice_id = $1 ORDER BY created_at',
       { bind: [created.id], type: QueryTypes.SELECT },
     );
     expect(moves.map((m) => m.created_by)).toEqual([validator, canceller]);
+    // A draft's cancellation records who cancelled it.
+    const draft = (await http(service).post(url(c)).set(as(c, creator)).send(invoicePayload(fresh)).expect(201)).body as Invoice;
+    const cancelled = (await http(service).post(`/api/invoices/${draft.id}/cancel`).set(as(c, canceller)).expect(200)).body as Invoice;
+    expect(cancelled).toMatchObject({ createdBy: creator, cancelledBy: canceller, status: 'cancelled' });
+    expect(Date.parse(cancelled.cancelledAt as string)).not.toBeNaN();
   });
 
   it('a request without a user (or with a malformed one) stores null and works', async () => {
@@ -794,7 +780,7 @@ describe('the acting user (X-User-Id) on every write', () => {
       .body as Invoice;
     expect(validated).toMatchObject({ createdBy: null, validatedBy: null, status: 'validated' });
     expect(await entryAudit(validated.entryId as string)).toEqual({ created_by: null, validated_by: null, cancelled_by: null });
-    const cancelled = (await http(service).post(`/api/invoices/${created.id}/cancel`).set(as(c)).expect(200)).body as Invoice;
-    expect(cancelled).toMatchObject({ cancelledBy: null, status: 'cancelled' });
+    const note = (await http(service).post(`/api/invoices/${created.id}/cancel`).set(as(c)).expect(200)).body as { entryId: string };
+    expect(await entryAudit(note.entryId)).toEqual({ created_by: null, validated_by: null, cancelled_by: null });
   });
 });

@@ -1,3 +1,4 @@
+import { compare, isZero } from '@xaalis/domain';
 import { foldedPattern, foldedSql } from '@xaalis/service-kit';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type {
@@ -38,6 +39,8 @@ export interface InvoiceDbRow extends DocumentTrailRow {
   vat_amount: string;
   total: string;
   paid_amount: string;
+  credited_amount: string;
+  credit_total: string;
   balance_due: string;
   payment_method: PaymentMethod;
   notes: string | null;
@@ -59,14 +62,14 @@ interface LineDbRow {
 }
 
 /**
- * What is still to pay: total − paid for a validated or paid invoice; nothing
+ * What is still to pay: total − paid − credit set against it, for a validated or paid invoice; nothing
  * for a draft (not yet owed) or a cancelled invoice.
  */
-export const BALANCE_DUE_SQL = `CASE WHEN i.status IN ('validated', 'paid') THEN i.total - i.paid_amount ELSE 0.00 END`;
+export const BALANCE_DUE_SQL = `CASE WHEN i.status IN ('validated', 'paid') THEN i.total - i.paid_amount - i.credited_amount ELSE 0.00 END`;
 
 /** The columns toInvoice reads: `i` the invoice, `tp` its third party (LEFT JOIN). */
 export const INVOICE_COLUMNS = `i.id, i.company_id, i.number, i.type, i.status, i.date, i.due_date, i.third_party_id,
-  tp.name AS tp_name, tp.type AS tp_type, i.subtotal, i.vat_rate, i.vat_amount, i.total, i.paid_amount,
+  tp.name AS tp_name, tp.type AS tp_type, i.subtotal, i.vat_rate, i.vat_amount, i.total, i.paid_amount, i.credited_amount, i.credit_total,
   ${BALANCE_DUE_SQL} AS balance_due, i.payment_method, i.notes, i.entry_id, i.reversal_entry_id, i.issuer_snapshot, i.client_snapshot,
   i.created_by, i.validated_by, i.validated_at, i.cancelled_by, i.cancelled_at, i.created_at, i.updated_at`;
 
@@ -90,6 +93,9 @@ export function toInvoice(row: InvoiceDbRow): Invoice {
     paymentMethod: row.payment_method,
     notes: row.notes,
     paidAmount: row.paid_amount,
+    creditedAmount: row.credited_amount,
+    creditTotal: row.credit_total,
+    creditStatus: isZero(row.credit_total) ? 'none' : compare(row.credit_total, row.total) === 0 ? 'full' : 'partial',
     balanceDue: row.balance_due,
     entryId: row.entry_id,
     companyId: row.company_id,
@@ -175,7 +181,7 @@ function filtersOf(q: Omit<ListQuery, 'page' | 'pageSize'>): { bind: unknown[]; 
   };
   if (q.status) filters.push(`i.status = ${param(q.status)}`);
   if (q.type) filters.push(`i.type = ${param(q.type)}`);
-  if (q.payable === 'true') filters.push(`i.status = 'validated' AND i.total > i.paid_amount`);
+  if (q.payable === 'true') filters.push(`i.status = 'validated' AND i.total > i.paid_amount + i.credited_amount`);
   if (q.id) filters.push(`i.id = ${param(q.id)}`);
   if (q.search) {
     const p = param(foldedPattern(q.search));

@@ -14,13 +14,13 @@ import {
   type invoiceInputSchema,
   type invoiceListQuerySchema,
 } from '@xaalis/contracts';
-import { add, compare as compareMoney, isPositive, isZero, isCalendarDate } from '@xaalis/domain';
+import { add, compare as compareMoney, isZero, isCalendarDate } from '@xaalis/domain';
 import { HttpError, isUniqueViolation, isUuid, mustExist, notFound } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { recordAuditEvent } from '../audit/record';
 import { applyMovement, findItems, stockError } from '../inventory';
 import { renderInvoicePdf, type PdfCompany, type PdfThirdParty } from '../pdf';
-import { ledgerError, ledgerWrite, postEntry, reverseEntry, todayInDakar, yearOf, type PostingLine } from '../posting';
+import { ledgerError, ledgerWrite, postEntry, todayInDakar, yearOf, type PostingLine } from '../posting';
 import {
   allInvoices,
   findInvoiceLines,
@@ -452,44 +452,19 @@ export function invoicesService(sequelize: Sequelize) {
     validateIn,
 
     /**
-     * → cancelled. A draft directly. A validated invoice with nothing paid: its
-     * entry is reversed (contre-passation, dated today) and its stock movements
-     * are reversed. An invoice paid even in part: 409.
+     * → cancelled: a draft only. A validated invoice is never cancelled: its
+     * 'Annuler' issues a full credit note (credit-notes, mounted before this
+     * router); this answer is for a caller that reaches here anyway.
      */
     cancel(companyId: string, id: string, userId: string | null = null): Promise<Invoice> {
-      const markCancelled = (transaction: Transaction) =>
-        sequelize.query(
-          `UPDATE accounting.invoices SET status = 'cancelled', cancelled_by = $2, cancelled_at = now(), updated_at = now() WHERE id = $1`,
-          { bind: [id, userId], transaction },
-        );
       return writeThenRead(companyId, async (transaction) => {
         const row = await lockOwn(transaction, companyId, id);
         if (row.status === 'cancelled') throw new HttpError(409, MESSAGES_INVOICE.alreadyCancelled);
-        if (row.status === 'draft') {
-          await markCancelled(transaction);
-          return id;
-        }
-        if (row.status === 'paid' || isPositive(row.paid_amount)) throw new HttpError(409, MESSAGES_INVOICE.notCancellable);
-        // Same lock order as validate: the stock first, the ledger (entry, then counter) last.
-        const moves = await sequelize.query<{ item_id: string; type: 'in' | 'out'; quantity: string }>(
-          `SELECT item_id, type, quantity FROM accounting.stock_movements WHERE invoice_id = $1 AND company_id = $2 ORDER BY created_at, id`,
-          { bind: [id, companyId], type: QueryTypes.SELECT, transaction },
+        if (row.status !== 'draft') throw new HttpError(409, MESSAGES_INVOICE.notCancellable);
+        await sequelize.query(
+          `UPDATE accounting.invoices SET status = 'cancelled', cancelled_by = $2, cancelled_at = now(), updated_at = now() WHERE id = $1`,
+          { bind: [id, userId], transaction },
         );
-        await moveStock(
-          transaction,
-          companyId,
-          row,
-          moves.map((m) => ({ itemId: m.item_id, type: m.type === 'in' ? 'out' : 'in', quantity: m.quantity })),
-          `Annulation facture ${row.number}`,
-          userId,
-        );
-        // The invoice is cancelled before its entry: the database refuses to reverse a standing invoice's posting (0003).
-        await markCancelled(transaction);
-        const { reversal } = await reverseEntry(transaction, companyId, row.entry_id as string, { userId });
-        await sequelize.query(`UPDATE accounting.invoices SET reversal_entry_id = $2 WHERE id = $1`, {
-          bind: [id, reversal.id],
-          transaction,
-        });
         return id;
       });
     },

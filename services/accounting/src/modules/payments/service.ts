@@ -75,7 +75,7 @@ export function paymentsService(sequelize: Sequelize) {
     const invoiceId = v.invoiceId as string;
     const invoice = await findInvoiceRow(sequelize, companyId, invoiceId, { transaction, lock: true });
     if (!invoice) throw notFound(MESSAGES_PAYMENT.invoiceNotFound);
-    const balance = sub(invoice.total, invoice.paid_amount);
+    const balance = invoice.balance_due;
     if (invoice.status !== 'validated' || !isPositive(balance)) throw new HttpError(409, MESSAGES_PAYMENT.invoiceNotPayable);
     // ISO dates compare as strings. A payment cannot settle an invoice before it existed.
     if (v.date < invoice.date) {
@@ -106,7 +106,7 @@ export function paymentsService(sequelize: Sequelize) {
     await sequelize.query(
       `UPDATE accounting.invoices
           SET paid_amount = paid_amount + $2::numeric,
-              status = CASE WHEN paid_amount + $2::numeric = total THEN 'paid' ELSE status END,
+              status = CASE WHEN paid_amount + credited_amount + $2::numeric = total THEN 'paid' ELSE status END,
               updated_at = now()
         WHERE id = $1`,
       { bind: [invoiceId, v.amount], transaction },

@@ -41,16 +41,16 @@ export const PORTFOLIO_SQL = `
    CROSS JOIN LATERAL (
      SELECT count(*)::int AS n, coalesce(sum(o.due), 0) AS amount
        FROM (
-         SELECT i.total - i.paid_amount AS due
+         SELECT i.total - i.paid_amount - i.credited_amount AS due
            FROM accounting.invoices i
           WHERE i.company_id = c.id AND i.status = 'validated' AND i.type IN ('sale', 'service')
-            AND i.due_date < $2::date AND i.total > i.paid_amount
+            AND i.due_date < $2::date AND i.total > i.paid_amount + i.credited_amount
          UNION ALL
-         SELECT i.total - i.paid_amount
+         SELECT i.total - i.paid_amount - i.credited_amount
            FROM accounting.invoices i
            LEFT JOIN accounting.third_parties tp ON tp.company_id = i.company_id AND tp.id = i.third_party_id
           WHERE i.company_id = c.id AND i.status = 'validated' AND i.type IN ('sale', 'service')
-            AND i.due_date IS NULL AND i.total > i.paid_amount AND i.date + coalesce(tp.payment_terms, 30) < $2::date
+            AND i.due_date IS NULL AND i.total > i.paid_amount + i.credited_amount AND i.date + coalesce(tp.payment_terms, 30) < $2::date
        ) o
    ) od
    CROSS JOIN LATERAL (

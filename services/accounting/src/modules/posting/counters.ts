@@ -1,7 +1,7 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 
 /** The counter tables (one row per company, key and year) and the column of their key. */
-const COUNTER_KEYS = { entry_counters: 'journal', invoice_counters: 'type' } as const;
+const COUNTER_KEYS = { entry_counters: 'journal', invoice_counters: 'type', document_counters: 'kind' } as const;
 export type CounterTable = keyof typeof COUNTER_KEYS;
 
 /**

@@ -164,11 +164,11 @@ export function reconciliationsService(sequelize: Sequelize) {
         date: string;
         remaining: string;
       }>(
-        `SELECT v.id, v.number, v.type, tp.name, v.date::text AS date, (v.total - v.paid_amount)::numeric(15,2)::text AS remaining
+        `SELECT v.id, v.number, v.type, tp.name, v.date::text AS date, (v.total - v.paid_amount - v.credited_amount)::numeric(15,2)::text AS remaining
            FROM accounting.invoices v LEFT JOIN accounting.third_parties tp ON tp.id = v.third_party_id
-          WHERE v.company_id = $1 AND v.status = 'validated' AND v.total > v.paid_amount
+          WHERE v.company_id = $1 AND v.status = 'validated' AND v.total > v.paid_amount + v.credited_amount
             AND (CASE WHEN $2 THEN v.type <> 'purchase' ELSE v.type = 'purchase' END)
-            AND (v.total - v.paid_amount = $3::numeric OR position(upper(v.number) in $4) > 0)
+            AND (v.total - v.paid_amount - v.credited_amount = $3::numeric OR position(upper(v.number) in $4) > 0)
           ORDER BY (position(upper(v.number) in $4) > 0) DESC, v.date DESC LIMIT 20`,
         {
           bind: [companyId, incoming, abs(line.amount), `${line.reference ?? ''} ${line.label}`.toUpperCase()],

@@ -1,0 +1,80 @@
+import type { Router } from 'express';
+import {
+  MESSAGES_INVOICE,
+  creditNoteApplySchema,
+  creditNoteInputSchema,
+  creditNoteListQuerySchema,
+  creditNoteRefundSchema,
+} from '@xaalis/contracts';
+import {
+  caseSensitiveRouter,
+  isUuid,
+  notFound,
+  requireSameCompany,
+  sendDownload,
+  tenantOf,
+  validate,
+  validated,
+  type ServiceContext,
+} from '@xaalis/service-kit';
+import { findInvoiceRow } from '../invoices';
+import { creditNotesService } from './service';
+
+/**
+ * Credit notes. Paths by id look the document up within the tenant's company
+ * first (`router.param`), so another company's invoice or credit note is a 404
+ * before its body is read. Mounted before the invoices' router: 'Annuler' on
+ * a validated invoice (`POST /invoices/:id/cancel`) is answered here with a
+ * full credit note; a draft goes on to the invoices' own cancel.
+ */
+export function creditNotesApi(ctx: ServiceContext): Router {
+  const notes = creditNotesService(ctx.sequelize);
+  const router = caseSensitiveRouter();
+  router.param('creditNoteId', (req, _res, next, id: string) => {
+    notes.get(tenantOf(req).companyId, id).then(() => next(), next);
+  });
+  router.param('invoiceId', (req, _res, next, id: string) => {
+    const found = isUuid(id) ? findInvoiceRow(ctx.sequelize, tenantOf(req).companyId, id) : Promise.resolve(null);
+    found.then((row) => next(row ? undefined : notFound(MESSAGES_INVOICE.notFound)), next);
+  });
+
+  router.post('/invoices/:invoiceId/credit-notes', validate({ body: creditNoteInputSchema }), async (req, res) => {
+    const { companyId, userId } = tenantOf(req);
+    res
+      .status(201)
+      .json(await notes.create(companyId, String(req.params.invoiceId), validated(req, 'body', creditNoteInputSchema), userId));
+  });
+  router.post('/invoices/:invoiceId/cancel', async (req, res, next) => {
+    const { companyId, userId } = tenantOf(req);
+    const id = String(req.params.invoiceId);
+    const invoice = isUuid(id) ? await findInvoiceRow(ctx.sequelize, companyId, id) : null;
+    if (!invoice || (invoice.status !== 'validated' && invoice.status !== 'paid')) {
+      next();
+      return;
+    }
+    res.json(await notes.cancelInvoice(companyId, invoice, userId));
+  });
+  router.get('/companies/:companyId/credit-notes', requireSameCompany, validate({ query: creditNoteListQuerySchema }), async (req, res) => {
+    res.json(await notes.list(tenantOf(req).companyId, validated(req, 'query', creditNoteListQuerySchema)));
+  });
+  router.get('/credit-notes/:creditNoteId', async (req, res) => {
+    res.json(await notes.get(tenantOf(req).companyId, String(req.params.creditNoteId)));
+  });
+  router.get('/credit-notes/:creditNoteId/pdf', async (req, res) => {
+    const { filename, buffer } = await notes.pdf(tenantOf(req).companyId, String(req.params.creditNoteId));
+    sendDownload(res, 'application/pdf', filename, buffer);
+  });
+  router.post('/credit-notes/:creditNoteId/refund', validate({ body: creditNoteRefundSchema }), async (req, res) => {
+    const { companyId, userId } = tenantOf(req);
+    res
+      .status(201)
+      .json(await notes.refund(companyId, String(req.params.creditNoteId), validated(req, 'body', creditNoteRefundSchema), userId));
+  });
+  router.post('/credit-notes/:creditNoteId/apply', validate({ body: creditNoteApplySchema }), async (req, res) => {
+    const { companyId, userId } = tenantOf(req);
+    res
+      .status(201)
+      .json(await notes.apply(companyId, String(req.params.creditNoteId), validated(req, 'body', creditNoteApplySchema), userId));
+  });
+  return router;
+}

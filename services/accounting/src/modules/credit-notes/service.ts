@@ -1,0 +1,406 @@
+import { randomUUID } from 'node:crypto';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import {
+  CREDIT_NOTE_NUMBER_PATTERN,
+  INVOICE_DEFAULT_ACCOUNTS,
+  INVOICE_JOURNALS,
+  MESSAGES_CREDIT_NOTE,
+  MESSAGES_INVOICE,
+  creditNoteKindOf,
+  formatCreditNoteNumber,
+  isCustomerInvoice,
+  type CreditNote,
+  type CreditNoteKind,
+  type CreditNoteListResponse,
+  type creditNoteApplySchema,
+  type creditNoteInputSchema,
+  type creditNoteListQuerySchema,
+  type creditNoteRefundSchema,
+} from '@xaalis/contracts';
+import { add, compare, dec, isCalendarDate, isPositive, minOf, sub } from '@xaalis/domain';
+import { HttpError, isUuid, mustExist, notFound } from '@xaalis/service-kit';
+import type { z } from 'zod';
+import { applyMovement, stockError } from '../inventory';
+import { findInvoiceRow, invoiceError, type InvoiceDbRow } from '../invoices';
+import { counterNumbering, ledgerWrite, postEntry, todayInDakar, yearOf, type PostingLine } from '../posting';
+import { resolveTreasury } from '../treasury-accounts';
+import { computeCreditNote, type CreditNoteLineDraft } from './amounts';
+import {
+  creditedSoFar,
+  findCreditNoteLines,
+  findCreditNoteRow,
+  insertCreditNoteLines,
+  listCreditNotes,
+  toCreditNote,
+  type CreditNoteRow,
+} from './model';
+import { renderCreditNotePdf } from './pdf';
+
+type CreditValues = z.output<typeof creditNoteInputSchema>;
+
+/** AV-2026-0001 (customer credit notes), AF-2026-0001 (supplier ones): gap-free per company and year. */
+const { take: takeCreditNoteNumber } = counterNumbering<CreditNoteKind>(
+  'document_counters',
+  formatCreditNoteNumber,
+  CREDIT_NOTE_NUMBER_PATTERN,
+  (kind) => (kind === 'customer' ? 'AV' : 'AF'),
+);
+
+/**
+ * Credit notes (avoirs). One transaction each: the invoice row locked, the
+ * stock given back (lines chosen for it), the reverse posting of what is
+ * credited (source 'credit_note'), the credit set against the invoice's
+ * balance due, what exceeds it left as the third party's credit (refunded or
+ * set against another of its invoices later).
+ */
+export function creditNotesService(sequelize: Sequelize) {
+  const write = <T>(fn: (transaction: Transaction) => Promise<T>) => ledgerWrite(sequelize, fn, invoiceError);
+
+  async function full(row: CreditNoteRow, transaction?: Transaction): Promise<CreditNote> {
+    return { ...toCreditNote(row), lines: await findCreditNoteLines(sequelize, row.id, transaction) };
+  }
+
+  async function lockNote(transaction: Transaction, companyId: string, id: string): Promise<CreditNoteRow> {
+    const row = isUuid(id) ? await findCreditNoteRow(sequelize, companyId, id, { transaction, lock: true }) : null;
+    if (!row) throw notFound(MESSAGES_CREDIT_NOTE.notFound);
+    return row;
+  }
+
+  /** Sets `amount` of a credit note's credit against a validated invoice (its balance due lowers; settled with a payment: paid). */
+  async function applyIn(
+    transaction: Transaction,
+    note: { id: string; companyId: string },
+    invoiceId: string,
+    amount: string,
+    date: string,
+    userId: string | null,
+  ) {
+    await sequelize.query(
+      `INSERT INTO accounting.credit_note_applications (company_id, credit_note_id, invoice_id, amount, date, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      { bind: [note.companyId, note.id, invoiceId, amount, date, userId], transaction },
+    );
+    await sequelize.query(
+      `UPDATE accounting.invoices
+          SET credited_amount = credited_amount + $2::numeric,
+              status = CASE WHEN paid_amount > 0 AND paid_amount + credited_amount + $2::numeric = total THEN 'paid' ELSE status END,
+              updated_at = now()
+        WHERE id = $1`,
+      { bind: [invoiceId, amount], transaction },
+    );
+    await sequelize.query('UPDATE accounting.credit_notes SET applied_amount = applied_amount + $2::numeric WHERE id = $1', {
+      bind: [note.id, amount],
+      transaction,
+    });
+  }
+
+  /** The posting: the invoice's own lines reversed for what is credited (customer: D revenue + D 4431 / C 4111; supplier: the mirror). */
+  function postingLines(invoice: InvoiceDbRow, number: string, lines: CreditNoteLineDraft[], vat: string, total: string): PostingLine[] {
+    const groups = new Map<string, { accountId?: string; accountCode?: string; amount: string }>();
+    for (const l of lines) {
+      const key = l.accountId ?? `code:${l.accountCode}`;
+      const g =
+        groups.get(key) ??
+        (l.accountId ? { accountId: l.accountId, amount: '0.00' } : { accountCode: l.accountCode as string, amount: '0.00' });
+      g.amount = add(g.amount, l.total);
+      groups.set(key, g);
+    }
+    const label = `Avoir ${number} sur facture ${invoice.number}`;
+    const party = `${label} — ${invoice.tp_name ?? ''}`.slice(0, 255);
+    const vatLabel = `TVA ${invoice.vat_rate.replace(/\.00$/, '')} % — ${label}`;
+    const ht = [...groups.values()];
+    if (isCustomerInvoice(invoice.type)) {
+      return [
+        ...ht.map((g) => ({ accountId: g.accountId, accountCode: g.accountCode, description: label, debit: g.amount })),
+        { accountCode: '4431', description: vatLabel, debit: vat },
+        { accountCode: '4111', description: party, credit: total, thirdPartyId: invoice.third_party_id },
+      ];
+    }
+    return [
+      { accountCode: '4011', description: party, debit: total, thirdPartyId: invoice.third_party_id },
+      ...ht.map((g) => ({ accountId: g.accountId, accountCode: g.accountCode, description: label, credit: g.amount })),
+      { accountCode: '4452', description: vatLabel, credit: vat },
+    ];
+  }
+
+  /** Issues a credit note on a validated invoice within `transaction`: its id. */
+  async function createIn(
+    transaction: Transaction,
+    companyId: string,
+    invoiceId: string,
+    v: CreditValues,
+    userId: string | null,
+  ): Promise<string> {
+    const invoice = isUuid(invoiceId) ? await findInvoiceRow(sequelize, companyId, invoiceId, { transaction, lock: true }) : null;
+    if (!invoice) throw notFound(MESSAGES_INVOICE.notFound);
+    if (invoice.status !== 'validated' && invoice.status !== 'paid') throw new HttpError(409, MESSAGES_CREDIT_NOTE.invoiceNotCreditable);
+    const date = v.date ?? todayInDakar();
+    if (!isCalendarDate(date))
+      throw new HttpError(400, MESSAGES_CREDIT_NOTE.dateInvalid, [{ path: 'date', message: MESSAGES_CREDIT_NOTE.dateInvalid }]);
+    if (date < invoice.date)
+      throw new HttpError(400, MESSAGES_CREDIT_NOTE.dateBeforeInvoice, [{ path: 'date', message: MESSAGES_CREDIT_NOTE.dateBeforeInvoice }]);
+
+    const [invoiceLines, credited] = await Promise.all([
+      sequelize.query<{
+        id: string;
+        description: string;
+        quantity: string;
+        unit_price: string;
+        total: string;
+        account_id: string | null;
+        inventory_item_id: string | null;
+      }>(
+        `SELECT id, description, quantity::text AS quantity, unit_price::text AS unit_price, total::text AS total, account_id, inventory_item_id
+           FROM accounting.invoice_lines WHERE invoice_id = $1 ORDER BY line_no`,
+        { bind: [invoice.id], type: QueryTypes.SELECT, transaction },
+      ),
+      creditedSoFar(sequelize, transaction, invoice.id),
+    ]);
+    const defaultCode = INVOICE_DEFAULT_ACCOUNTS[invoice.type];
+    const computed = computeCreditNote(
+      {
+        vatRate: invoice.vat_rate,
+        vatAmount: invoice.vat_amount,
+        total: invoice.total,
+        lines: invoiceLines.map((l) => {
+          const mine = credited.lines.filter((c) => c.invoice_line_id === l.id);
+          return {
+            id: l.id,
+            description: l.description,
+            quantity: l.quantity,
+            unitPrice: l.unit_price,
+            total: l.total,
+            accountId: l.account_id,
+            accountCode: l.account_id ? null : defaultCode,
+            inventoryItemId: l.inventory_item_id,
+            creditedQuantity: mine.reduce((q, c) => q.plus(c.quantity ?? '0'), dec(0)).toFixed(3),
+            creditedTotal: mine.reduce((t, c) => add(t, c.total), '0'),
+          };
+        }),
+        credited: {
+          lines: credited.lines.map((c) => ({
+            accountId: c.account_id,
+            accountCode: c.account_code,
+            total: c.total,
+            byAmount: !c.invoice_line_id,
+          })),
+          vatAmount: credited.vat,
+          total: credited.total,
+        },
+      },
+      { lines: v.lines, amount: v.amount, restock: v.restock, reason: v.reason },
+    );
+    if (!computed.ok) {
+      const status = computed.message === MESSAGES_CREDIT_NOTE.nothingLeft ? 409 : 400;
+      throw new HttpError(status, computed.message, computed.path ? [{ path: computed.path, message: computed.message }] : undefined);
+    }
+
+    const kind = creditNoteKindOf(invoice.type);
+    const id = randomUUID();
+    // Lock order as the invoice's validation: invoice → items (by id) → entry → counters.
+    const number = await takeCreditNoteNumber(sequelize, transaction, companyId, kind, yearOf(date));
+    const moves = computed.lines
+      .filter((l) => l.restock && l.inventoryItemId && l.quantity)
+      .sort((a, b) => ((a.inventoryItemId as string) < (b.inventoryItemId as string) ? -1 : 1));
+    for (const l of moves) {
+      await applyMovement(sequelize, transaction, companyId, l.inventoryItemId as string, {
+        // Goods sold come back in; goods bought go back to the supplier.
+        type: kind === 'customer' ? 'in' : 'out',
+        quantity: l.quantity as string,
+        reason: `Avoir ${number}`,
+        reference: number,
+        invoiceId: invoice.id,
+        createdBy: userId,
+      }).catch((err: unknown) => {
+        throw stockError(err);
+      });
+    }
+    const entry = await postEntry(transaction, {
+      companyId,
+      journal: INVOICE_JOURNALS[invoice.type],
+      date,
+      description: `Avoir ${number} sur facture ${invoice.number} — ${invoice.tp_name ?? ''}`.slice(0, 255),
+      reference: number,
+      lines: postingLines(invoice, number, computed.lines, computed.vatAmount, computed.total),
+      sourceType: 'credit_note',
+      sourceId: id,
+      userId,
+    });
+    await sequelize.query(
+      `INSERT INTO accounting.credit_notes (id, company_id, invoice_id, number, kind, third_party_id, date, reason, subtotal, vat_amount, total,
+              entry_id, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+      {
+        bind: [
+          id,
+          companyId,
+          invoice.id,
+          number,
+          kind,
+          invoice.third_party_id,
+          date,
+          v.reason,
+          computed.subtotal,
+          computed.vatAmount,
+          computed.total,
+          entry.id,
+          userId,
+        ],
+        transaction,
+      },
+    );
+    await insertCreditNoteLines(sequelize, transaction, companyId, id, computed.lines);
+    await sequelize.query('UPDATE accounting.invoices SET credit_total = credit_total + $2::numeric, updated_at = now() WHERE id = $1', {
+      bind: [invoice.id, computed.total],
+      transaction,
+    });
+    // The credit lowers what the invoice still owes; the rest is the third party's credit.
+    const applied = minOf(computed.total, invoice.balance_due);
+    if (isPositive(applied)) await applyIn(transaction, { id, companyId }, invoice.id, applied, date, userId);
+    return id;
+  }
+
+  async function readIn(transaction: Transaction, companyId: string, id: string): Promise<CreditNote> {
+    return full(mustExist(await findCreditNoteRow(sequelize, companyId, id, { transaction }), 'credit note'), transaction);
+  }
+
+  return {
+    createIn,
+
+    create(companyId: string, invoiceId: string, v: CreditValues, userId: string | null): Promise<CreditNote> {
+      return write(async (transaction) => readIn(transaction, companyId, await createIn(transaction, companyId, invoiceId, v, userId)));
+    },
+
+    /** 'Annuler' on a validated invoice: a credit note of whatever it has left, its goods back in stock. */
+    cancelInvoice(companyId: string, invoice: { id: string; number: string }, userId: string | null): Promise<CreditNote> {
+      return this.create(companyId, invoice.id, { reason: `Annulation de la facture ${invoice.number}`, restock: true }, userId);
+    },
+
+    list(companyId: string, q: z.output<typeof creditNoteListQuerySchema>): Promise<CreditNoteListResponse> {
+      return listCreditNotes(sequelize, companyId, q);
+    },
+
+    async get(companyId: string, id: string): Promise<CreditNote> {
+      const row = isUuid(id) ? await findCreditNoteRow(sequelize, companyId, id) : null;
+      if (!row) throw notFound(MESSAGES_CREDIT_NOTE.notFound);
+      return full(row);
+    },
+
+    /** The credit left paid back (customer: D 4111 / C treasury; supplier: D treasury / C 4011), posted in the account's journal. */
+    refund(companyId: string, id: string, v: z.output<typeof creditNoteRefundSchema>, userId: string | null): Promise<CreditNote> {
+      return write(async (transaction) => {
+        const note = await lockNote(transaction, companyId, id);
+        const left = sub(note.total, note.applied_amount, note.refunded_amount);
+        if (!isPositive(left)) throw new HttpError(409, MESSAGES_CREDIT_NOTE.noCreditLeft);
+        const amount = v.amount ?? left;
+        if (!isPositive(amount))
+          throw new HttpError(400, MESSAGES_CREDIT_NOTE.amountPositive, [{ path: 'amount', message: MESSAGES_CREDIT_NOTE.amountPositive }]);
+        if (compare(amount, left) > 0)
+          throw new HttpError(400, MESSAGES_CREDIT_NOTE.creditTooLarge, [{ path: 'amount', message: MESSAGES_CREDIT_NOTE.creditTooLarge }]);
+        const date = v.date ?? todayInDakar();
+        if (!isCalendarDate(date) || date < note.date)
+          throw new HttpError(400, MESSAGES_CREDIT_NOTE.dateInvalid, [{ path: 'date', message: MESSAGES_CREDIT_NOTE.dateInvalid }]);
+        const treasury = await resolveTreasury(sequelize, transaction, companyId, v);
+        const refundId = randomUUID();
+        const customer = note.kind === 'customer';
+        const label = `Remboursement avoir ${note.number} — ${note.tp_name ?? ''}`.slice(0, 255);
+        const party: PostingLine = { accountCode: customer ? '4111' : '4011', description: label, thirdPartyId: note.third_party_id };
+        const cash: PostingLine = { accountId: treasury.account_id, description: label };
+        const entry = await postEntry(transaction, {
+          companyId,
+          journal: treasury.journal,
+          date,
+          description: label,
+          reference: v.reference || note.number,
+          lines: customer
+            ? [
+                { ...party, debit: amount },
+                { ...cash, credit: amount },
+              ]
+            : [
+                { ...cash, debit: amount },
+                { ...party, credit: amount },
+              ],
+          sourceType: 'credit_note_refund',
+          sourceId: refundId,
+          userId,
+        });
+        await sequelize.query(
+          `INSERT INTO accounting.credit_note_refunds (id, company_id, credit_note_id, amount, date, treasury_account_id, entry_id, reference, created_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          { bind: [refundId, companyId, note.id, amount, date, treasury.id, entry.id, v.reference || null, userId], transaction },
+        );
+        await sequelize.query('UPDATE accounting.credit_notes SET refunded_amount = refunded_amount + $2::numeric WHERE id = $1', {
+          bind: [note.id, amount],
+          transaction,
+        });
+        return readIn(transaction, companyId, note.id);
+      });
+    },
+
+    /** The credit left set against another invoice of the same third party (both on its 411/401 account: nothing to post). */
+    apply(companyId: string, id: string, v: z.output<typeof creditNoteApplySchema>, userId: string | null): Promise<CreditNote> {
+      return write(async (transaction) => {
+        const note = await lockNote(transaction, companyId, id);
+        const left = sub(note.total, note.applied_amount, note.refunded_amount);
+        if (!isPositive(left)) throw new HttpError(409, MESSAGES_CREDIT_NOTE.noCreditLeft);
+        const target = await findInvoiceRow(sequelize, companyId, v.invoiceId, { transaction, lock: true });
+        if (!target) throw notFound(MESSAGES_CREDIT_NOTE.targetNotFound);
+        if (target.third_party_id !== note.third_party_id || creditNoteKindOf(target.type) !== note.kind)
+          throw new HttpError(400, MESSAGES_CREDIT_NOTE.targetOtherParty, [
+            { path: 'invoiceId', message: MESSAGES_CREDIT_NOTE.targetOtherParty },
+          ]);
+        if (target.status !== 'validated' || !isPositive(target.balance_due))
+          throw new HttpError(409, MESSAGES_CREDIT_NOTE.targetNotPayable);
+        const amount = v.amount ?? minOf(left, target.balance_due);
+        if (!isPositive(amount))
+          throw new HttpError(400, MESSAGES_CREDIT_NOTE.amountPositive, [{ path: 'amount', message: MESSAGES_CREDIT_NOTE.amountPositive }]);
+        if (compare(amount, left) > 0)
+          throw new HttpError(400, MESSAGES_CREDIT_NOTE.creditTooLarge, [{ path: 'amount', message: MESSAGES_CREDIT_NOTE.creditTooLarge }]);
+        if (compare(amount, target.balance_due) > 0)
+          throw new HttpError(400, MESSAGES_CREDIT_NOTE.targetTooLarge, [{ path: 'amount', message: MESSAGES_CREDIT_NOTE.targetTooLarge }]);
+        const today = todayInDakar();
+        await applyIn(transaction, { id: note.id, companyId }, target.id, amount, today < target.date ? target.date : today, userId);
+        return readIn(transaction, companyId, note.id);
+      });
+    },
+
+    /** The credit note as a PDF ("Avoir sur facture FV-…"), with the invoice's issuer and client snapshots. */
+    async pdf(companyId: string, id: string): Promise<{ filename: string; buffer: Buffer }> {
+      const note = await this.get(companyId, id);
+      const invoice = mustExist(await findInvoiceRow(sequelize, companyId, note.invoiceId), 'invoice');
+      const [company] = await sequelize.query<{
+        name: string;
+        address: string | null;
+        phone: string | null;
+        email: string | null;
+        registrationNumber: string | null;
+        taxNumber: string | null;
+      }>(
+        `SELECT name, address, phone, email, registration_number AS "registrationNumber", tax_number AS "taxNumber" FROM accounting.companies WHERE id = $1`,
+        { bind: [companyId], type: QueryTypes.SELECT },
+      );
+      const [party] = await sequelize.query<{
+        name: string;
+        address: string | null;
+        phone: string | null;
+        email: string | null;
+        taxNumber: string | null;
+      }>(`SELECT name, address, phone, email, tax_number AS "taxNumber" FROM accounting.third_parties WHERE company_id = $1 AND id = $2`, {
+        bind: [companyId, note.thirdPartyId],
+        type: QueryTypes.SELECT,
+      });
+      return {
+        filename: `${note.number}.pdf`,
+        buffer: await renderCreditNotePdf({
+          company: invoice.issuer_snapshot ?? mustExist(company, 'company'),
+          thirdParty: invoice.client_snapshot ?? party ?? null,
+          note,
+          vatRate: invoice.vat_rate,
+        }),
+      };
+    },
+  };
+}
+
+export type CreditNotesService = ReturnType<typeof creditNotesService>;
