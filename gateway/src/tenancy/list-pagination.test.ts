@@ -50,8 +50,10 @@ beforeAll(async () => {
     .send(
       `Date;Journal;N° pièce;Compte;Libellé;Débit;Crédit\n10/03/2026;OD;${piece};6222;Loyer;1000;\n10/03/2026;OD;${piece};521;Loyer;;1000\n`,
     );
-  // Payments are created at /api/payments, not under the company.
+  // Payments are created at /api/payments, credit notes on their invoice: not under the company.
   await call(owner.agent, 'POST', '/api/payments', seeded.bodies['POST /api/payments'], '10.97.0.1');
+  const creditNote = seeded.bodies['POST /api/invoices/:invoiceId/credit-notes'];
+  await call(owner.agent, 'POST', `/api/invoices/${seeded.ids.validatedInvoice}/credit-notes`, creditNote, '10.97.0.1');
 }, 240_000);
 
 afterAll(async () => {

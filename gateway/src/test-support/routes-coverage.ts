@@ -9,6 +9,8 @@ export const ID_PARAMS: Record<string, string> = {
   'entry-imports/:id': 'entryImport',
   'exports/:id': 'ledgerExport',
   'invoices/:id': 'invoice',
+  'invoices/:invoiceId': 'validatedInvoice',
+  'credit-notes/:creditNoteId': 'creditNote',
   'payments/:id': 'payment',
   'inventory/:id': 'inventory',
   'inventory/:itemId': 'inventory',
@@ -49,6 +51,7 @@ export const VALUE_PARAMS: Record<string, string> = {
  * company's object goes there): `METHOD path` → body.
  */
 export const BODY_IDS: Record<string, (seeded: Seeded, companyId: string) => unknown> = {
+  'POST /api/credit-notes/:creditNoteId/apply': ({ ids }) => ({ invoiceId: ids.validatedInvoice, amount: '1.00' }),
   'POST /api/payments': ({ ids }, companyId) => ({
     type: 'invoice_payment',
     invoiceId: ids.validatedInvoice,

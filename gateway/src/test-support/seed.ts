@@ -94,6 +94,11 @@ export async function seedCompany(user: SignedIn): Promise<Seeded> {
   };
   ids.payment = idOf(await ok(agent, 'POST', '/api/payments', payment));
   bodies['POST /api/payments'] = payment;
+  // A credit note of 1 F on the validated invoice (set against its balance: nothing left to refund).
+  const creditNote = { reason: 'Remise commerciale', amount: '1.00' };
+  ids.creditNote = idOf(await ok(agent, 'POST', `/api/invoices/${validated}/credit-notes`, creditNote));
+  bodies['POST /api/invoices/:invoiceId/credit-notes'] = creditNote;
+  bodies['POST /api/credit-notes/:creditNoteId/refund'] = { method: 'cash', amount: '1.00' };
 
   // Treasury accounts: a second bank (5211, BQ2); transfers between it and the cash box.
   ids.treasuryAccount = idOf(await ok(agent, 'POST', `${c}/treasury-accounts`, { kind: 'bank', name: 'CBAO Plateau', bankName: 'CBAO' }));
