@@ -19,7 +19,18 @@ export interface DocumentTrail {
   updatedAt: string;
 }
 
-export const AUDIT_ACTIONS = ['created', 'edited', 'validated', 'cancelled', 'deleted', 'imported', 'closed', 'reopened', 'paid'] as const;
+export const AUDIT_ACTIONS = [
+  'created',
+  'edited',
+  'validated',
+  'cancelled',
+  'deleted',
+  'imported',
+  'closed',
+  'reopened',
+  'paid',
+  'credited',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_OBJECT_TYPES = ['entry', 'invoice', 'payment', 'entry-import', 'fiscal-year'] as const;
@@ -58,6 +69,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   closed: 'Clôturé',
   reopened: 'Rouvert',
   paid: 'Règlement enregistré',
+  credited: 'Avoir émis',
 };
 
 /**

@@ -144,6 +144,8 @@ export interface EntryLine {
   debit: string;
   credit: string;
   thirdPartyId: string | null;
+  /** Its lettering code (AA, AB…; lower case while the lettering is partial), null when not lettered. */
+  letteringCode?: string | null;
 }
 
 export interface AccountingEntry extends DocumentTrail {

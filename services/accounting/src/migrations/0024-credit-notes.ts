@@ -121,11 +121,20 @@ export const up = sqlStep(
         DEFERRABLE INITIALLY DEFERRED
     );
     CREATE INDEX credit_note_refunds_note_idx ON ${s}.credit_note_refunds (credit_note_id);
+
+    -- An invoice's history records its credit notes.
+    ALTER TABLE ${s}.audit_events DROP CONSTRAINT audit_events_action_check,
+      ADD CONSTRAINT audit_events_action_check
+        CHECK (action IN ('created', 'edited', 'validated', 'cancelled', 'deleted', 'imported', 'closed', 'reopened', 'paid', 'credited'));
   `,
 );
 
 export const down = sqlStep(
   (s) => `
+    DELETE FROM ${s}.audit_events WHERE action = 'credited';
+    ALTER TABLE ${s}.audit_events DROP CONSTRAINT audit_events_action_check,
+      ADD CONSTRAINT audit_events_action_check
+        CHECK (action IN ('created', 'edited', 'validated', 'cancelled', 'deleted', 'imported', 'closed', 'reopened', 'paid'));
     DROP TABLE ${s}.credit_note_refunds;
     DROP TABLE ${s}.credit_note_applications;
     DROP TABLE ${s}.credit_note_lines;

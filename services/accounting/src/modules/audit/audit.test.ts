@@ -202,10 +202,10 @@ describe('invoices and payments', () => {
     const inv = await validateInvoice(service, w.company.id, (await createInvoice(service, w.company.id, invoicePayload(w))).id);
     await http().post(`/api/invoices/${inv.id}/cancel`).set(as(w.company.id, canceller)).expect(200);
     const items = await historyOk('invoice', inv.id);
-    expect(items.map((e) => e.action)).toEqual(['created', 'validated', 'cancelled']);
+    // 'Annuler' on a validated invoice issues a full credit note: the invoice's history records it.
+    expect(items.map((e) => e.action)).toEqual(['created', 'validated', 'credited']);
     expect(items[2].userId).toBe(canceller);
-    // The cancelled posting; its own history names the reversal.
-    expect(items[2].details).toEqual({ entryId: inv.entryId });
+    expect(items[2].details).toMatchObject({ total: inv.total, reason: `Annulation de la facture ${inv.number}` });
   });
 
   it('records an expense payment', async () => {

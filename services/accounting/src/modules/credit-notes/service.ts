@@ -20,8 +20,10 @@ import {
 import { add, compare, dec, isCalendarDate, isPositive, minOf, sub } from '@xaalis/domain';
 import { HttpError, isUuid, mustExist, notFound } from '@xaalis/service-kit';
 import type { z } from 'zod';
+import { recordAuditEvent } from '../audit/record';
 import { applyMovement, stockError } from '../inventory';
 import { findInvoiceRow, invoiceError, type InvoiceDbRow } from '../invoices';
+import { letterInvoiceIn } from '../letterings';
 import { counterNumbering, ledgerWrite, postEntry, todayInDakar, yearOf, type PostingLine } from '../posting';
 import { resolveTreasury } from '../treasury-accounts';
 import { computeCreditNote, type CreditNoteLineDraft } from './amounts';
@@ -257,6 +259,16 @@ export function creditNotesService(sequelize: Sequelize) {
     // The credit lowers what the invoice still owes; the rest is the third party's credit.
     const applied = minOf(computed.total, invoice.balance_due);
     if (isPositive(applied)) await applyIn(transaction, { id, companyId }, invoice.id, applied, date, userId);
+    await letterInvoiceIn(sequelize, transaction, companyId, invoice.id, userId);
+    await recordAuditEvent(sequelize, transaction, {
+      companyId,
+      userId,
+      action: 'credited',
+      objectType: 'invoice',
+      objectId: invoice.id,
+      objectLabel: invoice.number,
+      details: { creditNoteId: id, number, total: computed.total, reason: v.reason },
+    });
     return id;
   }
 
@@ -334,6 +346,7 @@ export function creditNotesService(sequelize: Sequelize) {
           bind: [note.id, amount],
           transaction,
         });
+        await letterInvoiceIn(sequelize, transaction, companyId, note.invoice_id, userId);
         return readIn(transaction, companyId, note.id);
       });
     },

@@ -133,6 +133,7 @@ describe('POST /api/companies/:companyId/accounting-entries', () => {
         debit: '1180000.00',
         credit: '0.00',
         thirdPartyId: client.id,
+        letteringCode: null,
       },
       expect.objectContaining({
         account: expect.objectContaining({ code: '706' }),

@@ -15,6 +15,7 @@ import { compare, formatXofExact, isPositive, sub, isCalendarDate } from '@xaali
 import { HttpError, isUuid, notFound, mustExist } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { findInvoiceRow, invoiceError } from '../invoices';
+import { letterInvoiceIn } from '../letterings';
 import { lockLoanPayment, markInstalmentPaid } from '../loans';
 import { ledgerWrite, postEntry, type Posting, type PostingLine } from '../posting';
 import { resolveTreasury } from '../treasury-accounts';
@@ -201,6 +202,8 @@ export function paymentsService(sequelize: Sequelize) {
       entryId,
       createdBy: userId,
     });
+    // The invoice's third-party lines lettered with the payment's (partially while something is left).
+    if (v.type === 'invoice_payment') await letterInvoiceIn(sequelize, transaction, companyId, v.invoiceId as string, userId);
     // Read in the transaction: a read-back after COMMIT could fail and answer 5xx for a saved payment.
     return mustExist(await findPayment(sequelize, companyId, id, transaction), 'payment');
   }

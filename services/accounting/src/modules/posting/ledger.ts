@@ -62,6 +62,7 @@ interface LineDbRow {
   debit: string;
   credit: string;
   third_party_id: string | null;
+  lettering_code?: string | null;
 }
 
 /** The columns toEntry reads, qualified by `e`. */
@@ -97,6 +98,7 @@ function toLine(row: LineDbRow): EntryLine {
     debit: row.debit,
     credit: row.credit,
     thirdPartyId: row.third_party_id,
+    letteringCode: row.lettering_code ?? null,
   };
 }
 
@@ -116,9 +118,12 @@ export const findEntry = rowFinder<EntryDbRow, AccountingEntry>(
 export async function findLines(sequelize: Sequelize, entryId: string, transaction?: Transaction): Promise<EntryLine[]> {
   const rows = await sequelize.query<LineDbRow>(
     `SELECT l.id, l.entry_id, l.account_id, a.code AS account_code, a.name AS account_name,
-            l.description, l.debit, l.credit, l.third_party_id
+            l.description, l.debit, l.credit, l.third_party_id,
+            CASE WHEN lt.partial THEN lower(lt.code) ELSE lt.code END AS lettering_code
        FROM accounting.accounting_entry_lines l
        JOIN accounting.accounts a ON a.id = l.account_id
+       LEFT JOIN accounting.lettering_lines ll ON ll.entry_line_id = l.id
+       LEFT JOIN accounting.letterings lt ON lt.id = ll.lettering_id
       WHERE l.entry_id = $1
       ORDER BY l.line_no`,
     { bind: [entryId], type: QueryTypes.SELECT, transaction },

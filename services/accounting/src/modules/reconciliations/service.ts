@@ -261,7 +261,11 @@ export function reconciliationsService(sequelize: Sequelize) {
     },
 
     /** The état with the company's name, as its PDF and XLSX print it. */
-    async reportForExport(companyId: string, accountId: string, date: string): Promise<{ companyName: string; report: ReconciliationReport }> {
+    async reportForExport(
+      companyId: string,
+      accountId: string,
+      date: string,
+    ): Promise<{ companyName: string; report: ReconciliationReport }> {
       const [company] = await sequelize.query<{ name: string }>('SELECT name FROM accounting.companies WHERE id = $1', {
         bind: [companyId],
         type: QueryTypes.SELECT,

@@ -1,0 +1,88 @@
+import type { Router } from 'express';
+import { accountStatementQuerySchema, agedBalanceQuerySchema, letteringInputSchema } from '@xaalis/contracts';
+import {
+  caseSensitiveRouter,
+  isUuid,
+  notFound,
+  requireSameCompany,
+  sendDownload,
+  streamDownload,
+  tenantOf,
+  validate,
+  validated,
+  type ServiceContext,
+} from '@xaalis/service-kit';
+import { QueryTypes } from 'sequelize';
+import { accountStatementPdf, agedBalancePdf, agedBalanceWorkbook } from './export';
+import { letteringsService } from './service';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Lettrage, the aged balance and the statement of account. Another company's third party is a 404 before the query is read. */
+export function letteringsApi(ctx: ServiceContext): Router {
+  const svc = letteringsService(ctx.sequelize);
+  const router = caseSensitiveRouter();
+  router.param('thirdPartyId', (req, _res, next, id: string) => {
+    const found = isUuid(id)
+      ? ctx.sequelize.query('SELECT 1 FROM accounting.third_parties WHERE company_id = $1 AND id = $2', {
+          bind: [tenantOf(req).companyId, id],
+          type: QueryTypes.SELECT,
+        })
+      : Promise.resolve([]);
+    found.then((rows) => next(rows.length ? undefined : notFound()), next);
+  });
+
+  router.post('/companies/:companyId/letterings', requireSameCompany, validate({ body: letteringInputSchema }), async (req, res) => {
+    const { companyId, userId } = tenantOf(req);
+    const { lineIds, partial } = validated(req, 'body', letteringInputSchema);
+    res.status(201).json(await svc.letter(companyId, lineIds, partial, userId));
+  });
+  router.delete('/companies/:companyId/letterings/:code', requireSameCompany, async (req, res) => {
+    await svc.unletter(tenantOf(req).companyId, String(req.params.code));
+    res.status(204).end();
+  });
+  router.get(
+    '/companies/:companyId/reports/aged-balance',
+    requireSameCompany,
+    validate({ query: agedBalanceQuerySchema }),
+    async (req, res) => {
+      const { companyId } = tenantOf(req);
+      const { type, date, format } = validated(req, 'query', agedBalanceQuerySchema);
+      const balance = await svc.agedBalance(companyId, type, date);
+      if (format === 'json') {
+        res.json(balance);
+        return;
+      }
+      const input = { companyName: await svc.companyName(companyId), balance };
+      const filename = `balance-agee-${type === 'receivable' ? 'clients' : 'fournisseurs'}-${balance.date}.${format}`;
+      if (format === 'pdf') sendDownload(res, 'application/pdf', filename, await agedBalancePdf(input));
+      else await streamDownload(res, XLSX, filename, agedBalanceWorkbook(input));
+    },
+  );
+  router.get(
+    '/companies/:companyId/reports/aged-balance/:thirdPartyId',
+    requireSameCompany,
+    validate({ query: agedBalanceQuerySchema }),
+    async (req, res) => {
+      const { type, date } = validated(req, 'query', agedBalanceQuerySchema);
+      res.json(await svc.agedItems(tenantOf(req).companyId, String(req.params.thirdPartyId), type, date));
+    },
+  );
+  router.get(
+    '/companies/:companyId/third-parties/:thirdPartyId/statement',
+    requireSameCompany,
+    validate({ query: accountStatementQuerySchema }),
+    async (req, res) => {
+      const { companyId } = tenantOf(req);
+      const { from, to, format } = validated(req, 'query', accountStatementQuerySchema);
+      const statement = await svc.statement(companyId, String(req.params.thirdPartyId), from, to);
+      if (format === 'json') {
+        res.json(statement);
+        return;
+      }
+      const pdf = await accountStatementPdf({ companyName: await svc.companyName(companyId), statement });
+      sendDownload(res, 'application/pdf', `releve-${statement.thirdParty.name.replace(/[^\w.-]+/g, '_')}-${statement.to}.pdf`, pdf);
+    },
+  );
+  return router;
+}
