@@ -99,6 +99,23 @@ export async function seedCompany(user: SignedIn): Promise<Seeded> {
   ids.creditNote = idOf(await ok(agent, 'POST', `/api/invoices/${validated}/credit-notes`, creditNote));
   bodies['POST /api/invoices/:invoiceId/credit-notes'] = creditNote;
   bodies['POST /api/credit-notes/:creditNoteId/refund'] = { method: 'cash', amount: '1.00' };
+  // A quote, sent (so that the role matrix's real calls without a body neither delete nor re-send it).
+  const quote = {
+    quote: { clientId: ids.client, date, validUntil: '2099-12-31', notes: 'Devis' },
+    lines: [{ description: 'Prestation', quantity: '1', unitPrice: '1000' }],
+  };
+  ids.quote = idOf(await ok(agent, 'POST', `${c}/quotes`, quote));
+  await ok(agent, 'POST', `/api/quotes/${ids.quote}/send`);
+  bodies['POST /api/companies/:companyId/quotes'] = quote;
+  bodies['PUT /api/quotes/:quoteId'] = quote;
+  // Lettrage: the validated invoice's and its payment's 411 lines are lettered (partially) by the payment: one code to address.
+  const entryLines = async (entryId: string) =>
+    ((await ok(agent, 'GET', `/api/accounting-entries/${entryId}`)) as { lines: { id: string; letteringCode?: string | null }[] }).lines;
+  const validatedEntry = ((await ok(agent, 'GET', `/api/invoices/${validated}`)) as { entryId: string }).entryId;
+  const lettered = (await entryLines(validatedEntry)).find((l) => l.letteringCode);
+  if (!lettered?.letteringCode) throw new Error('seed: the payment lettered nothing');
+  ids.lettering = lettered.letteringCode;
+  bodies['POST /api/companies/:companyId/letterings'] = { lineIds: [randomUUID(), randomUUID()], partial: true };
 
   // Treasury accounts: a second bank (5211, BQ2); transfers between it and the cash box.
   ids.treasuryAccount = idOf(await ok(agent, 'POST', `${c}/treasury-accounts`, { kind: 'bank', name: 'CBAO Plateau', bankName: 'CBAO' }));

@@ -18,6 +18,8 @@ export * from './entry-imports';
 export * from './bank-statements';
 export * from './invoices';
 export * from './credit-notes';
+export * from './letterings';
+export * from './quotes';
 export * from './payments';
 export * from './inventory';
 export * from './loans';

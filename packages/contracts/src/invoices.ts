@@ -220,6 +220,8 @@ export interface Invoice extends DocumentTrail {
   creditTotal: string;
   /** 'partial' ('Avoir partiel') or 'full' ('Annulée par avoir') once credit notes cover it. */
   creditStatus: 'none' | 'partial' | 'full';
+  /** The quote it was converted from. */
+  quoteId?: string | null;
   balanceDue: string;
   entryId: string | null;
   companyId: string;

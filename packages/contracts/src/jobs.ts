@@ -27,6 +27,8 @@ export const JOBS = {
   exportGeneralLedger: 'export-general-ledger',
   /** Accounting: match a treasury account's statement lines with its ledger lines (AutoMatchJob, reconciliations.ts). */
   autoMatch: 'auto-match-statement',
+  /** Accounting: daily sweep marking sent quotes past their validity date as expired. */
+  expireQuotes: 'expire-quotes',
   /** Accounting: daily sweep deleting expired report exports. */
   purgeReportExports: 'purge-report-exports',
 } as const;

@@ -31,6 +31,7 @@ export const RESOURCES: Readonly<Record<string, Resource>> = {
   // accounting: documents a collaborator writes
   invoices: accounting('documents', BOTH),
   'credit-notes': accounting('documents', BOTH),
+  quotes: accounting('documents', BOTH),
   payments: accounting('documents', BOTH),
   inventory: accounting('documents', BOTH),
   'accounting-entries': accounting('documents', { ...BOTH, actions: { validate: 'accounting', cancel: 'accounting' } }),
@@ -42,6 +43,7 @@ export const RESOURCES: Readonly<Record<string, Resource>> = {
   'treasury-accounts': accounting('accounting', { company: true }),
   'treasury-transfers': accounting('accounting', { company: true }),
   reconciliations: accounting('accounting', { company: true }),
+  letterings: accounting('accounting', { company: true }),
   'statement-lines': accounting('accounting', { company: true }),
   'statement-rules': accounting('accounting', { company: true }),
   investments: accounting('accounting', BOTH),

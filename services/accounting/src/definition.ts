@@ -13,6 +13,7 @@ import { entryImportsApi, importEntriesHandler } from './modules/entry-imports';
 import { closeFiscalYearHandler, fiscalYearsApi } from './modules/fiscal-years';
 import { inventoryApi, inventoryInternal } from './modules/inventory';
 import { ledgerIntegrityApi } from './modules/ledger-integrity';
+import { letteringsApi } from './modules/letterings';
 import { invoicesApi, invoicesInternal } from './modules/invoices';
 import {
   RECORD_DEPRECIATIONS_SCHEDULE,
@@ -23,6 +24,7 @@ import {
 import { MARK_OVERDUE_SCHEDULE, loansApi, markOverdueHandler } from './modules/loans';
 import { PURGE_REPORT_EXPORTS_SCHEDULE, exportGeneralLedgerHandler, purgeReportExportsHandler, reportsApi } from './modules/reports';
 import { paymentsApi } from './modules/payments';
+import { EXPIRE_QUOTES_SCHEDULE, expireQuotesHandler, quotesApi } from './modules/quotes';
 import { portfolioInternal } from './modules/portfolio';
 import { autoMatchHandler, reconciliationsApi } from './modules/reconciliations';
 import { postPayslipHandler } from './modules/payroll-posting';
@@ -55,10 +57,12 @@ export const accountingService = runService({
       // Before invoices: it answers 'Annuler' on a validated invoice with a credit note.
       creditNotesApi(ctx),
       invoicesApi(ctx),
+      quotesApi(ctx),
       paymentsApi(ctx),
       inventoryApi(ctx),
       loansApi(ctx),
       investmentsApi(ctx),
+      letteringsApi(ctx),
       reportsApi(ctx),
       auditApi(ctx),
     ),
@@ -82,6 +86,7 @@ export const accountingService = runService({
     [JOBS.exportGeneralLedger]: exportGeneralLedgerHandler(ctx),
     [JOBS.purgeReportExports]: purgeReportExportsHandler(ctx),
     [JOBS.autoMatch]: autoMatchHandler(ctx),
+    [JOBS.expireQuotes]: expireQuotesHandler(ctx),
   }),
-  jobSchedules: () => [MARK_OVERDUE_SCHEDULE, RECORD_DEPRECIATIONS_SCHEDULE, PURGE_REPORT_EXPORTS_SCHEDULE],
+  jobSchedules: () => [MARK_OVERDUE_SCHEDULE, RECORD_DEPRECIATIONS_SCHEDULE, PURGE_REPORT_EXPORTS_SCHEDULE, EXPIRE_QUOTES_SCHEDULE],
 });

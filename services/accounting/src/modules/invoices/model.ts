@@ -41,6 +41,7 @@ export interface InvoiceDbRow extends DocumentTrailRow {
   paid_amount: string;
   credited_amount: string;
   credit_total: string;
+  quote_id: string | null;
   balance_due: string;
   payment_method: PaymentMethod;
   notes: string | null;
@@ -71,7 +72,7 @@ export const BALANCE_DUE_SQL = `CASE WHEN i.status IN ('validated', 'paid') THEN
 export const INVOICE_COLUMNS = `i.id, i.company_id, i.number, i.type, i.status, i.date, i.due_date, i.third_party_id,
   tp.name AS tp_name, tp.type AS tp_type, i.subtotal, i.vat_rate, i.vat_amount, i.total, i.paid_amount, i.credited_amount, i.credit_total,
   ${BALANCE_DUE_SQL} AS balance_due, i.payment_method, i.notes, i.entry_id, i.reversal_entry_id, i.issuer_snapshot, i.client_snapshot,
-  i.created_by, i.validated_by, i.validated_at, i.cancelled_by, i.cancelled_at, i.created_at, i.updated_at`;
+  i.quote_id, i.created_by, i.validated_by, i.validated_at, i.cancelled_by, i.cancelled_at, i.created_at, i.updated_at`;
 
 export const INVOICE_FROM = `accounting.invoices i
   LEFT JOIN accounting.third_parties tp ON tp.company_id = i.company_id AND tp.id = i.third_party_id`;
@@ -95,6 +96,7 @@ export function toInvoice(row: InvoiceDbRow): Invoice {
     paidAmount: row.paid_amount,
     creditedAmount: row.credited_amount,
     creditTotal: row.credit_total,
+    quoteId: row.quote_id,
     creditStatus: isZero(row.credit_total) ? 'none' : compare(row.credit_total, row.total) === 0 ? 'full' : 'partial',
     balanceDue: row.balance_due,
     entryId: row.entry_id,

@@ -400,6 +400,11 @@ export function invoicesService(sequelize: Sequelize) {
 
     get,
 
+    /** The invoice as the caller's transaction sees it (a document that created it answers with it). */
+    async getIn(transaction: Transaction, companyId: string, id: string): Promise<Invoice> {
+      return full(mustExist(await findInvoiceRow(sequelize, companyId, id, { transaction }), 'invoice'), transaction);
+    },
+
     /** A new draft with its lines, created by `userId` (X-User-Id; null when unknown). */
     create(companyId: string, values: InvoiceValues, userId: string | null = null): Promise<Invoice> {
       return writeThenRead(companyId, (transaction) => createIn(transaction, companyId, values, userId));

@@ -26,8 +26,9 @@ export function invoiceDocument(
   company: PdfCompany,
   invoice: Invoice,
   thirdParty: PdfThirdParty | null,
-  opts: { compress?: boolean } = {},
+  opts: { compress?: boolean; quote?: { number: string; validUntil: string | null } } = {},
 ): TDocumentDefinitions {
+  const quote = opts.quote;
   const customer = isCustomerInvoice(invoice.type);
   const rate = frDecimal(invoice.vatRate);
   const lines = invoice.lines ?? [];
@@ -57,7 +58,7 @@ export function invoiceDocument(
       { text: money(invoice.total), bold: true, ...right },
     ],
   ];
-  if (invoice.status !== 'draft' && invoice.status !== 'cancelled') {
+  if (!quote && invoice.status !== 'draft' && invoice.status !== 'cancelled') {
     totalRows.push([customer ? 'Paiements reçus' : 'Paiements effectués', { text: money(invoice.paidAmount), ...right }]);
     totalRows.push([
       { text: 'Reste dû', bold: true },
@@ -72,12 +73,16 @@ export function invoiceDocument(
         {
           width: 'auto',
           stack: [
-            { text: INVOICE_PDF_TITLES[invoice.type], style: 'title', ...right },
+            { text: quote ? 'DEVIS' : INVOICE_PDF_TITLES[invoice.type], style: 'title', ...right },
             { text: `N° ${winAnsi(invoice.number)}`, bold: true, fontSize: 12, ...right, margin: [0, 2, 0, 6] },
             { text: `Date : ${frDate(invoice.date)}`, ...right },
-            { text: `Échéance : ${frDate(invoice.dueDate)}`, ...right },
-            { text: `Règlement : ${PAYMENT_METHOD_LABELS[invoice.paymentMethod]}`, ...right },
-            ...(invoice.status === 'validated' || invoice.status === 'paid'
+            ...(quote
+              ? [{ text: `Valable jusqu'au : ${frDate(quote.validUntil)}`, ...right } as Content]
+              : [
+                  { text: `Échéance : ${frDate(invoice.dueDate)}`, ...right } as Content,
+                  { text: `Règlement : ${PAYMENT_METHOD_LABELS[invoice.paymentMethod]}`, ...right } as Content,
+                ]),
+            ...(quote || invoice.status === 'validated' || invoice.status === 'paid'
               ? []
               : [
                   {
@@ -127,7 +132,7 @@ export function invoiceDocument(
     },
   ];
 
-  if (payments.length) {
+  if (payments.length && !quote) {
     content.push({ text: customer ? 'Paiements reçus' : 'Paiements effectués', style: 'label', margin: [0, 16, 0, 4] });
     content.push({
       table: {
@@ -155,7 +160,7 @@ export function invoiceDocument(
   content.push({
     margin: [0, 20, 0, 0],
     text: [
-      `Arrêtée la présente facture à la somme de `,
+      quote ? 'Arrêté le présent devis à la somme de ' : `Arrêtée la présente facture à la somme de `,
       { text: amountInFrenchWords(invoice.total), bold: true },
       ` (${money(invoice.total)}).`,
     ],
@@ -166,7 +171,11 @@ export function invoiceDocument(
     compress: opts.compress ?? true,
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 50],
-    info: { title: `${INVOICE_PDF_TITLES[invoice.type]} ${invoice.number}`, author: winAnsi(company.name), creator: 'Xaalis' },
+    info: {
+      title: `${quote ? 'DEVIS' : INVOICE_PDF_TITLES[invoice.type]} ${invoice.number}`,
+      author: winAnsi(company.name),
+      creator: 'Xaalis',
+    },
     defaultStyle: { font: 'Helvetica', fontSize: 10, lineHeight: 1.15 },
     styles: {
       title: { fontSize: 20, bold: true, color: '#0b5394' },
