@@ -13,6 +13,7 @@ export const ID_PARAMS: Record<string, string> = {
   'credit-notes/:creditNoteId': 'creditNote',
   'letterings/:code': 'lettering',
   'quotes/:quoteId': 'quote',
+  'recurring-invoices/:recurringId': 'recurringInvoice',
   'aged-balance/:thirdPartyId': 'thirdParty',
   'third-parties/:thirdPartyId': 'thirdParty',
   'payments/:id': 'payment',

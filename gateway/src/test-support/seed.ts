@@ -108,6 +108,17 @@ export async function seedCompany(user: SignedIn): Promise<Seeded> {
   await ok(agent, 'POST', `/api/quotes/${ids.quote}/send`);
   bodies['POST /api/companies/:companyId/quotes'] = quote;
   bodies['PUT /api/quotes/:quoteId'] = quote;
+  // A recurring invoice starting far ahead (nothing invoiced by the seed).
+  const recurring = {
+    clientId: ids.client,
+    frequency: 'monthly',
+    day: 5,
+    startDate: '2099-01-01',
+    lines: [{ description: 'Abonnement', quantity: '1', unitPrice: '1000' }],
+  };
+  ids.recurringInvoice = idOf(await ok(agent, 'POST', `${c}/recurring-invoices`, recurring));
+  bodies['POST /api/companies/:companyId/recurring-invoices'] = recurring;
+  bodies['PUT /api/recurring-invoices/:recurringId'] = recurring;
   // Lettrage: the validated invoice's and its payment's 411 lines are lettered (partially) by the payment: one code to address.
   const entryLines = async (entryId: string) =>
     ((await ok(agent, 'GET', `/api/accounting-entries/${entryId}`)) as { lines: { id: string; letteringCode?: string | null }[] }).lines;

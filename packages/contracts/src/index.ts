@@ -20,6 +20,7 @@ export * from './invoices';
 export * from './credit-notes';
 export * from './letterings';
 export * from './quotes';
+export * from './recurring-invoices';
 export * from './payments';
 export * from './inventory';
 export * from './loans';

@@ -29,6 +29,8 @@ export const JOBS = {
   autoMatch: 'auto-match-statement',
   /** Accounting: daily sweep marking sent quotes past their validity date as expired. */
   expireQuotes: 'expire-quotes',
+  /** Accounting: hourly sweep creating the invoices of recurring templates due (idempotent by template and date). */
+  generateRecurringInvoices: 'generate-recurring-invoices',
   /** Accounting: daily sweep deleting expired report exports. */
   purgeReportExports: 'purge-report-exports',
 } as const;

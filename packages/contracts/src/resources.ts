@@ -32,6 +32,7 @@ export const RESOURCES: Readonly<Record<string, Resource>> = {
   invoices: accounting('documents', BOTH),
   'credit-notes': accounting('documents', BOTH),
   quotes: accounting('documents', BOTH),
+  'recurring-invoices': accounting('documents', BOTH),
   payments: accounting('documents', BOTH),
   inventory: accounting('documents', BOTH),
   'accounting-entries': accounting('documents', { ...BOTH, actions: { validate: 'accounting', cancel: 'accounting' } }),

@@ -25,6 +25,7 @@ import { MARK_OVERDUE_SCHEDULE, loansApi, markOverdueHandler } from './modules/l
 import { PURGE_REPORT_EXPORTS_SCHEDULE, exportGeneralLedgerHandler, purgeReportExportsHandler, reportsApi } from './modules/reports';
 import { paymentsApi } from './modules/payments';
 import { EXPIRE_QUOTES_SCHEDULE, expireQuotesHandler, quotesApi } from './modules/quotes';
+import { RECURRING_INVOICES_SCHEDULE, generateRecurringInvoicesHandler, recurringInvoicesApi } from './modules/recurring-invoices';
 import { portfolioInternal } from './modules/portfolio';
 import { autoMatchHandler, reconciliationsApi } from './modules/reconciliations';
 import { postPayslipHandler } from './modules/payroll-posting';
@@ -58,6 +59,7 @@ export const accountingService = runService({
       creditNotesApi(ctx),
       invoicesApi(ctx),
       quotesApi(ctx),
+      recurringInvoicesApi(ctx),
       paymentsApi(ctx),
       inventoryApi(ctx),
       loansApi(ctx),
@@ -87,6 +89,13 @@ export const accountingService = runService({
     [JOBS.purgeReportExports]: purgeReportExportsHandler(ctx),
     [JOBS.autoMatch]: autoMatchHandler(ctx),
     [JOBS.expireQuotes]: expireQuotesHandler(ctx),
+    [JOBS.generateRecurringInvoices]: generateRecurringInvoicesHandler(ctx),
   }),
-  jobSchedules: () => [MARK_OVERDUE_SCHEDULE, RECORD_DEPRECIATIONS_SCHEDULE, PURGE_REPORT_EXPORTS_SCHEDULE, EXPIRE_QUOTES_SCHEDULE],
+  jobSchedules: () => [
+    MARK_OVERDUE_SCHEDULE,
+    RECORD_DEPRECIATIONS_SCHEDULE,
+    PURGE_REPORT_EXPORTS_SCHEDULE,
+    EXPIRE_QUOTES_SCHEDULE,
+    RECURRING_INVOICES_SCHEDULE,
+  ],
 });

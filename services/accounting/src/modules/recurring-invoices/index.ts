@@ -1,0 +1,3 @@
+// Public face of the recurring invoices feature.
+export { RECURRING_INVOICES_SCHEDULE, generateRecurringInvoicesHandler, recurringInvoicesApi } from './routes';
+export { recurringInvoicesService } from './service';
