@@ -14,6 +14,7 @@ export const ID_PARAMS: Record<string, string> = {
   'letterings/:code': 'lettering',
   'quotes/:quoteId': 'quote',
   'recurring-invoices/:recurringId': 'recurringInvoice',
+  'reminders/:reminderId': 'reminder',
   'aged-balance/:thirdPartyId': 'thirdParty',
   'third-parties/:thirdPartyId': 'thirdParty',
   'payments/:id': 'payment',

@@ -119,6 +119,15 @@ export async function seedCompany(user: SignedIn): Promise<Seeded> {
   ids.recurringInvoice = idOf(await ok(agent, 'POST', `${c}/recurring-invoices`, recurring));
   bodies['POST /api/companies/:companyId/recurring-invoices'] = recurring;
   bodies['PUT /api/recurring-invoices/:recurringId'] = recurring;
+  // A reminder of the validated invoice (overdue since April), and the levels as the settings dialog sends them.
+  const reminder = { thirdPartyId: ids.client, level: 1 };
+  ids.reminder = idOf(await ok(agent, 'POST', `${c}/reminders`, reminder));
+  bodies['POST /api/companies/:companyId/reminders'] = reminder;
+  bodies['PUT /api/companies/:companyId/reminder-levels'] = {
+    levels: [
+      { level: 1, name: 'Relance amiable', delayDays: 7, body: 'Madame, Monsieur, {total} restent dus.', fee: null, interestRate: null },
+    ],
+  };
   // Lettrage: the validated invoice's and its payment's 411 lines are lettered (partially) by the payment: one code to address.
   const entryLines = async (entryId: string) =>
     ((await ok(agent, 'GET', `/api/accounting-entries/${entryId}`)) as { lines: { id: string; letteringCode?: string | null }[] }).lines;

@@ -21,6 +21,7 @@ export * from './credit-notes';
 export * from './letterings';
 export * from './quotes';
 export * from './recurring-invoices';
+export * from './reminders';
 export * from './payments';
 export * from './inventory';
 export * from './loans';

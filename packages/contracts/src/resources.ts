@@ -33,6 +33,8 @@ export const RESOURCES: Readonly<Record<string, Resource>> = {
   'credit-notes': accounting('documents', BOTH),
   quotes: accounting('documents', BOTH),
   'recurring-invoices': accounting('documents', BOTH),
+  reminders: accounting('documents', BOTH),
+  'reminder-levels': accounting('accounting', { company: true }),
   payments: accounting('documents', BOTH),
   inventory: accounting('documents', BOTH),
   'accounting-entries': accounting('documents', { ...BOTH, actions: { validate: 'accounting', cancel: 'accounting' } }),

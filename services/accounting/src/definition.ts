@@ -25,6 +25,7 @@ import { MARK_OVERDUE_SCHEDULE, loansApi, markOverdueHandler } from './modules/l
 import { PURGE_REPORT_EXPORTS_SCHEDULE, exportGeneralLedgerHandler, purgeReportExportsHandler, reportsApi } from './modules/reports';
 import { paymentsApi } from './modules/payments';
 import { EXPIRE_QUOTES_SCHEDULE, expireQuotesHandler, quotesApi } from './modules/quotes';
+import { remindersApi } from './modules/reminders';
 import { RECURRING_INVOICES_SCHEDULE, generateRecurringInvoicesHandler, recurringInvoicesApi } from './modules/recurring-invoices';
 import { portfolioInternal } from './modules/portfolio';
 import { autoMatchHandler, reconciliationsApi } from './modules/reconciliations';
@@ -60,6 +61,7 @@ export const accountingService = runService({
       invoicesApi(ctx),
       quotesApi(ctx),
       recurringInvoicesApi(ctx),
+      remindersApi(ctx),
       paymentsApi(ctx),
       inventoryApi(ctx),
       loansApi(ctx),

@@ -1,0 +1,3 @@
+// Public face of the reminders feature.
+export { remindersApi } from './routes';
+export { remindersService } from './service';
