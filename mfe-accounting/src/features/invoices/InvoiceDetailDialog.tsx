@@ -16,7 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { MESSAGES_INVOICE, type Invoice } from '@xaalis/contracts';
+import { INVOICE_CREDIT_STATUS_LABELS, MESSAGES_INVOICE, type Invoice } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { formatDate, formatMoney, toastSuccess, toastFailure, ErrorState, LoadingState } from '@xaalis/web-kit';
 import { useId, useState, type ReactNode } from 'react';
@@ -24,10 +24,12 @@ import { AuditHistory, AuditTrail, useUserName } from '../audit';
 import { downloadWithToast } from '../../ui/download';
 import { formatQuantity } from '../inventory';
 import type { PaymentDialogDefaults } from '../payments';
+import { CreditNoteDialog, downloadCreditNotePdf, useListCreditNotesQuery } from '../sales-cycle';
 import { invoicePdfUrl, useCancelInvoiceMutation, useGetInvoiceQuery, useValidateInvoiceMutation } from './api';
 import { formatRate } from './invoiceForm';
 import {
   canCancelInvoice,
+  canCreditInvoice,
   canPayInvoice,
   INVOICE_MESSAGES_EXTRA,
   INVOICE_STATUS_COLORS,
@@ -76,8 +78,12 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
   const [validateInvoice, validateState] = useValidateInvoiceMutation();
   const [cancelInvoice, cancelState] = useCancelInvoiceMutation();
   const [confirming, setConfirming] = useState(false);
+  const [crediting, setCrediting] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const invoice = query.data && query.data.id === invoiceId ? query.data : undefined;
+  const creditNotes = useListCreditNotesQuery(
+    invoice && invoice.creditStatus !== 'none' ? { companyId: invoice.companyId, invoiceId: invoice.id, pageSize: 50 } : skipToken,
+  );
   const busy = validateState.isLoading || cancelState.isLoading;
   const nameOf = useUserName();
   const rights = useInvoiceRights();
@@ -126,6 +132,9 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
           <Chip size="small" label={invoiceTypeLabel(invoice.type)} color={INVOICE_TYPE_COLORS[invoice.type] ?? 'default'} />
           <Chip size="small" label={invoiceStatusLabel(invoice.status)} color={INVOICE_STATUS_COLORS[invoice.status] ?? 'default'} />
+          {invoice.creditStatus !== 'none' ? (
+            <Chip size="small" variant="outlined" color="warning" label={INVOICE_CREDIT_STATUS_LABELS[invoice.creditStatus]} />
+          ) : null}
         </Box>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
           {/* An issued invoice names the party as it was issued to (its snapshot), a draft the current one. */}
@@ -221,6 +230,34 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
             </Table>
           </TableContainer>
         )}
+        {creditNotes.data?.items.length ? (
+          <>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mt: 2, mb: 1 }}>
+              Avoirs
+            </Typography>
+            <TableContainer>
+              <Table size="small" aria-label="Avoirs">
+                <TableBody>
+                  {creditNotes.data.items.map((n) => (
+                    <TableRow key={n.id}>
+                      <TableCell>{n.number}</TableCell>
+                      <TableCell>{formatDate(n.date)}</TableCell>
+                      <TableCell>{n.reason}</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {formatMoney(n.total)}
+                      </TableCell>
+                      <TableCell align="right">
+                        <Button size="small" onClick={() => void downloadCreditNotePdf(n)}>
+                          PDF
+                        </Button>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          </>
+        ) : null}
         {invoice.status !== 'cancelled' ? (
           <Box
             role="group"
@@ -279,6 +316,11 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
                   Annuler la facture
                 </Button>
               ) : null}
+              {rights.cancel && canCreditInvoice(invoice) ? (
+                <Button color="warning" variant="outlined" onClick={() => setCrediting(true)} disabled={busy}>
+                  Créer un avoir
+                </Button>
+              ) : null}
               {rights.edit && isDraft ? (
                 <Button variant="outlined" onClick={() => onEdit(invoice.id)} disabled={busy}>
                   Modifier
@@ -302,6 +344,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
           ) : null}
         </DialogActions>
       </Dialog>
+      {crediting && invoice ? <CreditNoteDialog invoice={invoice} onClose={() => setCrediting(false)} /> : null}
       <Dialog
         open={confirming && Boolean(invoice)}
         onClose={cancelState.isLoading ? undefined : () => setConfirming(false)}
@@ -311,11 +354,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
       >
         <DialogTitle id={confirmId}>{`Annuler la facture ${invoice?.number ?? ''} ?`}</DialogTitle>
         <DialogContent>
-          <DialogContentText>
-            {invoice?.status === 'draft'
-              ? 'Le brouillon sera annulé. Cette action est définitive.'
-              : "La facture validée sera annulée par une écriture de contre-passation datée d'aujourd'hui. Cette action est définitive."}
-          </DialogContentText>
+          <DialogContentText>Le brouillon sera annulé. Cette action est définitive.</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(false)} disabled={cancelState.isLoading}>

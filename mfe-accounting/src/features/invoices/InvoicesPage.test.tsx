@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES_INVOICE } from '@xaalis/contracts';
+import { MESSAGES_CREDIT_NOTE, MESSAGES_INVOICE } from '@xaalis/contracts';
 import { callsTo, company, COMPANY_ID, inventoryRoute, mockFetch, renderWithApp, TEST_USER, thirdPartiesRoute } from '../../test-utils';
 import { payableInvoiceLabel } from '../payments';
 import { invoice, invoiceLine, invoiceList } from './fixtures';
@@ -166,11 +166,14 @@ describe('InvoicesPage', () => {
     expect(callsTo(fetchMock, 'PATCH', `/api/invoices/${DRAFT.id}/validate`)).toHaveLength(1);
   });
 
-  it('opens the payment dialog from a validated invoice with its balance due, and cancels after confirmation', async () => {
+  it('opens the payment dialog from a validated invoice with its balance due, and credits it with a credit note', async () => {
     const user = userEvent.setup();
     const fetchMock = mockFetch(
       routes({
-        [`POST /api/invoices/${PURCHASE.id}/cancel`]: { body: { ...PURCHASE, status: 'cancelled' } },
+        [`POST /api/invoices/${PURCHASE.id}/credit-notes`]: {
+          status: 201,
+          body: { id: 'n1', number: 'AF-2026-0001', invoiceId: PURCHASE.id },
+        },
         [`GET ${BASE}/invoices`]: (_init: RequestInit | undefined, url: string) => ({
           body: url.includes('payable=true') ? invoiceList([PURCHASE]) : invoiceList([DRAFT, PURCHASE, PAID]),
         }),
@@ -191,11 +194,14 @@ describe('InvoicesPage', () => {
     await user.click(within(payment).getByRole('button', { name: 'Annuler' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nouveau Paiement' })).not.toBeInTheDocument());
 
-    await user.click(within(dialog).getByRole('button', { name: 'Annuler la facture' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Annuler la facture FA-2026-0001 ?' });
-    await user.click(within(confirm).getByRole('button', { name: "Confirmer l'annulation" }));
-    expect(await screen.findByText(MESSAGES_INVOICE.cancelled)).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', `/api/invoices/${PURCHASE.id}/cancel`)).toHaveLength(1);
+    // A validated invoice is not cancelled: it is credited.
+    expect(within(dialog).queryByRole('button', { name: 'Annuler la facture' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Créer un avoir' }));
+    const credit = await screen.findByRole('dialog', { name: 'Créer un avoir — facture FA-2026-0001' });
+    await user.type(within(credit).getByLabelText(/Motif de l'avoir/), 'Marchandise non conforme');
+    await user.click(within(credit).getByRole('button', { name: "Créer l'avoir" }));
+    expect(await screen.findByText(MESSAGES_CREDIT_NOTE.created('AF-2026-0001'))).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', `/api/invoices/${PURCHASE.id}/credit-notes`)).toHaveLength(1);
   });
 
   it('downloads the PDF as <number>.pdf and the filtered export as XLSX', async () => {

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import {
+  INVOICE_CREDIT_STATUS_LABELS,
   INVOICE_STATUS_LABELS,
   INVOICE_STATUSES,
   INVOICE_TYPE_LABELS,
@@ -29,9 +30,10 @@ import {
   ViewIcon,
   type Column,
 } from '@xaalis/web-kit';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { downloadWithToast } from '../../ui/download';
 import { PaymentDialog, type PaymentDialogDefaults } from '../payments';
+import { CreditNotesPanel, QuotesPanel, RecurringPanel, RemindersPanel, SalesTabBar, useSalesTab } from '../sales-cycle';
 import { invoicesExportUrl, useListInvoicesQuery } from './api';
 import { downloadInvoicePdf, InvoiceDetailDialog } from './InvoiceDetailDialog';
 import { InvoiceDialog } from './InvoiceDialog';
@@ -57,13 +59,29 @@ const COLUMNS: Column<Invoice>[] = [
   {
     header: 'Statut',
     cell: (invoice) => (
-      <Chip size="small" label={invoiceStatusLabel(invoice.status)} color={INVOICE_STATUS_COLORS[invoice.status] ?? 'default'} />
+      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+        <Chip size="small" label={invoiceStatusLabel(invoice.status)} color={INVOICE_STATUS_COLORS[invoice.status] ?? 'default'} />
+        {invoice.creditStatus && invoice.creditStatus !== 'none' ? (
+          <Chip size="small" variant="outlined" color="warning" label={INVOICE_CREDIT_STATUS_LABELS[invoice.creditStatus]} />
+        ) : null}
+      </Box>
     ),
   },
 ];
 
-/** Route /factures (exposed as './Invoices'): sales, purchases and services. */
+/** Route /factures (exposed as './Invoices'): the invoices, and in its tabs the quotes, credit notes, recurring invoices and reminders. */
 export default function InvoicesPage() {
+  const [tab, setTab] = useSalesTab();
+  const tabs = <SalesTabBar value={tab} onChange={setTab} />;
+  if (tab === 'devis') return <QuotesPanel tabs={tabs} />;
+  if (tab === 'avoirs') return <CreditNotesPanel tabs={tabs} />;
+  if (tab === 'recurrentes') return <RecurringPanel tabs={tabs} />;
+  if (tab === 'relances') return <RemindersPanel tabs={tabs} />;
+  return <InvoicesList tabs={tabs} />;
+}
+
+/** Sales, purchases and services. */
+function InvoicesList({ tabs }: { tabs: ReactNode }) {
   const session = useSession();
   const { companyId } = session;
   const rights = useInvoiceRights();
@@ -118,6 +136,7 @@ export default function InvoicesPage() {
       title="Factures"
       session={session}
       list={list}
+      above={tabs}
       errorTitle="Impossible de charger les factures"
       create={rights.create ? { label: 'Nouvelle Facture', onClick: openCreate, disabled: !companyId } : undefined}
       counters={[

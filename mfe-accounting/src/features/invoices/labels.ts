@@ -31,9 +31,14 @@ function isZero(amount: string | null | undefined): boolean {
   return !amount || Number(amount) === 0;
 }
 
-/** A draft, or a validated invoice with nothing paid (DESIGN.md §6). */
-export function canCancelInvoice(invoice: Pick<Invoice, 'status' | 'paidAmount'>): boolean {
-  return invoice.status === 'draft' || (invoice.status === 'validated' && isZero(invoice.paidAmount));
+/** A draft: an issued invoice is never cancelled, it is credited (issue 29). */
+export function canCancelInvoice(invoice: Pick<Invoice, 'status'>): boolean {
+  return invoice.status === 'draft';
+}
+
+/** 'Créer un avoir': a validated or paid invoice not yet wholly credited. */
+export function canCreditInvoice(invoice: Pick<Invoice, 'status' | 'creditStatus'>): boolean {
+  return (invoice.status === 'validated' || invoice.status === 'paid') && invoice.creditStatus !== 'full';
 }
 
 /** A validated invoice with a balance due. */

@@ -1,0 +1,202 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { MESSAGES_QUOTE, QUOTE_STATUS_LABELS, type Quote } from '@xaalis/contracts';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import {
+  formatDate,
+  moneyColumn,
+  todayIso,
+  DataTable,
+  ListPage,
+  RowAction,
+  PrintIcon,
+  toastFailure,
+  toastSuccess,
+  useCan,
+  useSession,
+  type Column,
+} from '@xaalis/web-kit';
+import { useId, useState, type ReactNode } from 'react';
+import { downloadWithToast } from '../../ui/download';
+import { ClientSelect } from './ClientSelect';
+import { SimpleLines, emptyLine, type SimpleLine } from './SimpleLines';
+import {
+  quotePdfUrl,
+  useConvertQuoteMutation,
+  useCreateQuoteMutation,
+  useDeleteQuoteMutation,
+  useListQuotesQuery,
+  useQuoteActionMutation,
+} from './api';
+
+const PAGE_SIZE = 25;
+const STATUS_COLORS = { draft: 'warning', sent: 'info', accepted: 'success', refused: 'error', expired: 'default' } as const;
+const COLUMNS: Column<Quote>[] = [
+  { header: 'Numéro', cell: (q) => q.number, nowrap: true, sx: { fontFamily: 'monospace' } },
+  { header: 'Client', cell: (q) => q.client?.name ?? 'N/A' },
+  { header: 'Date', cell: (q) => formatDate(q.date), nowrap: true },
+  { header: 'Valable jusqu’au', cell: (q) => (q.validUntil ? formatDate(q.validUntil) : '-'), nowrap: true },
+  moneyColumn('Montant', (q) => q.total),
+  { header: 'Statut', cell: (q) => <Chip size="small" label={QUOTE_STATUS_LABELS[q.status]} color={STATUS_COLORS[q.status]} /> },
+  { header: 'Facture', cell: (q) => q.invoiceNumber ?? '-', nowrap: true },
+];
+
+/** 'Nouveau devis': a client, dates, VAT, notes and free lines. */
+function QuoteDialog({ companyId, open, onClose }: { companyId: string | null; open: boolean; onClose: () => void }) {
+  const titleId = useId();
+  const [create, state] = useCreateQuoteMutation();
+  const [clientId, setClientId] = useState('');
+  const [date, setDate] = useState(todayIso());
+  const [validUntil, setValidUntil] = useState('');
+  const [vatRate, setVatRate] = useState('18');
+  const [notes, setNotes] = useState('');
+  const [lines, setLines] = useState<SimpleLine[]>([emptyLine()]);
+  const submit = async () => {
+    if (!companyId) return;
+    try {
+      const q = await create({
+        companyId,
+        body: {
+          quote: { clientId, date, validUntil: validUntil || null, vatRate, notes },
+          lines: lines.map((l) => ({ ...l, quantity: l.quantity.replace(',', '.'), unitPrice: l.unitPrice.replace(',', '.') })),
+        },
+      }).unwrap();
+      toastSuccess('Succès', `${MESSAGES_QUOTE.created} (${q.number})`);
+      onClose();
+    } catch (error) {
+      toastFailure(error, 'Erreur lors de la création du devis');
+    }
+  };
+  return (
+    <Dialog open={open} onClose={state.isLoading ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+      <DialogTitle id={titleId}>Nouveau devis</DialogTitle>
+      <DialogContent dividers>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr 1fr' }, mb: 2 }}>
+          <ClientSelect companyId={companyId} value={clientId} onChange={setClientId} />
+          <TextField
+            type="date"
+            label="Date"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            type="date"
+            label="Valable jusqu’au"
+            value={validUntil}
+            onChange={(e) => setValidUntil(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField label="TVA (%)" value={vatRate} onChange={(e) => setVatRate(e.target.value)} />
+        </Box>
+        <SimpleLines lines={lines} onChange={setLines} vatRate={vatRate} />
+        <TextField label="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} fullWidth multiline minRows={2} sx={{ mt: 2 }} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={state.isLoading}>
+          Annuler
+        </Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={state.isLoading || !clientId}>
+          {state.isLoading ? 'Création...' : 'Créer le devis'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The 'Devis' tab: quotes, their life (envoyer, accepter, refuser, convertir en facture), their PDF. */
+export function QuotesPanel({ tabs }: { tabs: ReactNode }) {
+  const session = useSession();
+  const { companyId } = session;
+  const [page, setPage] = useState(0);
+  const [creating, setCreating] = useState(false);
+  const list = useListQuotesQuery(companyId ? { companyId, page: page + 1, pageSize: PAGE_SIZE } : skipToken);
+  const [act, actState] = useQuoteActionMutation();
+  const [convert, convertState] = useConvertQuoteMutation();
+  const [remove, removeState] = useDeleteQuoteMutation();
+  const canWrite = useCan('/api/companies/:id/quotes');
+  const busy = actState.isLoading || convertState.isLoading || removeState.isLoading;
+
+  const run = async (fn: () => Promise<unknown>, success: string, failure: string) => {
+    try {
+      await fn();
+      toastSuccess('Succès', success);
+    } catch (error) {
+      toastFailure(error, failure);
+    }
+  };
+  const action = (q: Quote, label: string, fn: () => Promise<unknown>, success: string) => (
+    <Button
+      size="small"
+      disabled={busy}
+      onClick={() => void run(fn, success, `Erreur : ${label.toLowerCase()}`)}
+      aria-label={`${label} le devis ${q.number}`}
+    >
+      {label}
+    </Button>
+  );
+
+  return (
+    <ListPage
+      path="/factures"
+      title="Factures"
+      session={session}
+      list={list}
+      above={tabs}
+      create={canWrite ? { label: 'Nouveau devis', onClick: () => setCreating(true), disabled: !companyId } : undefined}
+      errorTitle="Impossible de charger les devis"
+      count={list.data?.items.length ?? 0}
+      filtered={false}
+      empty={{
+        title: MESSAGES_QUOTE.empty,
+        create: canWrite
+          ? {
+              description: 'Proposez un prix à un client avant de facturer.',
+              label: 'Créer le premier devis',
+              onClick: () => setCreating(true),
+            }
+          : undefined,
+      }}
+      emptyFiltered={MESSAGES_QUOTE.empty}
+      pagination={{ page, pageSize: PAGE_SIZE, totalItems: list.data?.totalItems ?? 0, onPageChange: setPage }}
+      dialogs={creating ? <QuoteDialog companyId={companyId} open onClose={() => setCreating(false)} /> : null}
+    >
+      <DataTable
+        label="Devis"
+        columns={COLUMNS}
+        rows={list.data?.items ?? []}
+        rowKey={(q) => q.id}
+        fetching={list.isFetching}
+        actions={(q) => (
+          <>
+            <RowAction
+              label={`Télécharger le devis ${q.number}`}
+              onClick={() => void downloadWithToast(quotePdfUrl(q.id), `${q.number}.pdf`, 'Erreur lors du téléchargement')}
+            >
+              <PrintIcon fontSize="small" />
+            </RowAction>
+            {canWrite && q.status === 'draft'
+              ? action(q, 'Envoyer', () => act({ id: q.id, action: 'send' }).unwrap(), 'Devis envoyé')
+              : null}
+            {canWrite && q.status === 'sent'
+              ? action(q, 'Accepter', () => act({ id: q.id, action: 'accept' }).unwrap(), 'Devis accepté')
+              : null}
+            {canWrite && q.status === 'sent'
+              ? action(q, 'Refuser', () => act({ id: q.id, action: 'refuse' }).unwrap(), 'Devis refusé')
+              : null}
+            {canWrite && q.status === 'accepted' && !q.invoiceId
+              ? action(q, 'Convertir en facture', () => convert(q.id).unwrap(), 'Facture créée à partir du devis')
+              : null}
+            {canWrite && q.status === 'draft' ? action(q, 'Supprimer', () => remove(q.id).unwrap(), 'Devis supprimé') : null}
+          </>
+        )}
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,105 @@
+import type {
+  CreditNote,
+  CreditNoteInput,
+  CreditNoteListResponse,
+  Invoice,
+  Quote,
+  QuoteInput,
+  QuoteListResponse,
+  RecurringInvoice,
+  RecurringInvoiceInput,
+  RecurringInvoiceListResponse,
+  Reminder,
+  ReminderDueResponse,
+  ReminderListResponse,
+} from '@xaalis/contracts';
+import { baseApi, COMPANY_DATA_TAG, companyUrl, listParams } from '@xaalis/web-kit';
+
+const enc = encodeURIComponent;
+/** Every write here changes invoices, balances or lists: the company's data is refetched. */
+const WRITE_TAGS = [COMPANY_DATA_TAG, 'Invoice'] as const;
+const READ_TAGS = [COMPANY_DATA_TAG] as const;
+type Paging = { companyId: string; page?: number; pageSize?: number; search?: string };
+
+/** Quotes, credit notes, recurring invoices and reminders: the sales cycle around invoices. */
+export const salesCycleApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    listCreditNotes: build.query<CreditNoteListResponse, Paging & { invoiceId?: string }>({
+      query: ({ companyId, ...q }) => ({ url: companyUrl(companyId, '/credit-notes'), params: listParams(q) }),
+      providesTags: [...READ_TAGS],
+    }),
+    createCreditNote: build.mutation<CreditNote, { invoiceId: string; body: CreditNoteInput }>({
+      query: ({ invoiceId, body }) => ({ url: `/api/invoices/${enc(invoiceId)}/credit-notes`, method: 'POST', body }),
+      invalidatesTags: [...WRITE_TAGS],
+    }),
+    refundCreditNote: build.mutation<CreditNote, { id: string; method: string }>({
+      query: ({ id, method }) => ({ url: `/api/credit-notes/${enc(id)}/refund`, method: 'POST', body: { method } }),
+      invalidatesTags: [...WRITE_TAGS],
+    }),
+    listQuotes: build.query<QuoteListResponse, Paging & { status?: string }>({
+      query: ({ companyId, ...q }) => ({ url: companyUrl(companyId, '/quotes'), params: listParams(q) }),
+      providesTags: [...READ_TAGS],
+    }),
+    createQuote: build.mutation<Quote, { companyId: string; body: QuoteInput }>({
+      query: ({ companyId, body }) => ({ url: companyUrl(companyId, '/quotes'), method: 'POST', body }),
+      invalidatesTags: [...WRITE_TAGS],
+    }),
+    quoteAction: build.mutation<Quote, { id: string; action: 'send' | 'accept' | 'refuse' }>({
+      query: ({ id, action }) => ({ url: `/api/quotes/${enc(id)}/${action}`, method: 'POST' }),
+      invalidatesTags: [...WRITE_TAGS],
+    }),
+    convertQuote: build.mutation<Invoice, string>({
+      query: (id) => ({ url: `/api/quotes/${enc(id)}/convert`, method: 'POST' }),
+      invalidatesTags: [...WRITE_TAGS],
+    }),
+    deleteQuote: build.mutation<void, string>({
+      query: (id) => ({ url: `/api/quotes/${enc(id)}`, method: 'DELETE' }),
+      invalidatesTags: [...WRITE_TAGS],
+    }),
+    listRecurringInvoices: build.query<RecurringInvoiceListResponse, Paging>({
+      query: ({ companyId, ...q }) => ({ url: companyUrl(companyId, '/recurring-invoices'), params: listParams(q) }),
+      providesTags: [...READ_TAGS],
+    }),
+    createRecurringInvoice: build.mutation<RecurringInvoice, { companyId: string; body: RecurringInvoiceInput }>({
+      query: ({ companyId, body }) => ({ url: companyUrl(companyId, '/recurring-invoices'), method: 'POST', body }),
+      invalidatesTags: [...WRITE_TAGS],
+    }),
+    deleteRecurringInvoice: build.mutation<void, string>({
+      query: (id) => ({ url: `/api/recurring-invoices/${enc(id)}`, method: 'DELETE' }),
+      invalidatesTags: [...WRITE_TAGS],
+    }),
+    listRemindersDue: build.query<ReminderDueResponse, Paging>({
+      query: ({ companyId, ...q }) => ({ url: companyUrl(companyId, '/reminders/due'), params: listParams(q) }),
+      providesTags: [...READ_TAGS],
+    }),
+    listReminders: build.query<ReminderListResponse, Paging>({
+      query: ({ companyId, ...q }) => ({ url: companyUrl(companyId, '/reminders'), params: listParams(q) }),
+      providesTags: [...READ_TAGS],
+    }),
+    createReminder: build.mutation<Reminder, { companyId: string; thirdPartyId: string; level: number }>({
+      query: ({ companyId, ...body }) => ({ url: companyUrl(companyId, '/reminders'), method: 'POST', body }),
+      invalidatesTags: [...WRITE_TAGS],
+    }),
+  }),
+});
+
+export const {
+  useListCreditNotesQuery,
+  useCreateCreditNoteMutation,
+  useRefundCreditNoteMutation,
+  useListQuotesQuery,
+  useCreateQuoteMutation,
+  useQuoteActionMutation,
+  useConvertQuoteMutation,
+  useDeleteQuoteMutation,
+  useListRecurringInvoicesQuery,
+  useCreateRecurringInvoiceMutation,
+  useDeleteRecurringInvoiceMutation,
+  useListRemindersDueQuery,
+  useListRemindersQuery,
+  useCreateReminderMutation,
+} = salesCycleApi;
+
+export const creditNotePdfUrl = (id: string) => `/api/credit-notes/${enc(id)}/pdf`;
+export const quotePdfUrl = (id: string) => `/api/quotes/${enc(id)}/pdf`;
+export const reminderPdfUrl = (id: string) => `/api/reminders/${enc(id)}/pdf`;
