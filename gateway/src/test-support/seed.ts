@@ -130,8 +130,8 @@ export async function seedCompany(user: SignedIn): Promise<Seeded> {
   };
   // Lettrage: the validated invoice's and its payment's 411 lines are lettered (partially) by the payment: one code to address.
   const entryLines = async (entryId: string) =>
-    ((await ok(agent, 'GET', `/api/accounting-entries/${entryId}`)) as { lines: { id: string; letteringCode?: string | null }[] }).lines;
-  const validatedEntry = ((await ok(agent, 'GET', `/api/invoices/${validated}`)) as { entryId: string }).entryId;
+    (await ok<{ lines: { id: string; letteringCode?: string | null }[] }>(agent, 'GET', `/api/accounting-entries/${entryId}`)).lines;
+  const validatedEntry = (await ok<{ entryId: string }>(agent, 'GET', `/api/invoices/${validated}`)).entryId;
   const lettered = (await entryLines(validatedEntry)).find((l) => l.letteringCode);
   if (!lettered?.letteringCode) throw new Error('seed: the payment lettered nothing');
   ids.lettering = lettered.letteringCode;

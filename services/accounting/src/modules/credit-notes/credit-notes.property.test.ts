@@ -48,7 +48,7 @@ it('an invoice and all its credit notes net every account to zero', async () => 
           invoicePayload(
             w,
             {
-              type: spec.type as Invoice['type'],
+              type: spec.type,
               thirdPartyId: purchase ? w.supplier.id : w.client.id,
               vatRate: spec.vatRate,
               number: purchase ? 'FA-2026-0001' : 'FV-2026-0001',

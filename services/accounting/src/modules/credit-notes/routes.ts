@@ -46,7 +46,7 @@ export function creditNotesApi(ctx: ServiceContext): Router {
   });
   router.post('/invoices/:invoiceId/cancel', async (req, res, next) => {
     const { companyId, userId } = tenantOf(req);
-    const id = String(req.params.invoiceId);
+    const id = req.params.invoiceId;
     const invoice = isUuid(id) ? await findInvoiceRow(ctx.sequelize, companyId, id) : null;
     if (!invoice || (invoice.status !== 'validated' && invoice.status !== 'paid')) {
       next();
@@ -58,10 +58,10 @@ export function creditNotesApi(ctx: ServiceContext): Router {
     res.json(await notes.list(tenantOf(req).companyId, validated(req, 'query', creditNoteListQuerySchema)));
   });
   router.get('/credit-notes/:creditNoteId', async (req, res) => {
-    res.json(await notes.get(tenantOf(req).companyId, String(req.params.creditNoteId)));
+    res.json(await notes.get(tenantOf(req).companyId, req.params.creditNoteId));
   });
   router.get('/credit-notes/:creditNoteId/pdf', async (req, res) => {
-    const { filename, buffer } = await notes.pdf(tenantOf(req).companyId, String(req.params.creditNoteId));
+    const { filename, buffer } = await notes.pdf(tenantOf(req).companyId, req.params.creditNoteId);
     sendDownload(res, 'application/pdf', filename, buffer);
   });
   router.post('/credit-notes/:creditNoteId/refund', validate({ body: creditNoteRefundSchema }), async (req, res) => {

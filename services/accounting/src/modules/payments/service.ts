@@ -11,7 +11,7 @@ import {
   type PaymentListResponse,
   type paymentInputSchema,
 } from '@xaalis/contracts';
-import { compare, formatXofExact, isPositive, sub, isCalendarDate } from '@xaalis/domain';
+import { compare, formatXofExact, isPositive, isCalendarDate } from '@xaalis/domain';
 import { HttpError, isUuid, notFound, mustExist } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { findInvoiceRow, invoiceError } from '../invoices';

@@ -38,26 +38,26 @@ export function quotesApi(ctx: ServiceContext): Router {
     res.status(201).json(await quotes.create(companyId, validated(req, 'body', quoteInputSchema), userId));
   });
   router.get('/quotes/:quoteId', async (req, res) => {
-    res.json(await quotes.get(tenantOf(req).companyId, String(req.params.quoteId)));
+    res.json(await quotes.get(tenantOf(req).companyId, req.params.quoteId));
   });
   router.put('/quotes/:quoteId', validate({ body: quoteInputSchema }), async (req, res) => {
     res.json(await quotes.update(tenantOf(req).companyId, String(req.params.quoteId), validated(req, 'body', quoteInputSchema)));
   });
   router.delete('/quotes/:quoteId', async (req, res) => {
-    await quotes.remove(tenantOf(req).companyId, String(req.params.quoteId));
+    await quotes.remove(tenantOf(req).companyId, req.params.quoteId);
     res.status(204).end();
   });
   for (const action of ['send', 'accept', 'refuse'] as const) {
     router.post(`/quotes/:quoteId/${action}`, async (req, res) => {
-      res.json(await quotes[action](tenantOf(req).companyId, String(req.params.quoteId)));
+      res.json(await quotes[action](tenantOf(req).companyId, req.params.quoteId));
     });
   }
   router.post('/quotes/:quoteId/convert', async (req, res) => {
     const { companyId, userId } = tenantOf(req);
-    res.status(201).json(await quotes.convert(companyId, String(req.params.quoteId), userId));
+    res.status(201).json(await quotes.convert(companyId, req.params.quoteId, userId));
   });
   router.get('/quotes/:quoteId/pdf', async (req, res) => {
-    const input = await quotes.pdfInput(tenantOf(req).companyId, String(req.params.quoteId));
+    const input = await quotes.pdfInput(tenantOf(req).companyId, req.params.quoteId);
     sendDownload(res, 'application/pdf', `${input.quote.number}.pdf`, await renderQuotePdf(input));
   });
   return router;

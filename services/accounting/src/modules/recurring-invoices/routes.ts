@@ -44,7 +44,7 @@ export function recurringInvoicesApi(ctx: ServiceContext): Router {
     res.status(201).json(await recurring.get(companyId, created.id));
   });
   router.get('/recurring-invoices/:recurringId', async (req, res) => {
-    res.json(await recurring.get(tenantOf(req).companyId, String(req.params.recurringId)));
+    res.json(await recurring.get(tenantOf(req).companyId, req.params.recurringId));
   });
   router.put('/recurring-invoices/:recurringId', validate({ body: recurringInvoiceInputSchema }), async (req, res) => {
     res.json(
@@ -52,7 +52,7 @@ export function recurringInvoicesApi(ctx: ServiceContext): Router {
     );
   });
   router.delete('/recurring-invoices/:recurringId', async (req, res) => {
-    await recurring.remove(tenantOf(req).companyId, String(req.params.recurringId));
+    await recurring.remove(tenantOf(req).companyId, req.params.recurringId);
     res.status(204).end();
   });
   return router;

@@ -212,7 +212,7 @@ export function recurringInvoicesService(sequelize: Sequelize) {
         transaction,
       },
     );
-    return templateId as string;
+    return templateId;
   }
 
   /** One date of a template invoiced, in its own transaction: nothing when another sweep did it first. */

@@ -18,7 +18,7 @@ export function mailerFromEnv(env: NodeJS.ProcessEnv = process.env): { send: (ma
   if (!env.SMTP_HOST) return null;
   const transport = nodemailer.createTransport({
     host: env.SMTP_HOST,
-    port: Number(env.SMTP_PORT ?? 587),
+    port: env.SMTP_PORT ? Number(env.SMTP_PORT) : 587,
     secure: env.SMTP_SECURE === 'true',
     auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASS ?? '' } : undefined,
     connectionTimeout: 10_000,
@@ -27,7 +27,7 @@ export function mailerFromEnv(env: NodeJS.ProcessEnv = process.env): { send: (ma
   });
   return {
     async send(mail) {
-      await transport.sendMail({ from: env.SMTP_FROM ?? `Xaalis <no-reply@${env.SMTP_HOST}>`, ...mail });
+      await transport.sendMail({ from: env.SMTP_FROM ? env.SMTP_FROM : `Xaalis <no-reply@${env.SMTP_HOST}>`, ...mail });
       transport.close();
     },
   };

@@ -46,10 +46,10 @@ export function remindersApi(ctx: ServiceContext): Router {
     res.status(201).json(await reminders.create(companyId, thirdPartyId, level, userId));
   });
   router.get('/reminders/:reminderId', async (req, res) => {
-    res.json(await reminders.get(tenantOf(req).companyId, String(req.params.reminderId)));
+    res.json(await reminders.get(tenantOf(req).companyId, req.params.reminderId));
   });
   router.get('/reminders/:reminderId/pdf', async (req, res) => {
-    const { filename, buffer } = await reminders.pdf(tenantOf(req).companyId, String(req.params.reminderId));
+    const { filename, buffer } = await reminders.pdf(tenantOf(req).companyId, req.params.reminderId);
     sendDownload(res, 'application/pdf', filename, buffer);
   });
   return router;
