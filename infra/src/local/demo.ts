@@ -19,6 +19,7 @@ import {
 import { ROUND_DOWN, abs, compare, dec, deriveDepreciationRate, isPositive, money, sub, sum } from '@xaalis/domain';
 import { Api, addDays, iso, minDate, random } from './demo-api';
 import { seedFirm } from './demo-firm';
+import { seedSalesCycle } from './demo-sales';
 import { seedStatements, statementPeriods } from './demo-statements';
 
 export const DEMO_CREDENTIALS = { username: 'demo', password: 'teranga2026' } as const;
@@ -40,6 +41,8 @@ export interface DemoResult {
   closedYears: number;
   /** Bank, Wave and Orange Money statements imported (and reconciled). */
   statements: number;
+  /** Quotes, credit notes and reminders made (issue 29); their invoices count in `invoices`. */
+  salesDocuments: number;
 }
 
 const CLIENTS = [
@@ -133,7 +136,16 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   );
   if (registered.status === 409) {
     const user = await api.json<{ companyId: string }>('POST', '/api/login', DEMO_CREDENTIALS);
-    return { created: false, companyId: user.companyId, invoices: 0, payments: 0, payslips: 0, closedYears: 0, statements: 0 };
+    return {
+      created: false,
+      companyId: user.companyId,
+      invoices: 0,
+      payments: 0,
+      payslips: 0,
+      closedYears: 0,
+      statements: 0,
+      salesDocuments: 0,
+    };
   }
   log('Création de la société de démonstration…');
   const { companyId } = registered.body as { companyId: string };
@@ -618,7 +630,19 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   await payrollPosted(thisYear);
   // The last three complete months' statements of the bank, the Wave and the Orange Money wallets, imported and reconciled.
   const reconciled = await seedStatements(api, companyId, statementPeriods(today, Math.min(3, months - 1)), String(thisYear), log);
+  // Quotes, credit notes, a recurring invoice and reminders.
+  const sales = await seedSalesCycle(api, companyId, today, log);
+  invoices += sales.invoices;
   log(`Société de démonstration prête : ${invoices} factures, ${payments} règlements, ${payslips} bulletins de paie.`);
   await seedFirm(base, { log, restaurant: { api, companyId } });
-  return { created: true, companyId, invoices, payments, payslips, closedYears, statements: reconciled.statements };
+  return {
+    created: true,
+    companyId,
+    invoices,
+    payments,
+    payslips,
+    closedYears,
+    statements: reconciled.statements,
+    salesDocuments: sales.quotes + sales.creditNotes + sales.reminders,
+  };
 }
