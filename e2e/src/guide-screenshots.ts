@@ -470,6 +470,41 @@ const SHOTS: Shot[] = [
       await report.getByText('FRAIS TENUE DE COMPTE').waitFor();
     },
   },
+  // Chapter 10: the sales cycle.
+  {
+    name: 'devis',
+    who: 'demo',
+    take: async (page) => {
+      await open(page, '/factures?onglet=devis', 'Factures');
+      await page.getByRole('table', { name: 'Devis' }).getByText(/^DV-/).first().waitFor();
+    },
+  },
+  {
+    name: 'creer-un-avoir',
+    who: 'demo',
+    viewport: true,
+    take: async (page) => {
+      await open(page, '/factures', 'Factures');
+      await page
+        .getByRole('button', { name: /^Voir la facture FV-/ })
+        .first()
+        .click();
+      await dialog(page, /^Facture FV-/)
+        .getByRole('button', { name: 'Créer un avoir' })
+        .click();
+      const credit = dialog(page, /^Créer un avoir — facture /);
+      await credit.getByLabel("Motif de l'avoir").fill('Remise commerciale');
+      await credit.getByRole('radio', { name: 'Lignes et quantités choisies' }).check();
+    },
+  },
+  {
+    name: 'relances',
+    who: 'demo',
+    take: async (page) => {
+      await open(page, '/factures?onglet=relances', 'Factures');
+      await page.getByRole('table', { name: 'Relances envoyées' }).waitFor();
+    },
+  },
 ];
 
 /** The shots the guide lists, by file name (without .png). */
