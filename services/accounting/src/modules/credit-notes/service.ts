@@ -21,6 +21,7 @@ import { add, compare, dec, isCalendarDate, isPositive, minOf, sub } from '@xaal
 import { HttpError, isUuid, mustExist, notFound } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { recordAuditEvent } from '../audit/record';
+import { printedParties } from '../pdf/parties';
 import { applyMovement, stockError } from '../inventory';
 import { findInvoiceRow, invoiceError, type InvoiceDbRow } from '../invoices';
 import { letterInvoiceIn } from '../letterings';
@@ -382,32 +383,12 @@ export function creditNotesService(sequelize: Sequelize) {
     async pdf(companyId: string, id: string): Promise<{ filename: string; buffer: Buffer }> {
       const note = await this.get(companyId, id);
       const invoice = mustExist(await findInvoiceRow(sequelize, companyId, note.invoiceId), 'invoice');
-      const [company] = await sequelize.query<{
-        name: string;
-        address: string | null;
-        phone: string | null;
-        email: string | null;
-        registrationNumber: string | null;
-        taxNumber: string | null;
-      }>(
-        `SELECT name, address, phone, email, registration_number AS "registrationNumber", tax_number AS "taxNumber" FROM accounting.companies WHERE id = $1`,
-        { bind: [companyId], type: QueryTypes.SELECT },
-      );
-      const [party] = await sequelize.query<{
-        name: string;
-        address: string | null;
-        phone: string | null;
-        email: string | null;
-        taxNumber: string | null;
-      }>(`SELECT name, address, phone, email, tax_number AS "taxNumber" FROM accounting.third_parties WHERE company_id = $1 AND id = $2`, {
-        bind: [companyId, note.thirdPartyId],
-        type: QueryTypes.SELECT,
-      });
+      const { company, party } = await printedParties(sequelize, companyId, note.thirdPartyId);
       return {
         filename: `${note.number}.pdf`,
         buffer: await renderCreditNotePdf({
-          company: invoice.issuer_snapshot ?? mustExist(company, 'company'),
-          thirdParty: invoice.client_snapshot ?? party ?? null,
+          company: invoice.issuer_snapshot ?? company,
+          thirdParty: invoice.client_snapshot ?? party,
           note,
           vatRate: invoice.vat_rate,
         }),

@@ -14,10 +14,11 @@ import {
   type quoteListQuerySchema,
 } from '@xaalis/contracts';
 import { isCalendarDate } from '@xaalis/domain';
-import { HttpError, foldedPattern, foldedSql, isUuid, mustExist, notFound } from '@xaalis/service-kit';
+import { HttpError, foldedPattern, foldedSql, isUuid, notFound } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { columnArrays } from '../../model-support';
 import { invoiceError, invoicesService } from '../invoices';
+import { printedParties } from '../pdf/parties';
 import { counterNumbering, ledgerWrite, todayInDakar, yearOf } from '../posting';
 
 type QuoteValues = z.output<typeof quoteInputSchema>;
@@ -328,21 +329,8 @@ export function quotesService(sequelize: Sequelize) {
 
     async pdfInput(companyId: string, id: string) {
       const q = await full(await row(companyId, id));
-      const [company] = await sequelize.query<NonNullable<Quote['issuer']>>(
-        `SELECT name, address, phone, email, registration_number AS "registrationNumber", tax_number AS "taxNumber" FROM accounting.companies WHERE id = $1`,
-        { bind: [companyId], type: QueryTypes.SELECT },
-      );
-      const [client] = await sequelize.query<{
-        name: string;
-        address: string | null;
-        phone: string | null;
-        email: string | null;
-        taxNumber: string | null;
-      }>(`SELECT name, address, phone, email, tax_number AS "taxNumber" FROM accounting.third_parties WHERE company_id = $1 AND id = $2`, {
-        bind: [companyId, q.clientId],
-        type: QueryTypes.SELECT,
-      });
-      return { quote: q, company: q.issuer ?? mustExist(company, 'company'), client: client ?? null };
+      const { company, party } = await printedParties(sequelize, companyId, q.clientId);
+      return { quote: q, company: q.issuer ?? company, client: party };
     },
   };
 }

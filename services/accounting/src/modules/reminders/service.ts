@@ -11,8 +11,9 @@ import {
   type reminderListQuerySchema,
 } from '@xaalis/contracts';
 import { add, dec, formatXofExact, money, sum } from '@xaalis/domain';
-import { HttpError, isUuid, mustExist, notFound } from '@xaalis/service-kit';
+import { HttpError, isUuid, notFound } from '@xaalis/service-kit';
 import type { z } from 'zod';
+import { printedParties } from '../pdf/parties';
 import { ledgerError, ledgerWrite, todayInDakar } from '../posting';
 import { renderReminderPdf } from './letter';
 import { mailerFromEnv } from './mail';
@@ -139,28 +140,8 @@ export function remindersService(sequelize: Sequelize) {
   }
 
   async function letterInput(companyId: string, r: Reminder) {
-    const [company] = await sequelize.query<{
-      name: string;
-      address: string | null;
-      phone: string | null;
-      email: string | null;
-      registrationNumber: string | null;
-      taxNumber: string | null;
-    }>(
-      `SELECT name, address, phone, email, registration_number AS "registrationNumber", tax_number AS "taxNumber" FROM accounting.companies WHERE id = $1`,
-      { bind: [companyId], type: QueryTypes.SELECT },
-    );
-    const [client] = await sequelize.query<{
-      name: string;
-      address: string | null;
-      phone: string | null;
-      email: string | null;
-      taxNumber: string | null;
-    }>(`SELECT name, address, phone, email, tax_number AS "taxNumber" FROM accounting.third_parties WHERE company_id = $1 AND id = $2`, {
-      bind: [companyId, r.thirdPartyId],
-      type: QueryTypes.SELECT,
-    });
-    return { company: mustExist(company, 'company'), client: client ?? null, reminder: r };
+    const { company, party } = await printedParties(sequelize, companyId, r.thirdPartyId);
+    return { company, client: party, reminder: r };
   }
 
   return {
