@@ -13,6 +13,7 @@ export const ID_PARAMS: Record<string, string> = {
   'credit-notes/:creditNoteId': 'creditNote',
   'letterings/:code': 'lettering',
   'quotes/:quoteId': 'quote',
+  'accounts/:accountId': 'account',
   'recurring-invoices/:recurringId': 'recurringInvoice',
   'reminders/:reminderId': 'reminder',
   'aged-balance/:thirdPartyId': 'thirdParty',

@@ -123,6 +123,7 @@ export async function seedCompany(user: SignedIn): Promise<Seeded> {
   const reminder = { thirdPartyId: ids.client, level: 1 };
   ids.reminder = idOf(await ok(agent, 'POST', `${c}/reminders`, reminder));
   bodies['POST /api/companies/:companyId/reminders'] = reminder;
+  bodies['PATCH /api/companies/:companyId/accounts/:accountId/lettrable'] = { lettrable: true };
   bodies['PUT /api/companies/:companyId/reminder-levels'] = {
     levels: [
       { level: 1, name: 'Relance amiable', delayDays: 7, body: 'Madame, Monsieur, {total} restent dus.', fee: null, interestRate: null },

@@ -77,10 +77,19 @@ export interface Account {
   level: number;
   parentAccountId: string | null;
   isActive: boolean;
+  /** Its lines can be lettered (40x and 41x always; 421, 4411… when marked). */
+  lettrable?: boolean;
   companyId: string;
   createdAt: string;
   updatedAt: string;
 }
+
+/** `PATCH /api/companies/:id/accounts/:accountId/lettrable`. */
+export const accountLettrableSchema = z.object({ lettrable: z.boolean({ error: 'lettrable : vrai ou faux' }) });
+export const MESSAGES_LETTRABLE = {
+  alwaysLettrable: 'Les comptes de tiers 40 et 41 restent toujours lettrables',
+  notFound: 'Compte introuvable',
+} as const;
 
 /** POST /api/companies/:id/generate-chart answers this once the BullMQ job is done. */
 export interface ChartGenerationResult {

@@ -32,6 +32,7 @@ export function toAccount(row: AccountAttributes): Account {
     level: row.level,
     parentAccountId: row.parentAccountId,
     isActive: row.isActive,
+    ...(row.lettrable === undefined ? {} : { lettrable: row.lettrable }),
     companyId: row.companyId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

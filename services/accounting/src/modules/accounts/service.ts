@@ -1,6 +1,7 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import {
   MESSAGES_ACCOUNT,
+  MESSAGES_LETTRABLE,
   type Account,
   type AccountCategory,
   type AccountInput,
@@ -8,7 +9,7 @@ import {
   type AccountType,
   type accountListQuerySchema,
 } from '@xaalis/contracts';
-import { CompanyWhere, HttpError, pageWindow, pagedOf, foldedPattern, foldedSql } from '@xaalis/service-kit';
+import { CompanyWhere, HttpError, isUuid, notFound, pageWindow, pagedOf, foldedPattern, foldedSql } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { columnArrays, creationError } from '../../model-support';
 import { accountModel, toAccount, type AccountAttributes } from './model';
@@ -26,7 +27,7 @@ export interface AccountDefinition {
 type AccountValues = Omit<AccountInput, 'level'> & { level: number };
 type AccountListQuery = z.output<typeof accountListQuerySchema>;
 
-const COLUMNS = `id, code, name, type, category, level, parent_account_id AS "parentAccountId", is_active AS "isActive",
+const COLUMNS = `id, code, name, type, category, level, parent_account_id AS "parentAccountId", is_active AS "isActive", lettrable,
   company_id AS "companyId", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /** `2,21` as a LIKE pattern per prefix: `{2%,21%}` (codes are digits: nothing to escape). */
@@ -119,6 +120,30 @@ export function accountsService(sequelize: Sequelize) {
      * Creates an account. The parent, when given, must be one of the company's
      * accounts; when absent, the longest existing prefix account is used.
      */
+    /** Whether the account is the company's (a route's 404 before its body is read). */
+    async owns(companyId: string, accountId: string): Promise<boolean> {
+      if (!isUuid(accountId)) return false;
+      const rows = await sequelize.query('SELECT 1 FROM accounting.accounts WHERE company_id = $1 AND id = $2', {
+        bind: [companyId, accountId],
+        type: QueryTypes.SELECT,
+      });
+      return rows.length > 0;
+    },
+
+    /** Marks an account lettrable or not (40x and 41x stay lettrable: the database refuses otherwise). */
+    async setLettrable(companyId: string, accountId: string, lettrable: boolean): Promise<Account> {
+      if (!isUuid(accountId)) throw notFound(MESSAGES_LETTRABLE.notFound);
+      const [rows] = await sequelize.query(
+        `UPDATE accounting.accounts SET lettrable = $3, updated_at = now() WHERE company_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+        { bind: [companyId, accountId, lettrable] },
+      );
+      const row = (rows as AccountAttributes[])[0];
+      if (!row) throw notFound(MESSAGES_LETTRABLE.notFound);
+      // The database keeps 40x and 41x lettrable whatever is asked (its trigger): say so rather than answer as if done.
+      if (row.lettrable !== lettrable) throw new HttpError(400, MESSAGES_LETTRABLE.alwaysLettrable);
+      return toAccount(row);
+    },
+
     async create(companyId: string, values: AccountValues): Promise<Account> {
       return sequelize.transaction(async (transaction) => {
         let parentAccountId = values.parentAccountId ?? null;

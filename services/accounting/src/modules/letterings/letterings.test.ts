@@ -169,3 +169,16 @@ describe('aged balance and statement of account', () => {
       .expect(404);
   });
 });
+
+it("marks an account lettrable (421), keeps 40x/41x lettrable, and 404s another company's account", async () => {
+  const list = (await http(service).get(`/api/companies/${w.company.id}/accounts`).query({ search: '421' }).set(t()).expect(200)).body as {
+    items: { id: string; code: string; lettrable?: boolean }[];
+  };
+  const staff = list.items.find((a) => a.code === '421') ?? list.items[0];
+  const patch = (id: string, lettrable: boolean, companyId = w.company.id) =>
+    http(service).patch(`/api/companies/${companyId}/accounts/${id}/lettrable`).set(asTenant(companyId)).send({ lettrable });
+  expect((await patch(staff.id, true).expect(200)).body).toMatchObject({ id: staff.id, lettrable: true });
+  const client = w.accounts.get('4111')!;
+  expect((await patch(client.id, false).expect(400)).body.message).toBe('Les comptes de tiers 40 et 41 restent toujours lettrables');
+  await patch(staff.id, true, other.company.id).expect(404);
+});
