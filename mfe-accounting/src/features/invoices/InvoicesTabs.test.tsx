@@ -81,3 +81,44 @@ it('lists the clients to remind and reminds one at the level due', async () => {
   expect(await screen.findByText('Relance envoyée par e-mail à compta@retard.sn')).toBeInTheDocument();
   expect(callsTo(fetchMock, 'POST', `${BASE}/reminders`)[0].body).toEqual({ thirdPartyId: 'c2', level: 2 });
 });
+
+it('shows the aged balance by age of due date, with the open items of a client', async () => {
+  const user = userEvent.setup();
+  const row = {
+    thirdPartyId: 'c2',
+    name: 'Retard SARL',
+    notDue: '0.00',
+    d0_30: '0.00',
+    d31_60: '118000.00',
+    d61_90: '0.00',
+    over90: '0.00',
+    total: '118000.00',
+  };
+  mockFetch({
+    'GET /api/user': { body: TEST_USER },
+    [`GET ${BASE}`]: { body: company() },
+    [`GET ${BASE}/reports/aged-balance`]: { body: { type: 'receivable', date: '2026-03-01', rows: [row], totals: row } },
+    [`GET ${BASE}/reports/aged-balance/c2`]: {
+      body: [
+        {
+          lineId: 'l1',
+          entryId: 'e1',
+          date: '2026-01-02',
+          dueDate: '2026-01-10',
+          number: 'VT-2026-00007',
+          reference: 'FV-2026-0007',
+          description: 'Facture FV-2026-0007',
+          amount: '118000.00',
+          daysOverdue: 50,
+          letteringCode: null,
+        },
+      ],
+    },
+  });
+  renderWithApp(<InvoicesPage />, { route: '/factures?onglet=balance-agee' });
+  const table = await screen.findByRole('table', { name: 'Balance âgée' });
+  expect(within(table).getByText('Retard SARL')).toBeInTheDocument();
+  await user.click(within(table).getByRole('button', { name: 'Pièces ouvertes de Retard SARL' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Pièces ouvertes — Retard SARL' });
+  expect(await within(dialog).findByText('VT-2026-00007')).toBeInTheDocument();
+});

@@ -9,6 +9,7 @@ export const SALES_TABS = [
   { value: 'avoirs', label: 'Avoirs' },
   { value: 'recurrentes', label: 'Récurrentes' },
   { value: 'relances', label: 'Relances' },
+  { value: 'balance-agee', label: 'Balance âgée' },
 ] as const;
 export type SalesTab = (typeof SALES_TABS)[number]['value'];
 

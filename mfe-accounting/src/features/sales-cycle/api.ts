@@ -1,4 +1,6 @@
 import type {
+  AgedBalance,
+  AgedItem,
   CreditNote,
   CreditNoteInput,
   CreditNoteListResponse,
@@ -76,6 +78,17 @@ export const salesCycleApi = baseApi.injectEndpoints({
       query: ({ companyId, ...q }) => ({ url: companyUrl(companyId, '/reminders'), params: listParams(q) }),
       providesTags: [...READ_TAGS],
     }),
+    agedBalance: build.query<AgedBalance, { companyId: string; type: 'receivable' | 'payable'; date: string }>({
+      query: ({ companyId, ...q }) => ({ url: companyUrl(companyId, '/reports/aged-balance'), params: q }),
+      providesTags: [...READ_TAGS],
+    }),
+    agedItems: build.query<AgedItem[], { companyId: string; thirdPartyId: string; type: 'receivable' | 'payable'; date: string }>({
+      query: ({ companyId, thirdPartyId, ...q }) => ({
+        url: companyUrl(companyId, `/reports/aged-balance/${enc(thirdPartyId)}`),
+        params: q,
+      }),
+      providesTags: [...READ_TAGS],
+    }),
     createReminder: build.mutation<Reminder, { companyId: string; thirdPartyId: string; level: number }>({
       query: ({ companyId, ...body }) => ({ url: companyUrl(companyId, '/reminders'), method: 'POST', body }),
       invalidatesTags: [...WRITE_TAGS],
@@ -98,8 +111,12 @@ export const {
   useListRemindersDueQuery,
   useListRemindersQuery,
   useCreateReminderMutation,
+  useAgedBalanceQuery,
+  useAgedItemsQuery,
 } = salesCycleApi;
 
 export const creditNotePdfUrl = (id: string) => `/api/credit-notes/${enc(id)}/pdf`;
 export const quotePdfUrl = (id: string) => `/api/quotes/${enc(id)}/pdf`;
 export const reminderPdfUrl = (id: string) => `/api/reminders/${enc(id)}/pdf`;
+export const agedBalanceFileUrl = (companyId: string, type: string, date: string, format: 'pdf' | 'xlsx') =>
+  `/api/companies/${enc(companyId)}/reports/aged-balance?type=${type}&date=${date}&format=${format}`;

@@ -5,4 +5,5 @@ export { CreditNotesPanel, downloadCreditNotePdf } from './CreditNotesPanel';
 export { QuotesPanel } from './QuotesPanel';
 export { RecurringPanel } from './RecurringPanel';
 export { RemindersPanel } from './RemindersPanel';
+export { AgedBalancePanel } from './AgedBalancePanel';
 export { useListCreditNotesQuery } from './api';
