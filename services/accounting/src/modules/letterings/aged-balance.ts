@@ -13,38 +13,50 @@ const ACCOUNT_PATTERN = { receivable: '^411', payable: '^401' } as const;
  * those lettered in full by then; a partial lettering counts as one item, its
  * remainder, due at its earliest line. The due date of an invoice's line is
  * the invoice's, else the entry's date.
+ *
+ * Read from `open_items` (migration 0029: the lines not lettered in full,
+ * kept by triggers), plus the lines of full letterings completed after the
+ * date, which were still open then. `party` ($3) narrows to one third party.
  */
-function openItemsSql(type: 'receivable' | 'payable', extra = ''): string {
+function openItemsSql(type: 'receivable' | 'payable', party = false): string {
   const sign = type === 'receivable' ? 'l.debit - l.credit' : 'l.credit - l.debit';
+  const own = `o.company_id = $1 AND o.kind = '${type}' AND o.date <= $2::date ${party ? 'AND o.third_party_id = $3' : ''}`;
+  // Each branch reads its rows once (no CTE referenced twice: the planner may run them in parallel).
   return `
-    WITH lines AS (
-      SELECT l.id, l.third_party_id, ${sign} AS amount, e.date, coalesce(i.due_date, e.date) AS due, l.entry_id,
-             lt.id AS lettering_id, lt.partial, lt.lettered_on, lt.code
-        FROM accounting.accounting_entry_lines l
-        JOIN accounting.accounting_entries e ON e.id = l.entry_id
-        JOIN accounting.accounts a ON a.id = l.account_id
-        LEFT JOIN accounting.invoices i ON i.entry_id = e.id
-        LEFT JOIN accounting.lettering_lines ll ON ll.entry_line_id = l.id
-        LEFT JOIN accounting.letterings lt ON lt.id = ll.lettering_id
-       WHERE l.company_id = $1 AND a.company_id = $1 AND a.code ~ '${ACCOUNT_PATTERN[type]}' AND e.company_id = $1
-         AND e.status = 'validated' AND e.date <= $2::date AND l.third_party_id IS NOT NULL
-         AND ${notCarriedForward('e', '$1')} ${extra}
-    )
-    SELECT id, third_party_id, amount, date, due, entry_id, NULL::text AS code FROM lines
-     WHERE lettering_id IS NULL OR lettered_on > $2::date
+    SELECT o.entry_line_id AS id, o.third_party_id, o.amount, o.date, o.due, o.entry_id, NULL::text AS code
+      FROM accounting.open_items o
+     WHERE ${own}
+       AND (o.lettering_id IS NULL
+            OR o.lettering_id IN (SELECT id FROM accounting.letterings WHERE company_id = $1 AND partial AND lettered_on > $2::date))
     UNION ALL
-    SELECT (array_agg(id ORDER BY due))[1], third_party_id, sum(amount), min(date), min(due), (array_agg(entry_id ORDER BY due))[1], lower(min(code))
-      FROM lines WHERE lettering_id IS NOT NULL AND partial AND lettered_on <= $2::date
-     GROUP BY lettering_id, third_party_id`;
+    SELECT (array_agg(o.entry_line_id ORDER BY o.due))[1], o.third_party_id, sum(o.amount), min(o.date), min(o.due),
+           (array_agg(o.entry_id ORDER BY o.due))[1], lower(min(lt.code))
+      FROM accounting.open_items o
+      JOIN accounting.letterings lt ON lt.id = o.lettering_id AND lt.company_id = $1 AND lt.partial AND lt.lettered_on <= $2::date
+     WHERE ${own} AND o.lettering_id IS NOT NULL
+     GROUP BY o.lettering_id, o.third_party_id
+    UNION ALL
+    SELECT l.id, l.third_party_id, ${sign}, e.date, coalesce(i.due_date, e.date), l.entry_id, NULL
+      FROM accounting.letterings lt
+      JOIN accounting.lettering_lines ll ON ll.lettering_id = lt.id
+      JOIN accounting.accounting_entry_lines l ON l.id = ll.entry_line_id
+      JOIN accounting.accounting_entries e ON e.id = l.entry_id
+      JOIN accounting.accounts a ON a.id = l.account_id
+      LEFT JOIN accounting.invoices i ON i.entry_id = e.id
+     WHERE lt.company_id = $1 AND NOT lt.partial AND lt.lettered_on > $2::date ${party ? 'AND lt.third_party_id = $3' : ''}
+       AND a.code ~ '${ACCOUNT_PATTERN[type]}' AND e.status = 'validated' AND e.date <= $2::date AND l.third_party_id IS NOT NULL
+       AND ${notCarriedForward('e', '$1')}`;
 }
 
 const BUCKETS = `
-  coalesce(sum(amount) FILTER (WHERE due > $2::date), 0)::numeric(15,2)::text AS "notDue",
-  coalesce(sum(amount) FILTER (WHERE $2::date - due BETWEEN 0 AND 30), 0)::numeric(15,2)::text AS "d0_30",
-  coalesce(sum(amount) FILTER (WHERE $2::date - due BETWEEN 31 AND 60), 0)::numeric(15,2)::text AS "d31_60",
-  coalesce(sum(amount) FILTER (WHERE $2::date - due BETWEEN 61 AND 90), 0)::numeric(15,2)::text AS "d61_90",
-  coalesce(sum(amount) FILTER (WHERE $2::date - due > 90), 0)::numeric(15,2)::text AS "over90",
-  coalesce(sum(amount), 0)::numeric(15,2)::text AS total`;
+  coalesce(sum(amount) FILTER (WHERE due > $2::date), 0) AS "notDue",
+  coalesce(sum(amount) FILTER (WHERE $2::date - due BETWEEN 0 AND 30), 0) AS d0_30,
+  coalesce(sum(amount) FILTER (WHERE $2::date - due BETWEEN 31 AND 60), 0) AS d31_60,
+  coalesce(sum(amount) FILTER (WHERE $2::date - due BETWEEN 61 AND 90), 0) AS d61_90,
+  coalesce(sum(amount) FILTER (WHERE $2::date - due > 90), 0) AS over90,
+  coalesce(sum(amount), 0) AS total`;
+const COLUMNS = ['notDue', 'd0_30', 'd31_60', 'd61_90', 'over90', 'total'] as const;
+const money = (f: (c: string) => string) => COLUMNS.map((c) => `${f(`"${c}"`)}::numeric(15,2)::text AS "${c}"`).join(', ');
 
 export async function agedBalance(
   sequelize: Sequelize,
@@ -52,29 +64,22 @@ export async function agedBalance(
   type: 'receivable' | 'payable',
   date: string,
 ): Promise<AgedBalance> {
+  // One row per third party, by name, then the totals (thirdPartyId null): summed in SQL, not over thousands of rows in JS.
   const rows = await sequelize.query<AgedBalanceRow>(
-    `SELECT o.third_party_id AS "thirdPartyId", tp.name, ${BUCKETS}
-       FROM (${openItemsSql(type)}) o
-       JOIN accounting.third_parties tp ON tp.company_id = $1 AND tp.id = o.third_party_id
-      GROUP BY o.third_party_id, tp.name
-     HAVING bool_or(amount <> 0)
-      ORDER BY tp.name, o.third_party_id`,
+    `WITH b AS MATERIALIZED (
+       SELECT o.third_party_id, ${BUCKETS} FROM (${openItemsSql(type)}) o GROUP BY o.third_party_id HAVING bool_or(amount <> 0)
+     )
+     SELECT * FROM (
+       SELECT b.third_party_id AS "thirdPartyId", tp.name, ${money((c) => `b.${c}`)}
+         FROM b JOIN accounting.third_parties tp ON tp.company_id = $1 AND tp.id = b.third_party_id
+       UNION ALL
+       SELECT NULL, NULL, ${money((c) => `coalesce(sum(b.${c}), 0)`)} FROM b
+     ) r
+     ORDER BY r."thirdPartyId" IS NULL, r.name, r."thirdPartyId"`,
     { bind: [companyId, date], type: QueryTypes.SELECT },
   );
-  const col = (k: keyof Omit<AgedBalanceRow, 'thirdPartyId' | 'name'>) => sum(rows.map((r) => r[k]));
-  return {
-    type,
-    date,
-    rows,
-    totals: {
-      notDue: col('notDue'),
-      d0_30: col('d0_30'),
-      d31_60: col('d31_60'),
-      d61_90: col('d61_90'),
-      over90: col('over90'),
-      total: col('total'),
-    },
-  };
+  const [{ thirdPartyId: _none, name: _total, ...totals }] = rows.splice(-1, 1);
+  return { type, date, rows, totals };
 }
 
 /** The open items of one third party behind its row (drill-down). */
@@ -88,7 +93,7 @@ export async function agedItems(
   return sequelize.query<AgedItem>(
     `SELECT o.id AS "lineId", o.entry_id AS "entryId", o.date::text AS date, o.due::text AS "dueDate", e.number, e.reference,
             e.description, o.amount::numeric(15,2)::text AS amount, greatest($2::date - o.due, 0) AS "daysOverdue", o.code AS "letteringCode"
-       FROM (${openItemsSql(type, 'AND l.third_party_id = $3')}) o
+       FROM (${openItemsSql(type, true)}) o
        JOIN accounting.accounting_entries e ON e.id = o.entry_id
       WHERE o.amount <> 0
       ORDER BY o.due, e.number`,

@@ -132,14 +132,15 @@ export async function letterInvoiceIn(
   if (free.length >= 2) await letterIn(sequelize, transaction, companyId, free, { partial: true, source: 'auto', userId });
 }
 
-/** Délettrage: the lettering `code` of the company (either case) is removed. */
+/**
+ * Délettrage: the lettering `code` of the company is removed. Either case: a
+ * path segment is lower case (contracts' isCanonicalPath), and codes are
+ * unique per company in upper case.
+ */
 export async function unletter(sequelize: Sequelize, transaction: Transaction, companyId: string, code: string): Promise<void> {
-  const [, meta] = await sequelize.query(
-    'DELETE FROM accounting.letterings WHERE company_id = $1 AND (code = $2 OR (partial AND lower(code) = $2))',
-    {
-      bind: [companyId, code],
-      transaction,
-    },
-  );
+  const [, meta] = await sequelize.query('DELETE FROM accounting.letterings WHERE company_id = $1 AND code = upper($2)', {
+    bind: [companyId, code],
+    transaction,
+  });
   if (!(meta as { rowCount?: number })?.rowCount) throw notFound(MESSAGES_LETTERING.notFound);
 }

@@ -1,4 +1,5 @@
 import type { AccountStatement, AgedBalance, AgedItem, AccountingEntry, Invoice, Lettering } from '@xaalis/contracts';
+import { QueryTypes } from 'sequelize';
 import { pdfText, type RunningService } from '@xaalis/service-kit';
 import { asTenant, binaryBody, createThirdParty } from '../../test-support';
 import { http, invoicePayload, payOk, startWithWorlds, validatedInvoice, type InvoicingWorld } from '../../test-support/invoicing';
@@ -181,4 +182,53 @@ it("marks an account lettrable (421), keeps 40x/41x lettrable, and 404s another 
   const client = w.accounts.get('4111')!;
   expect((await patch(client.id, false).expect(400)).body.message).toBe('Les comptes de tiers 40 et 41 restent toujours lettrables');
   await patch(staff.id, true, other.company.id).expect(404);
+});
+
+/** The aged balance's totals per third party straight from the ledger (the definition `open_items` keeps by triggers). */
+const ledgerAged = (companyId: string, date: string) =>
+  service.ctx.sequelize.query<{ thirdPartyId: string; total: string; over90: string; notDue: string }>(
+    `WITH lines AS (
+       SELECT l.third_party_id, l.debit - l.credit AS amount, coalesce(i.due_date, e.date) AS due, lt.id AS lettering_id, lt.partial, lt.lettered_on
+         FROM accounting.accounting_entry_lines l
+         JOIN accounting.accounting_entries e ON e.id = l.entry_id
+         JOIN accounting.accounts a ON a.id = l.account_id
+         LEFT JOIN accounting.invoices i ON i.entry_id = e.id
+         LEFT JOIN accounting.lettering_lines ll ON ll.entry_line_id = l.id
+         LEFT JOIN accounting.letterings lt ON lt.id = ll.lettering_id
+        WHERE l.company_id = $1 AND a.code ~ '^411' AND e.status = 'validated' AND e.date <= $2::date AND l.third_party_id IS NOT NULL
+     ), items AS (
+       SELECT third_party_id, amount, due FROM lines WHERE lettering_id IS NULL OR lettered_on > $2::date
+       UNION ALL
+       SELECT third_party_id, sum(amount), min(due) FROM lines WHERE partial AND lettered_on <= $2::date GROUP BY lettering_id, third_party_id
+     )
+     SELECT third_party_id AS "thirdPartyId", sum(amount)::numeric(15,2)::text AS total,
+            coalesce(sum(amount) FILTER (WHERE $2::date - due > 90), 0)::numeric(15,2)::text AS over90,
+            coalesce(sum(amount) FILTER (WHERE due > $2::date), 0)::numeric(15,2)::text AS "notDue"
+       FROM items GROUP BY third_party_id HAVING bool_or(amount <> 0)`,
+    { bind: [companyId, date], type: QueryTypes.SELECT },
+  );
+
+it('keeps the open items (migration 0029) equal to the ledger through payments, letterings, délettrage, credit notes and cancellations', async () => {
+  const client = await createThirdParty(service, w.company.id, { type: 'client', name: 'Cohérence SARL' });
+  const [a, b, c] = [
+    await sale(client.id, '2026-01-10', '2026-02-10', '30000'),
+    await sale(client.id, '2026-02-10', '2026-03-10', '40000'),
+    await sale(client.id, '2026-03-10', '2026-04-10', '50000'),
+  ];
+  await payOk(service, w.company.id, { type: 'invoice_payment', invoiceId: a.id, amount: '35400', date: '2026-04-20' });
+  await payOk(service, w.company.id, { type: 'invoice_payment', invoiceId: b.id, amount: '10000', date: '2026-03-01' });
+  // The full lettering of a, undone by hand; a partial credit note and then the cancellation (a full one) of c.
+  await http(service)
+    .delete(`/api/companies/${w.company.id}/letterings/${(await partyLine(a.entryId!)).letteringCode!.toLowerCase()}`)
+    .set(t())
+    .expect(204);
+  await http(service).post(`/api/invoices/${c.id}/credit-notes`).set(t()).send({ reason: 'Remise', amount: '5900' }).expect(201);
+  await http(service).post(`/api/invoices/${b.id}/cancel`).set(t()).expect(200);
+  for (const date of ['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30', '2026-12-31']) {
+    const fast = (await aged(date)).rows.map(({ thirdPartyId, total, over90, notDue }) => ({ thirdPartyId, total, over90, notDue }));
+    const byParty = (x: { thirdPartyId: string }, y: { thirdPartyId: string }) => (x.thirdPartyId < y.thirdPartyId ? -1 : 1);
+    expect(fast.sort(byParty)).toEqual((await ledgerAged(w.company.id, date)).sort(byParty));
+  }
+  // a: paid (0); b: 47 200 paid 10 000 then credited in full (a client credit of 10 000); c: 59 000 less 5 900.
+  expect((await aged('2026-12-31')).rows.find((r) => r.thirdPartyId === client.id)!.total).toBe('43100.00');
 });
