@@ -12,7 +12,8 @@ import {
   type Transaction,
 } from 'sequelize';
 import { MESSAGES_COMPANY } from '@xaalis/contracts';
-import { HttpError, isForeignKeyViolation, isUniqueViolation, notFound } from '@xaalis/service-kit';
+import type { NextFunction, Request, Response } from 'express';
+import { HttpError, isForeignKeyViolation, isUniqueViolation, isUuid, notFound, tenantOf } from '@xaalis/service-kit';
 
 /** A contracts type as its row holds it: the same fields, the timestamps as Dates rather than ISO strings. */
 export type WithDates<T extends { createdAt: string; updatedAt: string }> = Omit<T, 'createdAt' | 'updatedAt'> & {
@@ -94,3 +95,20 @@ export const unknownCompany = (err: unknown): unknown => {
   const code = (err as { parent?: { code?: string } })?.parent?.code ?? (err as { code?: string })?.code;
   return code === '23503' ? notFound() : err;
 };
+
+/**
+ * `router.param` for a document addressed by id: the caller's company must own the row of
+ * `accounting.<table>` (one indexed existence check, not the document itself), else 404 with
+ * `message` — before the route validates anything, so another company's id never answers a 400.
+ */
+export function ownedParam(sequelize: Sequelize, table: string, message?: string) {
+  return (req: Request, _res: Response, next: NextFunction, id: unknown): void => {
+    const found = isUuid(id)
+      ? sequelize.query(`SELECT 1 FROM accounting.${table} WHERE company_id = $1 AND id = $2`, {
+          bind: [tenantOf(req).companyId, id],
+          type: QueryTypes.SELECT,
+        })
+      : Promise.resolve([]);
+    found.then((rows) => next(rows.length ? undefined : notFound(message)), next);
+  };
+}

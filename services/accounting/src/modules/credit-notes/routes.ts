@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import {
+  MESSAGES_CREDIT_NOTE,
   MESSAGES_INVOICE,
   creditNoteApplySchema,
   creditNoteInputSchema,
@@ -9,7 +10,6 @@ import {
 import {
   caseSensitiveRouter,
   isUuid,
-  notFound,
   requireSameCompany,
   sendDownload,
   tenantOf,
@@ -19,6 +19,7 @@ import {
 } from '@xaalis/service-kit';
 import { findInvoiceRow } from '../invoices';
 import { creditNotesService } from './service';
+import { ownedParam } from '../../model-support';
 
 /**
  * Credit notes. Paths by id look the document up within the tenant's company
@@ -30,13 +31,8 @@ import { creditNotesService } from './service';
 export function creditNotesApi(ctx: ServiceContext): Router {
   const notes = creditNotesService(ctx.sequelize);
   const router = caseSensitiveRouter();
-  router.param('creditNoteId', (req, _res, next, id: string) => {
-    notes.get(tenantOf(req).companyId, id).then(() => next(), next);
-  });
-  router.param('invoiceId', (req, _res, next, id: string) => {
-    const found = isUuid(id) ? findInvoiceRow(ctx.sequelize, tenantOf(req).companyId, id) : Promise.resolve(null);
-    found.then((row) => next(row ? undefined : notFound(MESSAGES_INVOICE.notFound)), next);
-  });
+  router.param('creditNoteId', ownedParam(ctx.sequelize, 'credit_notes', MESSAGES_CREDIT_NOTE.notFound));
+  router.param('invoiceId', ownedParam(ctx.sequelize, 'invoices', MESSAGES_INVOICE.notFound));
 
   router.post('/invoices/:invoiceId/credit-notes', validate({ body: creditNoteInputSchema }), async (req, res) => {
     const { companyId, userId } = tenantOf(req);

@@ -2,8 +2,6 @@ import type { Router } from 'express';
 import { accountStatementQuerySchema, agedBalanceQuerySchema, letteringInputSchema } from '@xaalis/contracts';
 import {
   caseSensitiveRouter,
-  isUuid,
-  notFound,
   requireSameCompany,
   sendDownload,
   streamDownload,
@@ -12,9 +10,9 @@ import {
   validated,
   type ServiceContext,
 } from '@xaalis/service-kit';
-import { QueryTypes } from 'sequelize';
 import { accountStatementPdf, agedBalancePdf, agedBalanceWorkbook } from './export';
 import { letteringsService } from './service';
+import { ownedParam } from '../../model-support';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -22,15 +20,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export function letteringsApi(ctx: ServiceContext): Router {
   const svc = letteringsService(ctx.sequelize);
   const router = caseSensitiveRouter();
-  router.param('thirdPartyId', (req, _res, next, id: string) => {
-    const found = isUuid(id)
-      ? ctx.sequelize.query('SELECT 1 FROM accounting.third_parties WHERE company_id = $1 AND id = $2', {
-          bind: [tenantOf(req).companyId, id],
-          type: QueryTypes.SELECT,
-        })
-      : Promise.resolve([]);
-    found.then((rows) => next(rows.length ? undefined : notFound()), next);
-  });
+  router.param('thirdPartyId', ownedParam(ctx.sequelize, 'third_parties'));
 
   router.post('/companies/:companyId/letterings', requireSameCompany, validate({ body: letteringInputSchema }), async (req, res) => {
     const { companyId, userId } = tenantOf(req);

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { JOBS, quoteInputSchema, quoteListQuerySchema } from '@xaalis/contracts';
+import { JOBS, MESSAGES_QUOTE, quoteInputSchema, quoteListQuerySchema } from '@xaalis/contracts';
 import {
   caseSensitiveRouter,
   requireSameCompany,
@@ -12,6 +12,7 @@ import {
 } from '@xaalis/service-kit';
 import { renderQuotePdf } from './pdf';
 import { quotesService } from './service';
+import { ownedParam } from '../../model-support';
 
 /** Every day at 00:10 Dakar time: sent quotes past their validity date expire. */
 export const EXPIRE_QUOTES_SCHEDULE: JobSchedule = { id: 'quotes-expire-daily', name: JOBS.expireQuotes, pattern: '10 0 * * *' };
@@ -26,9 +27,7 @@ export function expireQuotesHandler(ctx: Pick<ServiceContext, 'sequelize'>) {
 export function quotesApi(ctx: ServiceContext): Router {
   const quotes = quotesService(ctx.sequelize);
   const router = caseSensitiveRouter();
-  router.param('quoteId', (req, _res, next, id: string) => {
-    quotes.get(tenantOf(req).companyId, id).then(() => next(), next);
-  });
+  router.param('quoteId', ownedParam(ctx.sequelize, 'quotes', MESSAGES_QUOTE.notFound));
   const company = '/companies/:companyId/quotes';
   router.get(company, requireSameCompany, validate({ query: quoteListQuerySchema }), async (req, res) => {
     res.json(await quotes.list(tenantOf(req).companyId, validated(req, 'query', quoteListQuerySchema)));

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { JOBS, recurringInvoiceInputSchema, recurringInvoiceListQuerySchema } from '@xaalis/contracts';
+import { JOBS, MESSAGES_RECURRING, recurringInvoiceInputSchema, recurringInvoiceListQuerySchema } from '@xaalis/contracts';
 import {
   caseSensitiveRouter,
   requireSameCompany,
@@ -10,6 +10,7 @@ import {
   type ServiceContext,
 } from '@xaalis/service-kit';
 import { recurringInvoicesService } from './service';
+import { ownedParam } from '../../model-support';
 
 /** Every hour at :20: the invoices of the recurring templates due (a missed hour or day is caught up by the next). */
 export const RECURRING_INVOICES_SCHEDULE: JobSchedule = {
@@ -28,9 +29,7 @@ export function generateRecurringInvoicesHandler(ctx: Pick<ServiceContext, 'sequ
 export function recurringInvoicesApi(ctx: ServiceContext): Router {
   const recurring = recurringInvoicesService(ctx.sequelize);
   const router = caseSensitiveRouter();
-  router.param('recurringId', (req, _res, next, id: string) => {
-    recurring.get(tenantOf(req).companyId, id).then(() => next(), next);
-  });
+  router.param('recurringId', ownedParam(ctx.sequelize, 'recurring_invoices', MESSAGES_RECURRING.notFound));
   const company = '/companies/:companyId/recurring-invoices';
   router.get(company, requireSameCompany, validate({ query: recurringInvoiceListQuerySchema }), async (req, res) => {
     const { page, pageSize } = validated(req, 'query', recurringInvoiceListQuerySchema);

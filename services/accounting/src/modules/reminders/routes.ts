@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import {
+  MESSAGES_REMINDER,
   reminderDueQuerySchema,
   reminderInputSchema,
   reminderLevelListQuerySchema,
@@ -16,14 +17,13 @@ import {
   type ServiceContext,
 } from '@xaalis/service-kit';
 import { remindersService } from './service';
+import { ownedParam } from '../../model-support';
 
 /** Reminders and their levels. Another company's reminder is a 404. */
 export function remindersApi(ctx: ServiceContext): Router {
   const reminders = remindersService(ctx.sequelize);
   const router = caseSensitiveRouter();
-  router.param('reminderId', (req, _res, next, id: string) => {
-    reminders.get(tenantOf(req).companyId, id).then(() => next(), next);
-  });
+  router.param('reminderId', ownedParam(ctx.sequelize, 'reminders', MESSAGES_REMINDER.notFound));
   const levels = '/companies/:companyId/reminder-levels';
   router.get(levels, requireSameCompany, validate({ query: reminderLevelListQuerySchema }), async (req, res) => {
     const { page, pageSize } = validated(req, 'query', reminderLevelListQuerySchema);
