@@ -241,6 +241,8 @@ export const invoiceListQuerySchema = z.object({
   payable: z.enum(['true', 'false']).optional(),
   /** One invoice (a select box's chosen value). */
   id: z.uuid().optional(),
+  /** One client's or supplier's invoices (a credit note applied to another invoice of its third party). */
+  thirdPartyId: z.uuid().optional(),
 });
 export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
 

@@ -1,9 +1,17 @@
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { MESSAGES_CREDIT_NOTE, type CreditNote } from '@xaalis/contracts';
 import { isPositive } from '@xaalis/domain';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
   formatDate,
+  formatMoney,
   moneyColumn,
   DataTable,
   ListPage,
@@ -15,9 +23,15 @@ import {
   useSession,
   type Column,
 } from '@xaalis/web-kit';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { downloadWithToast } from '../../ui/download';
-import { creditNotePdfUrl, useListCreditNotesQuery, useRefundCreditNoteMutation } from './api';
+import {
+  creditNotePdfUrl,
+  useApplyCreditNoteMutation,
+  useListCreditNotesQuery,
+  useOpenInvoicesOfQuery,
+  useRefundCreditNoteMutation,
+} from './api';
 
 const PAGE_SIZE = 25;
 const COLUMNS: Column<CreditNote>[] = [
@@ -33,7 +47,56 @@ const COLUMNS: Column<CreditNote>[] = [
 export const downloadCreditNotePdf = (n: Pick<CreditNote, 'id' | 'number'>) =>
   downloadWithToast(creditNotePdfUrl(n.id), `${n.number}.pdf`, 'Erreur lors du téléchargement');
 
-/** The 'Avoirs' tab: every credit note, its PDF, and the refund of a client's credit left. */
+/** 'Imputer': the credit left set against another open invoice of the same third party. */
+function ApplyCreditDialog({ companyId, note, onClose }: { companyId: string; note: CreditNote; onClose: () => void }) {
+  const titleId = useId();
+  const invoices = useOpenInvoicesOfQuery({ companyId, thirdPartyId: note.thirdPartyId });
+  const open = (invoices.data?.items ?? []).filter((i) => i.id !== note.invoiceId);
+  const [invoiceId, setInvoiceId] = useState('');
+  const [apply, state] = useApplyCreditNoteMutation();
+  const submit = async () => {
+    try {
+      await apply({ id: note.id, invoiceId }).unwrap();
+      toastSuccess('Succès', MESSAGES_CREDIT_NOTE.applied);
+      onClose();
+    } catch (error) {
+      toastFailure(error, 'Erreur lors de l’imputation');
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{`Imputer l'avoir ${note.number}`}</DialogTitle>
+      <DialogContent dividers>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          {`Crédit restant : ${formatMoney(note.remaining)}, imputé sur une facture à régler de ${note.thirdPartyName ?? 'ce tiers'}.`}
+        </Typography>
+        {invoices.isLoading ? <Typography>Chargement...</Typography> : null}
+        {invoices.data && !open.length ? (
+          <Typography variant="body2" color="text.secondary">
+            Aucune facture à régler pour ce tiers
+          </Typography>
+        ) : null}
+        {open.length ? (
+          <TextField select fullWidth label="Facture" value={invoiceId} onChange={(e) => setInvoiceId(e.target.value)}>
+            {open.map((i) => (
+              <MenuItem key={i.id} value={i.id}>
+                {`${i.number} du ${formatDate(i.date)} — reste ${formatMoney(i.balanceDue)}`}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Annuler</Button>
+        <Button variant="contained" disabled={!invoiceId || state.isLoading} onClick={() => void submit()}>
+          Imputer
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The 'Avoirs' tab: every credit note, its PDF, and a client's credit left, refunded or set against another invoice. */
 export function CreditNotesPanel({ tabs }: { tabs: ReactNode }) {
   const session = useSession();
   const { companyId } = session;
@@ -41,6 +104,7 @@ export function CreditNotesPanel({ tabs }: { tabs: ReactNode }) {
   const list = useListCreditNotesQuery(companyId ? { companyId, page: page + 1, pageSize: PAGE_SIZE } : skipToken);
   const [refund, refundState] = useRefundCreditNoteMutation();
   const canRefund = useCan('/api/credit-notes/:id/refund');
+  const [applying, setApplying] = useState<CreditNote | null>(null);
 
   const onRefund = async (n: CreditNote) => {
     try {
@@ -64,6 +128,7 @@ export function CreditNotesPanel({ tabs }: { tabs: ReactNode }) {
       empty={{ title: MESSAGES_CREDIT_NOTE.empty }}
       emptyFiltered={MESSAGES_CREDIT_NOTE.empty}
       pagination={{ page, pageSize: PAGE_SIZE, totalItems: list.data?.totalItems ?? 0, onPageChange: setPage }}
+      dialogs={applying && companyId ? <ApplyCreditDialog companyId={companyId} note={applying} onClose={() => setApplying(null)} /> : null}
     >
       <DataTable
         label="Avoirs"
@@ -77,9 +142,14 @@ export function CreditNotesPanel({ tabs }: { tabs: ReactNode }) {
               <PrintIcon fontSize="small" />
             </RowAction>
             {canRefund && isPositive(n.remaining) ? (
-              <Button size="small" onClick={() => void onRefund(n)} disabled={refundState.isLoading}>
-                Rembourser (virement)
-              </Button>
+              <>
+                <Button size="small" onClick={() => setApplying(n)} aria-label={`Imputer l'avoir ${n.number}`}>
+                  Imputer
+                </Button>
+                <Button size="small" onClick={() => void onRefund(n)} disabled={refundState.isLoading}>
+                  Rembourser (virement)
+                </Button>
+              </>
             ) : null}
           </>
         )}

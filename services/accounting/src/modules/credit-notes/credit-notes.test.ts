@@ -98,6 +98,17 @@ describe('credit notes', () => {
     expect(await invoice(inv.id)).toMatchObject({ status: 'paid', balanceDue: '0.00', creditStatus: 'full' });
 
     const second = await sale([serviceLine('50000')]);
+    // Where the credit can go: the client's invoices still to be paid (the 'Imputer' dialog's list).
+    const payable = (
+      await http(service)
+        .get(`/api/companies/${w.company.id}/invoices`)
+        .query({ thirdPartyId: inv.thirdPartyId, payable: 'true' })
+        .set(asTenant(w.company.id))
+        .expect(200)
+    ).body as { items: { id: string; thirdPartyId: string }[] };
+    expect(payable.items.map((i) => i.id)).toContain(second.id);
+    expect(payable.items.map((i) => i.id)).not.toContain(inv.id);
+    expect(new Set(payable.items.map((i) => i.thirdPartyId))).toEqual(new Set([inv.thirdPartyId]));
     const applied = (
       await http(service).post(`/api/credit-notes/${note.id}/apply`).set(asTenant(w.company.id)).send({ invoiceId: second.id }).expect(201)
     ).body as CreditNote;

@@ -185,6 +185,7 @@ function filtersOf(q: Omit<ListQuery, 'page' | 'pageSize'>): { bind: unknown[]; 
   if (q.type) filters.push(`i.type = ${param(q.type)}`);
   if (q.payable === 'true') filters.push(`i.status = 'validated' AND i.total > i.paid_amount + i.credited_amount`);
   if (q.id) filters.push(`i.id = ${param(q.id)}`);
+  if (q.thirdPartyId) filters.push(`i.third_party_id = ${param(q.thirdPartyId)}`);
   if (q.search) {
     const p = param(foldedPattern(q.search));
     filters.push(`(i.number ILIKE ${p} OR ${foldedSql('tp.name')} LIKE ${p})`);
