@@ -1,18 +1,22 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useListThirdPartiesQuery } from '../third-parties';
+import type { ThirdParty } from '@xaalis/contracts';
+import { ServerAutocomplete, useServerOptions } from '@xaalis/web-kit';
+import { thirdPartyLabel, useListThirdPartiesQuery } from '../third-parties';
 
-/** A client of the company (the first hundred, by name). */
+/** A client of the company, searched on the server as the user types (name or code). */
 export function ClientSelect({ companyId, value, onChange }: { companyId: string | null; value: string; onChange: (id: string) => void }) {
-  const clients = useListThirdPartiesQuery(companyId ? { companyId, role: 'client', pageSize: 100 } : skipToken);
+  const options = useServerOptions<ThirdParty, Parameters<typeof useListThirdPartiesQuery>[0]>(
+    useListThirdPartiesQuery,
+    companyId ? (filter) => ({ companyId, role: 'client', ...filter }) : null,
+    value,
+  );
   return (
-    <TextField select label="Client" value={value} onChange={(e) => onChange(e.target.value)} fullWidth required>
-      {(clients.data?.items ?? []).map((c) => (
-        <MenuItem key={c.id} value={c.id}>
-          {c.name}
-        </MenuItem>
-      ))}
-    </TextField>
+    <ServerAutocomplete<ThirdParty>
+      label="Client"
+      value={value}
+      onChange={(id) => onChange(id)}
+      options={options}
+      optionLabel={thirdPartyLabel}
+      required
+    />
   );
 }

@@ -22,7 +22,7 @@ import {
   useSession,
   type Column,
 } from '@xaalis/web-kit';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { downloadWithToast } from '../../ui/download';
 import { ClientSelect } from './ClientSelect';
 import { SimpleLines, emptyLine, type SimpleLine } from './SimpleLines';
@@ -31,8 +31,10 @@ import {
   useConvertQuoteMutation,
   useCreateQuoteMutation,
   useDeleteQuoteMutation,
+  useGetQuoteQuery,
   useListQuotesQuery,
   useQuoteActionMutation,
+  useUpdateQuoteMutation,
 } from './api';
 
 const PAGE_SIZE = 25;
@@ -47,35 +49,50 @@ const COLUMNS: Column<Quote>[] = [
   { header: 'Facture', cell: (q) => q.invoiceNumber ?? '-', nowrap: true },
 ];
 
-/** 'Nouveau devis': a client, dates, VAT, notes and free lines. */
-function QuoteDialog({ companyId, open, onClose }: { companyId: string | null; open: boolean; onClose: () => void }) {
+/** 'Nouveau devis' (or 'Modifier' a draft, `quote` with its lines): a client, dates, VAT, notes and free lines. */
+function QuoteDialog({ companyId, quote, onClose }: { companyId: string | null; quote?: Quote; onClose: () => void }) {
   const titleId = useId();
-  const [create, state] = useCreateQuoteMutation();
-  const [clientId, setClientId] = useState('');
-  const [date, setDate] = useState(todayIso());
-  const [validUntil, setValidUntil] = useState('');
-  const [vatRate, setVatRate] = useState('18');
-  const [notes, setNotes] = useState('');
-  const [lines, setLines] = useState<SimpleLine[]>([emptyLine()]);
+  const [create, createState] = useCreateQuoteMutation();
+  const [update, updateState] = useUpdateQuoteMutation();
+  const state = quote ? updateState : createState;
+  const [clientId, setClientId] = useState(quote?.clientId ?? '');
+  const [date, setDate] = useState(quote?.date ?? todayIso());
+  const [validUntil, setValidUntil] = useState(quote?.validUntil ?? '');
+  const [vatRate, setVatRate] = useState(quote ? String(Number(quote.vatRate)) : '18');
+  const [notes, setNotes] = useState(quote?.notes ?? '');
+  const [lines, setLines] = useState<SimpleLine[]>(
+    quote?.lines?.length
+      ? quote.lines.map((l) => ({
+          description: l.description,
+          quantity: String(Number(l.quantity)),
+          unitPrice: l.unitPrice,
+          accountId: l.accountId,
+          inventoryItemId: l.inventoryItemId,
+        }))
+      : [emptyLine()],
+  );
   const submit = async () => {
     if (!companyId) return;
+    const body = {
+      quote: { clientId, date, validUntil: validUntil || null, vatRate, notes },
+      lines: lines.map((l) => ({ ...l, quantity: l.quantity.replace(',', '.'), unitPrice: l.unitPrice.replace(',', '.') })),
+    };
     try {
-      const q = await create({
-        companyId,
-        body: {
-          quote: { clientId, date, validUntil: validUntil || null, vatRate, notes },
-          lines: lines.map((l) => ({ ...l, quantity: l.quantity.replace(',', '.'), unitPrice: l.unitPrice.replace(',', '.') })),
-        },
-      }).unwrap();
-      toastSuccess('Succès', `${MESSAGES_QUOTE.created} (${q.number})`);
+      if (quote) {
+        await update({ id: quote.id, body }).unwrap();
+        toastSuccess('Succès', `Devis ${quote.number} modifié`);
+      } else {
+        const q = await create({ companyId, body }).unwrap();
+        toastSuccess('Succès', `${MESSAGES_QUOTE.created} (${q.number})`);
+      }
       onClose();
     } catch (error) {
-      toastFailure(error, 'Erreur lors de la création du devis');
+      toastFailure(error, quote ? 'Erreur lors de la modification du devis' : 'Erreur lors de la création du devis');
     }
   };
   return (
-    <Dialog open={open} onClose={state.isLoading ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>Nouveau devis</DialogTitle>
+    <Dialog open onClose={state.isLoading ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+      <DialogTitle id={titleId}>{quote ? `Modifier le devis ${quote.number}` : 'Nouveau devis'}</DialogTitle>
       <DialogContent dividers>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr 1fr' }, mb: 2 }}>
           <ClientSelect companyId={companyId} value={clientId} onChange={setClientId} />
@@ -103,11 +120,22 @@ function QuoteDialog({ companyId, open, onClose }: { companyId: string | null; o
           Annuler
         </Button>
         <Button variant="contained" onClick={() => void submit()} disabled={state.isLoading || !clientId}>
-          {state.isLoading ? 'Création...' : 'Créer le devis'}
+          {quote ? (state.isLoading ? 'Enregistrement...' : 'Enregistrer') : state.isLoading ? 'Création...' : 'Créer le devis'}
         </Button>
       </DialogActions>
     </Dialog>
   );
+}
+
+/** A draft quote read with its lines, then edited. */
+function EditQuoteDialog({ companyId, id, onClose }: { companyId: string | null; id: string; onClose: () => void }) {
+  const quote = useGetQuoteQuery(id);
+  useEffect(() => {
+    if (!quote.error) return;
+    toastFailure(quote.error, 'Impossible de charger le devis');
+    onClose();
+  }, [quote.error, onClose]);
+  return quote.data ? <QuoteDialog companyId={companyId} quote={quote.data} onClose={onClose} /> : null;
 }
 
 /** The 'Devis' tab: quotes, their life (envoyer, accepter, refuser, convertir en facture), their PDF. */
@@ -116,6 +144,7 @@ export function QuotesPanel({ tabs }: { tabs: ReactNode }) {
   const { companyId } = session;
   const [page, setPage] = useState(0);
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
   const list = useListQuotesQuery(companyId ? { companyId, page: page + 1, pageSize: PAGE_SIZE } : skipToken);
   const [act, actState] = useQuoteActionMutation();
   const [convert, convertState] = useConvertQuoteMutation();
@@ -165,7 +194,12 @@ export function QuotesPanel({ tabs }: { tabs: ReactNode }) {
       }}
       emptyFiltered={MESSAGES_QUOTE.empty}
       pagination={{ page, pageSize: PAGE_SIZE, totalItems: list.data?.totalItems ?? 0, onPageChange: setPage }}
-      dialogs={creating ? <QuoteDialog companyId={companyId} open onClose={() => setCreating(false)} /> : null}
+      dialogs={
+        <>
+          {creating ? <QuoteDialog companyId={companyId} onClose={() => setCreating(false)} /> : null}
+          {editing ? <EditQuoteDialog companyId={companyId} id={editing} onClose={() => setEditing(null)} /> : null}
+        </>
+      }
     >
       <DataTable
         label="Devis"
@@ -174,13 +208,18 @@ export function QuotesPanel({ tabs }: { tabs: ReactNode }) {
         rowKey={(q) => q.id}
         fetching={list.isFetching}
         actions={(q) => (
-          <>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5 }}>
             <RowAction
               label={`Télécharger le devis ${q.number}`}
               onClick={() => void downloadWithToast(quotePdfUrl(q.id), `${q.number}.pdf`, 'Erreur lors du téléchargement')}
             >
               <PrintIcon fontSize="small" />
             </RowAction>
+            {canWrite && q.status === 'draft' ? (
+              <Button size="small" disabled={busy} onClick={() => setEditing(q.id)} aria-label={`Modifier le devis ${q.number}`}>
+                Modifier
+              </Button>
+            ) : null}
             {canWrite && q.status === 'draft'
               ? action(q, 'Envoyer', () => act({ id: q.id, action: 'send' }).unwrap(), 'Devis envoyé')
               : null}
@@ -194,7 +233,7 @@ export function QuotesPanel({ tabs }: { tabs: ReactNode }) {
               ? action(q, 'Convertir en facture', () => convert(q.id).unwrap(), 'Facture créée à partir du devis')
               : null}
             {canWrite && q.status === 'draft' ? action(q, 'Supprimer', () => remove(q.id).unwrap(), 'Devis supprimé') : null}
-          </>
+          </Box>
         )}
       />
     </ListPage>

@@ -28,10 +28,16 @@ import {
   useSession,
   type Column,
 } from '@xaalis/web-kit';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { ClientSelect } from './ClientSelect';
 import { SimpleLines, emptyLine, type SimpleLine } from './SimpleLines';
-import { useCreateRecurringInvoiceMutation, useDeleteRecurringInvoiceMutation, useListRecurringInvoicesQuery } from './api';
+import {
+  useCreateRecurringInvoiceMutation,
+  useDeleteRecurringInvoiceMutation,
+  useGetRecurringInvoiceQuery,
+  useListRecurringInvoicesQuery,
+  useUpdateRecurringInvoiceMutation,
+} from './api';
 
 const PAGE_SIZE = 25;
 const COLUMNS: Column<RecurringInvoice>[] = [
@@ -45,42 +51,64 @@ const COLUMNS: Column<RecurringInvoice>[] = [
   },
 ];
 
-function RecurringDialog({ companyId, onClose }: { companyId: string | null; onClose: () => void }) {
+/** 'Nouvelle facture récurrente', or 'Modifier' a template (`template`, with its lines): what the next invoices will be. */
+function RecurringDialog({ companyId, template, onClose }: { companyId: string | null; template?: RecurringInvoice; onClose: () => void }) {
   const titleId = useId();
-  const [create, state] = useCreateRecurringInvoiceMutation();
-  const [clientId, setClientId] = useState('');
-  const [frequency, setFrequency] = useState<RecurringFrequency>('monthly');
-  const [day, setDay] = useState('1');
-  const [startDate, setStartDate] = useState(todayIso());
-  const [endDate, setEndDate] = useState('');
-  const [validate, setValidate] = useState(false);
-  const [vatRate, setVatRate] = useState('18');
-  const [lines, setLines] = useState<SimpleLine[]>([emptyLine()]);
+  const [create, createState] = useCreateRecurringInvoiceMutation();
+  const [update, updateState] = useUpdateRecurringInvoiceMutation();
+  const state = template ? updateState : createState;
+  const [clientId, setClientId] = useState(template?.clientId ?? '');
+  const [frequency, setFrequency] = useState<RecurringFrequency>(template?.frequency ?? 'monthly');
+  const [day, setDay] = useState(String(template?.day ?? 1));
+  const [startDate, setStartDate] = useState(template?.startDate ?? todayIso());
+  const [endDate, setEndDate] = useState(template?.endDate ?? '');
+  const [validate, setValidate] = useState(template?.validate ?? false);
+  const [active, setActive] = useState(template?.active ?? true);
+  const [vatRate, setVatRate] = useState(template ? String(Number(template.vatRate)) : '18');
+  const [lines, setLines] = useState<SimpleLine[]>(
+    template?.lines?.length
+      ? template.lines.map((l) => ({
+          description: l.description,
+          quantity: String(Number(l.quantity)),
+          unitPrice: l.unitPrice,
+          accountId: l.accountId,
+          inventoryItemId: l.inventoryItemId,
+        }))
+      : [emptyLine()],
+  );
   const submit = async () => {
     if (!companyId) return;
+    const body = {
+      clientId,
+      type: template?.type,
+      frequency,
+      day: Number(day),
+      startDate,
+      endDate: endDate || null,
+      validate,
+      active,
+      dueDays: template?.dueDays,
+      paymentMethod: template?.paymentMethod,
+      notes: template?.notes,
+      vatRate,
+      lines: lines.map((l) => ({ ...l, quantity: l.quantity.replace(',', '.'), unitPrice: l.unitPrice.replace(',', '.') })),
+    };
     try {
-      await create({
-        companyId,
-        body: {
-          clientId,
-          frequency,
-          day: Number(day),
-          startDate,
-          endDate: endDate || null,
-          validate,
-          vatRate,
-          lines: lines.map((l) => ({ ...l, quantity: l.quantity.replace(',', '.'), unitPrice: l.unitPrice.replace(',', '.') })),
-        },
-      }).unwrap();
-      toastSuccess('Succès', 'Facture récurrente créée');
+      if (template) {
+        await update({ id: template.id, body }).unwrap();
+        toastSuccess('Succès', 'Facture récurrente modifiée');
+      } else {
+        await create({ companyId, body }).unwrap();
+        toastSuccess('Succès', 'Facture récurrente créée');
+      }
       onClose();
     } catch (error) {
-      toastFailure(error, 'Erreur lors de la création de la facture récurrente');
+      toastFailure(error, template ? 'Erreur lors de la modification' : 'Erreur lors de la création de la facture récurrente');
     }
   };
   return (
     <Dialog open onClose={state.isLoading ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>Nouvelle facture récurrente</DialogTitle>
+      <DialogTitle id={titleId}>{template ? 'Modifier la facture récurrente' : 'Nouvelle facture récurrente'}</DialogTitle>
       <DialogContent dividers>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr' }, mb: 2 }}>
           <ClientSelect companyId={companyId} value={clientId} onChange={setClientId} />
@@ -114,17 +142,35 @@ function RecurringDialog({ companyId, onClose }: { companyId: string | null; onC
           label="Valider chaque facture à sa création"
           sx={{ mt: 1 }}
         />
+        {template ? (
+          <FormControlLabel
+            control={<Checkbox checked={active} onChange={(e) => setActive(e.target.checked)} />}
+            label="Active (décochée : plus aucune facture créée)"
+            sx={{ mt: 1 }}
+          />
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={state.isLoading}>
           Annuler
         </Button>
         <Button variant="contained" onClick={() => void submit()} disabled={state.isLoading || !clientId}>
-          {state.isLoading ? 'Création...' : 'Créer'}
+          {template ? (state.isLoading ? 'Enregistrement...' : 'Enregistrer') : state.isLoading ? 'Création...' : 'Créer'}
         </Button>
       </DialogActions>
     </Dialog>
   );
+}
+
+/** A template read with its lines, then edited. */
+function EditRecurringDialog({ companyId, id, onClose }: { companyId: string | null; id: string; onClose: () => void }) {
+  const template = useGetRecurringInvoiceQuery(id);
+  useEffect(() => {
+    if (!template.error) return;
+    toastFailure(template.error, 'Impossible de charger la facture récurrente');
+    onClose();
+  }, [template.error, onClose]);
+  return template.data ? <RecurringDialog companyId={companyId} template={template.data} onClose={onClose} /> : null;
 }
 
 /** The 'Récurrentes' tab: templates, their next date and the invoices they created. */
@@ -133,6 +179,7 @@ export function RecurringPanel({ tabs }: { tabs: ReactNode }) {
   const { companyId } = session;
   const [page, setPage] = useState(0);
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
   const list = useListRecurringInvoicesQuery(companyId ? { companyId, page: page + 1, pageSize: PAGE_SIZE } : skipToken);
   const [remove, removeState] = useDeleteRecurringInvoiceMutation();
   const canWrite = useCan('/api/companies/:id/recurring-invoices');
@@ -153,7 +200,12 @@ export function RecurringPanel({ tabs }: { tabs: ReactNode }) {
       }}
       emptyFiltered={MESSAGES_RECURRING.empty}
       pagination={{ page, pageSize: PAGE_SIZE, totalItems: list.data?.totalItems ?? 0, onPageChange: setPage }}
-      dialogs={creating ? <RecurringDialog companyId={companyId} onClose={() => setCreating(false)} /> : null}
+      dialogs={
+        <>
+          {creating ? <RecurringDialog companyId={companyId} onClose={() => setCreating(false)} /> : null}
+          {editing ? <EditRecurringDialog companyId={companyId} id={editing} onClose={() => setEditing(null)} /> : null}
+        </>
+      }
     >
       <DataTable
         label="Factures récurrentes"
@@ -163,19 +215,28 @@ export function RecurringPanel({ tabs }: { tabs: ReactNode }) {
         fetching={list.isFetching}
         actions={(r) =>
           canWrite ? (
-            <Button
-              size="small"
-              color="error"
-              disabled={removeState.isLoading}
-              onClick={() =>
-                void remove(r.id)
-                  .unwrap()
-                  .then(() => toastSuccess('Succès', 'Facture récurrente supprimée'))
-                  .catch((error: unknown) => toastFailure(error, 'Erreur lors de la suppression'))
-              }
-            >
-              Supprimer
-            </Button>
+            <>
+              <Button
+                size="small"
+                onClick={() => setEditing(r.id)}
+                aria-label={`Modifier la facture récurrente de ${r.clientName ?? 'N/A'}`}
+              >
+                Modifier
+              </Button>
+              <Button
+                size="small"
+                color="error"
+                disabled={removeState.isLoading}
+                onClick={() =>
+                  void remove(r.id)
+                    .unwrap()
+                    .then(() => toastSuccess('Succès', 'Facture récurrente supprimée'))
+                    .catch((error: unknown) => toastFailure(error, 'Erreur lors de la suppression'))
+                }
+              >
+                Supprimer
+              </Button>
+            </>
           ) : null
         }
       />

@@ -10,6 +10,9 @@ export interface SimpleLine {
   description: string;
   quantity: string;
   unitPrice: string;
+  /** Kept as they were when a saved document's line is edited here (a stock item, an account). */
+  accountId?: string | null;
+  inventoryItemId?: string | null;
 }
 /** What the totals can read while typing: an unreadable figure counts as 0. */
 const readable = (l: SimpleLine) => ({
