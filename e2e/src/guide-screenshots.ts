@@ -5,6 +5,7 @@ import {
   MAX_ACCOUNTS_PAGE_SIZE,
   MESSAGES_FISCAL_YEAR,
   MESSAGES_RECONCILIATION,
+  type AccountStatement,
   type AccountListResponse,
   type AccountingEntry,
   type LedgerLinesPage,
@@ -495,6 +496,29 @@ const SHOTS: Shot[] = [
       const credit = dialog(page, /^Créer un avoir — facture /);
       await credit.getByLabel("Motif de l'avoir").fill('Remise commerciale');
       await credit.getByRole('radio', { name: 'Lignes et quantités choisies' }).check();
+    },
+  },
+  {
+    name: 'releve-et-lettrage',
+    who: 'demo',
+    take: async (page, context) => {
+      const { companyId } = await apiGet<{ companyId: string }>(context, '/api/user');
+      const base = `/api/companies/${companyId}`;
+      const { items } = await apiGet<{ items: { id: string }[] }>(context, `${base}/third-parties?role=client&pageSize=10`);
+      // A client whose statement this year has lettered lines and at least two lines to letter.
+      let chosen: string | null = null;
+      for (const c of items) {
+        const s = await apiGet<AccountStatement>(context, `${base}/third-parties/${c.id}/statement?from=${new Date().getFullYear()}-01-01`);
+        if (s.lines.some((l) => l.letteringCode) && s.lines.filter((l) => !l.letteringCode).length >= 2) chosen = c.id;
+        if (chosen) break;
+      }
+      if (!chosen) throw new Error('no demo client has lines to letter');
+      await open(page, `/factures?onglet=lettrage&tiers=${chosen}`, 'Factures');
+      const table = page.getByRole('table', { name: 'Relevé de compte' });
+      await table.getByRole('checkbox').nth(1).waitFor();
+      await table.getByRole('checkbox').nth(0).check();
+      await table.getByRole('checkbox').nth(1).check();
+      await page.getByRole('group', { name: 'Lignes choisies' }).waitFor();
     },
   },
   {

@@ -78,5 +78,32 @@ test('quote → invoice → partial credit note → payment of the rest → lett
   expect(entry.lines.find((l) => l.account.code === '4111')?.letteringCode).toMatch(/^[A-Z]{2,}$/);
   const aged = await apiGet<AgedBalance>(context, `/api/companies/${id}/reports/aged-balance?type=receivable`);
   expect(aged.rows.filter((r) => r.thirdPartyId === client.id)).toEqual([]);
+
+  // Relevé et lettrage: the client's statement shows the code on its three lines; délettré, then lettered again by hand.
+  const code = entry.lines.find((l) => l.account.code === '4111')?.letteringCode ?? '';
+  await page.goto(`/factures?onglet=lettrage&tiers=${client.id}`);
+  const statement = page.getByRole('table', { name: 'Relevé de compte' });
+  const coded = statement.getByRole('cell', { name: code, exact: true });
+  await coded.nth(2).waitFor();
+  expect(await coded.count()).toBe(3);
+  await statement
+    .getByRole('button', { name: `Délettrer ${code}` })
+    .first()
+    .click();
+  await page.getByText('Lettrage supprimé').first().waitFor();
+  const boxes = statement.getByRole('checkbox');
+  await boxes.nth(2).waitFor();
+  expect(await boxes.count()).toBe(3);
+  for (const box of await boxes.all()) await box.check();
+  await page
+    .getByRole('group', { name: 'Lignes choisies' })
+    .getByText(/écart 0 XOF/)
+    .waitFor();
+  await page.getByRole('button', { name: 'Lettrer', exact: true }).click();
+  await page
+    .getByText(/^Lignes lettrées \([A-Z]{2,}\)$/)
+    .first()
+    .waitFor();
+  await boxes.first().waitFor({ state: 'detached' });
   await context.close();
 });

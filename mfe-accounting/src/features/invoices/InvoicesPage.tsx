@@ -33,7 +33,16 @@ import {
 import { useState, type ReactNode } from 'react';
 import { downloadWithToast } from '../../ui/download';
 import { PaymentDialog, type PaymentDialogDefaults } from '../payments';
-import { AgedBalancePanel, CreditNotesPanel, QuotesPanel, RecurringPanel, RemindersPanel, SalesTabBar, useSalesTab } from '../sales-cycle';
+import {
+  AgedBalancePanel,
+  CreditNotesPanel,
+  QuotesPanel,
+  RecurringPanel,
+  RemindersPanel,
+  SalesTabBar,
+  StatementPanel,
+  useSalesTab,
+} from '../sales-cycle';
 import { invoicesExportUrl, useListInvoicesQuery } from './api';
 import { downloadInvoicePdf, InvoiceDetailDialog } from './InvoiceDetailDialog';
 import { InvoiceDialog } from './InvoiceDialog';
@@ -78,6 +87,7 @@ export default function InvoicesPage() {
   if (tab === 'recurrentes') return <RecurringPanel tabs={tabs} />;
   if (tab === 'relances') return <RemindersPanel tabs={tabs} />;
   if (tab === 'balance-agee') return <AgedBalancePanel tabs={tabs} />;
+  if (tab === 'lettrage') return <StatementPanel tabs={tabs} />;
   return <InvoicesList tabs={tabs} />;
 }
 

@@ -22,6 +22,7 @@ import {
   type Column,
 } from '@xaalis/web-kit';
 import { useId, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { downloadWithToast } from '../../ui/download';
 import { agedBalanceFileUrl, useAgedBalanceQuery, useAgedItemsQuery } from './api';
 
@@ -56,6 +57,7 @@ function AgedItemsDialog({
   onClose: () => void;
 }) {
   const titleId = useId();
+  const [, setParams] = useSearchParams();
   const items = useAgedItemsQuery({ companyId, thirdPartyId: row.thirdPartyId, type: side, date });
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
@@ -73,6 +75,8 @@ function AgedItemsDialog({
         ) : null}
       </DialogContent>
       <DialogActions>
+        {/* The third party's statement, where its lines are lettered by hand. */}
+        <Button onClick={() => setParams({ onglet: 'lettrage', tiers: row.thirdPartyId })}>Relevé et lettrage</Button>
         <Button onClick={onClose}>Fermer</Button>
       </DialogActions>
     </Dialog>

@@ -10,6 +10,7 @@ export const SALES_TABS = [
   { value: 'recurrentes', label: 'Récurrentes' },
   { value: 'relances', label: 'Relances' },
   { value: 'balance-agee', label: 'Balance âgée' },
+  { value: 'lettrage', label: 'Relevé et lettrage' },
 ] as const;
 export type SalesTab = (typeof SALES_TABS)[number]['value'];
 

@@ -6,4 +6,5 @@ export { QuotesPanel } from './QuotesPanel';
 export { RecurringPanel } from './RecurringPanel';
 export { RemindersPanel } from './RemindersPanel';
 export { AgedBalancePanel } from './AgedBalancePanel';
+export { StatementPanel } from './StatementPanel';
 export { useListCreditNotesQuery } from './api';
