@@ -501,6 +501,7 @@ const SHOTS: Shot[] = [
   {
     name: 'releve-et-lettrage',
     who: 'demo',
+    viewport: true,
     take: async (page, context) => {
       const { companyId } = await apiGet<{ companyId: string }>(context, '/api/user');
       const base = `/api/companies/${companyId}`;
@@ -514,11 +515,7 @@ const SHOTS: Shot[] = [
       }
       if (!chosen) throw new Error('no demo client has lines to letter');
       await open(page, `/factures?onglet=lettrage&tiers=${chosen}`, 'Factures');
-      const table = page.getByRole('table', { name: 'Relevé de compte' });
-      await table.getByRole('checkbox').nth(1).waitFor();
-      await table.getByRole('checkbox').nth(0).check();
-      await table.getByRole('checkbox').nth(1).check();
-      await page.getByRole('group', { name: 'Lignes choisies' }).waitFor();
+      await page.getByRole('table', { name: 'Relevé de compte' }).getByRole('checkbox').first().waitFor();
     },
   },
   {

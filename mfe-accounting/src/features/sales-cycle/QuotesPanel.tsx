@@ -38,6 +38,8 @@ import {
 } from './api';
 
 const PAGE_SIZE = 25;
+/** The row's buttons stay narrow (a long label wraps): the table fits 1280 px. */
+const ACTION_SX = { minWidth: 0, px: 0.75, whiteSpace: 'normal', lineHeight: 1.2, textAlign: 'right' } as const;
 const STATUS_COLORS = { draft: 'warning', sent: 'info', accepted: 'success', refused: 'error', expired: 'default' } as const;
 const COLUMNS: Column<Quote>[] = [
   { header: 'Numéro', cell: (q) => q.number, nowrap: true, sx: { fontFamily: 'monospace' } },
@@ -163,6 +165,7 @@ export function QuotesPanel({ tabs }: { tabs: ReactNode }) {
   const action = (q: Quote, label: string, fn: () => Promise<unknown>, success: string) => (
     <Button
       size="small"
+      sx={ACTION_SX}
       disabled={busy}
       onClick={() => void run(fn, success, `Erreur : ${label.toLowerCase()}`)}
       aria-label={`${label} le devis ${q.number}`}
@@ -216,7 +219,13 @@ export function QuotesPanel({ tabs }: { tabs: ReactNode }) {
               <PrintIcon fontSize="small" />
             </RowAction>
             {canWrite && q.status === 'draft' ? (
-              <Button size="small" disabled={busy} onClick={() => setEditing(q.id)} aria-label={`Modifier le devis ${q.number}`}>
+              <Button
+                size="small"
+                sx={ACTION_SX}
+                disabled={busy}
+                onClick={() => setEditing(q.id)}
+                aria-label={`Modifier le devis ${q.number}`}
+              >
                 Modifier
               </Button>
             ) : null}

@@ -129,9 +129,9 @@ export function StatementPanel({ tabs }: { tabs: ReactNode }) {
         ]
       : []),
     { header: 'Date', cell: (l) => formatDate(l.date), nowrap: true },
+    // No account column (a third party's lines are on one 401x or 411x account, seldom two): the table fits 1280 px.
     { header: 'Pièce', cell: (l) => l.number, nowrap: true },
-    { header: 'Libellé', cell: (l) => l.description },
-    { header: 'Compte', cell: (l) => l.accountCode, nowrap: true },
+    { header: 'Libellé', cell: (l) => l.description, sx: { minWidth: 180 } },
     moneyColumn('Débit', (l) => l.debit),
     moneyColumn('Crédit', (l) => l.credit),
     moneyColumn('Solde', (l) => l.balance),
