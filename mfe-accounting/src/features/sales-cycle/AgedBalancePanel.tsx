@@ -20,6 +20,7 @@ import {
   ViewIcon,
   useSession,
   type Column,
+  DateField,
 } from '@xaalis/web-kit';
 import { useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -129,14 +130,7 @@ export function AgedBalancePanel({ tabs }: { tabs: ReactNode }) {
             <MenuItem value="receivable">Clients</MenuItem>
             <MenuItem value="payable">Fournisseurs</MenuItem>
           </TextField>
-          <TextField
-            type="date"
-            size="small"
-            label="Au"
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DateField size="small" label="Au" value={date} onChange={setDate} />
           <Box sx={{ flex: 1 }} />
           <Button variant="outlined" onClick={() => file('pdf')}>
             PDF

@@ -21,11 +21,13 @@ import {
   useCan,
   useSession,
   type Column,
+  DateField,
 } from '@xaalis/web-kit';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { downloadWithToast } from '../../ui/download';
 import { ClientSelect } from './ClientSelect';
-import { SimpleLines, emptyLine, type SimpleLine } from './SimpleLines';
+import { useLoadedOrClose } from './loaded';
+import { SimpleLines, editableLines, wireLines, type SimpleLine } from './SimpleLines';
 import {
   quotePdfUrl,
   useConvertQuoteMutation,
@@ -62,22 +64,12 @@ function QuoteDialog({ companyId, quote, onClose }: { companyId: string | null; 
   const [validUntil, setValidUntil] = useState(quote?.validUntil ?? '');
   const [vatRate, setVatRate] = useState(quote ? String(Number(quote.vatRate)) : '18');
   const [notes, setNotes] = useState(quote?.notes ?? '');
-  const [lines, setLines] = useState<SimpleLine[]>(
-    quote?.lines?.length
-      ? quote.lines.map((l) => ({
-          description: l.description,
-          quantity: String(Number(l.quantity)),
-          unitPrice: l.unitPrice,
-          accountId: l.accountId,
-          inventoryItemId: l.inventoryItemId,
-        }))
-      : [emptyLine()],
-  );
+  const [lines, setLines] = useState<SimpleLine[]>(editableLines(quote?.lines));
   const submit = async () => {
     if (!companyId) return;
     const body = {
       quote: { clientId, date, validUntil: validUntil || null, vatRate, notes },
-      lines: lines.map((l) => ({ ...l, quantity: l.quantity.replace(',', '.'), unitPrice: l.unitPrice.replace(',', '.') })),
+      lines: wireLines(lines),
     };
     try {
       if (quote) {
@@ -98,20 +90,8 @@ function QuoteDialog({ companyId, quote, onClose }: { companyId: string | null; 
       <DialogContent dividers>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr 1fr' }, mb: 2 }}>
           <ClientSelect companyId={companyId} value={clientId} onChange={setClientId} />
-          <TextField
-            type="date"
-            label="Date"
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            type="date"
-            label="Valable jusqu’au"
-            value={validUntil}
-            onChange={(e) => setValidUntil(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DateField label="Date" value={date} onChange={setDate} />
+          <DateField label="Valable jusqu’au" value={validUntil} onChange={setValidUntil} />
           <TextField label="TVA (%)" value={vatRate} onChange={(e) => setVatRate(e.target.value)} />
         </Box>
         <SimpleLines lines={lines} onChange={setLines} vatRate={vatRate} />
@@ -131,13 +111,8 @@ function QuoteDialog({ companyId, quote, onClose }: { companyId: string | null; 
 
 /** A draft quote read with its lines, then edited. */
 function EditQuoteDialog({ companyId, id, onClose }: { companyId: string | null; id: string; onClose: () => void }) {
-  const quote = useGetQuoteQuery(id);
-  useEffect(() => {
-    if (!quote.error) return;
-    toastFailure(quote.error, 'Impossible de charger le devis');
-    onClose();
-  }, [quote.error, onClose]);
-  return quote.data ? <QuoteDialog companyId={companyId} quote={quote.data} onClose={onClose} /> : null;
+  const quote = useLoadedOrClose<Quote>(useGetQuoteQuery(id), 'Impossible de charger le devis', onClose);
+  return quote ? <QuoteDialog companyId={companyId} quote={quote} onClose={onClose} /> : null;
 }
 
 /** The 'Devis' tab: quotes, their life (envoyer, accepter, refuser, convertir en facture), their PDF. */

@@ -27,10 +27,12 @@ import {
   useCan,
   useSession,
   type Column,
+  DateField,
 } from '@xaalis/web-kit';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ClientSelect } from './ClientSelect';
-import { SimpleLines, emptyLine, type SimpleLine } from './SimpleLines';
+import { useLoadedOrClose } from './loaded';
+import { SimpleLines, editableLines, wireLines, type SimpleLine } from './SimpleLines';
 import {
   useCreateRecurringInvoiceMutation,
   useDeleteRecurringInvoiceMutation,
@@ -65,17 +67,7 @@ function RecurringDialog({ companyId, template, onClose }: { companyId: string |
   const [validate, setValidate] = useState(template?.validate ?? false);
   const [active, setActive] = useState(template?.active ?? true);
   const [vatRate, setVatRate] = useState(template ? String(Number(template.vatRate)) : '18');
-  const [lines, setLines] = useState<SimpleLine[]>(
-    template?.lines?.length
-      ? template.lines.map((l) => ({
-          description: l.description,
-          quantity: String(Number(l.quantity)),
-          unitPrice: l.unitPrice,
-          accountId: l.accountId,
-          inventoryItemId: l.inventoryItemId,
-        }))
-      : [emptyLine()],
-  );
+  const [lines, setLines] = useState<SimpleLine[]>(editableLines(template?.lines));
   const submit = async () => {
     if (!companyId) return;
     const body = {
@@ -91,7 +83,7 @@ function RecurringDialog({ companyId, template, onClose }: { companyId: string |
       paymentMethod: template?.paymentMethod,
       notes: template?.notes,
       vatRate,
-      lines: lines.map((l) => ({ ...l, quantity: l.quantity.replace(',', '.'), unitPrice: l.unitPrice.replace(',', '.') })),
+      lines: wireLines(lines),
     };
     try {
       if (template) {
@@ -120,20 +112,8 @@ function RecurringDialog({ companyId, template, onClose }: { companyId: string |
             ))}
           </TextField>
           <TextField label="Jour du mois" value={day} onChange={(e) => setDay(e.target.value)} helperText="1 à 28" />
-          <TextField
-            type="date"
-            label="Début"
-            value={startDate}
-            onChange={(e) => setStartDate(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            type="date"
-            label="Fin (facultative)"
-            value={endDate}
-            onChange={(e) => setEndDate(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DateField label="Début" value={startDate} onChange={setStartDate} />
+          <DateField label="Fin (facultative)" value={endDate} onChange={setEndDate} />
           <TextField label="TVA (%)" value={vatRate} onChange={(e) => setVatRate(e.target.value)} />
         </Box>
         <SimpleLines lines={lines} onChange={setLines} vatRate={vatRate} />
@@ -164,13 +144,12 @@ function RecurringDialog({ companyId, template, onClose }: { companyId: string |
 
 /** A template read with its lines, then edited. */
 function EditRecurringDialog({ companyId, id, onClose }: { companyId: string | null; id: string; onClose: () => void }) {
-  const template = useGetRecurringInvoiceQuery(id);
-  useEffect(() => {
-    if (!template.error) return;
-    toastFailure(template.error, 'Impossible de charger la facture récurrente');
-    onClose();
-  }, [template.error, onClose]);
-  return template.data ? <RecurringDialog companyId={companyId} template={template.data} onClose={onClose} /> : null;
+  const template = useLoadedOrClose<RecurringInvoice>(
+    useGetRecurringInvoiceQuery(id),
+    'Impossible de charger la facture récurrente',
+    onClose,
+  );
+  return template ? <RecurringDialog companyId={companyId} template={template} onClose={onClose} /> : null;
 }
 
 /** The 'Récurrentes' tab: templates, their next date and the invoices they created. */

@@ -22,6 +22,22 @@ const readable = (l: SimpleLine) => ({
 
 export const emptyLine = (): SimpleLine => ({ description: '', quantity: '1', unitPrice: '' });
 
+/** A saved document's lines as edited here (one empty line for a new document). */
+export const editableLines = (saved?: readonly SimpleLine[]): SimpleLine[] =>
+  saved?.length
+    ? saved.map((l) => ({
+        description: l.description,
+        quantity: String(Number(l.quantity)),
+        unitPrice: l.unitPrice,
+        accountId: l.accountId,
+        inventoryItemId: l.inventoryItemId,
+      }))
+    : [emptyLine()];
+
+/** The lines as the API reads them (a decimal comma typed becomes a point). */
+export const wireLines = (lines: readonly SimpleLine[]) =>
+  lines.map((l) => ({ ...l, quantity: l.quantity.replace(',', '.'), unitPrice: l.unitPrice.replace(',', '.') }));
+
 /** Free-text lines (description, quantity, unit price) and their totals at `vatRate`, as the server computes them. */
 export function SimpleLines({
   lines,

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MESSAGES_LETTERING, type AccountStatementLine, type ThirdParty } from '@xaalis/contracts';
 import { isZero, sub, sum } from '@xaalis/domain';
@@ -20,6 +19,7 @@ import {
   useServerOptions,
   useSession,
   type Column,
+  DateField,
 } from '@xaalis/web-kit';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -169,22 +169,8 @@ export function StatementPanel({ tabs }: { tabs: ReactNode }) {
               optionLabel={thirdPartyLabel}
             />
           </Box>
-          <TextField
-            type="date"
-            size="small"
-            label="Du"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label="Au"
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DateField size="small" label="Du" value={from} onChange={setFrom} />
+          <DateField size="small" label="Au" value={to} onChange={setTo} />
           <Box sx={{ flex: 1 }} />
           <Button variant="outlined" onClick={pdf} disabled={!thirdPartyId || !valid}>
             PDF
