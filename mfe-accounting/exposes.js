@@ -14,5 +14,6 @@ module.exports = {
   './AccountsSettings': './src/features/settings/AccountsSettings.tsx',
   './ThirdPartiesSettings': './src/features/settings/ThirdPartiesSettings.tsx',
   './FiscalYearsSettings': './src/features/settings/FiscalYearsSettings.tsx',
+  './TaxSettings': './src/features/settings/TaxSettings.tsx',
   './SettingsGuide': './src/features/settings/SettingsGuide.tsx',
 };

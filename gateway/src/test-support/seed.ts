@@ -124,6 +124,12 @@ export async function seedCompany(user: SignedIn): Promise<Seeded> {
   ids.reminder = idOf(await ok(agent, 'POST', `${c}/reminders`, reminder));
   bodies['POST /api/companies/:companyId/reminders'] = reminder;
   bodies['PATCH /api/companies/:companyId/accounts/:accountId/lettrable'] = { lettrable: true };
+  bodies['PUT /api/companies/:companyId/tax-settings'] = {
+    ninea: '005123456',
+    rccm: null,
+    regime: 'reel_normal',
+    vatPeriodicity: 'monthly',
+  };
   bodies['PUT /api/companies/:companyId/reminder-levels'] = {
     levels: [
       { level: 1, name: 'Relance amiable', delayDays: 7, body: 'Madame, Monsieur, {total} restent dus.', fee: null, interestRate: null },

@@ -19,6 +19,7 @@ export * from './bank-statements';
 export * from './invoices';
 export * from './credit-notes';
 export * from './letterings';
+export * from './tax-settings';
 export * from './quotes';
 export * from './recurring-invoices';
 export * from './reminders';

@@ -28,6 +28,7 @@ describe('the route table', () => {
       ['third-parties', 'Tiers', 'accounting'],
       ['payroll', 'Paie', 'hr'],
       ['fiscal-years', 'Exercices', 'accounting'],
+      ['fiscalite', 'Fiscalité', 'accounting'],
       ['modules', 'Modules', 'sector'],
       ['members', 'Membres', 'shell'],
       ['profile', 'Profil', 'shell'],

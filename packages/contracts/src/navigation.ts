@@ -211,6 +211,7 @@ export const APP_ROUTES: AppRoute[] = [
       { value: 'third-parties', label: 'Tiers', remote: 'accounting', module: './ThirdPartiesSettings' },
       { value: 'payroll', label: 'Paie', remote: 'hr', module: './PayrollSettings' },
       { value: 'fiscal-years', label: 'Exercices', remote: 'accounting', module: './FiscalYearsSettings' },
+      { value: 'fiscalite', label: 'Fiscalité', remote: 'accounting', module: './TaxSettings' },
       { value: 'modules', label: 'Modules', remote: 'sector', module: './ModulesSettings' },
       { value: 'members', label: 'Membres', remote: 'shell', module: './Members', capability: 'members' },
       { value: 'profile', label: 'Profil', remote: 'shell', module: './Profile' },

@@ -58,6 +58,8 @@ export const RESOURCES: Readonly<Record<string, Resource>> = {
   'ledger-integrity': accounting('accounting', { company: true }),
   accounts: accounting('accounting', BOTH),
   'third-parties': accounting('accounting', BOTH),
+  // Fiscalité: the accountant sets it, every member reads it.
+  'tax-settings': accounting('accounting', { company: true }),
   'generate-chart': accounting('accounting', { company: true }),
   // Starting an export job reads the ledger: every member may.
   reports: accounting('accounting', { company: true, actions: { exports: null } }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nullableText, optionalEmail, pagedListQuerySchema, requiredText, type Paged } from './fields';
+import { withholdingRateSchema } from './tax-settings';
 
 export const THIRD_PARTY_TYPES = ['client', 'supplier', 'both'] as const;
 export type ThirdPartyType = (typeof THIRD_PARTY_TYPES)[number];
@@ -29,6 +30,10 @@ export const thirdPartyInputSchema = z.object({
   phone: nullableText(255),
   email: optionalEmail(MESSAGES_THIRD_PARTY.emailInvalid),
   taxNumber: nullableText(255),
+  /** The NINEA: the same value as `taxNumber` (its name in the tax returns); when sent, it wins. */
+  ninea: nullableText(255),
+  /** Subject to withholding (retenue à la source) at this rate (%), or null. */
+  withholdingRate: withholdingRateSchema,
   paymentTerms: z.coerce
     .number({ error: MESSAGES_THIRD_PARTY.paymentTerms })
     .int({ error: MESSAGES_THIRD_PARTY.paymentTerms })
@@ -47,6 +52,9 @@ export interface ThirdParty {
   phone: string | null;
   email: string | null;
   taxNumber: string | null;
+  /** = taxNumber. */
+  ninea: string | null;
+  withholdingRate: string | null;
   paymentTerms: number;
   companyId: string;
   createdAt: string;

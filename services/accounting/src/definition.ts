@@ -14,6 +14,7 @@ import { closeFiscalYearHandler, fiscalYearsApi } from './modules/fiscal-years';
 import { inventoryApi, inventoryInternal } from './modules/inventory';
 import { ledgerIntegrityApi } from './modules/ledger-integrity';
 import { letteringsApi } from './modules/letterings';
+import { taxSettingsApi } from './modules/tax-settings';
 import { invoicesApi, invoicesInternal } from './modules/invoices';
 import {
   RECORD_DEPRECIATIONS_SCHEDULE,
@@ -67,6 +68,7 @@ export const accountingService = runService({
       loansApi(ctx),
       investmentsApi(ctx),
       letteringsApi(ctx),
+      taxSettingsApi(ctx),
       reportsApi(ctx),
       auditApi(ctx),
     ),

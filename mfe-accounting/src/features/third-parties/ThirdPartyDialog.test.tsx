@@ -35,6 +35,7 @@ describe('ThirdPartyDialog', () => {
       phone: null,
       email: null,
       taxNumber: null,
+      withholdingRate: null,
       paymentTerms: 30,
     });
     expect(await screen.findByText(MESSAGES_THIRD_PARTY.created)).toBeInTheDocument();

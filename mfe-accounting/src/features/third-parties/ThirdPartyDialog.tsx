@@ -1,4 +1,5 @@
 import {
+  DEFAULT_WITHHOLDING_RATE,
   MESSAGES_THIRD_PARTY,
   THIRD_PARTY_TYPE_LABELS,
   THIRD_PARTY_TYPES,
@@ -18,6 +19,7 @@ interface ThirdPartyFormValues {
   phone: string;
   email: string;
   taxNumber: string;
+  withholdingRate: string;
   paymentTerms: string;
 }
 
@@ -29,6 +31,7 @@ const DEFAULTS: ThirdPartyFormValues = {
   phone: '',
   email: '',
   taxNumber: '',
+  withholdingRate: '',
   paymentTerms: '30',
 };
 const TYPE_OPTIONS = THIRD_PARTY_TYPES.map((value) => ({ value, label: THIRD_PARTY_TYPE_LABELS[value] }));
@@ -39,7 +42,7 @@ export interface ThirdPartyDialogProps {
   companyId: string | null;
 }
 
-/** 'Nouveau Tiers': type, name, code, address, phone, email, tax number, payment terms (30 days by default). */
+/** 'Nouveau Tiers': type, name, code, address, phone, email, NINEA, payment terms (30 days by default), withholding rate. */
 export function ThirdPartyDialog({ open, onClose, companyId }: ThirdPartyDialogProps) {
   const [createThirdParty] = useCreateThirdPartyMutation();
   const form = useEntityForm<ThirdPartyFormValues, ThirdPartyOutput>({
@@ -53,6 +56,7 @@ export function ThirdPartyDialog({ open, onClose, companyId }: ThirdPartyDialogP
       phone: emptyToNull(v.phone),
       email: emptyToNull(v.email),
       taxNumber: emptyToNull(v.taxNumber),
+      withholdingRate: emptyToNull(v.withholdingRate),
       paymentTerms: (v.paymentTerms ?? '').trim() === '' ? '30' : v.paymentTerms,
     }),
     defaultValues: DEFAULTS,
@@ -76,6 +80,12 @@ export function ThirdPartyDialog({ open, onClose, companyId }: ThirdPartyDialogP
         <FormTextField control={control} name="address" label="Adresse" />
       </FullRow>
       <FormNumberField control={control} name="paymentTerms" label="Délai de paiement (jours)" min={0} max={365} step={1} />
+      <FormTextField
+        control={control}
+        name="withholdingRate"
+        label="Retenue à la source (%)"
+        helperText={`Prestataire personne physique : ${DEFAULT_WITHHOLDING_RATE} % en général ; vide si aucune`}
+      />
     </EntityFormDialog>
   );
 }

@@ -17,6 +17,8 @@ export function thirdPartyRecord(id: string, name: string, overrides: Partial<Th
     phone: null,
     email: null,
     taxNumber: null,
+    ninea: null,
+    withholdingRate: null,
     paymentTerms: 30,
     ...STAMPS,
     ...overrides,

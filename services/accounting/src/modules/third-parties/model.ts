@@ -2,11 +2,11 @@ import { DataTypes, type Model, type ModelStatic, type Optional, type Sequelize 
 import type { ThirdParty } from '@xaalis/contracts';
 import { accountingModel, optionalText, type WithDates } from '../../model-support';
 
-export type ThirdPartyAttributes = WithDates<ThirdParty>;
+export type ThirdPartyAttributes = WithDates<Omit<ThirdParty, 'ninea'>>;
 
 type ThirdPartyCreation = Optional<
   ThirdPartyAttributes,
-  'id' | 'code' | 'address' | 'phone' | 'email' | 'taxNumber' | 'paymentTerms' | 'createdAt' | 'updatedAt'
+  'id' | 'code' | 'address' | 'phone' | 'email' | 'taxNumber' | 'withholdingRate' | 'paymentTerms' | 'createdAt' | 'updatedAt'
 >;
 export type ThirdPartyRow = Model<ThirdPartyAttributes, ThirdPartyCreation> & ThirdPartyAttributes;
 export type ThirdPartyModel = ModelStatic<ThirdPartyRow>;
@@ -22,6 +22,7 @@ export function thirdPartyModel(sequelize: Sequelize): ThirdPartyModel {
     phone: optionalText(),
     email: optionalText(),
     taxNumber: optionalText(),
+    withholdingRate: { type: DataTypes.DECIMAL(5, 2), allowNull: true },
     paymentTerms: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 30 },
   });
 }
@@ -36,6 +37,8 @@ export function toThirdParty(row: ThirdPartyAttributes): ThirdParty {
     phone: row.phone,
     email: row.email,
     taxNumber: row.taxNumber,
+    ninea: row.taxNumber,
+    withholdingRate: row.withholdingRate,
     paymentTerms: row.paymentTerms,
     companyId: row.companyId,
     createdAt: row.createdAt.toISOString(),

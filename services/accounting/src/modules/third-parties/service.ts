@@ -14,7 +14,8 @@ import { thirdPartyModel, toThirdParty, type ThirdPartyAttributes } from './mode
 type ThirdPartyValues = z.output<typeof thirdPartyInputSchema>;
 type ThirdPartyListQuery = z.output<typeof thirdPartyListQuerySchema>;
 
-const COLUMNS = `id, type, name, code, address, phone, email, tax_number AS "taxNumber", payment_terms AS "paymentTerms",
+const COLUMNS = `id, type, name, code, address, phone, email, tax_number AS "taxNumber", withholding_rate AS "withholdingRate",
+  payment_terms AS "paymentTerms",
   company_id AS "companyId", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /** Optional fields left empty in a form are stored as NULL, not as '' (so two empty codes never collide). */
@@ -65,7 +66,8 @@ export function thirdPartiesService(sequelize: Sequelize) {
           address: orNull(values.address),
           phone: orNull(values.phone),
           email: orNull(values.email),
-          taxNumber: orNull(values.taxNumber),
+          taxNumber: orNull(values.ninea !== undefined ? values.ninea : values.taxNumber),
+          withholdingRate: values.withholdingRate ?? null,
           paymentTerms: values.paymentTerms,
         });
         return toThirdParty(row);

@@ -36,6 +36,8 @@ describe('third parties', () => {
       phone: null,
       email: null,
       taxNumber: null,
+      ninea: null,
+      withholdingRate: null,
       paymentTerms: 30,
       companyId: own.id,
       createdAt: expect.any(String),

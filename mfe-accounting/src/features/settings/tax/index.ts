@@ -1,0 +1,2 @@
+// Paramètres → Fiscalité.
+export { TaxSettingsTab, taxSettingsApi } from './TaxSettingsTab';

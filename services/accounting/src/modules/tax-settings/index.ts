@@ -1,0 +1,2 @@
+// Public face of Paramètres → Fiscalité.
+export { taxSettingsApi } from './routes';
