@@ -33,7 +33,7 @@ describe('Paramètres: one page, the tabs of each owner', () => {
     const first = open('/parametres');
     expect(screen.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'accounting ./CompanySettings' })).toBeInTheDocument();
-    expect(tabNames()).toEqual(['Entreprise', 'Plan Comptable', 'Tiers', 'Paie', 'Exercices', 'Modules', 'Membres', 'Profil']);
+    expect(tabNames()).toEqual(['Entreprise', 'Plan Comptable', 'Tiers', 'Paie', 'Exercices', 'Fiscalité', 'Modules', 'Membres', 'Profil']);
     expect(screen.getByRole('tab', { name: 'Entreprise' })).toHaveAttribute('aria-selected', 'true');
     first.unmount();
 
@@ -67,11 +67,11 @@ describe('Paramètres: one page, the tabs of each owner', () => {
     expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeInTheDocument();
   });
 
-  it("keeps 'Membres' for owners: another role has the other seven tabs", async () => {
+  it("keeps 'Membres' for owners: another role has the other eight tabs", async () => {
     routes('accountant');
     open('/parametres?tab=members');
     await screen.findByRole('heading', { name: 'accounting ./CompanySettings' });
-    expect(tabNames()).toEqual(['Entreprise', 'Plan Comptable', 'Tiers', 'Paie', 'Exercices', 'Modules', 'Profil']);
+    expect(tabNames()).toEqual(['Entreprise', 'Plan Comptable', 'Tiers', 'Paie', 'Exercices', 'Fiscalité', 'Modules', 'Profil']);
   });
 
   it("a remote that cannot be loaded shows 'Module indisponible' in its tab only; the other tabs work", async () => {
