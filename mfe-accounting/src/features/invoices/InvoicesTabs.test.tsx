@@ -164,6 +164,8 @@ it('shows a client’s statement of account, letters two lines that balance and 
   renderWithApp(<InvoicesPage />, { route: '/factures?onglet=lettrage&tiers=c2' });
   const table = await screen.findByRole('table', { name: 'Relevé de compte' });
   expect(screen.getByText('Total débit : 236 000 XOF')).toBeInTheDocument();
+  // One account (4111): the pieces are shown alone.
+  expect(within(table).getByText('VT-2026-00007')).toBeInTheDocument();
   await user.click(within(table).getByRole('checkbox', { name: 'Choisir la ligne VT-2026-00007 du 02/01/2026' }));
   await user.click(within(table).getByRole('checkbox', { name: 'Choisir la ligne BQ-2026-00003 du 02/01/2026' }));
   await user.click(screen.getByRole('button', { name: 'Lettrer' }));
@@ -312,4 +314,44 @@ it('edits a recurring template and pauses it', async () => {
     notes: 'Loyer',
     lines: [{ description: 'Loyer salle', quantity: '1', unitPrice: '325000' }],
   });
+});
+
+it('shows the account beside the piece when a third party’s lines are on two accounts, and refuses to letter across them', async () => {
+  const user = userEvent.setup();
+  const line = (lineId: string, number: string, accountCode: string, debit: string, credit: string) => ({
+    lineId,
+    date: '2026-01-02',
+    number,
+    reference: null,
+    description: 'Compensation',
+    accountCode,
+    debit,
+    credit,
+    balance: '0.00',
+    letteringCode: null,
+  });
+  mockFetch({
+    'GET /api/user': { body: TEST_USER },
+    [`GET ${BASE}`]: { body: company() },
+    [`GET ${BASE}/third-parties`]: { body: page([{ id: 'c3', name: 'Mixte SA', code: null, type: 'both' }]) },
+    [`GET ${BASE}/third-parties/c3/statement`]: {
+      body: {
+        thirdParty: { id: 'c3', name: 'Mixte SA', type: 'both' },
+        from: '2026-01-01',
+        to: '2026-03-01',
+        opening: '0.00',
+        lines: [line('l1', 'VT-2026-00010', '4111', '5000.00', '0.00'), line('l2', 'AC-2026-00004', '4011', '0.00', '5000.00')],
+        totalDebit: '5000.00',
+        totalCredit: '5000.00',
+        closing: '0.00',
+      },
+    },
+  });
+  renderWithApp(<InvoicesPage />, { route: '/factures?onglet=lettrage&tiers=c3' });
+  const table = await screen.findByRole('table', { name: 'Relevé de compte' });
+  expect(within(table).getByText('VT-2026-00010 · 4111')).toBeInTheDocument();
+  await user.click(within(table).getByRole('checkbox', { name: 'Choisir la ligne VT-2026-00010 du 02/01/2026' }));
+  await user.click(within(table).getByRole('checkbox', { name: 'Choisir la ligne AC-2026-00004 du 02/01/2026' }));
+  expect(screen.getByText('Les lignes à lettrer doivent être sur un même compte')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Lettrer' })).toBeDisabled();
 });

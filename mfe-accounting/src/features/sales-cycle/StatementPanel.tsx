@@ -111,6 +111,7 @@ export function StatementPanel({ tabs }: { tabs: ReactNode }) {
         )
       : undefined;
 
+  const manyAccounts = new Set(lines.map((l) => l.accountCode)).size > 1;
   const columns: Column<AccountStatementLine>[] = [
     ...(canLetter
       ? [
@@ -129,8 +130,9 @@ export function StatementPanel({ tabs }: { tabs: ReactNode }) {
         ]
       : []),
     { header: 'Date', cell: (l) => formatDate(l.date), nowrap: true },
-    // No account column (a third party's lines are on one 401x or 411x account, seldom two): the table fits 1280 px.
-    { header: 'Pièce', cell: (l) => l.number, nowrap: true },
+    // No account column, so the table fits 1280 px: a third party's lines are on one account, and when they are on
+    // two (a client that is also a supplier: 411 and 401) the account shows beside the piece.
+    { header: 'Pièce', cell: (l) => (manyAccounts ? `${l.number} · ${l.accountCode}` : l.number), nowrap: true },
     { header: 'Libellé', cell: (l) => l.description, sx: { minWidth: 180 } },
     moneyColumn('Débit', (l) => l.debit),
     moneyColumn('Crédit', (l) => l.credit),
