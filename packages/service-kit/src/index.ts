@@ -22,3 +22,4 @@ export * from './company-collection-routes';
 export * from './migration-sql';
 export * from './refusing-duplicates';
 export * from './paging';
+export * from './values';

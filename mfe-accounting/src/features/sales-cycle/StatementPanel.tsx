@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Typography from '@mui/material/Typography';
-import { MESSAGES_LETTERING, type AccountStatementLine, type ThirdParty } from '@xaalis/contracts';
+import { MESSAGES_LETTERING, type AccountStatementLine } from '@xaalis/contracts';
 import { isZero, sub, sum } from '@xaalis/domain';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
@@ -12,11 +12,9 @@ import {
   todayIso,
   DataTable,
   ListPage,
-  ServerAutocomplete,
   toastFailure,
   toastSuccess,
   useCan,
-  useServerOptions,
   useSession,
   type Column,
   DateField,
@@ -24,7 +22,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { downloadWithToast } from '../../ui/download';
-import { thirdPartyLabel, useListThirdPartiesQuery } from '../third-parties';
+import { ThirdPartySelect } from './ClientSelect';
 import { statementPdfUrl, useAccountStatementQuery, useLetterLinesMutation, useUnletterMutation } from './api';
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
@@ -59,11 +57,6 @@ export function StatementPanel({ tabs }: { tabs: ReactNode }) {
   const [from, setFrom] = useState(`${todayIso().slice(0, 4)}-01-01`);
   const [to, setTo] = useState(todayIso());
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const options = useServerOptions<ThirdParty, Parameters<typeof useListThirdPartiesQuery>[0]>(
-    useListThirdPartiesQuery,
-    companyId ? (filter) => ({ companyId, ...filter }) : null,
-    thirdPartyId,
-  );
   const valid = ISO.test(from) && ISO.test(to) && from <= to;
   const statement = useAccountStatementQuery(companyId && thirdPartyId && valid ? { companyId, thirdPartyId, from, to } : skipToken);
   const [letter, lettering] = useLetterLinesMutation();
@@ -159,7 +152,8 @@ export function StatementPanel({ tabs }: { tabs: ReactNode }) {
       toolbar={
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', width: '100%' }}>
           <Box sx={{ minWidth: 280, flex: '1 1 280px', maxWidth: 420 }}>
-            <ServerAutocomplete<ThirdParty>
+            <ThirdPartySelect
+              companyId={companyId}
               label="Tiers"
               size="small"
               value={thirdPartyId}
@@ -167,8 +161,6 @@ export function StatementPanel({ tabs }: { tabs: ReactNode }) {
                 setSelected(new Set());
                 setThirdParty(id);
               }}
-              options={options}
-              optionLabel={thirdPartyLabel}
             />
           </Box>
           <DateField size="small" label="Du" value={from} onChange={setFrom} />

@@ -45,7 +45,10 @@ export const salesCycleApi = baseApi.injectEndpoints({
       query: ({ id, invoiceId }) => ({ url: `/api/credit-notes/${enc(id)}/apply`, method: 'POST', body: { invoiceId } }),
       invalidatesTags: [...WRITE_TAGS],
     }),
-    /** The invoices of a third party still to be paid (where its credit can go). */
+    /**
+     * The invoices of a third party still to be paid (where its credit can go). Not the invoices
+     * feature's list endpoint: that feature imports this one, and features stay acyclic.
+     */
     openInvoicesOf: build.query<InvoiceListResponse, { companyId: string; thirdPartyId: string }>({
       query: ({ companyId, thirdPartyId }) => ({
         url: companyUrl(companyId, '/invoices'),

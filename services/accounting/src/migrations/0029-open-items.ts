@@ -46,6 +46,10 @@ export const up = sqlStep(
     -- plpgsql: its statements' plans are kept for the session (a posting or a lettering calls it each time).
     CREATE FUNCTION ${s}.open_items_refresh(p_lines uuid[]) RETURNS void LANGUAGE plpgsql AS $$
     BEGIN
+      -- Most updates of entries change no status: nothing to do.
+      IF cardinality(p_lines) = 0 THEN
+        RETURN;
+      END IF;
       DELETE FROM ${s}.open_items WHERE entry_line_id = ANY (p_lines);
       INSERT INTO ${s}.open_items (entry_line_id, company_id, kind, third_party_id, entry_id, date, due, amount, lettering_id)
       SELECT l.id, l.company_id, k.kind, l.third_party_id, l.entry_id, e.date,

@@ -3,13 +3,13 @@ import { accountInputSchema, accountLettrableSchema, accountListQuerySchema } fr
 import {
   caseSensitiveRouter,
   companyCollectionRoutes,
-  notFound,
   requireSameCompany,
   tenantOf,
   validate,
   validated,
   type ServiceContext,
 } from '@xaalis/service-kit';
+import { ownedParam } from '../../model-support';
 import { accountsService } from './service';
 
 /** `/api/companies/:companyId/accounts`: the chart of accounts (settings, entry form). */
@@ -19,9 +19,7 @@ export function accountsApi(ctx: ServiceContext): Router {
 
   companyCollectionRoutes(router, '/companies/:companyId/accounts', accountInputSchema, accounts, accountListQuerySchema);
   // Another company's account is a 404 before the body is read.
-  router.param('accountId', (req, _res, next, id: string) => {
-    accounts.owns(tenantOf(req).companyId, id).then((owned) => next(owned ? undefined : notFound()), next);
-  });
+  router.param('accountId', ownedParam(ctx.sequelize, 'accounts'));
   router.patch(
     '/companies/:companyId/accounts/:accountId/lettrable',
     requireSameCompany,

@@ -116,20 +116,6 @@ export function accountsService(sequelize: Sequelize) {
       return { ...pagedOf(rows.map(toAccount), q, counts.matching), counters: { total: counts.total } };
     },
 
-    /**
-     * Creates an account. The parent, when given, must be one of the company's
-     * accounts; when absent, the longest existing prefix account is used.
-     */
-    /** Whether the account is the company's (a route's 404 before its body is read). */
-    async owns(companyId: string, accountId: string): Promise<boolean> {
-      if (!isUuid(accountId)) return false;
-      const rows = await sequelize.query('SELECT 1 FROM accounting.accounts WHERE company_id = $1 AND id = $2', {
-        bind: [companyId, accountId],
-        type: QueryTypes.SELECT,
-      });
-      return rows.length > 0;
-    },
-
     /** Marks an account lettrable or not (40x and 41x stay lettrable: the database refuses otherwise). */
     async setLettrable(companyId: string, accountId: string, lettrable: boolean): Promise<Account> {
       if (!isUuid(accountId)) throw notFound(MESSAGES_LETTRABLE.notFound);
@@ -144,6 +130,10 @@ export function accountsService(sequelize: Sequelize) {
       return toAccount(row);
     },
 
+    /**
+     * Creates an account. The parent, when given, must be one of the company's
+     * accounts; when absent, the longest existing prefix account is used.
+     */
     async create(companyId: string, values: AccountValues): Promise<Account> {
       return sequelize.transaction(async (transaction) => {
         let parentAccountId = values.parentAccountId ?? null;

@@ -1,18 +1,17 @@
 import type { Sequelize } from 'sequelize';
 import { MESSAGES_COMPANY, type Company, type CompanyValues } from '@xaalis/contracts';
-import { HttpError, isUniqueViolation, isUuid } from '@xaalis/service-kit';
+import { HttpError, isUniqueViolation, isUuid, blankToNull } from '@xaalis/service-kit';
 import { companyModel, toCompany } from './model';
 
 /** Optional fields left empty in a form are stored as NULL, not as ''. */
 function toColumns(values: CompanyValues) {
-  const orNull = (v: string | null | undefined) => (v === undefined || v === '' ? null : v);
   return {
     name: values.name,
-    registrationNumber: orNull(values.registrationNumber),
-    taxNumber: orNull(values.taxNumber),
-    address: orNull(values.address),
-    phone: orNull(values.phone),
-    email: orNull(values.email),
+    registrationNumber: blankToNull(values.registrationNumber),
+    taxNumber: blankToNull(values.taxNumber),
+    address: blankToNull(values.address),
+    phone: blankToNull(values.phone),
+    email: blankToNull(values.email),
     sector: values.sector,
     fiscalYear: values.fiscalYear,
   };

@@ -1,13 +1,12 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { recurringDates, type RecurringFrequency } from '@xaalis/contracts';
+import { addDays } from '@xaalis/domain';
 
 export interface ExpectedInflow {
   /** When it is expected: the invoice's due date (its date + the template's due days). */
   date: string;
   amount: string;
 }
-
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * What the active recurring templates will invoice from `today` on and

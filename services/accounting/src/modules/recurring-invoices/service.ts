@@ -10,7 +10,7 @@ import {
   type RecurringInvoiceListResponse,
   type recurringInvoiceInputSchema,
 } from '@xaalis/contracts';
-import { isCalendarDate } from '@xaalis/domain';
+import { addDays, isCalendarDate } from '@xaalis/domain';
 import { HttpError, isUuid, notFound, type ServiceContext } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { columnArrays } from '../../model-support';
@@ -87,8 +87,6 @@ const toDto = (r: Row): RecurringInvoice => ({
   invoicesCreated: r.runs,
   lastInvoices: r.last_runs ?? [],
 });
-
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Recurring invoice templates and the sweep that invoices them. Each

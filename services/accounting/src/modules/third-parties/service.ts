@@ -6,7 +6,7 @@ import {
   type thirdPartyInputSchema,
   type thirdPartyListQuerySchema,
 } from '@xaalis/contracts';
-import { CompanyWhere, pageWindow, pagedOf, foldedPattern, foldedSql } from '@xaalis/service-kit';
+import { CompanyWhere, pageWindow, pagedOf, foldedPattern, foldedSql, blankToNull } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { creationError } from '../../model-support';
 import { thirdPartyModel, toThirdParty, type ThirdPartyAttributes } from './model';
@@ -17,9 +17,6 @@ type ThirdPartyListQuery = z.output<typeof thirdPartyListQuerySchema>;
 const COLUMNS = `id, type, name, code, address, phone, email, tax_number AS "taxNumber", withholding_rate AS "withholdingRate",
   payment_terms AS "paymentTerms",
   company_id AS "companyId", created_at AS "createdAt", updated_at AS "updatedAt"`;
-
-/** Optional fields left empty in a form are stored as NULL, not as '' (so two empty codes never collide). */
-const orNull = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);
 
 /** Clients and suppliers of one company. */
 export function thirdPartiesService(sequelize: Sequelize) {
@@ -62,11 +59,11 @@ export function thirdPartiesService(sequelize: Sequelize) {
           companyId,
           type: values.type,
           name: values.name,
-          code: orNull(values.code),
-          address: orNull(values.address),
-          phone: orNull(values.phone),
-          email: orNull(values.email),
-          taxNumber: orNull(values.ninea !== undefined ? values.ninea : values.taxNumber),
+          code: blankToNull(values.code),
+          address: blankToNull(values.address),
+          phone: blankToNull(values.phone),
+          email: blankToNull(values.email),
+          taxNumber: blankToNull(values.ninea !== undefined ? values.ninea : values.taxNumber),
           withholdingRate: values.withholdingRate ?? null,
           paymentTerms: values.paymentTerms,
         });

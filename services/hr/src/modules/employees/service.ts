@@ -9,7 +9,7 @@ import {
   type EmployeeValues,
   type Role,
 } from '@xaalis/contracts';
-import { HttpError, isUuid, notFound, refusingDuplicates } from '@xaalis/service-kit';
+import { HttpError, isUuid, notFound, refusingDuplicates, blankToNull } from '@xaalis/service-kit';
 import {
   findEmployee,
   findEmployeesByIds,
@@ -23,23 +23,20 @@ import {
   type StoredEmployeePage,
 } from './model';
 
-/** Optional fields left empty in a form are stored as NULL, not as ''. */
-const orNull = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);
-
 function fieldsOf<S extends EmployeeStatus | null>(v: EmployeeValues, status: S): EmployeeFields & { status: S } {
   return {
     employeeNumber: v.employeeNumber,
     firstName: v.firstName,
     lastName: v.lastName,
     position: v.position,
-    department: orNull(v.department),
+    department: blankToNull(v.department),
     hireDate: v.hireDate,
     salary: v.salary,
     salaryType: v.salaryType,
-    bankAccount: orNull(v.bankAccount),
-    phone: orNull(v.phone),
-    email: orNull(v.email),
-    address: orNull(v.address),
+    bankAccount: blankToNull(v.bankAccount),
+    phone: blankToNull(v.phone),
+    email: blankToNull(v.email),
+    address: blankToNull(v.address),
     status,
     isCadre: v.isCadre,
     maritalStatus: v.maritalStatus,
