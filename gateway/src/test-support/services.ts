@@ -42,10 +42,22 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  * Starts `node services/<name>/dist/server.js` (built by `npx tsc -b`) on a free
  * port with the test run's environment (DATABASE_URL, REDIS_URL, REDIS_PREFIX,
  * INTERNAL_TOKEN from the Jest global setup), and waits for its /health.
+ * The free port can be taken by a parallel suite before the child binds it:
+ * on EADDRINUSE it starts again on another port.
  */
 export async function startService(name: ServiceName, env: Record<string, string> = {}): Promise<RunningChild> {
   const entry = path.join(ROOT, 'services', name, 'dist', 'server.js');
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run "npx tsc -b" first`);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(name, entry, env);
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof Error) || !err.message.includes('EADDRINUSE')) throw err;
+    }
+  }
+}
+
+async function startOnFreePort(name: ServiceName, entry: string, env: Record<string, string>): Promise<RunningChild> {
   const port = await freePort();
   const child = spawn(process.execPath, [entry], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
