@@ -111,6 +111,8 @@ test('npm run demo seeds a restaurant through the API once; its figures tie out 
   expect(first.closedYears).toBeGreaterThanOrEqual(1);
   // Last month's statement of the bank, the Wave and the Orange Money wallets.
   expect(first.statements).toBe(3);
+  // The two months before the last complete one are declared (unless they fall in last year, closed).
+  expect(first.vatReturns).toBeGreaterThanOrEqual(new Date().getUTCMonth() >= 3 ? 2 : 0);
   const again = await seedDemo(baseUrl(), { months: 2, salesPerMonth: 3 });
   expect(again).toEqual({
     created: false,
@@ -121,6 +123,7 @@ test('npm run demo seeds a restaurant through the API once; its figures tie out 
     closedYears: 0,
     statements: 0,
     salesDocuments: 0,
+    vatReturns: 0,
   });
 
   const browser = await launch();

@@ -16,6 +16,7 @@ jest.setTimeout(240_000);
 const BOUNDED: Record<string, string> = {
   '/api/companies/:companyId/fiscal-years': 'one row per year of activity',
   '/api/companies/:companyId/revenue-breakdown': "the dashboard's revenue by category: a handful of rows",
+  '/api/companies/:companyId/vat-codes': 'the VAT rates of one country: five codes and the few a company adds',
 };
 
 /** Collections that need a query to name what they list: `path` → its query. */

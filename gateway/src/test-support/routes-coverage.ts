@@ -16,6 +16,8 @@ export const ID_PARAMS: Record<string, string> = {
   'accounts/:accountId': 'account',
   'recurring-invoices/:recurringId': 'recurringInvoice',
   'reminders/:reminderId': 'reminder',
+  'vat-returns/:returnId': 'vatReturn',
+  'withholding-statements/:statementId': 'withholdingStatement',
   'aged-balance/:thirdPartyId': 'thirdParty',
   'third-parties/:thirdPartyId': 'thirdParty',
   'payments/:id': 'payment',

@@ -130,6 +130,12 @@ export async function seedCompany(user: SignedIn): Promise<Seeded> {
     regime: 'reel_normal',
     vatPeriodicity: 'monthly',
   };
+  // VAT: a code of the company's own; a return declared for a past month with nothing else in it (the lock spares the rest).
+  bodies['POST /api/companies/:companyId/vat-codes'] = { code: 'TVA7', label: 'Taux 7 %', rate: '7', kind: 'taxable' };
+  ids.vatReturn = idOf(await ok(agent, 'POST', `${c}/vat-returns`, { period: '2025-06', filedOn: '2025-07-15', reference: 'DGID-0625' }));
+  bodies['POST /api/companies/:companyId/vat-returns'] = { period: '2025-05', filedOn: '2025-06-14', reference: 'DGID-0525' };
+  ids.withholdingStatement = idOf(await ok(agent, 'POST', `${c}/withholding-statements`, { period: '2025-06', filedOn: '2025-07-15' }));
+  bodies['POST /api/companies/:companyId/withholding-statements'] = { period: '2025-05', filedOn: '2025-06-14', reference: 'BRS-0525' };
   bodies['PUT /api/companies/:companyId/reminder-levels'] = {
     levels: [
       { level: 1, name: 'Relance amiable', delayDays: 7, body: 'Madame, Monsieur, {total} restent dus.', fee: null, interestRate: null },

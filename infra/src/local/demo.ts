@@ -20,6 +20,7 @@ import { ROUND_DOWN, abs, compare, dec, deriveDepreciationRate, isPositive, mone
 import { Api, addDays, iso, minDate, random } from './demo-api';
 import { seedFirm } from './demo-firm';
 import { seedSalesCycle } from './demo-sales';
+import { seedVatReturns } from './demo-vat';
 import { seedStatements, statementPeriods } from './demo-statements';
 
 export const DEMO_CREDENTIALS = { username: 'demo', password: 'teranga2026' } as const;
@@ -43,6 +44,8 @@ export interface DemoResult {
   statements: number;
   /** Quotes, credit notes and reminders made (issue 29); their invoices count in `invoices`. */
   salesDocuments: number;
+  /** VAT returns declared (the last complete month is left to declare). */
+  vatReturns: number;
 }
 
 const CLIENTS = [
@@ -145,6 +148,7 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
       closedYears: 0,
       statements: 0,
       salesDocuments: 0,
+      vatReturns: 0,
     };
   }
   log('Création de la société de démonstration…');
@@ -490,11 +494,12 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
       const lines: object[] = [];
       if (catering) {
         const [description, unitPrice, code] = pick(CATERING);
-        lines.push({ description, quantity: String(between(20, 120)), unitPrice, accountId: account(code) });
+        lines.push({ description, quantity: String(between(20, 120)), unitPrice, accountId: account(code), vatRate: '10' });
       } else {
         for (let l = 0; l < between(1, 3); l++) {
           const [description, unitPrice, code] = pick(DISHES);
-          lines.push({ description, quantity: String(between(10, 60)), unitPrice, accountId: account(code) });
+          // Restauration: the reduced rate (10 %); the drinks below stay at 18 %.
+          lines.push({ description, quantity: String(between(10, 60)), unitPrice, accountId: account(code), vatRate: '10' });
         }
       }
       const drink = items[between(0, 2)];
@@ -635,6 +640,8 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   invoices += sales.invoices;
   log(`Société de démonstration prête : ${invoices} factures, ${payments} règlements, ${payslips} bulletins de paie.`);
   await seedFirm(base, { log, restaurant: { api, companyId } });
+  // Last: a declared month refuses any later entry dated in it.
+  const vatReturns = await seedVatReturns(api, companyId, today, log);
   return {
     created: true,
     companyId,
@@ -644,5 +651,6 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
     closedYears,
     statements: reconciled.statements,
     salesDocuments: sales.quotes + sales.creditNotes + sales.reminders,
+    vatReturns,
   };
 }

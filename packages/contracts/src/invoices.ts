@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { ISO_DATE_PATTERN, ROUND_DOWN, dec, fitsMoney, money, sumDec } from '@xaalis/domain';
+import { ISO_DATE_PATTERN, ROUND_DOWN, allocate, dec, fitsMoney, money, sumDec } from '@xaalis/domain';
 import { MESSAGES_MONEY, MONEY_PATTERN, moneySchema } from './money';
 import { text, tooLong } from './text';
-import { QUANTITY_PATTERN, optionalUuid, pageQueryFields, requiredText, searchText } from './fields';
+import { lineVatRateSchema } from './vat';
+import { PERCENT_PATTERN, QUANTITY_PATTERN, optionalUuid, pageQueryFields, requiredText, searchText } from './fields';
 import type { DocumentTrail } from './audit';
 
 export const INVOICE_TYPES = ['sale', 'purchase', 'service'] as const;
@@ -90,6 +91,10 @@ export const invoiceLineInputSchema = z.object({
   accountId: optionalUuid(),
   inventoryItemId: optionalUuid(),
   useExistingProduct: z.boolean().optional().default(false),
+  /** The line's VAT: a rate or one of the company's VAT codes (lineVatRateSchema); absent, the invoice's `vatRate`. */
+  vatRate: z.preprocess((v) => (v === '' || v === null ? undefined : v), lineVatRateSchema.optional()),
+  /** Purchases: false when the line's VAT cannot be deducted (it then goes to the expense). */
+  vatDeductible: z.boolean().optional().default(true),
 });
 export type InvoiceLineInput = z.input<typeof invoiceLineInputSchema>;
 
@@ -132,7 +137,11 @@ export const invoiceInputSchema = z
       /^\d{1,3}(\.\d{1,2})?$/.test(value.invoice.vatRate) &&
       value.lines.every((l) => QUANTITY_PATTERN.test(l.quantity) && MONEY_PATTERN.test(l.unitPrice));
     if (!computable) return;
-    const totals = invoiceTotals(value.lines, value.invoice.vatRate);
+    // A line given by VAT code id is counted at the highest rate here (the server resolves the code).
+    const totals = invoiceTotals(
+      value.lines.map((l) => ({ ...l, vatRate: l.vatRate === undefined || PERCENT_PATTERN.test(l.vatRate) ? l.vatRate : '100' })),
+      value.invoice.vatRate,
+    );
     totals.lineTotals.forEach((total, i) => {
       if (!fitsMoney(total)) ctx.addIssue({ code: 'custom', path: ['lines', i, 'unitPrice'], message: MESSAGES_MONEY.totalTooLarge });
     });
@@ -140,21 +149,52 @@ export const invoiceInputSchema = z
   });
 export type InvoiceInput = z.input<typeof invoiceInputSchema>;
 
+/** A decimal string cut (not rounded) to `places` decimals; a blank part reads 0. */
+function cut(v: string, places: number) {
+  const [i, f = ''] = v.split('.');
+  return dec(`${i || '0'}.${f || '0'}`).toDecimalPlaces(places, ROUND_DOWN);
+}
+
 /**
  * Line total = quantity × unit price, and the invoice's subtotal, VAT and total,
  * exactly, rounded half-up to cents: the one computation the dialog and the
  * server share. The quantity counts to three decimals, the rate to two (beyond: cut).
+ *
+ * Each line has its rate (its own, else the invoice's `vatRate`). The VAT is
+ * computed per rate on the sum of that rate's lines, then rounded — so an
+ * invoice whose lines share one rate keeps the figures it always had — and
+ * each rate's VAT is spread over its lines in proportion (`lineVats`, the cents
+ * to the largest), so that the lines' VAT adds up to it exactly.
  */
-export function invoiceTotals(lines: { quantity: string; unitPrice: string }[], vatRate: string) {
-  /** A decimal string cut (not rounded) to `places` decimals; a blank part reads 0. */
-  const cut = (v: string, places: number) => {
-    const [i, f = ''] = v.split('.');
-    return dec(`${i || '0'}.${f || '0'}`).toDecimalPlaces(places, ROUND_DOWN);
-  };
+export function invoiceTotals(lines: { quantity: string; unitPrice: string; vatRate?: string }[], vatRate: string) {
   const lineTotals = lines.map((l) => money(cut(l.quantity, 3).times(money(l.unitPrice))));
+  const lineRates = lines.map((l) => cut(l.vatRate ?? vatRate, 2).toFixed(2));
+  const rates = [...new Set(lineRates)];
+  const byRate = rates.map((rate) => {
+    const base = sumDec(lineTotals.filter((_, i) => lineRates[i] === rate));
+    return { rate, base: money(base), vat: money(base.times(rate).div(100)) };
+  });
+  const lineVats: string[] = lines.map(() => '0.00');
+  for (const r of byRate) {
+    const idx = lineRates.flatMap((rate, i) => (rate === r.rate ? [i] : []));
+    const shares = dec(r.base).isZero()
+      ? idx.map(() => '0.00')
+      : allocate(
+          r.vat,
+          idx.map((i) => lineTotals[i]),
+        );
+    idx.forEach((i, k) => (lineVats[i] = shares[k]));
+  }
   const subtotal = sumDec(lineTotals);
-  const vat = money(subtotal.times(cut(vatRate, 2)).div(100));
-  return { lineTotals, subtotal: money(subtotal), vatAmount: vat, total: money(subtotal.plus(vat)) };
+  const vat = sumDec(byRate.map((r) => r.vat));
+  return { lineTotals, lineRates, lineVats, byRate, subtotal: money(subtotal), vatAmount: money(vat), total: money(subtotal.plus(vat)) };
+}
+
+/** The VAT of an invoice per rate, as printed under its lines. */
+export interface VatBreakdownRow {
+  rate: string;
+  base: string;
+  vat: string;
 }
 
 export interface InvoiceLine {
@@ -165,6 +205,13 @@ export interface InvoiceLine {
   total: string;
   accountId: string | null;
   inventoryItemId: string | null;
+  /** The line's VAT code (company's), its rate ('18.00'), its share of the invoice's VAT. */
+  vatCodeId?: string | null;
+  vatCode?: string | null;
+  vatRate?: string;
+  vatAmount?: string;
+  /** Purchases: false when the line's VAT is not deductible (it is part of the expense). */
+  vatDeductible?: boolean;
 }
 
 export interface InvoicePaymentSummary {
@@ -229,6 +276,8 @@ export interface Invoice extends DocumentTrail {
   issuer?: InvoiceIssuerSnapshot | null;
   client?: InvoiceClientSnapshot | null;
   lines?: InvoiceLine[];
+  /** The VAT per rate (with the lines). */
+  vatBreakdown?: VatBreakdownRow[];
   payments?: InvoicePaymentSummary[];
 }
 

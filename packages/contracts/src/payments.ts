@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES_VAT } from './vat';
 import { ISO_DATE_PATTERN } from '@xaalis/domain';
 import { text } from './text';
 import { nullableText, optionalUuid, pageQueryFields } from './fields';
@@ -73,6 +74,23 @@ export const paymentInputSchema = z
     companyId: z.uuid(),
     /** Expense payments: the charge account (class 6); default 658. */
     accountId: optionalUuid(),
+    /**
+     * Customer invoice payments: the part of `amount` the client withheld as VAT (précompte, paid by the
+     * client to the State): not received, recorded on 4492 and deducted in the VAT return (issue 30).
+     */
+    vatWithheld: z
+      .preprocess(
+        (v) => (v === null || v === '' ? undefined : v),
+        z.union([text(), z.number()], { error: MESSAGES_VAT.vatWithheldTooLarge }).pipe(moneySchema).optional(),
+      )
+      .optional(),
+    /**
+     * Supplier invoice payments: the tax withheld at source (BRS). Absent: the supplier's withholding rate
+     * of the amount (none when it has no rate); '0' to withhold nothing.
+     */
+    withholding: z
+      .preprocess((v) => (v === null || v === '' ? undefined : v), z.union([text(), z.number()]).pipe(moneySchema).optional())
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (!v.method && !v.treasuryAccountId) ctx.addIssue({ code: 'custom', path: ['method'], message: MESSAGES_PAYMENT.treasuryRequired });
@@ -90,6 +108,10 @@ export interface Payment {
   invoice: { id: string; number: string } | null;
   loanPaymentId: string | null;
   amount: string;
+  /** The VAT the client withheld (part of `amount`, not received): '0.00' when none. */
+  vatWithheld: string;
+  /** The tax withheld at source on a supplier payment (part of `amount`, paid to the State): '0.00' when none. */
+  withholding: string;
   date: string;
   method: PaymentMethod;
   /** The treasury account it went through (null for payments recorded before treasury accounts). */

@@ -60,6 +60,11 @@ export const RESOURCES: Readonly<Record<string, Resource>> = {
   'third-parties': accounting('accounting', BOTH),
   // Fiscalité: the accountant sets it, every member reads it.
   'tax-settings': accounting('accounting', { company: true }),
+  // VAT codes and returns: the accountant declares (reopen included), every member reads.
+  'vat-codes': accounting('accounting', { company: true }),
+  'vat-returns': accounting('accounting', { company: true }),
+  'withholding-statements': accounting('accounting', { company: true }),
+  'annual-statements': accounting('accounting', { company: true }),
   'generate-chart': accounting('accounting', { company: true }),
   // Starting an export job reads the ledger: every member may.
   reports: accounting('accounting', { company: true, actions: { exports: null } }),

@@ -15,6 +15,9 @@ import { inventoryApi, inventoryInternal } from './modules/inventory';
 import { ledgerIntegrityApi } from './modules/ledger-integrity';
 import { letteringsApi } from './modules/letterings';
 import { taxSettingsApi } from './modules/tax-settings';
+import { vatApi } from './modules/vat';
+import { withholdingsApi } from './modules/withholdings';
+import { annualStatementsApi } from './modules/annual-statements';
 import { invoicesApi, invoicesInternal } from './modules/invoices';
 import {
   RECORD_DEPRECIATIONS_SCHEDULE,
@@ -69,6 +72,9 @@ export const accountingService = runService({
       investmentsApi(ctx),
       letteringsApi(ctx),
       taxSettingsApi(ctx),
+      vatApi(ctx),
+      withholdingsApi(ctx),
+      annualStatementsApi(ctx),
       reportsApi(ctx),
       auditApi(ctx),
     ),

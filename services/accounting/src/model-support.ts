@@ -112,3 +112,16 @@ export function ownedParam(sequelize: Sequelize, table: string, message?: string
     found.then((rows) => next(rows.length ? undefined : notFound(message)), next);
   };
 }
+
+/** The company's name and NINEA, as reports and returns print them ('' and null for an unknown id). */
+export async function companyIdentity(
+  sequelize: Sequelize,
+  companyId: string,
+  transaction?: Transaction,
+): Promise<{ name: string; ninea: string | null }> {
+  const [row] = await sequelize.query<{ name: string; ninea: string | null }>(
+    'SELECT name, tax_number AS ninea FROM accounting.companies WHERE id = $1',
+    { bind: [companyId], type: QueryTypes.SELECT, transaction },
+  );
+  return row ?? { name: '', ninea: null };
+}

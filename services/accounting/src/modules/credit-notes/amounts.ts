@@ -27,6 +27,8 @@ export interface CreditableLine extends AccountKey {
   quantity: string;
   unitPrice: string;
   total: string;
+  /** The line's VAT rate ('18.00'): a credit by lines is taxed at each line's rate. */
+  vatRate?: string;
   inventoryItemId: string | null;
   /** Already credited on this line by earlier credit notes. */
   creditedQuantity: string;
@@ -151,8 +153,16 @@ export function computeCreditNote(invoice: CreditableInvoice, request: CreditReq
     });
   }
   const subtotal = sum(lines.map((l) => l.total));
-  // Everything left: the VAT left, to the cent; otherwise the invoice's rate on these lines.
-  const vatAmount = compare(subtotal, remainingSubtotal) === 0 ? remainingVat : money(dec(subtotal).times(invoice.vatRate).dividedBy(100));
+  // Everything left: the VAT left, to the cent; otherwise each rate on its lines (as the invoice computed it).
+  const byRate = new Map<string, string>();
+  for (const l of lines) {
+    const rate = (l.invoiceLineId && byId.get(l.invoiceLineId)?.vatRate) || invoice.vatRate;
+    byRate.set(rate, add(byRate.get(rate) ?? '0.00', l.total));
+  }
+  const vatAmount =
+    compare(subtotal, remainingSubtotal) === 0
+      ? remainingVat
+      : sum([...byRate].map(([rate, base]) => money(dec(base).times(rate).dividedBy(100))));
   const total = add(subtotal, vatAmount);
   if (isZero(total)) return refuse(MESSAGES_CREDIT_NOTE.amountPositive, 'lines');
   if (compare(total, remainingTotal) > 0) return refuse(MESSAGES_CREDIT_NOTE.amountTooLarge, 'lines');

@@ -6,6 +6,7 @@ import {
   INVOICE_JOURNALS,
   MESSAGES_CREDIT_NOTE,
   MESSAGES_INVOICE,
+  VAT_ACCOUNTS,
   creditNoteKindOf,
   formatCreditNoteNumber,
   isCustomerInvoice,
@@ -17,7 +18,7 @@ import {
   type creditNoteListQuerySchema,
   type creditNoteRefundSchema,
 } from '@xaalis/contracts';
-import { add, compare, dec, isCalendarDate, isPositive, minOf, sub } from '@xaalis/domain';
+import { add, compare, dec, isCalendarDate, isPositive, minOf, neg, sub, sum } from '@xaalis/domain';
 import { HttpError, isUuid, mustExist, notFound } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { recordAuditEvent } from '../audit/record';
@@ -27,6 +28,7 @@ import { findInvoiceRow, invoiceError, type InvoiceDbRow } from '../invoices';
 import { letterInvoiceIn } from '../letterings';
 import { counterNumbering, ledgerWrite, postEntry, todayInDakar, yearOf, type PostingLine } from '../posting';
 import { resolveTreasury } from '../treasury-accounts';
+import { creditVatRows, recordVatLines, type VatLineRow } from '../vat';
 import { computeCreditNote, type CreditNoteLineDraft } from './amounts';
 import {
   creditedSoFar,
@@ -97,8 +99,17 @@ export function creditNotesService(sequelize: Sequelize) {
     });
   }
 
-  /** The posting: the invoice's own lines reversed for what is credited (customer: D revenue + D 4431 / C 4111; supplier: the mirror). */
-  function postingLines(invoice: InvoiceDbRow, number: string, lines: CreditNoteLineDraft[], vat: string, total: string): PostingLine[] {
+  /**
+   * The posting: the invoice's own lines reversed for what is credited (customer: D revenue + D 4431 / C 4111;
+   * supplier: the mirror, the VAT back from 4452 and 4451, a non-deductible VAT with the largest charge).
+   */
+  function postingLines(
+    invoice: InvoiceDbRow,
+    number: string,
+    lines: CreditNoteLineDraft[],
+    vatRows: VatLineRow[],
+    total: string,
+  ): PostingLine[] {
     const groups = new Map<string, { accountId?: string; accountCode?: string; amount: string }>();
     for (const l of lines) {
       const key = l.accountId ?? `code:${l.accountCode}`;
@@ -110,19 +121,24 @@ export function creditNotesService(sequelize: Sequelize) {
     }
     const label = `Avoir ${number} sur facture ${invoice.number}`;
     const party = `${label} — ${invoice.tp_name ?? ''}`.slice(0, 255);
-    const vatLabel = `TVA ${invoice.vat_rate.replace(/\.00$/, '')} % — ${label}`;
+    const vatLabel = `TVA — ${label}`;
+    // The rows are negative (a credit): their VAT back, by deduction.
+    const vatOf = (category: string) => neg(sum(vatRows.filter((r) => r.category === category).map((r) => r.vat)));
     const ht = [...groups.values()];
     if (isCustomerInvoice(invoice.type)) {
       return [
         ...ht.map((g) => ({ accountId: g.accountId, accountCode: g.accountCode, description: label, debit: g.amount })),
-        { accountCode: '4431', description: vatLabel, debit: vat },
+        { accountCode: VAT_ACCOUNTS.collected, description: vatLabel, debit: vatOf('goods') },
         { accountCode: '4111', description: party, credit: total, thirdPartyId: invoice.third_party_id },
       ];
     }
+    const largest = ht.reduce<(typeof ht)[number] | undefined>((a, g) => (!a || compare(g.amount, a.amount) > 0 ? g : a), undefined);
+    if (largest) largest.amount = add(largest.amount, vatOf('none'));
     return [
       { accountCode: '4011', description: party, debit: total, thirdPartyId: invoice.third_party_id },
       ...ht.map((g) => ({ accountId: g.accountId, accountCode: g.accountCode, description: label, credit: g.amount })),
-      { accountCode: '4452', description: vatLabel, credit: vat },
+      { accountCode: VAT_ACCOUNTS.deductibleGoods, description: vatLabel, credit: vatOf('goods') },
+      { accountCode: VAT_ACCOUNTS.deductibleAssets, description: vatLabel, credit: vatOf('assets') },
     ];
   }
 
@@ -152,9 +168,15 @@ export function creditNotesService(sequelize: Sequelize) {
         total: string;
         account_id: string | null;
         inventory_item_id: string | null;
+        vat_code_id: string;
+        vat_rate: string;
+        vat_deductible: boolean;
+        account_code: string;
       }>(
-        `SELECT id, description, quantity::text AS quantity, unit_price::text AS unit_price, total::text AS total, account_id, inventory_item_id
-           FROM accounting.invoice_lines WHERE invoice_id = $1 ORDER BY line_no`,
+        `SELECT l.id, l.description, l.quantity::text AS quantity, l.unit_price::text AS unit_price, l.total::text AS total, l.account_id,
+                l.inventory_item_id, l.vat_code_id, l.vat_rate::text AS vat_rate, l.vat_deductible, coalesce(a.code, '') AS account_code
+           FROM accounting.invoice_lines l LEFT JOIN accounting.accounts a ON a.id = l.account_id
+          WHERE l.invoice_id = $1 ORDER BY l.line_no`,
         { bind: [invoice.id], type: QueryTypes.SELECT, transaction },
       ),
       creditedSoFar(sequelize, transaction, invoice.id),
@@ -173,6 +195,7 @@ export function creditNotesService(sequelize: Sequelize) {
             quantity: l.quantity,
             unitPrice: l.unit_price,
             total: l.total,
+            vatRate: l.vat_rate,
             accountId: l.account_id,
             accountCode: l.account_id ? null : defaultCode,
             inventoryItemId: l.inventory_item_id,
@@ -218,17 +241,33 @@ export function creditNotesService(sequelize: Sequelize) {
         throw stockError(err);
       });
     }
+    // The VAT credited per code (and deduction): the VAT ledger's rows, and the purchase's VAT accounts.
+    const keyOf = (accountId: string | null, accountCode: string | null) => accountId ?? `code:${accountCode ?? defaultCode}`;
+    const vatRows = creditVatRows(
+      invoiceLines.map((l) => ({
+        id: l.id,
+        accountKey: keyOf(l.account_id, null),
+        total: l.total,
+        vatRate: l.vat_rate,
+        vatCodeId: l.vat_code_id,
+        category: kind === 'customer' ? 'goods' : !l.vat_deductible ? 'none' : l.account_code.startsWith('2') ? 'assets' : 'goods',
+      })),
+      computed.lines.map((l) => ({ invoiceLineId: l.invoiceLineId, accountKey: keyOf(l.accountId, l.accountCode), total: l.total })),
+      computed.vatAmount,
+      kind === 'customer' ? 'sales' : 'purchases',
+    );
     const entry = await postEntry(transaction, {
       companyId,
       journal: INVOICE_JOURNALS[invoice.type],
       date,
       description: `Avoir ${number} sur facture ${invoice.number} — ${invoice.tp_name ?? ''}`.slice(0, 255),
       reference: number,
-      lines: postingLines(invoice, number, computed.lines, computed.vatAmount, computed.total),
+      lines: postingLines(invoice, number, computed.lines, vatRows, computed.total),
       sourceType: 'credit_note',
       sourceId: id,
       userId,
     });
+    await recordVatLines(sequelize, transaction, { companyId, entryId: entry.id, sourceType: 'credit_note', sourceId: id }, vatRows);
     await sequelize.query(
       `INSERT INTO accounting.credit_notes (id, company_id, invoice_id, number, kind, third_party_id, date, reason, subtotal, vat_amount, total,
               entry_id, created_by)

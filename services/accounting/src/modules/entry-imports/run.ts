@@ -92,7 +92,7 @@ function failureMessage(err: unknown): string {
   if (err instanceof ImportFailure || err instanceof HttpError) return err.message;
   const pg = (err as { parent?: { code?: string; message?: string } }).parent;
   // The ledger triggers' refusals are French already.
-  if (pg?.code === LEDGER_SQLSTATE.unbalanced || pg?.code === LEDGER_SQLSTATE.frozen || pg?.code === LEDGER_SQLSTATE.closedYear)
+  if (pg?.code && (Object.values(LEDGER_SQLSTATE) as string[]).includes(pg.code))
     return `${MESSAGES_ENTRY_IMPORT.jobFailed} (${pg.message})`;
   if (isUniqueViolation(err)) return `${MESSAGES_ENTRY_IMPORT.jobFailed} (numéro d'écriture déjà utilisé)`;
   return MESSAGES_ENTRY_IMPORT.jobFailed;

@@ -108,7 +108,7 @@ export async function createInternalInvoice(
             vatRate: input.vatRate ?? DEFAULT_VAT_RATE,
             notes: input.notes || null,
           },
-          lines: input.lines.map((l) => ({ ...l, accountId: null, inventoryItemId: null, useExistingProduct: false })),
+          lines: input.lines.map((l) => ({ ...l, accountId: null, inventoryItemId: null, useExistingProduct: false, vatDeductible: true })),
         },
         userId,
       );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes } from 'sequelize';
-import type { Invoice, InvoiceListResponse, InventoryItem } from '@xaalis/contracts';
+import type { Invoice, InvoiceListResponse, InventoryItem, VatCode } from '@xaalis/contracts';
 import { pdfText, type RunningService } from '@xaalis/service-kit';
 import { asTenant, binaryBody, TOKEN, workbookOf } from '../../test-support';
 import {
@@ -246,6 +246,12 @@ describe('drafts', () => {
         total: '2500.25',
         accountId: null,
         inventoryItemId: null,
+        vatCodeId: expect.any(String),
+        vatCode: 'TVA18',
+        vatRate: '18.00',
+        // The invoice's VAT spread over its lines: the last takes what rounding leaves.
+        vatAmount: '450.05',
+        vatDeductible: true,
       },
       {
         id: expect.any(String),
@@ -255,8 +261,14 @@ describe('drafts', () => {
         total: '0.02',
         accountId: w.accounts.get('7071')!.id,
         inventoryItemId: null,
+        vatCodeId: expect.any(String),
+        vatCode: 'TVA18',
+        vatRate: '18.00',
+        vatAmount: '0.00',
+        vatDeductible: true,
       },
     ]);
+    expect(inv.vatBreakdown).toEqual([{ rate: '18.00', base: '2500.27', vat: '450.05' }]);
     const read = (await http(service).get(`/api/invoices/${inv.id}`).set(asTenant(w.company.id)).expect(200)).body as Invoice;
     expect(read).toEqual(inv);
   });
@@ -358,6 +370,112 @@ describe('validation posts to the ledger and moves the stock', () => {
     const oil = await stockOf(service, w.company.id, w.oil.id);
     expect(oil.currentStock).toBe((Number(before) + 2.5).toFixed(3));
     expect(oil.movements![0]).toMatchObject({ type: 'in', quantity: '2.500', invoiceId: inv.id });
+  });
+
+  it('VAT per line: each line its rate or VAT code, the VAT per rate, one 4431 line per rate; the VAT ledger per code', async () => {
+    const codes = (await http(service).get(`/api/companies/${w.company.id}/vat-codes`).set(asTenant(w.company.id)).expect(200))
+      .body as VatCode[];
+    const byCode = new Map(codes.map((c) => [c.code, c]));
+    expect([...byCode.keys()]).toEqual(expect.arrayContaining(['TVA18', 'TVA10', 'EXPORT', 'EXO', 'HORS']));
+    const inv = await validatedInvoice(
+      service,
+      w.company.id,
+      invoicePayload(w, { vatRate: '18' }, [
+        line({ description: 'Boissons', unitPrice: '10000.55' }),
+        line({ description: 'Repas', unitPrice: '20000.05', vatRate: '10' }),
+        line({ description: 'Repas enfant', unitPrice: '5000.05', vatRate: byCode.get('TVA10')!.id }),
+        line({ description: 'Export', unitPrice: '7000', vatRate: byCode.get('EXPORT')!.id }),
+      ]),
+    );
+    // 18 %: 10 000.55 → 1 800.099 → 1 800.10; 10 %: 25 000.10 → 2 500.01 (per rate, not per line)
+    expect(inv).toMatchObject({ subtotal: '42000.65', vatAmount: '4300.11', total: '46300.76' });
+    expect(inv.vatBreakdown).toEqual([
+      { rate: '18.00', base: '10000.55', vat: '1800.10' },
+      { rate: '10.00', base: '25000.10', vat: '2500.01' },
+      { rate: '0.00', base: '7000.00', vat: '0.00' },
+    ]);
+    expect(inv.lines!.map((l) => [l.vatCode, l.vatAmount])).toEqual([
+      ['TVA18', '1800.10'],
+      // 2 500.01 spread in proportion: 2 000.008 → 2 000.01, the last line what is left.
+      ['TVA10', '2000.01'],
+      ['TVA10', '500.00'],
+      ['EXPORT', '0.00'],
+    ]);
+    const entry = await entryLines(service, inv.entryId!);
+    expect(entry.lines).toEqual([
+      ['4111', '46300.76', '0.00', w.client.id],
+      ['701', '0.00', '42000.65', null],
+      ['4431', '0.00', '1800.10', null],
+      ['4431', '0.00', '2500.01', null],
+    ]);
+    const ledger = await service.ctx.sequelize.query<{ code: string; flow: string; base: string; vat: string }>(
+      `SELECT c.code, v.flow, v.base::text, v.vat::text FROM accounting.vat_lines v JOIN accounting.vat_codes c ON c.id = v.vat_code_id
+        WHERE v.entry_id = $1 ORDER BY c.code`,
+      { bind: [inv.entryId], type: QueryTypes.SELECT },
+    );
+    expect(ledger).toEqual([
+      { code: 'EXPORT', flow: 'sales', base: '7000.00', vat: '0.00' },
+      { code: 'TVA10', flow: 'sales', base: '25000.10', vat: '2500.01' },
+      { code: 'TVA18', flow: 'sales', base: '10000.55', vat: '1800.10' },
+    ]);
+    // The PDF: each line's rate, the VAT per rate with its base.
+    const pdf = await http(service)
+      .get(`/api/invoices/${inv.id}/pdf`)
+      .set(asTenant(w.company.id))
+      .buffer(true)
+      .parse(binaryBody)
+      .expect(200);
+    const text = pdfText(pdf.body as Buffer).replace(/\u202f|\u00a0/g, ' ');
+    expect(text).toMatch(/TVA 18 % sur 10 001 XOF/);
+    expect(text).toMatch(/TVA 10 % sur 25 000 XOF/);
+    expect(text).toContain('Total TVA');
+  });
+
+  it('VAT per line on a purchase: a fixed asset’s VAT on 4451, a non-deductible line’s VAT in its charge', async () => {
+    const inv = await validatedInvoice(
+      service,
+      w.company.id,
+      invoicePayload(w, { type: 'purchase', number: 'FA-2026-0001', thirdPartyId: w.supplier.id }, [
+        line({ description: 'Ordinateur', unitPrice: '500000', accountId: w.accounts.get('244')!.id }),
+        line({
+          description: 'Carburant véhicule de tourisme',
+          unitPrice: '30000',
+          accountId: w.accounts.get('6052')!.id,
+          vatDeductible: false,
+        }),
+        line({ description: 'Fournitures', unitPrice: '20000' }),
+      ]),
+    );
+    expect(inv).toMatchObject({ subtotal: '550000.00', vatAmount: '99000.00', total: '649000.00' });
+    expect(inv.lines!.map((l) => l.vatDeductible)).toEqual([true, false, true]);
+    const entry = await entryLines(service, inv.entryId!);
+    expect(entry.lines).toEqual([
+      ['244', '500000.00', '0.00', null],
+      ['6052', '35400.00', '0.00', null],
+      ['601', '20000.00', '0.00', null],
+      ['4451', '90000.00', '0.00', null],
+      ['4452', '3600.00', '0.00', null],
+      ['4011', '0.00', '649000.00', w.supplier.id],
+    ]);
+    const rows = await service.ctx.sequelize.query<{ category: string; base: string; vat: string }>(
+      `SELECT category, base::text, vat::text FROM accounting.vat_lines WHERE entry_id = $1 ORDER BY category`,
+      { bind: [inv.entryId], type: QueryTypes.SELECT },
+    );
+    expect(rows).toEqual([
+      { category: 'assets', base: '500000.00', vat: '90000.00' },
+      { category: 'goods', base: '20000.00', vat: '3600.00' },
+      { category: 'none', base: '30000.00', vat: '5400.00' },
+    ]);
+  });
+
+  it('refuses a line VAT code of another company or an invalid rate (400, on the line)', async () => {
+    const [otherCode] = (
+      await http(service).get(`/api/companies/${other.company.id}/vat-codes`).set(asTenant(other.company.id)).expect(200)
+    ).body as VatCode[];
+    const res = await post(invoicePayload(w, {}, [line({ vatRate: otherCode.id })])).expect(400);
+    expect(res.body.issues).toEqual([{ path: 'lines.0.vatRate', message: 'Code TVA introuvable' }]);
+    const bad = await post(invoicePayload(w, {}, [line({ vatRate: 'dix' })])).expect(400);
+    expect(bad.body.issues).toEqual([{ path: 'lines.0.vatRate', message: 'Taux de TVA invalide' }]);
   });
 
   it('validates once (409 afterwards) and refuses a zero invoice', async () => {

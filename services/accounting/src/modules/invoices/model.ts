@@ -1,4 +1,4 @@
-import { compare, isZero } from '@xaalis/domain';
+import { add, compare, isZero } from '@xaalis/domain';
 import { foldedPattern, foldedSql } from '@xaalis/service-kit';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type {
@@ -11,6 +11,7 @@ import type {
   InvoiceStatus,
   InvoiceType,
   PaymentMethod,
+  VatBreakdownRow,
   invoiceListQuerySchema,
 } from '@xaalis/contracts';
 import type { z } from 'zod';
@@ -60,6 +61,11 @@ interface LineDbRow {
   total: string;
   account_id: string | null;
   inventory_item_id: string | null;
+  vat_code_id: string;
+  vat_code: string;
+  vat_rate: string;
+  vat_amount: string;
+  vat_deductible: boolean;
 }
 
 /**
@@ -116,7 +122,25 @@ function toLine(row: LineDbRow): InvoiceLine {
     total: row.total,
     accountId: row.account_id,
     inventoryItemId: row.inventory_item_id,
+    vatCodeId: row.vat_code_id,
+    vatCode: row.vat_code,
+    vatRate: row.vat_rate,
+    vatAmount: row.vat_amount,
+    vatDeductible: row.vat_deductible,
   };
+}
+
+/** The VAT per rate of an invoice's lines, highest rate first (their VAT shares add up to each rate's VAT). */
+export function vatBreakdown(lines: InvoiceLine[]): VatBreakdownRow[] {
+  const byRate = new Map<string, VatBreakdownRow>();
+  for (const l of lines) {
+    const rate = l.vatRate ?? '0.00';
+    const row = byRate.get(rate) ?? { rate, base: '0.00', vat: '0.00' };
+    row.base = add(row.base, l.total);
+    row.vat = add(row.vat, l.vatAmount ?? '0.00');
+    byRate.set(rate, row);
+  }
+  return [...byRate.values()].sort((a, b) => compare(b.rate, a.rate));
 }
 
 /** One invoice of the company (with its third party), or null; `lock` takes the row FOR UPDATE. */
@@ -127,8 +151,10 @@ export const findInvoiceRow = rowFinder<InvoiceDbRow>(
 
 export async function findInvoiceLines(sequelize: Sequelize, invoiceId: string, transaction?: Transaction): Promise<InvoiceLine[]> {
   const rows = await sequelize.query<LineDbRow>(
-    `SELECT id, line_no, description, quantity, unit_price, total, account_id, inventory_item_id
-       FROM accounting.invoice_lines WHERE invoice_id = $1 ORDER BY line_no`,
+    `SELECT l.id, l.line_no, l.description, l.quantity, l.unit_price, l.total, l.account_id, l.inventory_item_id,
+            l.vat_code_id, v.code AS vat_code, l.vat_rate, l.vat_amount, l.vat_deductible
+       FROM accounting.invoice_lines l JOIN accounting.vat_codes v ON v.id = l.vat_code_id
+      WHERE l.invoice_id = $1 ORDER BY l.line_no`,
     { bind: [invoiceId], type: QueryTypes.SELECT, transaction },
   );
   return rows.map(toLine);
@@ -145,8 +171,13 @@ export async function findInvoicePayments(
   );
 }
 
-/** A line to insert: the contracts' line before it has an id. */
-export type NewInvoiceLine = Omit<InvoiceLine, 'id'>;
+/** A line to insert: the contracts' line before it has an id, with its VAT resolved. */
+export type NewInvoiceLine = Omit<InvoiceLine, 'id' | 'vatCode'> & {
+  vatCodeId: string;
+  vatRate: string;
+  vatAmount: string;
+  vatDeductible: boolean;
+};
 
 /** Inserts an invoice's lines (numbered 1..n) in one statement. */
 export async function insertInvoiceLines(
@@ -157,16 +188,30 @@ export async function insertInvoiceLines(
   lines: readonly NewInvoiceLine[],
 ): Promise<void> {
   await sequelize.query(
-    `INSERT INTO accounting.invoice_lines (invoice_id, company_id, line_no, description, quantity, unit_price, total, account_id, inventory_item_id)
-     SELECT $1, $2, l.line_no, l.description, l.quantity, l.unit_price, l.total, l.account_id, l.inventory_item_id
-       FROM unnest($3::int[], $4::text[], $5::numeric[], $6::numeric[], $7::numeric[], $8::uuid[], $9::uuid[])
-            AS l(line_no, description, quantity, unit_price, total, account_id, inventory_item_id)`,
+    `INSERT INTO accounting.invoice_lines (invoice_id, company_id, line_no, description, quantity, unit_price, total, account_id, inventory_item_id,
+                                           vat_code_id, vat_rate, vat_amount, vat_deductible)
+     SELECT $1, $2, l.line_no, l.description, l.quantity, l.unit_price, l.total, l.account_id, l.inventory_item_id,
+            l.vat_code_id, l.vat_rate, l.vat_amount, l.vat_deductible
+       FROM unnest($3::int[], $4::text[], $5::numeric[], $6::numeric[], $7::numeric[], $8::uuid[], $9::uuid[],
+                   $10::uuid[], $11::numeric[], $12::numeric[], $13::boolean[])
+            AS l(line_no, description, quantity, unit_price, total, account_id, inventory_item_id, vat_code_id, vat_rate, vat_amount, vat_deductible)`,
     {
       bind: [
         invoiceId,
         companyId,
         lines.map((_, i) => i + 1),
-        ...columnArrays(lines, ['description', 'quantity', 'unitPrice', 'total', 'accountId', 'inventoryItemId']),
+        ...columnArrays(lines, [
+          'description',
+          'quantity',
+          'unitPrice',
+          'total',
+          'accountId',
+          'inventoryItemId',
+          'vatCodeId',
+          'vatRate',
+          'vatAmount',
+          'vatDeductible',
+        ]),
       ],
       transaction,
     },

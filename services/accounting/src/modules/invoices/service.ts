@@ -4,6 +4,8 @@ import {
   INVOICE_DEFAULT_ACCOUNTS,
   INVOICE_JOURNALS,
   MESSAGES_INVOICE,
+  MESSAGES_VAT,
+  VAT_ACCOUNTS,
   invoiceTotals,
   isCustomerInvoice,
   moneySchema,
@@ -11,6 +13,7 @@ import {
   type InvoiceLine,
   type InvoiceListResponse,
   type InvoiceType,
+  type VatCode,
   type invoiceInputSchema,
   type invoiceListQuerySchema,
 } from '@xaalis/contracts';
@@ -31,7 +34,9 @@ import {
   toInvoice,
   type InvoiceDbRow,
   type NewInvoiceLine,
+  vatBreakdown,
 } from './model';
+import { recordVatLines, resolveVatCodes, vatRowsOf } from '../vat';
 import { invoicesWorkbook } from './export';
 import { fitsInvoiceCounter, isInvoiceCounterFormat, peekInvoiceNumber, takeInvoiceNumber } from './numbering';
 
@@ -80,6 +85,9 @@ const ENTRY_TITLES: Record<InvoiceType, string> = {
 const accountFits = (type: InvoiceType, code: string) =>
   isCustomerInvoice(type) ? code.startsWith('7') : code.startsWith('6') || code.startsWith('2');
 
+/** An invoice line as posted (postedLines). */
+type PostedLine = InvoiceLine & { vatCodeId: string; vatRate: string; vatAmount: string; vatDeductible: boolean; fixedAsset: boolean };
+
 interface Prepared {
   lines: NewInvoiceLine[];
   subtotal: string;
@@ -127,8 +135,18 @@ export function invoicesService(sequelize: Sequelize) {
       if (invoice.dueDate < invoice.date) throw new HttpError(400, MESSAGES_INVOICE.dueBeforeDate);
     }
 
+    // Each line's VAT code (its own vatRate, else the invoice's), then the totals at their rates.
+    const codes = await resolveVatCodes(
+      sequelize,
+      transaction,
+      companyId,
+      values.lines.map((l) => l.vatRate ?? invoice.vatRate),
+    );
+    const vatIssues = codes.flatMap((c, i) => (c ? [] : [{ path: `lines.${i}.vatRate`, message: MESSAGES_VAT.codeNotFound }]));
+    if (vatIssues.length) throw new HttpError(400, MESSAGES_VAT.codeNotFound, vatIssues);
+    const lineCodes = codes as VatCode[];
     const totals = invoiceTotals(
-      values.lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPrice })),
+      values.lines.map((l, i) => ({ quantity: l.quantity, unitPrice: l.unitPrice, vatRate: lineCodes[i].rate })),
       invoice.vatRate,
     );
     const issues: { path: string; message: string }[] = [];
@@ -195,6 +213,11 @@ export function invoicesService(sequelize: Sequelize) {
         total: totals.lineTotals[i],
         accountId: l.accountId ?? null,
         inventoryItemId: l.inventoryItemId ?? null,
+        vatCodeId: lineCodes[i].id,
+        vatRate: totals.lineRates[i],
+        vatAmount: totals.lineVats[i],
+        // Only a purchase's VAT can be non-deductible: collected VAT is always owed.
+        vatDeductible: invoice.type !== 'purchase' || l.vatDeductible,
       })),
       subtotal: totals.subtotal,
       vatAmount: totals.vatAmount,
@@ -226,10 +249,15 @@ export function invoicesService(sequelize: Sequelize) {
     if (transaction) {
       // One connection: the queries run in turn.
       const lines = await findInvoiceLines(sequelize, row.id, transaction);
-      return { ...toInvoice(row), lines, payments: await findInvoicePayments(sequelize, row.id, transaction) };
+      return {
+        ...toInvoice(row),
+        lines,
+        vatBreakdown: vatBreakdown(lines),
+        payments: await findInvoicePayments(sequelize, row.id, transaction),
+      };
     }
     const [lines, payments] = await Promise.all([findInvoiceLines(sequelize, row.id), findInvoicePayments(sequelize, row.id)]);
-    return { ...toInvoice(row), lines, payments };
+    return { ...toInvoice(row), lines, vatBreakdown: vatBreakdown(lines), payments };
   }
 
   /**
@@ -256,12 +284,16 @@ export function invoicesService(sequelize: Sequelize) {
   /**
    * The VT/AC posting of an invoice (DESIGN.md §6). Customer invoices: D 4111
    * TTC on the client / C revenue HT (the line's account, else 701 for a sale,
-   * 706 for a service) / C 4431 VAT. Purchases: D charges HT (the line's
-   * account, else 601) + D 4452 VAT / C 4011 TTC on the supplier. HT lines are
-   * grouped by account; zero lines (0 % VAT) are dropped by postEntry.
+   * 706 for a service) / C 4431 VAT, one line per rate. Purchases: D charges
+   * HT (the line's account, else 601) + D 4452 VAT (4451 for a fixed asset,
+   * class 2), per rate / C 4011 TTC on the supplier; a line's non-deductible
+   * VAT is part of its charge. HT lines are grouped by account; zero lines
+   * (0 % VAT) are dropped by postEntry.
    */
-  function postingLines(row: InvoiceDbRow, lines: InvoiceLine[]): PostingLine[] {
+  function postingLines(row: InvoiceDbRow, lines: PostedLine[]): PostingLine[] {
+    const customer = isCustomerInvoice(row.type);
     const groups = new Map<string, { accountId?: string; accountCode?: string; amount: string; descriptions: string[] }>();
+    const vats = new Map<string, { accountCode: string; rate: string; amount: string }>();
     for (const l of lines) {
       const key = l.accountId ? `id:${l.accountId}` : `code:${INVOICE_DEFAULT_ACCOUNTS[row.type]}`;
       const g =
@@ -272,6 +304,14 @@ export function invoicesService(sequelize: Sequelize) {
       g.amount = add(g.amount, l.total);
       g.descriptions.push(l.description);
       groups.set(key, g);
+      if (!customer && !l.vatDeductible) g.amount = add(g.amount, l.vatAmount);
+      else {
+        const accountCode = customer ? VAT_ACCOUNTS.collected : l.fixedAsset ? VAT_ACCOUNTS.deductibleAssets : VAT_ACCOUNTS.deductibleGoods;
+        const vatKey = `${accountCode}:${l.vatRate}`;
+        const v = vats.get(vatKey) ?? { accountCode, rate: l.vatRate, amount: '0.00' };
+        v.amount = add(v.amount, l.vatAmount);
+        vats.set(vatKey, v);
+      }
     }
     const label = `Facture ${row.number}`;
     const ht = [...groups.values()].map((g) => ({
@@ -280,20 +320,45 @@ export function invoicesService(sequelize: Sequelize) {
       description: (g.descriptions.length === 1 ? g.descriptions[0] : `${label} (${g.descriptions.length} lignes)`).slice(0, 255),
       amount: g.amount,
     }));
+    const vat = [...vats.values()].map((v) => ({
+      accountCode: v.accountCode,
+      description: `TVA ${v.rate.replace(/\.00$/, '')} % — ${label}`,
+      amount: v.amount,
+    }));
     const party = `${label} — ${row.tp_name ?? ''}`.slice(0, 255);
-    const vat = `TVA ${row.vat_rate.replace(/\.00$/, '')} % — ${label}`;
-    if (isCustomerInvoice(row.type)) {
+    if (customer) {
       return [
         { accountCode: '4111', description: party, debit: row.total, thirdPartyId: row.third_party_id },
         ...ht.map((h) => ({ accountId: h.accountId, accountCode: h.accountCode, description: h.description, credit: h.amount })),
-        { accountCode: '4431', description: vat, credit: row.vat_amount },
+        ...vat.map((v) => ({ accountCode: v.accountCode, description: v.description, credit: v.amount })),
       ];
     }
     return [
       ...ht.map((h) => ({ accountId: h.accountId, accountCode: h.accountCode, description: h.description, debit: h.amount })),
-      { accountCode: '4452', description: vat, debit: row.vat_amount },
+      ...vat.map((v) => ({ accountCode: v.accountCode, description: v.description, debit: v.amount })),
       { accountCode: '4011', description: party, credit: row.total, thirdPartyId: row.third_party_id },
     ];
+  }
+
+  /** An invoice's lines as posted: with their VAT and whether their account is a fixed asset's (class 2). */
+  async function postedLines(transaction: Transaction, companyId: string, lines: InvoiceLine[]): Promise<PostedLine[]> {
+    const ids = [...new Set(lines.map((l) => l.accountId).filter((id): id is string => !!id))];
+    const codes = new Map(
+      (
+        await sequelize.query<{ id: string; code: string }>(
+          'SELECT id, code FROM accounting.accounts WHERE company_id = $1 AND id = ANY($2::uuid[])',
+          { bind: [companyId, ids], type: QueryTypes.SELECT, transaction },
+        )
+      ).map((a) => [a.id, a.code]),
+    );
+    return lines.map((l) => ({
+      ...l,
+      vatCodeId: l.vatCodeId as string,
+      vatRate: l.vatRate ?? '0.00',
+      vatAmount: l.vatAmount ?? '0.00',
+      vatDeductible: l.vatDeductible !== false,
+      fixedAsset: !!l.accountId && (codes.get(l.accountId) ?? '').startsWith('2'),
+    }));
   }
 
   /**
@@ -350,6 +415,7 @@ export function invoicesService(sequelize: Sequelize) {
     if (row.status !== 'draft') throw new HttpError(409, MESSAGES_INVOICE.notDraft);
     if (isZero(row.total)) throw new HttpError(400, MESSAGES_INVOICE.zeroTotal);
     const lines = await findInvoiceLines(sequelize, id, transaction);
+    const posted = await postedLines(transaction, companyId, lines);
     // Lock order, in every writer: invoice row → item rows (by id) → entry → journal counter (taken last, by
     // postEntry, and held until COMMIT: what follows it is kept to one UPDATE).
     const direction = row.type === 'purchase' ? 'in' : 'out';
@@ -367,11 +433,20 @@ export function invoicesService(sequelize: Sequelize) {
       date: row.date,
       description: `${ENTRY_TITLES[row.type]} ${row.number} — ${row.tp_name ?? ''}`.slice(0, 255),
       reference: row.number,
-      lines: postingLines(row, lines),
+      lines: postingLines(row, posted),
       sourceType: 'invoice',
       sourceId: row.id,
       userId,
     });
+    await recordVatLines(
+      sequelize,
+      transaction,
+      { companyId, entryId: entry.id, sourceType: 'invoice', sourceId: row.id },
+      vatRowsOf(
+        posted.map((l) => ({ ...l, deductible: l.vatDeductible })),
+        isCustomerInvoice(row.type) ? 'sales' : 'purchases',
+      ),
+    );
     await sequelize.query(
       `UPDATE accounting.invoices i
           SET status = 'validated', entry_id = $2, validated_by = $3, validated_at = now(), updated_at = now(),

@@ -1,7 +1,8 @@
-import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
+import type { TableCell } from 'pdfmake/interfaces';
 import { AGED_BUCKETS, type AccountStatement, type AgedBalance } from '@xaalis/contracts';
 import { formatXofExact } from '@xaalis/domain';
 import { frDate, pdfDocument, winAnsi } from '../pdf';
+import { reportPage } from '../pdf/report-page';
 import { XOF_FORMAT, workbookTask, type WorkbookWriter } from '../spreadsheet/xlsx';
 
 /** The aged balance (PDF, XLSX) and the statement of account (PDF), built in the worker pool. */
@@ -9,26 +10,6 @@ import { XOF_FORMAT, workbookTask, type WorkbookWriter } from '../spreadsheet/xl
 const amount = (v: string) => formatXofExact(v, { suffix: false });
 const right = { alignment: 'right' as const };
 export const agedTitle = (b: AgedBalance) => `Balance âgée ${b.type === 'receivable' ? 'clients' : 'fournisseurs'} au ${frDate(b.date)}`;
-
-const page = (companyName: string, title: string, content: Content[], landscape = false): TDocumentDefinitions => ({
-  compress: true,
-  pageSize: 'A4' as const,
-  pageOrientation: landscape ? ('landscape' as const) : ('portrait' as const),
-  pageMargins: [36, 36, 36, 44] as [number, number, number, number],
-  info: { title: winAnsi(title), author: winAnsi(companyName), creator: 'Xaalis' },
-  defaultStyle: { font: 'Helvetica', fontSize: 8 },
-  footer: (p: number, pages: number) => ({
-    text: `Page ${p} / ${pages}`,
-    alignment: 'center' as const,
-    fontSize: 7,
-    margin: [0, 14, 0, 0],
-  }),
-  content: [
-    { text: winAnsi(companyName), bold: true, fontSize: 12 },
-    { text: winAnsi(title), fontSize: 15, bold: true, color: '#0b5394', margin: [0, 6, 0, 10] },
-    ...content,
-  ] as Content[],
-});
 
 const agedPdfTask = pdfDocument(
   __filename,
@@ -51,7 +32,7 @@ const agedPdfTask = pdfDocument(
         { text: amount(balance.totals.total), bold: true, ...right },
       ],
     ];
-    return page(
+    return reportPage(
       companyName,
       agedTitle(balance),
       [{ table: { headerRows: 1, widths: ['*', 70, 70, 70, 70, 70, 80], body }, layout: 'lightHorizontalLines' }],
@@ -120,7 +101,7 @@ const statementPdfTask = pdfDocument(
         { text: amount(s.closing), bold: true, ...right },
       ],
     ];
-    return page(companyName, `Relevé de compte — ${s.thirdParty.name} — du ${frDate(s.from)} au ${frDate(s.to)}`, [
+    return reportPage(companyName, `Relevé de compte — ${s.thirdParty.name} — du ${frDate(s.from)} au ${frDate(s.to)}`, [
       { table: { headerRows: 1, widths: [50, 70, '*', 24, 65, 65, 70], body }, layout: 'lightHorizontalLines' },
       { text: winAnsi(`Solde à la fin de la période : ${formatXofExact(s.closing)}`), bold: true, margin: [0, 10, 0, 0] },
     ]);

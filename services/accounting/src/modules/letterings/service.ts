@@ -1,7 +1,8 @@
-import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { Sequelize, Transaction } from 'sequelize';
 import type { AccountStatement, AgedBalance, AgedItem, Lettering } from '@xaalis/contracts';
 import { isCalendarDate } from '@xaalis/domain';
 import { HttpError } from '@xaalis/service-kit';
+import { companyIdentity } from '../../model-support';
 import { ledgerError, ledgerWrite, todayInDakar } from '../posting';
 import { accountStatement, agedBalance, agedItems } from './aged-balance';
 import { letterIn, unletter } from './lettering';
@@ -38,11 +39,7 @@ export function letteringsService(sequelize: Sequelize) {
       return accountStatement(sequelize, companyId, thirdPartyId, start, end);
     },
     async companyName(companyId: string): Promise<string> {
-      const [c] = await sequelize.query<{ name: string }>('SELECT name FROM accounting.companies WHERE id = $1', {
-        bind: [companyId],
-        type: QueryTypes.SELECT,
-      });
-      return c?.name ?? '';
+      return (await companyIdentity(sequelize, companyId)).name;
     },
   };
 }

@@ -10,6 +10,8 @@ interface PaymentDbRow {
   invoice_number: string | null;
   loan_payment_id: string | null;
   amount: string;
+  vat_withheld: string;
+  withholding: string;
   date: string;
   method: PaymentMethod;
   treasury_account_id: string | null;
@@ -22,7 +24,7 @@ interface PaymentDbRow {
   created_at: Date;
 }
 
-const COLUMNS = `p.id, p.company_id, p.type, p.invoice_id, i.number AS invoice_number, p.loan_payment_id, p.amount, p.date, p.method,
+const COLUMNS = `p.id, p.company_id, p.type, p.invoice_id, i.number AS invoice_number, p.loan_payment_id, p.amount, p.vat_withheld, p.withholding, p.date, p.method,
   p.treasury_account_id, p.reference, p.notes, p.status, p.account_id, p.entry_id, p.created_by, p.created_at`;
 const FROM = 'accounting.payments p LEFT JOIN accounting.invoices i ON i.id = p.invoice_id AND i.company_id = p.company_id';
 
@@ -34,6 +36,8 @@ function toPayment(row: PaymentDbRow): Payment {
     invoice: row.invoice_id ? { id: row.invoice_id, number: row.invoice_number as string } : null,
     loanPaymentId: row.loan_payment_id,
     amount: row.amount,
+    vatWithheld: row.vat_withheld,
+    withholding: row.withholding,
     date: row.date,
     method: row.method,
     treasuryAccountId: row.treasury_account_id,
@@ -84,6 +88,8 @@ export type NewPayment = Pick<
   | 'invoiceId'
   | 'loanPaymentId'
   | 'amount'
+  | 'vatWithheld'
+  | 'withholding'
   | 'date'
   | 'method'
   | 'treasuryAccountId'
@@ -97,8 +103,8 @@ export type NewPayment = Pick<
 
 export async function insertPayment(sequelize: Sequelize, transaction: Transaction, p: NewPayment): Promise<void> {
   await sequelize.query(
-    `INSERT INTO accounting.payments (id, company_id, type, invoice_id, loan_payment_id, amount, date, method, reference, notes, account_id, entry_id, created_by, treasury_account_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+    `INSERT INTO accounting.payments (id, company_id, type, invoice_id, loan_payment_id, amount, date, method, reference, notes, account_id, entry_id, created_by, treasury_account_id, vat_withheld, withholding)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
     {
       bind: [
         p.id,
@@ -115,6 +121,8 @@ export async function insertPayment(sequelize: Sequelize, transaction: Transacti
         p.entryId,
         p.createdBy,
         p.treasuryAccountId,
+        p.vatWithheld,
+        p.withholding,
       ],
       transaction,
     },

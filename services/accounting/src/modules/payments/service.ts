@@ -5,13 +5,17 @@ import {
   LOAN_ACCOUNTS,
   MESSAGES_LOAN,
   MESSAGES_PAYMENT,
+  MESSAGES_VAT,
+  MESSAGES_WITHHOLDING,
+  VAT_ACCOUNTS,
+  WITHHOLDING_ACCOUNT,
   isCustomerInvoice,
   isPayableInstalment,
   type Payment,
   type PaymentListResponse,
   type paymentInputSchema,
 } from '@xaalis/contracts';
-import { compare, formatXofExact, isPositive, isCalendarDate } from '@xaalis/domain';
+import { compare, dec, formatXofExact, isPositive, isCalendarDate, minOf, money, sub } from '@xaalis/domain';
 import { HttpError, isUuid, notFound, mustExist } from '@xaalis/service-kit';
 import type { z } from 'zod';
 import { findInvoiceRow, invoiceError } from '../invoices';
@@ -19,6 +23,7 @@ import { letterInvoiceIn } from '../letterings';
 import { lockLoanPayment, markInstalmentPaid } from '../loans';
 import { ledgerWrite, postEntry, type Posting, type PostingLine } from '../posting';
 import { resolveTreasury } from '../treasury-accounts';
+import { recordVatLines } from '../vat';
 import { findPayment, insertPayment, listPayments } from './model';
 
 type PaymentValues = z.output<typeof paymentInputSchema>;
@@ -88,6 +93,26 @@ export function paymentsService(sequelize: Sequelize) {
       ]);
     }
     const customer = isCustomerInvoice(invoice.type);
+    const withheld = v.vatWithheld ?? '0.00';
+    if (isPositive(withheld)) {
+      const refuse = (message: string) => new HttpError(400, message, [{ path: 'vatWithheld', message }]);
+      if (!customer) throw refuse(MESSAGES_VAT.vatWithheldCustomerOnly);
+      if (compare(withheld, minOf(invoice.vat_amount, v.amount)) > 0) throw refuse(MESSAGES_VAT.vatWithheldTooLarge);
+    }
+    // Tax withheld at source from a supplier (BRS): what the payment says, else the supplier's rate of the amount.
+    let withholding = v.withholding ?? '0.00';
+    if (v.withholding === undefined && !customer) {
+      const [tp] = await sequelize.query<{ rate: string | null }>(
+        'SELECT withholding_rate::text AS rate FROM accounting.third_parties WHERE company_id = $1 AND id = $2',
+        { bind: [companyId, invoice.third_party_id], type: QueryTypes.SELECT, transaction },
+      );
+      if (tp?.rate) withholding = money(dec(v.amount).times(tp.rate).dividedBy(100));
+    }
+    if (isPositive(withholding)) {
+      const refuse = (message: string) => new HttpError(400, message, [{ path: 'withholding', message }]);
+      if (customer) throw refuse(MESSAGES_WITHHOLDING.supplierOnly);
+      if (compare(withholding, v.amount) > 0) throw refuse(MESSAGES_WITHHOLDING.tooLarge);
+    }
     const label = `${customer ? 'Encaissement' : 'Règlement'} facture ${invoice.number} — ${invoice.tp_name ?? ''}`.slice(0, 255);
     const party: PostingLine = { accountCode: customer ? '4111' : '4011', description: label, thirdPartyId: invoice.third_party_id };
     const cash: PostingLine = { accountId: v.treasury.account_id, description: label };
@@ -96,12 +121,14 @@ export function paymentsService(sequelize: Sequelize) {
       reference: v.reference || invoice.number,
       lines: customer
         ? [
-            { ...cash, debit: v.amount },
+            { ...cash, debit: sub(v.amount, withheld) },
+            { accountCode: VAT_ACCOUNTS.withheld, description: `TVA retenue par le client — ${label}`.slice(0, 255), debit: withheld },
             { ...party, credit: v.amount },
           ]
         : [
             { ...party, debit: v.amount },
-            { ...cash, credit: v.amount },
+            { ...cash, credit: sub(v.amount, withholding) },
+            { accountCode: WITHHOLDING_ACCOUNT, description: `Retenue à la source — ${label}`.slice(0, 255), credit: withholding },
           ],
     });
     await sequelize.query(
@@ -112,7 +139,17 @@ export function paymentsService(sequelize: Sequelize) {
         WHERE id = $1`,
       { bind: [invoiceId, v.amount], transaction },
     );
-    return { entryId: entry.id, accountId: null };
+    if (isPositive(withheld)) {
+      // The VAT ledger: on the code of the invoice's highest rate (the return only needs the amount withheld).
+      const [line] = await sequelize.query<{ vat_code_id: string }>(
+        'SELECT vat_code_id FROM accounting.invoice_lines WHERE invoice_id = $1 ORDER BY vat_rate DESC, line_no LIMIT 1',
+        { bind: [invoiceId], type: QueryTypes.SELECT, transaction },
+      );
+      await recordVatLines(sequelize, transaction, { companyId, entryId: entry.id, sourceType: 'payment', sourceId: id }, [
+        { vatCodeId: line.vat_code_id, flow: 'withheld', category: 'goods', base: v.amount, vat: withheld },
+      ]);
+    }
+    return { entryId: entry.id, accountId: null, withholding };
   }
 
   /** A loan instalment: D 162 principal + D 6712 interest / C treasury; the instalment is paid, the loan's balance lowered. */
@@ -185,7 +222,14 @@ export function paymentsService(sequelize: Sequelize) {
     const id = randomUUID();
     const handler = v.type === 'invoice_payment' ? invoicePayment : v.type === 'loan_payment' ? loanPayment : expense;
     const treasury = await resolveTreasury(sequelize, transaction, companyId, v);
-    const { entryId, accountId } = await handler(transaction, companyId, id, { ...v, treasury }, userId);
+    const posted: { entryId: string; accountId: string | null; withholding?: string } = await handler(
+      transaction,
+      companyId,
+      id,
+      { ...v, treasury },
+      userId,
+    );
+    const { entryId, accountId } = posted;
     await insertPayment(sequelize, transaction, {
       id,
       companyId,
@@ -193,6 +237,8 @@ export function paymentsService(sequelize: Sequelize) {
       invoiceId: v.type === 'invoice_payment' ? (v.invoiceId as string) : null,
       loanPaymentId: v.type === 'loan_payment' ? (v.loanPaymentId as string) : null,
       amount: v.amount,
+      vatWithheld: v.type === 'invoice_payment' ? (v.vatWithheld ?? '0.00') : '0.00',
+      withholding: posted.withholding ?? '0.00',
       date: v.date,
       method: treasury.method,
       treasuryAccountId: treasury.id,

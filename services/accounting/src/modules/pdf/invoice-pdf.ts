@@ -35,24 +35,35 @@ export function invoiceDocument(
   const payments = invoice.payments ?? [];
   const right = { alignment: 'right' as const };
 
+  // Several rates (issue 30): each line shows its rate, the totals the VAT per rate with its base.
+  const breakdown = invoice.vatBreakdown ?? [];
+  const perRate = breakdown.length > 1;
   const lineRows: TableCell[][] = [
     [
       { text: 'Description', style: 'th' },
       { text: 'Quantité', style: 'th', ...right },
       { text: 'Prix unitaire', style: 'th', ...right },
+      ...(perRate ? [{ text: 'TVA', style: 'th', ...right }] : []),
       { text: 'Total', style: 'th', ...right },
     ],
     ...lines.map((l) => [
       { text: winAnsi(l.description) },
       { text: frDecimal(l.quantity), ...right },
       { text: money(l.unitPrice), ...right },
+      ...(perRate ? [{ text: `${frDecimal(l.vatRate ?? '0')} %`, ...right }] : []),
       { text: money(l.total), ...right },
     ]),
   ];
 
+  const vatRows: TableCell[][] = perRate
+    ? [
+        ...breakdown.map((b): TableCell[] => [`TVA ${frDecimal(b.rate)} % sur ${money(b.base)}`, { text: money(b.vat), ...right }]),
+        ['Total TVA', { text: money(invoice.vatAmount), ...right }],
+      ]
+    : [[`TVA (${rate} %)`, { text: money(invoice.vatAmount), ...right }]];
   const totalRows: TableCell[][] = [
     ['Total HT', { text: money(invoice.subtotal), ...right }],
-    [`TVA (${rate} %)`, { text: money(invoice.vatAmount), ...right }],
+    ...vatRows,
     [
       { text: 'Total TTC', bold: true },
       { text: money(invoice.total), bold: true, ...right },
@@ -120,7 +131,7 @@ export function invoiceDocument(
       ],
     },
     {
-      table: { headerRows: 1, widths: ['*', 60, 90, 100], body: lineRows },
+      table: { headerRows: 1, widths: perRate ? ['*', 50, 80, 40, 90] : ['*', 60, 90, 100], body: lineRows },
       layout: 'lightHorizontalLines',
     },
     {

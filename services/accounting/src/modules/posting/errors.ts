@@ -9,6 +9,8 @@ export const LEDGER_SQLSTATE = {
   frozen: 'XA002',
   /** An entry created, validated, cancelled or edited with a date in a closed fiscal year (migration 0012). */
   closedYear: 'XA010',
+  /** An entry created, validated, cancelled or edited with a date in a declared VAT period (migration 0031). */
+  vatDeclared: 'XA011',
 } as const;
 
 type PgError = { code?: string; message?: string; constraint?: string };
@@ -24,7 +26,8 @@ export function ledgerError(err: unknown): unknown {
   const pg = pgErrorOf(err);
   if (pg.code === LEDGER_SQLSTATE.unbalanced) return new HttpError(400, pg.message || MESSAGES_ENTRY.unbalanced);
   if (pg.code === LEDGER_SQLSTATE.frozen) return new HttpError(409, pg.message || MESSAGES_ENTRY.notDraft);
-  if (pg.code === LEDGER_SQLSTATE.closedYear) return new HttpError(409, pg.message || MESSAGES_ENTRY.notDraft);
+  if (pg.code === LEDGER_SQLSTATE.closedYear || pg.code === LEDGER_SQLSTATE.vatDeclared)
+    return new HttpError(409, pg.message || MESSAGES_ENTRY.notDraft);
   if (isUniqueViolation(err) && pg.constraint === 'accounting_entries_company_number_key')
     return new HttpError(409, MESSAGES_ENTRY.duplicateNumber);
   // A journal the company does not have (0022: entries reference the company's journals).

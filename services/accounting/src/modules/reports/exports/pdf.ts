@@ -280,7 +280,92 @@ export function generalLedgerDocument(
   return reportDocument(header, content, 'landscape');
 }
 
+/** A note of the DSF pack: one row per group of accounts (opening, increases, decreases, closing). */
+export interface DsfNote {
+  title: string;
+  columns: [string, string, string, string];
+  rows: { label: string; opening: string; increase: string; decrease: string; closing: string }[];
+}
+
+/** What the DSF pack prints: the three statements and the notes from the books (annual-statements). */
+export interface DsfPackInput {
+  h: ReportHeader;
+  identity: string[];
+  balanceSheet: BalanceSheet;
+  incomeStatement: IncomeStatement;
+  cashFlow: CashFlowStatement;
+  notes: DsfNote[];
+  /** Receivables and payables by due date at the year's end: [label, not due, 0–30, 31–60, 61–90, > 90, total]. */
+  dueDates: { head: string[]; rows: string[][] };
+}
+
+/**
+ * The DSF pack (issue 30): a cover with the company's identifiers, the Bilan,
+ * the Compte de résultat, the TFT, then the notes that come straight from the
+ * books — one PDF.
+ */
+export function dsfPackDocument(input: DsfPackInput): TDocumentDefinitions {
+  const { h } = input;
+  const noteTable = (n: DsfNote): Content[] => [
+    { text: winAnsi(n.title), style: 'section', margin: [0, 10, 0, 4] },
+    {
+      table: {
+        headerRows: 1,
+        widths: ['*', 80, 80, 80, 80],
+        body: [
+          [{ text: 'Rubrique', style: 'th' }, ...n.columns.map((c): TableCell => ({ text: winAnsi(c), style: 'th', ...right }))],
+          ...n.rows.map((r): TableCell[] => [
+            winAnsi(r.label),
+            ...[r.opening, r.increase, r.decrease, r.closing].map((v): TableCell => ({ text: statementAmount(v), ...right })),
+          ]),
+        ],
+      },
+      layout: TABLE_LAYOUT,
+    },
+  ];
+  const section = (title: string, content: Content[]): Content[] => [
+    { text: winAnsi(title), style: 'title', pageBreak: 'before', margin: [0, 0, 0, 8] },
+    ...content,
+  ];
+  const statementContent = (report: IncomeStatement | CashFlowStatement) => [
+    ...warningBlock(reportWarnings(report.checks, report.unmappedAccounts)),
+    statementTable(report.columns, report.lines, 80),
+  ];
+  return reportDocument(
+    h,
+    [
+      { text: winAnsi('Liasse fiscale — états financiers et notes'), style: 'section' },
+      { text: winAnsi(input.identity.join('\n')), fontSize: 10, margin: [0, 6, 0, 0] },
+      ...section('Bilan', [
+        ...warningBlock(reportWarnings(input.balanceSheet.checks, input.balanceSheet.unmappedAccounts)),
+        { text: L.actif, style: 'section' },
+        statementTable(input.balanceSheet.actifColumns, input.balanceSheet.actif, 66),
+        { text: L.passif, style: 'section', pageBreak: 'before' },
+        statementTable(input.balanceSheet.passifColumns, input.balanceSheet.passif, 80),
+      ]),
+      ...section('Compte de résultat', statementContent(input.incomeStatement)),
+      ...section('Tableau des flux de trésorerie', statementContent(input.cashFlow)),
+      ...section('Notes annexes tirées de la comptabilité', input.notes.flatMap(noteTable)),
+      { text: winAnsi('Créances et dettes par échéance'), style: 'section', margin: [0, 10, 0, 4] },
+      {
+        table: {
+          headerRows: 1,
+          widths: ['*', 60, 60, 60, 60, 60, 70],
+          body: [
+            input.dueDates.head.map((t, i): TableCell => ({ text: winAnsi(t), style: 'th', ...(i ? right : {}) })),
+            ...input.dueDates.rows.map((r): TableCell[] => r.map((v, i) => (i ? { text: statementAmount(v), ...right } : winAnsi(v)))),
+          ],
+        },
+        layout: TABLE_LAYOUT,
+      },
+    ],
+    'portrait',
+  );
+}
+
 // Rendered in the worker pool: the documents are built there from the report's plain data.
+const dsfPackTask = pdfDocument(__filename, 'accounting.dsf-pack', (input: DsfPackInput) => dsfPackDocument(input));
+export const dsfPackPdf = (input: DsfPackInput): Promise<Buffer> => dsfPackTask(input);
 const balanceSheetTask = pdfDocument(__filename, 'accounting.balance-sheet', ({ h, report }: { h: ReportHeader; report: BalanceSheet }) =>
   balanceSheetDocument(h, report),
 );
