@@ -8,6 +8,7 @@ module.exports = {
   './Investments': './src/features/investments/InvestmentsPage.tsx',
   './Loans': './src/features/loans/LoansPage.tsx',
   './Reports': './src/features/reports/ReportsPage.tsx',
+  './TaxReturns': './src/features/tax-returns/TaxReturnsPage.tsx',
   './Entries': './src/features/entries/EntriesPage.tsx',
   // Paramètres (composed by the shell): accounting's tabs and the onboarding guide above them.
   './CompanySettings': './src/features/settings/CompanySettings.tsx',

@@ -1,6 +1,6 @@
 // Fixtures for the accounting remote's component tests (jsdom). Not part of the bundle.
 // The render and fetch helpers are shared by the remotes, from web-kit.
-import type { Account, InventoryItem, ThirdParty } from '@xaalis/contracts';
+import { DEFAULT_VAT_CODES, VAT_ACCOUNTS, type Account, type InventoryItem, type ThirdParty, type VatCode } from '@xaalis/contracts';
 import { stockTiles } from './features/inventory/stock';
 import { COMPANY_ID, testUuid as uuid } from '@xaalis/web-kit/src/testing/app';
 import type { FetchHandler } from '@xaalis/web-kit/src/testing/fetch';
@@ -44,6 +44,18 @@ export function thirdParty(name: string, overrides: Partial<ThirdParty> = {}): T
   seq += 1;
   return thirdPartyRecord(uuid(500000 + seq), name, overrides);
 }
+
+/** The VAT codes every company starts with (TVA18, TVA10, EXPORT, EXO, HORS), as GET …/vat-codes lists them. */
+export const VAT_CODES: VatCode[] = DEFAULT_VAT_CODES.map((c, i) => ({
+  ...c,
+  id: uuid(900001 + i),
+  collectedAccount: VAT_ACCOUNTS.collected,
+  deductibleAccount: VAT_ACCOUNTS.deductibleGoods,
+  fixedAssetsAccount: VAT_ACCOUNTS.deductibleAssets,
+}));
+
+/** The default VAT code `code` ('TVA18', 'EXO'...). */
+export const vatCodeOf = (code: string): VatCode => VAT_CODES.find((c) => c.code === code)!;
 
 /** A page of `matching` as the server cuts it (`page`, `pageSize` from the query; `fallbackSize` when absent). */
 function pageOf<T>(matching: T[], q: URLSearchParams, fallbackSize: number) {

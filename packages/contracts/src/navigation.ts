@@ -178,6 +178,15 @@ export const APP_ROUTES: AppRoute[] = [
     subtitle: 'États financiers SYSCOHADA',
   },
   {
+    path: '/declarations',
+    label: 'Déclarations',
+    group: 'administration',
+    remote: 'accounting',
+    module: './TaxReturns',
+    title: 'Déclarations fiscales',
+    subtitle: 'TVA et retenues à la source',
+  },
+  {
     path: '/ecritures',
     label: 'Écritures Comptables',
     group: 'administration',

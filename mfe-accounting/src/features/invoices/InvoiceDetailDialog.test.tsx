@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { callsTo, mockFetch, renderWithApp } from '../../test-utils';
-import { invoice } from './fixtures';
+import { invoice, invoiceLine } from './fixtures';
 import { InvoiceDetailDialog } from './InvoiceDetailDialog';
 
 const AWA = '00000000-0000-4000-8000-00000000a001';
@@ -107,5 +107,58 @@ describe('InvoiceDetailDialog: full history (audit trail)', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['CrééeAwa Diop · 15/03/2026 10:00', 'ValidéeMoussa Fall · 16/03/2026 09:30', 'Annulée— · 17/03/2026 08:00']);
+  });
+});
+
+describe('InvoiceDetailDialog: VAT per line and per rate', () => {
+  it("shows each line's rate (a non-deductible purchase line says so) and the VAT of each rate", async () => {
+    const mixed = invoice({
+      type: 'purchase',
+      subtotal: '62000.00',
+      vatAmount: '6800.00',
+      total: '68800.00',
+      balanceDue: '68800.00',
+      lines: [
+        invoiceLine({ id: 'l1', description: 'Nuitée', quantity: '1.000', unitPrice: '50000.00', total: '50000.00', vatRate: '10.00' }),
+        invoiceLine({
+          id: 'l2',
+          description: 'Conseil',
+          quantity: '1.000',
+          unitPrice: '10000.00',
+          total: '10000.00',
+          vatRate: '18.00',
+          vatDeductible: false,
+        }),
+        invoiceLine({
+          id: 'l3',
+          description: 'Export',
+          quantity: '1.000',
+          unitPrice: '2000.00',
+          total: '2000.00',
+          vatRate: '0.00',
+          vatCode: 'EXPORT',
+        }),
+      ],
+      vatBreakdown: [
+        { rate: '10.00', base: '50000.00', vat: '5000.00' },
+        { rate: '18.00', base: '10000.00', vat: '1800.00' },
+        { rate: '0.00', base: '2000.00', vat: '0.00' },
+      ],
+      payments: [],
+    });
+    mockFetch({ [`GET /api/invoices/${mixed.id}`]: { body: mixed }, 'GET /api/users': { body: USERS } });
+    renderPanel(mixed.id);
+    const lines = await screen.findByRole('table', { name: 'Lignes de la facture' });
+    const rows = within(lines).getAllByRole('row');
+    expect(within(rows[1]).getByText('10 %')).toBeInTheDocument();
+    expect(within(rows[2]).getByText('18 % (non déductible)')).toBeInTheDocument();
+    expect(within(rows[3]).getByText('0 % (EXPORT)')).toBeInTheDocument();
+    const totals = screen.getByRole('group', { name: 'Totaux de la facture' });
+    expect(within(totals).getByText('TVA 10 % (base 50 000 XOF)')).toBeInTheDocument();
+    expect(within(totals).getByText('5 000 XOF')).toBeInTheDocument();
+    expect(within(totals).getByText('TVA 18 % (base 10 000 XOF)')).toBeInTheDocument();
+    expect(within(totals).getByText('1 800 XOF')).toBeInTheDocument();
+    expect(within(totals).getByText('Total TVA')).toBeInTheDocument();
+    expect(within(totals).getByText('6 800 XOF')).toBeInTheDocument();
   });
 });

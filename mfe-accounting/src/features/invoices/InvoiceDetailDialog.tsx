@@ -19,7 +19,7 @@ import { useTheme } from '@mui/material/styles';
 import { INVOICE_CREDIT_STATUS_LABELS, MESSAGES_INVOICE, type Invoice } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { formatDate, formatMoney, toastSuccess, toastFailure, ErrorState, LoadingState } from '@xaalis/web-kit';
-import { useId, useState, type ReactNode } from 'react';
+import { Fragment, useId, useState, type ReactNode } from 'react';
 import { AuditHistory, AuditTrail, useUserName } from '../audit';
 import { downloadWithToast } from '../../ui/download';
 import { formatQuantity } from '../inventory';
@@ -127,6 +127,10 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
     const lines = invoice.lines ?? [];
     const payments = invoice.payments ?? [];
     const isPurchase = invoice.type === 'purchase';
+    // The VAT per rate (an invoice read from an older server has none: its one rate).
+    const breakdown = invoice.vatBreakdown?.length
+      ? invoice.vatBreakdown
+      : [{ rate: invoice.vatRate, base: invoice.subtotal, vat: invoice.vatAmount }];
     content = (
       <Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
@@ -155,6 +159,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
                 <TableCell>Description</TableCell>
                 <TableCell align="right">Quantité</TableCell>
                 <TableCell align="right">Prix unitaire</TableCell>
+                <TableCell align="right">TVA</TableCell>
                 <TableCell align="right">Total</TableCell>
               </TableRow>
             </TableHead>
@@ -165,6 +170,12 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
                   <TableCell align="right">{formatQuantity(line.quantity)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {formatMoney(line.unitPrice)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatRate(line.vatRate ?? invoice.vatRate)}
+                    {/* At 0 %, the code tells an export from an exempt or non-taxable line. */}
+                    {line.vatCode && Number(line.vatRate) === 0 ? ` (${line.vatCode})` : ''}
+                    {isPurchase && line.vatDeductible === false ? ' (non déductible)' : ''}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {formatMoney(line.total)}
@@ -183,10 +194,24 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
           <Typography variant="body2" align="right">
             {formatMoney(invoice.subtotal)}
           </Typography>
-          <Typography variant="body2">{`TVA (${formatRate(invoice.vatRate)})`}</Typography>
-          <Typography variant="body2" align="right">
-            {formatMoney(invoice.vatAmount)}
-          </Typography>
+          {breakdown.map((r) => (
+            <Fragment key={r.rate}>
+              <Typography variant="body2">
+                {breakdown.length > 1 ? `TVA ${formatRate(r.rate)} (base ${formatMoney(r.base)})` : `TVA ${formatRate(r.rate)}`}
+              </Typography>
+              <Typography variant="body2" align="right">
+                {formatMoney(r.vat)}
+              </Typography>
+            </Fragment>
+          ))}
+          {breakdown.length > 1 ? (
+            <>
+              <Typography variant="body2">Total TVA</Typography>
+              <Typography variant="body2" align="right">
+                {formatMoney(invoice.vatAmount)}
+              </Typography>
+            </>
+          ) : null}
           <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
             Total
           </Typography>

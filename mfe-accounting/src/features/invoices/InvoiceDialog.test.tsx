@@ -11,6 +11,8 @@ import {
   renderWithApp,
   thirdPartiesRoute,
   thirdParty,
+  VAT_CODES,
+  vatCodeOf,
 } from '../../test-utils';
 import { inventoryItem } from '../inventory/fixtures';
 import { invoice, invoiceLine } from './fixtures';
@@ -27,6 +29,7 @@ function routes(overrides: Record<string, unknown> = {}) {
   return {
     [`GET ${BASE}/third-parties`]: thirdPartiesRoute([SONATEL, SENELEC, AUCHAN]),
     [`GET ${BASE}/inventory`]: inventoryRoute([RICE, OIL]),
+    [`GET ${BASE}/vat-codes`]: { body: VAT_CODES },
     [`GET ${BASE}/invoices/next-number`]: (_init: RequestInit | undefined, url: string) => ({
       body: { number: url.includes('type=purchase') ? 'FA-2026-0003' : url.includes('type=service') ? 'FS-2026-0001' : 'FV-2026-0007' },
     }),
@@ -57,7 +60,7 @@ describe('InvoiceDialog', () => {
     expect(screen.getByLabelText('Type')).toHaveValue('sale');
     expect(screen.getByLabelText('Mode de paiement')).toHaveValue('bank');
     expect(screen.getByRole('option', { name: 'Virement Bancaire' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Taux de TVA (%)')).toHaveValue(18);
+    expect(screen.getByLabelText('TVA par défaut (%)')).toHaveValue(18);
     expect(screen.getByLabelText('Date')).toHaveValue(new Date().toISOString().slice(0, 10));
     expect(screen.getByLabelText("Date d'échéance")).toHaveValue('');
     expect(screen.getAllByRole('group', { name: /^Ligne \d+$/ })).toHaveLength(1);
@@ -107,7 +110,7 @@ describe('InvoiceDialog', () => {
     expect(screen.getByLabelText('Total ligne 1')).toHaveValue('3 000 XOF');
     const totals = screen.getByRole('group', { name: 'Totaux' });
     expect(within(totals).getByTestId('invoice-subtotal')).toHaveTextContent('3 000 XOF');
-    expect(within(totals).getByText('TVA (18 %)')).toBeInTheDocument();
+    expect(within(totals).getByText('TVA 18 %')).toBeInTheDocument();
     expect(within(totals).getByTestId('invoice-vat')).toHaveTextContent('540 XOF');
     expect(within(totals).getByTestId('invoice-total')).toHaveTextContent('3 540 XOF');
   });
@@ -223,6 +226,9 @@ describe('InvoiceDialog', () => {
           accountId: null,
           inventoryItemId: RICE.id,
           useExistingProduct: true,
+          // 'TVA par défaut' (18 %): the code of that rate.
+          vatRate: vatCodeOf('TVA18').id,
+          vatDeductible: true,
         },
         {
           description: 'Transport',
@@ -232,6 +238,8 @@ describe('InvoiceDialog', () => {
           accountId: null,
           inventoryItemId: null,
           useExistingProduct: false,
+          vatRate: vatCodeOf('TVA18').id,
+          vatDeductible: true,
         },
       ],
     });
@@ -281,5 +289,106 @@ describe('InvoiceDialog', () => {
       lines: [{ quantity: '3', unitPrice: '1500.00', total: '4500.00', inventoryItemId: RICE.id, useExistingProduct: true }],
     });
     expect(callsTo(fetchMock, 'GET', `${BASE}/invoices/next-number`)).toHaveLength(0);
+  });
+  it("offers each line the company's VAT codes, shows the VAT per rate and sends each line's code id", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(routes({ [`POST ${BASE}/invoices`]: { status: 201, body: invoice() } }));
+    const { onClose } = renderDialog();
+    await waitFor(() => expect(screen.getByLabelText('Numéro')).toHaveValue('FV-2026-0007'));
+    const vat1 = screen.getByLabelText('TVA ligne 1');
+    await waitFor(() =>
+      expect(
+        within(vat1)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Par défaut (18 %)', '18 %', '10 %', 'Export 0 %', 'Exonéré', 'Non imposable']),
+    );
+    expect(vat1).toHaveValue('');
+    // A sale has no 'Non déductible'.
+    expect(screen.queryByLabelText('Non déductible ligne 1')).not.toBeInTheDocument();
+    await chooseAutocomplete(user, 'Client', 'Sonatel');
+    await type(user, 'Description ligne 1', 'Nuitée');
+    await type(user, 'Prix unitaire ligne 1', '50000');
+    await user.selectOptions(vat1, '10 %');
+    await user.click(screen.getByRole('button', { name: 'Ajouter une ligne' }));
+    await type(user, 'Description ligne 2', 'Conseil');
+    await type(user, 'Prix unitaire ligne 2', '10000');
+    await user.click(screen.getByRole('button', { name: 'Ajouter une ligne' }));
+    await type(user, 'Description ligne 3', 'Livraison à l’étranger');
+    await type(user, 'Prix unitaire ligne 3', '2000');
+    await user.selectOptions(screen.getByLabelText('TVA ligne 3'), 'Export 0 %');
+
+    // 50 000 at 10 % = 5 000; 10 000 at 18 % = 1 800; 2 000 at 0 %.
+    const totals = screen.getByRole('group', { name: 'Totaux' });
+    expect(within(totals).getByText('TVA 10 %')).toBeInTheDocument();
+    expect(within(totals).getByTestId('invoice-vat-10.00')).toHaveTextContent('5 000 XOF');
+    expect(within(totals).getByText('TVA 18 %')).toBeInTheDocument();
+    expect(within(totals).getByTestId('invoice-vat-18.00')).toHaveTextContent('1 800 XOF');
+    expect(within(totals).getByTestId('invoice-vat-0.00')).toHaveTextContent('0 XOF');
+    expect(within(totals).getByTestId('invoice-vat')).toHaveTextContent('6 800 XOF');
+    expect(within(totals).getByTestId('invoice-total')).toHaveTextContent('68 800 XOF');
+
+    await user.click(screen.getByRole('button', { name: 'Créer la facture' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [call] = callsTo(fetchMock, 'POST', `${BASE}/invoices`);
+    expect(call.body).toMatchObject({
+      invoice: { vatRate: '18.00', subtotal: '62000.00', vatAmount: '6800.00', total: '68800.00' },
+      lines: [
+        { description: 'Nuitée', vatRate: vatCodeOf('TVA10').id, vatDeductible: true },
+        { description: 'Conseil', vatRate: vatCodeOf('TVA18').id, vatDeductible: true },
+        { description: 'Livraison à l’étranger', vatRate: vatCodeOf('EXPORT').id, vatDeductible: true },
+      ],
+    });
+  });
+
+  it("a purchase line can be marked 'Non déductible'", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(routes({ [`POST ${BASE}/invoices`]: { status: 201, body: invoice({ type: 'purchase' }) } }));
+    const { onClose } = renderDialog();
+    await user.selectOptions(screen.getByLabelText('Type'), 'Achat');
+    await waitFor(() => expect(screen.getByLabelText('Numéro')).toHaveValue('FA-2026-0003'));
+    await chooseAutocomplete(user, 'Fournisseur', 'SENELEC');
+    await type(user, 'Description ligne 1', 'Véhicule de tourisme');
+    await type(user, 'Prix unitaire ligne 1', '100000');
+    const nonDeductible = screen.getByRole('checkbox', { name: 'Non déductible ligne 1' });
+    expect(nonDeductible).not.toBeChecked();
+    await user.click(nonDeductible);
+    await user.click(screen.getByRole('button', { name: 'Créer la facture' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [call] = callsTo(fetchMock, 'POST', `${BASE}/invoices`);
+    expect(call.body).toMatchObject({
+      invoice: { type: 'purchase', vatAmount: '18000.00' },
+      lines: [{ vatRate: vatCodeOf('TVA18').id, vatDeductible: false }],
+    });
+  });
+
+  it("a draft's lines come back with their VAT code and deductibility", async () => {
+    const user = userEvent.setup();
+    const draft = invoice({
+      type: 'purchase',
+      number: 'FA-2026-0009',
+      thirdPartyId: SENELEC.id,
+      subtotal: '3000.00',
+      vatAmount: '300.00',
+      total: '3300.00',
+      lines: [invoiceLine({ vatCodeId: vatCodeOf('TVA10').id, vatRate: '10.00', vatDeductible: false })],
+    });
+    const fetchMock = mockFetch(
+      routes({
+        [`GET /api/invoices/${draft.id}`]: { body: draft },
+        [`PUT /api/invoices/${draft.id}`]: { body: draft },
+      }),
+    );
+    const { onClose } = renderDialog({ invoiceId: draft.id });
+    await screen.findByRole('heading', { name: 'Modifier la facture FA-2026-0009' });
+    await waitFor(() => expect(screen.getByLabelText('TVA ligne 1')).toHaveValue(vatCodeOf('TVA10').id));
+    expect(screen.getByRole('checkbox', { name: 'Non déductible ligne 1' })).toBeChecked();
+    expect(screen.getByTestId('invoice-vat')).toHaveTextContent('300 XOF');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(callsTo(fetchMock, 'PUT', `/api/invoices/${draft.id}`)[0].body).toMatchObject({
+      invoice: { vatAmount: '300.00', total: '3300.00' },
+      lines: [{ vatRate: vatCodeOf('TVA10').id, vatDeductible: false }],
+    });
   });
 });

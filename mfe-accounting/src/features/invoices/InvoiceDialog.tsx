@@ -12,6 +12,7 @@ import {
   type InvoiceInput,
   type InvoiceType,
   type ThirdPartyRole,
+  type VatCode,
 } from '@xaalis/contracts';
 import { money } from '@xaalis/domain';
 import { skipToken } from '@reduxjs/toolkit/query/react';
@@ -24,16 +25,19 @@ import {
   useSession,
   FormPercentField,
 } from '@xaalis/web-kit';
-import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
+import { Fragment, useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { DocumentFormDialog, DocumentHeader, ListLoadError, SettingsHint } from '../../ui/DocumentDialog';
 import { ThirdPartyField, useListThirdPartiesQuery } from '../third-parties';
 import { useListInventoryQuery } from '../inventory';
+import { useListVatCodesQuery, vatCodeChoiceLabel } from '../../api/vatCodes';
 import { useCreateInvoiceMutation, useGetInvoiceQuery, useNextInvoiceNumberQuery, useUpdateInvoiceMutation } from './api';
 import {
+  defaultVatCode,
   formatExactMoney,
   formatRate,
   invoiceToFormValues,
+  lineRate,
   liveInvoiceTotals,
   newInvoiceValues,
   type InvoiceFormValues,
@@ -63,13 +67,22 @@ const resolver: Resolver<InvoiceFormValues, unknown, InvoiceOutput> = async (val
   return { values: {}, errors };
 };
 
-/** The request body: the spec payload with the totals computed exactly as the server does. */
-export function invoicePayload(values: InvoiceOutput): InvoiceInput {
+const NO_CODES: readonly VatCode[] = [];
+
+/**
+ * The request body: the spec payload with the totals computed exactly as the server does, each
+ * line at its own rate. Each line names its VAT code by id (a line on 'TVA par défaut', the code
+ * of the invoice's rate); `vatDeductible` is false only for a purchase line marked 'Non déductible'.
+ */
+export function invoicePayload(values: InvoiceOutput, codes: readonly VatCode[] = NO_CODES): InvoiceInput {
   const vatRate = money(values.invoice.vatRate);
+  const fallback = defaultVatCode(codes, vatRate)?.id;
+  const lineCodes = values.lines.map((l) => l.vatRate || fallback);
   const totals = invoiceTotals(
-    values.lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPrice })),
+    values.lines.map((l, i) => ({ quantity: l.quantity, unitPrice: l.unitPrice, vatRate: lineRate(lineCodes[i], codes, vatRate) })),
     vatRate,
   );
+  const purchase = values.invoice.type === 'purchase';
   return {
     invoice: {
       type: values.invoice.type,
@@ -92,6 +105,8 @@ export function invoicePayload(values: InvoiceOutput): InvoiceInput {
       accountId: l.accountId ?? null,
       inventoryItemId: l.useExistingProduct ? (l.inventoryItemId ?? null) : null,
       useExistingProduct: l.useExistingProduct,
+      vatRate: lineCodes[i],
+      vatDeductible: purchase ? l.vatDeductible : true,
     })),
   };
 }
@@ -112,6 +127,8 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
 
   // Whether the company has any stock item: one record and the count, each line searches the rest.
   const inventoryQuery = useListInventoryQuery(open && companyId ? { companyId, pageSize: 1 } : skipToken);
+  const vatCodesQuery = useListVatCodesQuery(open && companyId ? companyId : skipToken);
+  const codes = vatCodesQuery.data ?? NO_CODES;
   const invoiceQuery = useGetInvoiceQuery(open && invoiceId ? invoiceId : skipToken, { refetchOnMountOrArgChange: true });
   const [createInvoice] = useCreateInvoiceMutation();
   const [updateInvoice] = useUpdateInvoiceMutation();
@@ -134,7 +151,7 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
     },
     companyId,
     save: (values, id) => {
-      const body = invoicePayload(values);
+      const body = invoicePayload(values, codes);
       return invoiceId ? updateInvoice({ id: invoiceId, body }).unwrap() : createInvoice({ companyId: id, body }).unwrap();
     },
     success: ['Succès', invoiceId ? MESSAGES_INVOICE.updated : MESSAGES_INVOICE.created],
@@ -149,7 +166,15 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
   const vatRate = useWatch({ control, name: 'invoice.vatRate' });
   const thirdPartyId = useWatch({ control, name: 'invoice.thirdPartyId' });
   const lines = useWatch({ control, name: 'lines' });
-  const totals = useMemo(() => liveInvoiceTotals(lines, vatRate), [lines, vatRate]);
+  const totals = useMemo(() => liveInvoiceTotals(lines, vatRate, codes), [lines, vatRate, codes]);
+  // Each line's 'TVA': the invoice's rate, or one of the company's codes.
+  const vatOptions = useMemo(
+    () => [
+      { value: '', label: `Par défaut (${formatRate(vatRate)})` },
+      ...codes.map((c) => ({ value: c.id, label: vatCodeChoiceLabel(c) })),
+    ],
+    [codes, vatRate],
+  );
 
   const nextNumber = useNextInvoiceNumberQuery(
     open && !editing && companyId && DATE.test(date ?? '') ? { companyId, type: type || 'sale', date } : skipToken,
@@ -194,7 +219,16 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
       submitLabel={editing ? 'Enregistrer les modifications' : 'Créer la facture'}
       submitDisabled={editing && (!loaded || Boolean(notDraft))}
       record={editing ? { query: invoiceQuery, loaded: Boolean(loaded), failure: 'Impossible de charger la facture' } : undefined}
-      lines={<InvoiceLinesEditor form={form} companyId={open ? companyId : null} noProduct={noProduct} lineTotals={totals.lineTotals} />}
+      lines={
+        <InvoiceLinesEditor
+          form={form}
+          companyId={open ? companyId : null}
+          noProduct={noProduct}
+          lineTotals={totals.lineTotals}
+          vatOptions={vatOptions}
+          purchase={type === 'purchase'}
+        />
+      }
       totalsLayout={{ display: 'grid', gap: 0.5, justifyContent: 'end', gridTemplateColumns: 'auto auto', columnGap: 4 }}
       totals={
         <>
@@ -202,10 +236,27 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
           <Typography variant="body2" align="right" data-testid="invoice-subtotal" sx={{ whiteSpace: 'nowrap' }}>
             {formatExactMoney(totals.subtotal)}
           </Typography>
-          <Typography variant="body2">{`TVA (${formatRate(vatRate)})`}</Typography>
-          <Typography variant="body2" align="right" data-testid="invoice-vat" sx={{ whiteSpace: 'nowrap' }}>
-            {formatExactMoney(totals.vatAmount)}
-          </Typography>
+          {totals.byRate.map((r) => (
+            <Fragment key={r.rate}>
+              <Typography variant="body2">{`TVA ${formatRate(r.rate)}`}</Typography>
+              <Typography
+                variant="body2"
+                align="right"
+                data-testid={totals.byRate.length === 1 ? 'invoice-vat' : `invoice-vat-${r.rate}`}
+                sx={{ whiteSpace: 'nowrap' }}
+              >
+                {formatExactMoney(r.vat)}
+              </Typography>
+            </Fragment>
+          ))}
+          {totals.byRate.length > 1 ? (
+            <>
+              <Typography variant="body2">Total TVA</Typography>
+              <Typography variant="body2" align="right" data-testid="invoice-vat" sx={{ whiteSpace: 'nowrap' }}>
+                {formatExactMoney(totals.vatAmount)}
+              </Typography>
+            </>
+          ) : null}
           <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
             Total
           </Typography>
@@ -226,6 +277,7 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
         </SettingsHint>
       ) : null}
       <ListLoadError query={thirdPartiesQuery} title="Impossible de charger les tiers" />
+      <ListLoadError query={vatCodesQuery} title="Impossible de charger les codes TVA" />
       <DocumentHeader mdColumns="repeat(4, 1fr)">
         <FormSelectField control={control} name="invoice.type" label="Type" options={TYPE_OPTIONS} />
         <FormTextField
@@ -248,7 +300,12 @@ export function InvoiceDialog({ open, onClose, invoiceId, companyId: companyIdPr
         <FormDateField control={control} name="invoice.date" label="Date" />
         <FormDateField control={control} name="invoice.dueDate" label="Date d'échéance" helperText="Optionnelle" />
         <FormSelectField control={control} name="invoice.paymentMethod" label="Mode de paiement" options={METHOD_OPTIONS} />
-        <FormPercentField control={control} name="invoice.vatRate" label="Taux de TVA (%)" />
+        <FormPercentField
+          control={control}
+          name="invoice.vatRate"
+          label="TVA par défaut (%)"
+          helperText="Celle des lignes sans autre taux"
+        />
         <Box sx={{ gridColumn: '1 / -1' }}>
           <FormTextField control={control} name="invoice.notes" label="Notes" multiline minRows={2} />
         </Box>

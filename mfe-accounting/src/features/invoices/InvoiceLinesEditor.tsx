@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { MONEY_PATTERN, type InventoryItem } from '@xaalis/contracts';
+import type { SelectOption } from '@xaalis/web-kit';
 import { money } from '@xaalis/domain';
 import { memo } from 'react';
 import { Controller, useWatch, type Control, type FieldErrors, type UseFormReturn, type UseFormSetValue } from 'react-hook-form';
@@ -18,6 +20,7 @@ export const NO_PRODUCT_HINT = 'Aucun article en stock : créez-en dans Gestion 
 
 const quantityInput = { min: 0, step: 0.001, inputMode: 'decimal' as const };
 const priceInput = { min: 0, step: 0.01, inputMode: 'decimal' as const };
+const SELECT_SLOTS = { select: { native: true }, inputLabel: { shrink: true } };
 
 /** A unit cost as a two-decimal price ("1500.00"); '' when unreadable. */
 function priceOf(item: InventoryItem): string {
@@ -34,6 +37,10 @@ interface LineProps {
   companyId: string | null;
   noProduct: boolean;
   total: string;
+  /** The line's 'TVA' choices: the invoice's rate, then the company's VAT codes. */
+  vatOptions: readonly SelectOption[];
+  /** A purchase: the line's VAT may be marked 'Non déductible'. */
+  purchase: boolean;
   canRemove: boolean;
   onRemove: (index: number) => void;
   revalidate: boolean;
@@ -47,6 +54,8 @@ const InvoiceLine = memo(function InvoiceLine({
   companyId,
   noProduct,
   total,
+  vatOptions,
+  purchase,
   canRemove,
   onRemove,
   revalidate,
@@ -80,7 +89,7 @@ const InvoiceLine = memo(function InvoiceLine({
   return (
     <LineRow
       n={n}
-      mdColumns="minmax(150px, 1.2fr) minmax(180px, 2fr) minmax(200px, 3fr) minmax(100px, 1fr) minmax(120px, 1.3fr) minmax(120px, 1.3fr) auto"
+      mdColumns="minmax(150px, 1.2fr) minmax(180px, 2fr) minmax(200px, 3fr) minmax(100px, 1fr) minmax(120px, 1.3fr) minmax(120px, 1.1fr) minmax(120px, 1.3fr) auto"
     >
       <Controller
         control={control}
@@ -138,6 +147,36 @@ const InvoiceLine = memo(function InvoiceLine({
         htmlInput={{ ...priceInput, readOnly: useProduct }}
         sx={useProduct ? { '& .MuiInputBase-root': { bgcolor: 'action.hover' } } : undefined}
       />
+      <Box>
+        <LineTextField control={control} name={`lines.${index}.vatRate`} label="TVA" n={n} select fullWidth slotProps={SELECT_SLOTS}>
+          {vatOptions.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </LineTextField>
+        {purchase ? (
+          <Controller
+            control={control}
+            name={`lines.${index}.vatDeductible`}
+            render={({ field }) => (
+              <FormControlLabel
+                sx={{ mr: 0 }}
+                label="Non déductible"
+                slotProps={{ typography: { variant: 'body2' } }}
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={!field.value}
+                    onChange={(event) => field.onChange(!event.target.checked)}
+                    slotProps={{ input: { ref: field.ref, 'aria-label': `Non déductible ligne ${n}` } }}
+                  />
+                }
+              />
+            )}
+          />
+        ) : null}
+      </Box>
       <TextField
         label="Total"
         size="small"
@@ -158,10 +197,14 @@ export interface InvoiceLinesEditorProps {
   noProduct: boolean;
   /** Line totals, in line order (two-decimal strings). */
   lineTotals: string[];
+  /** Each line's 'TVA' choices. */
+  vatOptions: readonly SelectOption[];
+  /** A purchase invoice: each line has 'Non déductible'. */
+  purchase: boolean;
 }
 
-/** The lines of an invoice: free entry or existing product, quantity, unit price, total; add, and remove (never the last). */
-export function InvoiceLinesEditor({ form, companyId, noProduct, lineTotals }: InvoiceLinesEditorProps) {
+/** The lines of an invoice: free entry or existing product, quantity, unit price, VAT, total; add, and remove (never the last). */
+export function InvoiceLinesEditor({ form, companyId, noProduct, lineTotals, vatOptions, purchase }: InvoiceLinesEditorProps) {
   const { formState } = form;
   return (
     <DocumentLines
@@ -175,6 +218,8 @@ export function InvoiceLinesEditor({ form, companyId, noProduct, lineTotals }: I
           companyId={companyId}
           noProduct={noProduct}
           total={lineTotals[slot.index] ?? '0.00'}
+          vatOptions={vatOptions}
+          purchase={purchase}
           // After a first submit, changes made by the line's buttons re-validate the fields.
           revalidate={formState.isSubmitted}
           errors={formState.errors.lines}

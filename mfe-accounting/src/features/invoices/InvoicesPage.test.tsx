@@ -154,7 +154,7 @@ describe('InvoicesPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Voir la facture FV-2026-0001' }));
     const dialog = await screen.findByRole('dialog', { name: 'Facture FV-2026-0001' });
     expect(await within(dialog).findByText('Riz parfumé 25 kg')).toBeInTheDocument();
-    expect(within(dialog).getByText('TVA (18 %)')).toBeInTheDocument();
+    expect(within(dialog).getByText('TVA 18 %')).toBeInTheDocument();
     expect(within(within(dialog).getByRole('group', { name: 'Totaux de la facture' })).getByText('3 540 XOF')).toBeInTheDocument();
     expect(within(dialog).getByTestId('invoice-balance-due')).toHaveTextContent('3 540 XOF');
     expect(within(dialog).getByText('Aucun paiement reçu')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import {
   type Invoice,
   type InvoiceType,
   type PaymentMethod,
+  type VatCode,
 } from '@xaalis/contracts';
 import type { z } from 'zod';
 import { formatNumber, todayIso } from '@xaalis/web-kit';
@@ -20,6 +21,10 @@ export interface InvoiceLineFormValues {
   /** '' when none. */
   inventoryItemId: string;
   useExistingProduct: boolean;
+  /** The line's VAT code id; '' for the invoice's rate ('TVA par défaut'). */
+  vatRate: string;
+  /** Purchases: false when the line's VAT cannot be deducted ('Non déductible'). */
+  vatDeductible: boolean;
 }
 
 export interface InvoiceFormValues {
@@ -40,7 +45,16 @@ export const DEFAULT_VAT_RATE = '18.00';
 
 /** A free-entry line with a quantity of 1. */
 export function emptyInvoiceLine(): InvoiceLineFormValues {
-  return { description: '', quantity: '1', unitPrice: '', accountId: null, inventoryItemId: '', useExistingProduct: false };
+  return {
+    description: '',
+    quantity: '1',
+    unitPrice: '',
+    accountId: null,
+    inventoryItemId: '',
+    useExistingProduct: false,
+    vatRate: '',
+    vatDeductible: true,
+  };
 }
 
 /** A new invoice: sale, today, bank transfer, VAT 18.00, one free line (specification §9). */
@@ -69,6 +83,8 @@ export function invoiceToFormValues(invoice: Invoice): InvoiceFormValues {
     accountId: l.accountId ?? null,
     inventoryItemId: l.inventoryItemId ?? '',
     useExistingProduct: Boolean(l.inventoryItemId),
+    vatRate: l.vatCodeId ?? '',
+    vatDeductible: l.vatDeductible ?? true,
   }));
   return {
     invoice: {
@@ -103,9 +119,33 @@ export function readableRate(rate: string | undefined): string {
   return RATE.test(text) && Number(text) <= 100 ? text : '0';
 }
 
-/** The dialog's running totals, with the server's own computation (exact, half-up to cents). */
-export function liveInvoiceTotals(lines: readonly Partial<InvoiceLineFormValues>[] | undefined, vatRate: string | undefined) {
-  return invoiceTotals((lines ?? []).map(readableLine), readableRate(vatRate));
+/**
+ * The VAT code a line left on 'TVA par défaut' is sent as: the code of the invoice's rate (a
+ * taxable code of that rate; at 0 %, the exempt one, as the API reads a bare '0'); none when
+ * the company has no such code (the server then applies the invoice's rate).
+ */
+export function defaultVatCode(codes: readonly VatCode[], invoiceRate: string): VatCode | undefined {
+  const rate = Number(readableRate(invoiceRate));
+  const kind = rate === 0 ? 'exempt' : 'taxable';
+  return codes.find((c) => c.kind === kind && Number(c.rate) === rate);
+}
+
+/** The rate of a line: its VAT code's, else the invoice's ('TVA par défaut', or a code not loaded). */
+export function lineRate(codeId: string | undefined, codes: readonly VatCode[], invoiceRate: string | undefined): string {
+  const code = codeId ? codes.find((c) => c.id === codeId) : undefined;
+  return code ? code.rate : readableRate(invoiceRate);
+}
+
+/** The dialog's running totals, per rate, with the server's own computation (exact, half-up to cents). */
+export function liveInvoiceTotals(
+  lines: readonly Partial<InvoiceLineFormValues>[] | undefined,
+  vatRate: string | undefined,
+  codes: readonly VatCode[] = [],
+) {
+  return invoiceTotals(
+    (lines ?? []).map((l) => ({ ...readableLine(l), vatRate: lineRate(l?.vatRate, codes, vatRate) })),
+    readableRate(vatRate),
+  );
 }
 
 /** An exact amount: `3 540 XOF`, with the cents when there are any (`1 770,50 XOF`). */

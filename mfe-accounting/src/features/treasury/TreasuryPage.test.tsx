@@ -40,6 +40,8 @@ function payment(overrides: Partial<Payment>): Payment {
     invoice: { id: 'i1', number: 'FV-2026-0001' },
     loanPaymentId: null,
     amount: '118000.00',
+    vatWithheld: '0.00',
+    withholding: '0.00',
     date: '2026-04-10',
     method: 'orange',
     treasuryAccountId: null,

@@ -71,7 +71,7 @@ describe('Sidebar', () => {
       within(group('Administration')!)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Rapports', 'Écritures Comptables', 'Paramètres']);
+    ).toEqual(['Rapports', 'Déclarations', 'Écritures Comptables', 'Paramètres']);
   });
 
   it('collapses and reopens a group independently of the others', async () => {
@@ -111,7 +111,7 @@ describe('Sidebar', () => {
       within(group('Administration')!)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Rapports', 'Écritures Comptables', 'Portefeuille', 'Paramètres']);
+    ).toEqual(['Rapports', 'Déclarations', 'Écritures Comptables', 'Portefeuille', 'Paramètres']);
     expect(within(nav()).getByRole('link', { name: 'Portefeuille' })).toHaveAttribute('href', '/portefeuille');
   });
 });

@@ -24,6 +24,7 @@ import {
   type ServiceTabMessages,
 } from '@xaalis/web-kit';
 import { useState } from 'react';
+import { VatCodesCard } from './VatCodesCard';
 
 const enc = encodeURIComponent;
 const url = (companyId: string) => `/api/companies/${enc(companyId)}/tax-settings`;
@@ -37,7 +38,7 @@ export const taxSettingsApi = baseApi.injectEndpoints({
     }),
   }),
 });
-const { useGetTaxSettingsQuery, useSaveTaxSettingsMutation } = taxSettingsApi;
+export const { useGetTaxSettingsQuery, useSaveTaxSettingsMutation } = taxSettingsApi;
 
 const MESSAGES: ServiceTabMessages = {
   unavailable: 'Le service comptable est momentanément indisponible : réessayez dans un instant.',
@@ -107,10 +108,15 @@ function TaxSettingsForm({ companyId, settings }: { companyId: string; settings:
   );
 }
 
-/** Paramètres → 'Fiscalité': NINEA, RCCM, tax regime and VAT periodicity. */
+/** Paramètres → 'Fiscalité': NINEA, RCCM, tax regime and VAT periodicity, then the company's VAT codes. */
 export function TaxSettingsTab({ companyId }: { companyId: string | null }) {
   const query = useGetTaxSettingsQuery(companyId ?? skipToken);
   const state = serviceTabState(companyId, query, MESSAGES, { rows: 3, height: 56 });
   if (state || !companyId || !query.data) return state;
-  return <TaxSettingsForm key={companyId} companyId={companyId} settings={query.data} />;
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <TaxSettingsForm key={companyId} companyId={companyId} settings={query.data} />
+      <VatCodesCard companyId={companyId} />
+    </Box>
+  );
 }

@@ -1,2 +1,2 @@
 // Paramètres → Fiscalité.
-export { TaxSettingsTab, taxSettingsApi } from './TaxSettingsTab';
+export { TaxSettingsTab, taxSettingsApi, useGetTaxSettingsQuery } from './TaxSettingsTab';
