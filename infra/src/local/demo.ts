@@ -20,7 +20,7 @@ import { ROUND_DOWN, abs, compare, dec, deriveDepreciationRate, isPositive, mone
 import { Api, addDays, iso, minDate, random } from './demo-api';
 import { seedFirm } from './demo-firm';
 import { seedSalesCycle } from './demo-sales';
-import { seedVatReturns } from './demo-vat';
+import { seedTaxReturns } from './demo-vat';
 import { seedStatements, statementPeriods } from './demo-statements';
 
 export const DEMO_CREDENTIALS = { username: 'demo', password: 'teranga2026' } as const;
@@ -46,6 +46,8 @@ export interface DemoResult {
   salesDocuments: number;
   /** VAT returns declared (the last complete month is left to declare). */
   vatReturns: number;
+  /** Bordereaux de retenue à la source filed. */
+  withholdingStatements: number;
 }
 
 const CLIENTS = [
@@ -149,6 +151,7 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
       statements: 0,
       salesDocuments: 0,
       vatReturns: 0,
+      withholdingStatements: 0,
     };
   }
   log('Création de la société de démonstration…');
@@ -641,7 +644,7 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   log(`Société de démonstration prête : ${invoices} factures, ${payments} règlements, ${payslips} bulletins de paie.`);
   await seedFirm(base, { log, restaurant: { api, companyId } });
   // Last: a declared month refuses any later entry dated in it.
-  const vatReturns = await seedVatReturns(api, companyId, today, log);
+  const taxes = await seedTaxReturns(api, companyId, today, account('6241'), log);
   return {
     created: true,
     companyId,
@@ -651,6 +654,7 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
     closedYears,
     statements: reconciled.statements,
     salesDocuments: sales.quotes + sales.creditNotes + sales.reminders,
-    vatReturns,
+    vatReturns: taxes.vatReturns,
+    withholdingStatements: taxes.withholdingStatements,
   };
 }

@@ -3,7 +3,7 @@ import { SUMS_PAID_NATURES, type SumsPaidStatement } from '@xaalis/contracts';
 import { formatXofExact } from '@xaalis/domain';
 import { pdfDocument, winAnsi } from '../pdf';
 import { reportPage } from '../pdf/report-page';
-import { XOF_FORMAT, workbookTask, type WorkbookWriter } from '../spreadsheet/xlsx';
+import { XOF_FORMAT, rowWriter, workbookTask, type WorkbookWriter } from '../spreadsheet/xlsx';
 
 /** The état des sommes versées à des tiers: PDF and XLSX, built in the worker pool. */
 interface SumsPaidFile {
@@ -59,11 +59,7 @@ export const sumsPaidWorkbook = workbookTask<SumsPaidFile>(
       { width: 30 },
       ...[0, 1, 2, 3].map(() => ({ width: 16, style: { numFmt: XOF_FORMAT } })),
     ];
-    const add = (cells: (string | number)[], bold = false) => {
-      const row = sheet.addRow(cells);
-      if (bold) row.font = { bold: true };
-      row.commit();
-    };
+    const add = rowWriter(sheet);
     add([companyName], true);
     add([sumsPaidTitle(s)], true);
     add([intro(s)]);

@@ -4,7 +4,6 @@ import {
   caseSensitiveRouter,
   requireSameCompany,
   sendDownload,
-  streamDownload,
   tenantOf,
   validate,
   validated,
@@ -16,8 +15,7 @@ import { dsfPackPdf } from '../reports/exports';
 import { dsfPack } from './dsf';
 import { sumsPaidPdf, sumsPaidWorkbook } from './export';
 import { sumsPaidStatement } from './sums-paid';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import { sendReport } from '../spreadsheet';
 
 /** The annual statements: the état des sommes versées à des tiers (JSON, PDF, XLSX) and the DSF pack (PDF; JSON: its notes). */
 export function annualStatementsApi(ctx: ServiceContext): Router {
@@ -27,11 +25,12 @@ export function annualStatementsApi(ctx: ServiceContext): Router {
     const { companyId } = tenantOf(req);
     const { year, format } = validated(req, 'query', annualQuerySchema);
     const statement = await sumsPaidStatement(ctx.sequelize, companyId, year);
-    if (format === 'json') return void res.json(statement);
-    const input = { companyName: (await companyIdentity(ctx.sequelize, companyId)).name, statement };
-    const filename = `etat-sommes-versees-${year}.${format}`;
-    if (format === 'pdf') sendDownload(res, 'application/pdf', filename, await sumsPaidPdf(input));
-    else await streamDownload(res, XLSX, filename, sumsPaidWorkbook(input));
+    const input = async () => ({ companyName: (await companyIdentity(ctx.sequelize, companyId)).name, statement });
+    await sendReport(res, format, `etat-sommes-versees-${year}`, {
+      json: statement,
+      pdf: async () => sumsPaidPdf(await input()),
+      xlsx: async () => sumsPaidWorkbook(await input()),
+    });
   });
   router.get(`${base}/dsf`, requireSameCompany, validate({ query: annualQuerySchema }), async (req, res) => {
     const { companyId } = tenantOf(req);

@@ -3,7 +3,7 @@ import { AGED_BUCKETS, type AccountStatement, type AgedBalance } from '@xaalis/c
 import { formatXofExact } from '@xaalis/domain';
 import { frDate, pdfDocument, winAnsi } from '../pdf';
 import { reportPage } from '../pdf/report-page';
-import { XOF_FORMAT, workbookTask, type WorkbookWriter } from '../spreadsheet/xlsx';
+import { XOF_FORMAT, rowWriter, workbookTask, type WorkbookWriter } from '../spreadsheet/xlsx';
 
 /** The aged balance (PDF, XLSX) and the statement of account (PDF), built in the worker pool. */
 
@@ -48,11 +48,7 @@ export const agedBalanceWorkbook = workbookTask<{ companyName: string; balance: 
   (workbook: WorkbookWriter, { companyName, balance }) => {
     const sheet = workbook.addWorksheet('Balance âgée');
     sheet.columns = [{ width: 40 }, ...[...AGED_BUCKETS, ['total', 'Total']].map(() => ({ width: 16, style: { numFmt: XOF_FORMAT } }))];
-    const add = (cells: (string | number)[], bold = false) => {
-      const row = sheet.addRow(cells);
-      if (bold) row.font = { bold: true };
-      row.commit();
-    };
+    const add = rowWriter(sheet);
     add([companyName], true);
     add([agedTitle(balance)], true);
     add([]);

@@ -4,7 +4,6 @@ import {
   caseSensitiveRouter,
   requireSameCompany,
   sendDownload,
-  streamDownload,
   tenantOf,
   validate,
   validated,
@@ -13,8 +12,7 @@ import {
 import { accountStatementPdf, agedBalancePdf, agedBalanceWorkbook } from './export';
 import { letteringsService } from './service';
 import { ownedParam } from '../../model-support';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import { sendReport } from '../spreadsheet';
 
 /** Lettrage, the aged balance and the statement of account. Another company's third party is a 404 before the query is read. */
 export function letteringsApi(ctx: ServiceContext): Router {
@@ -39,14 +37,12 @@ export function letteringsApi(ctx: ServiceContext): Router {
       const { companyId } = tenantOf(req);
       const { type, date, format } = validated(req, 'query', agedBalanceQuerySchema);
       const balance = await svc.agedBalance(companyId, type, date);
-      if (format === 'json') {
-        res.json(balance);
-        return;
-      }
-      const input = { companyName: await svc.companyName(companyId), balance };
-      const filename = `balance-agee-${type === 'receivable' ? 'clients' : 'fournisseurs'}-${balance.date}.${format}`;
-      if (format === 'pdf') sendDownload(res, 'application/pdf', filename, await agedBalancePdf(input));
-      else await streamDownload(res, XLSX, filename, agedBalanceWorkbook(input));
+      const input = async () => ({ companyName: await svc.companyName(companyId), balance });
+      await sendReport(res, format, `balance-agee-${type === 'receivable' ? 'clients' : 'fournisseurs'}-${balance.date}`, {
+        json: balance,
+        pdf: async () => agedBalancePdf(await input()),
+        xlsx: async () => agedBalanceWorkbook(await input()),
+      });
     },
   );
   router.get(

@@ -95,3 +95,12 @@ export function sheetExport<Row>(
   const workbook = workbookTask<null>(file, name, (writer, _input, io) => writeSheet(writer, sheetName, columns, io.items<Row>()));
   return (rows) => workbook(null, rows);
 }
+
+/** Appends rows to a report sheet as they come (bold for headings and totals), committing each. */
+export function rowWriter(sheet: ExcelJS.Worksheet): (cells: (string | number)[], bold?: boolean) => void {
+  return (cells, bold = false) => {
+    const row = sheet.addRow(cells);
+    if (bold) row.font = { bold: true };
+    row.commit();
+  };
+}

@@ -3,7 +3,7 @@ import { vatPeriodLabel, type VatReturn } from '@xaalis/contracts';
 import { formatXofExact } from '@xaalis/domain';
 import { frDate, pdfDocument, winAnsi } from '../pdf';
 import { reportPage } from '../pdf/report-page';
-import { XOF_FORMAT, workbookTask, type WorkbookWriter } from '../spreadsheet/xlsx';
+import { XOF_FORMAT, rowWriter, workbookTask, type WorkbookWriter } from '../spreadsheet/xlsx';
 
 /**
  * The VAT return as filed: PDF (the headings of the DGID's monthly return,
@@ -89,11 +89,7 @@ export const vatReturnWorkbook = workbookTask<ReturnFile>(
   (workbook: WorkbookWriter, { companyName, vatReturn: r }) => {
     const sheet = workbook.addWorksheet('Déclaration de TVA');
     sheet.columns = [{ width: 52 }, { width: 18, style: { numFmt: XOF_FORMAT } }, { width: 18, style: { numFmt: XOF_FORMAT } }];
-    const add = (cells: (string | number)[], bold = false) => {
-      const row = sheet.addRow(cells);
-      if (bold) row.font = { bold: true };
-      row.commit();
-    };
+    const add = rowWriter(sheet);
     add([companyName], true);
     add([returnTitle(r)], true);
     for (const line of identity(r).split('\n')) add([line]);

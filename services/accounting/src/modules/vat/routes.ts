@@ -7,23 +7,13 @@ import {
   vatReturnInputSchema,
   vatReturnListQuerySchema,
 } from '@xaalis/contracts';
-import {
-  caseSensitiveRouter,
-  requireSameCompany,
-  sendDownload,
-  streamDownload,
-  tenantOf,
-  validate,
-  validated,
-  type ServiceContext,
-} from '@xaalis/service-kit';
+import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { companyIdentity } from '../../model-support';
 import { createVatCode, listVatCodes } from './codes';
 import { vatReturnPdf, vatReturnWorkbook } from './export';
 import { drillDown } from './figures';
 import { vatReturnsService } from './returns';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import { sendReport } from '../spreadsheet';
 
 /** The company's VAT codes and its VAT returns (preview, drill-down, declaration, reopening, files). */
 export function vatApi(ctx: ServiceContext): Router {
@@ -58,15 +48,17 @@ export function vatApi(ctx: ServiceContext): Router {
   router.get(`${base}/:returnId`, requireSameCompany, validate({ query: vatReturnFormatQuerySchema }), async (req, res) => {
     const { companyId } = tenantOf(req);
     const vatReturn = await returns.get(companyId, String(req.params.returnId));
-    const { format } = validated(req, 'query', vatReturnFormatQuerySchema);
-    if (format === 'json') {
-      res.json(vatReturn);
-      return;
-    }
-    const input = { companyName: (await companyIdentity(sequelize, companyId)).name, vatReturn };
-    const filename = `declaration-tva-${vatReturn.period}${vatReturn.version > 1 ? `-v${vatReturn.version}` : ''}.${format}`;
-    if (format === 'pdf') sendDownload(res, 'application/pdf', filename, await vatReturnPdf(input));
-    else await streamDownload(res, XLSX, filename, vatReturnWorkbook(input));
+    const input = async () => ({ companyName: (await companyIdentity(sequelize, companyId)).name, vatReturn });
+    await sendReport(
+      res,
+      validated(req, 'query', vatReturnFormatQuerySchema).format,
+      `declaration-tva-${vatReturn.period}${vatReturn.version > 1 ? `-v${vatReturn.version}` : ''}`,
+      {
+        json: vatReturn,
+        pdf: async () => vatReturnPdf(await input()),
+        xlsx: async () => vatReturnWorkbook(await input()),
+      },
+    );
   });
   router.post(`${base}/:returnId/reopen`, requireSameCompany, async (req, res) => {
     const { companyId, userId } = tenantOf(req);

@@ -3,7 +3,7 @@ import { vatPeriodLabel, type WithholdingStatement } from '@xaalis/contracts';
 import { formatXofExact } from '@xaalis/domain';
 import { frDate, pdfDocument, winAnsi } from '../pdf';
 import { reportPage } from '../pdf/report-page';
-import { XOF_FORMAT, workbookTask, type WorkbookWriter } from '../spreadsheet/xlsx';
+import { XOF_FORMAT, rowWriter, workbookTask, type WorkbookWriter } from '../spreadsheet/xlsx';
 
 /** The bordereau de retenue à la source as filed: PDF and XLSX, built in the worker pool. */
 interface StatementFile {
@@ -61,11 +61,7 @@ export const withholdingStatementWorkbook = workbookTask<StatementFile>(
       { width: 18, style: { numFmt: XOF_FORMAT } },
       { width: 16, style: { numFmt: XOF_FORMAT } },
     ];
-    const add = (cells: (string | number)[], bold = false) => {
-      const row = sheet.addRow(cells);
-      if (bold) row.font = { bold: true };
-      row.commit();
-    };
+    const add = rowWriter(sheet);
     add([companyName], true);
     add([statementTitle(s)], true);
     for (const line of identity(s)) add([line]);

@@ -5,21 +5,11 @@ import {
   withholdingPreviewQuerySchema,
   withholdingStatementInputSchema,
 } from '@xaalis/contracts';
-import {
-  caseSensitiveRouter,
-  requireSameCompany,
-  sendDownload,
-  streamDownload,
-  tenantOf,
-  validate,
-  validated,
-  type ServiceContext,
-} from '@xaalis/service-kit';
+import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
 import { companyIdentity } from '../../model-support';
 import { withholdingStatementPdf, withholdingStatementWorkbook } from './export';
 import { withholdingsService } from './service';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import { sendReport } from '../spreadsheet';
 
 /** Bordereaux de retenue à la source: preview of a period, filing, the list, one as JSON, PDF or XLSX. */
 export function withholdingsApi(ctx: ServiceContext): Router {
@@ -39,15 +29,12 @@ export function withholdingsApi(ctx: ServiceContext): Router {
   router.get(`${base}/:statementId`, requireSameCompany, validate({ query: withholdingFormatQuerySchema }), async (req, res) => {
     const { companyId } = tenantOf(req);
     const statement = await svc.get(companyId, String(req.params.statementId));
-    const { format } = validated(req, 'query', withholdingFormatQuerySchema);
-    if (format === 'json') {
-      res.json(statement);
-      return;
-    }
-    const input = { companyName: (await companyIdentity(ctx.sequelize, companyId)).name, statement };
-    const filename = `bordereau-retenues-${statement.period}.${format}`;
-    if (format === 'pdf') sendDownload(res, 'application/pdf', filename, await withholdingStatementPdf(input));
-    else await streamDownload(res, XLSX, filename, withholdingStatementWorkbook(input));
+    const input = async () => ({ companyName: (await companyIdentity(ctx.sequelize, companyId)).name, statement });
+    await sendReport(res, validated(req, 'query', withholdingFormatQuerySchema).format, `bordereau-retenues-${statement.period}`, {
+      json: statement,
+      pdf: async () => withholdingStatementPdf(await input()),
+      xlsx: async () => withholdingStatementWorkbook(await input()),
+    });
   });
   return router;
 }
