@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES_PAYMENT } from '@xaalis/contracts';
+import { MESSAGES_PAYMENT, MESSAGES_VAT, MESSAGES_WITHHOLDING } from '@xaalis/contracts';
 import {
   account,
   accountsRoute,
@@ -11,11 +11,13 @@ import {
   listPage,
   mockFetch,
   renderWithApp,
+  thirdPartiesRoute,
+  thirdParty,
 } from '../../test-utils';
 import { invoice, invoiceList } from '../invoices/fixtures';
 import { ACCOUNTS, accountsPage, WAVE_ID } from '../treasury/fixtures';
 import type { LoanWithSchedule } from './api';
-import { NO_PENDING_INSTALMENT, PaymentDialog, type PaymentDialogDefaults } from './PaymentDialog';
+import { NO_PENDING_INSTALMENT, PaymentDialog, VAT_WITHHELD_HELP, WITHHOLDING_HELP, type PaymentDialogDefaults } from './PaymentDialog';
 
 const BASE = `/api/companies/${COMPANY_ID}`;
 const FV1 = invoice({ number: 'FV-2026-0001', status: 'validated', total: '177000.00', paidAmount: '27000.00', balanceDue: '150000.00' });
@@ -25,6 +27,25 @@ const FA2 = invoice({
   status: 'validated',
   thirdParty: { id: 'tp2', name: 'SENELEC', type: 'supplier' },
   balanceDue: '35400.00',
+});
+/** A consultant withheld at 5 %, and a supplier with no withholding rate. */
+const CONSULTANT = thirdParty('Awa Ndiaye (consultante)', { withholdingRate: '5.00' });
+const PRINTER = thirdParty('Imprimerie du Cap');
+const FA3 = invoice({
+  number: 'FA-2026-0003',
+  type: 'purchase',
+  status: 'validated',
+  thirdPartyId: CONSULTANT.id,
+  thirdParty: { id: CONSULTANT.id, name: CONSULTANT.name, type: 'supplier' },
+  balanceDue: '300000.00',
+});
+const FA4 = invoice({
+  number: 'FA-2026-0004',
+  type: 'purchase',
+  status: 'validated',
+  thirdPartyId: PRINTER.id,
+  thirdParty: { id: PRINTER.id, name: PRINTER.name, type: 'supplier' },
+  balanceDue: '80000.00',
 });
 const LOAN: LoanWithSchedule = {
   id: 'loan1',
@@ -47,7 +68,8 @@ const optionTexts = (select: HTMLElement) =>
 
 function routes(overrides: Record<string, unknown> = {}) {
   return {
-    [`GET ${BASE}/invoices`]: { body: invoiceList([FV1, FA2]) },
+    [`GET ${BASE}/invoices`]: { body: invoiceList([FV1, FA2, FA3, FA4]) },
+    [`GET ${BASE}/third-parties`]: thirdPartiesRoute([CONSULTANT, PRINTER]),
     [`GET ${BASE}/loans`]: { body: listPage([LOAN], {}) },
     [`GET ${BASE}/accounts`]: accountsRoute([BANK, RENT, MISC]),
     ...overrides,
@@ -80,6 +102,8 @@ describe('PaymentDialog', () => {
       expect(await autocompleteOptions(user, 'Facture')).toEqual([
         'FV-2026-0001 — Sonatel — reste 150 000 XOF',
         'FA-2026-0002 — SENELEC — reste 35 400 XOF',
+        'FA-2026-0003 — Awa Ndiaye (consultante) — reste 300 000 XOF',
+        'FA-2026-0004 — Imprimerie du Cap — reste 80 000 XOF',
       ]),
     );
     expect(screen.queryByLabelText('Échéance')).not.toBeInTheDocument();
@@ -252,5 +276,118 @@ describe('PaymentDialog', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByLabelText('Mode de paiement')).toHaveValue('bank');
     expect(screen.queryByLabelText('Compte de trésorerie')).not.toBeInTheDocument();
+  });
+
+  it('a customer invoice offers the VAT withheld by the client, sent only when filled', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(routes({ 'POST /api/payments': { status: 201, body: { id: 'p5' } } }));
+    const { onClose } = renderDialog({ type: 'invoice_payment', invoiceId: FV1.id, amount: '150000' });
+    const field = await screen.findByLabelText('TVA retenue par le client');
+    expect(field).toHaveAccessibleDescription(VAT_WITHHELD_HELP);
+    expect(screen.queryByLabelText('Retenue à la source')).not.toBeInTheDocument();
+    await user.type(field, '27000');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le paiement' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [body] = callsTo(fetchMock, 'POST', '/api/payments').map((c) => c.body as Record<string, unknown>);
+    expect(body).toMatchObject({ type: 'invoice_payment', invoiceId: FV1.id, amount: '150000.00', vatWithheld: '27000.00' });
+    expect(body).not.toHaveProperty('withholding');
+  });
+
+  it('sends no VAT withheld when the field is left empty, and shows the server’s refusal under it', async () => {
+    const user = userEvent.setup();
+    let refused = false;
+    const fetchMock = mockFetch(
+      routes({
+        'POST /api/payments': () =>
+          refused
+            ? {
+                status: 400,
+                body: {
+                  message: MESSAGES_VAT.vatWithheldTooLarge,
+                  issues: [{ path: 'vatWithheld', message: MESSAGES_VAT.vatWithheldTooLarge }],
+                },
+              }
+            : { status: 201, body: { id: 'p6' } },
+      }),
+    );
+    const { onClose } = renderDialog({ type: 'invoice_payment', invoiceId: FV1.id, amount: '150000' });
+    await screen.findByLabelText('TVA retenue par le client');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le paiement' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    const [first] = callsTo(fetchMock, 'POST', '/api/payments').map((c) => c.body as Record<string, unknown>);
+    expect(first).not.toHaveProperty('vatWithheld');
+    expect(first).not.toHaveProperty('withholding');
+
+    refused = true;
+    await user.type(screen.getByLabelText('TVA retenue par le client'), '99999');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le paiement' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('TVA retenue par le client')).toHaveAccessibleDescription(MESSAGES_VAT.vatWithheldTooLarge),
+    );
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("a supplier's invoice suggests its rate's withholding, follows the amount, shows the net and sends what is typed", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(routes({ 'POST /api/payments': { status: 201, body: { id: 'p7' } } }));
+    const { onClose } = renderDialog();
+    await chooseAutocomplete(user, 'Facture', 'FA-2026-0003 — Awa Ndiaye (consultante) — reste 300 000 XOF');
+    const field = screen.getByLabelText('Retenue à la source');
+    await waitFor(() => expect(field).toHaveValue(15000));
+    expect(field).toHaveAccessibleDescription(`Taux du fournisseur : 5 %. ${WITHHOLDING_HELP}`);
+    expect(screen.getByText('Net versé : 285 000 XOF')).toBeInTheDocument();
+    expect(screen.queryByLabelText('TVA retenue par le client')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', `${BASE}/third-parties`).map((c) => c.url)).toEqual([expect.stringContaining(`id=${CONSULTANT.id}`)]);
+
+    await typeIn(user, 'Montant', '100000');
+    await waitFor(() => expect(field).toHaveValue(5000));
+    expect(screen.getByText('Net versé : 95 000 XOF')).toBeInTheDocument();
+
+    await typeIn(user, 'Retenue à la source', '4000');
+    await typeIn(user, 'Montant', '120000');
+    expect(field).toHaveValue(4000);
+    expect(screen.getByText('Net versé : 116 000 XOF')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le paiement' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [body] = callsTo(fetchMock, 'POST', '/api/payments').map((c) => c.body as Record<string, unknown>);
+    expect(body).toMatchObject({ type: 'invoice_payment', invoiceId: FA3.id, amount: '120000.00', withholding: '4000.00' });
+    expect(body).not.toHaveProperty('vatWithheld');
+  });
+
+  it('a supplier without a rate leaves the withholding empty (not sent); 0 withholds nothing; a refusal shows under the field', async () => {
+    const user = userEvent.setup();
+    let refused = false;
+    const fetchMock = mockFetch(
+      routes({
+        'POST /api/payments': () =>
+          refused
+            ? {
+                status: 400,
+                body: { message: MESSAGES_WITHHOLDING.tooLarge, issues: [{ path: 'withholding', message: MESSAGES_WITHHOLDING.tooLarge }] },
+              }
+            : { status: 201, body: { id: 'p8' } },
+      }),
+    );
+    const { onClose } = renderDialog({ type: 'invoice_payment', invoiceId: FA4.id, amount: '80000' });
+    const field = await screen.findByLabelText('Retenue à la source');
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', `${BASE}/third-parties`)).toHaveLength(1));
+    expect(field).toHaveValue(null);
+    expect(field).toHaveAccessibleDescription(WITHHOLDING_HELP);
+    expect(screen.queryByText(/^Net versé/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le paiement' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(callsTo(fetchMock, 'POST', '/api/payments')[0].body).not.toHaveProperty('withholding');
+
+    await typeIn(user, 'Retenue à la source', '0');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le paiement' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
+    expect(callsTo(fetchMock, 'POST', '/api/payments')[1].body).toMatchObject({ invoiceId: FA4.id, withholding: '0.00' });
+
+    refused = true;
+    await typeIn(user, 'Retenue à la source', '90000');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le paiement' }));
+    await waitFor(() => expect(screen.getByLabelText('Retenue à la source')).toHaveAccessibleDescription(MESSAGES_WITHHOLDING.tooLarge));
+    expect(callsTo(fetchMock, 'POST', '/api/payments')[2].body).toMatchObject({ withholding: '90000.00' });
+    expect(onClose).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,6 +1,8 @@
 import Alert from '@mui/material/Alert';
+import Typography from '@mui/material/Typography';
 import {
   DEFAULT_EXPENSE_ACCOUNT,
+  isCustomerInvoice,
   isPayableInstalment,
   MESSAGES_PAYMENT,
   MONEY_PATTERN,
@@ -12,7 +14,7 @@ import {
   type PaymentMethod,
   type PaymentType,
 } from '@xaalis/contracts';
-import { money } from '@xaalis/domain';
+import { dec, isPositive, money } from '@xaalis/domain';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
   ControlledSelect,
@@ -21,6 +23,7 @@ import {
   formatDate,
   FormDateField,
   formatMoney,
+  formatPercent,
   FormSelectField,
   FormMoneyField,
   FormTextField,
@@ -31,13 +34,16 @@ import {
   useServerOptions,
   useSession,
   defaultTreasuryAccount,
+  isApiError,
+  type EntityForm,
   TreasuryAccountField,
   useListTreasuryAccountsQuery,
 } from '@xaalis/web-kit';
-import { useEffect, useMemo } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useEffect, useMemo, useRef } from 'react';
+import { useWatch, type UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
 import { AccountField, useListAccountsQuery } from '../accounts';
+import { useListThirdPartiesQuery } from '../third-parties';
 import { useListInvoicesQuery, type InvoiceListArgs } from '../../api/invoiceList';
 import { useCreatePaymentMutation, useListPaymentLoansQuery, type LoanInstalment, type LoanWithSchedule } from './api';
 
@@ -51,6 +57,8 @@ export const PAYMENT_DIALOG_TYPE_LABELS: Record<PaymentType, string> = {
 };
 export const NO_PAYABLE_INVOICE = 'Aucune facture validée avec un solde à régler';
 export const NO_PENDING_INSTALMENT = "Aucune échéance d'emprunt en attente";
+export const VAT_WITHHELD_HELP = 'Part du montant retenue par le client au titre de la TVA (précompte)';
+export const WITHHOLDING_HELP = 'Vide : le taux du fournisseur s’applique ; 0 : aucune retenue';
 
 const TYPE_OPTIONS = PAYMENT_TYPES.map((value) => ({ value, label: PAYMENT_DIALOG_TYPE_LABELS[value] }));
 const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
@@ -74,6 +82,33 @@ interface PaymentFormValues {
   treasuryAccountId: string;
   reference: string;
   notes: string;
+  /** Customer invoice payments: the VAT the client withheld ('' = none). */
+  vatWithheld: string;
+  /** Supplier invoice payments: the tax withheld at source ('' = the supplier's rate, '0' = none). */
+  withholding: string;
+}
+
+/** Whose invoice a payment settles: a client's (it may withhold VAT) or a supplier's (tax may be withheld at source). */
+type PaidInvoiceKind = 'customer' | 'supplier';
+
+/** The fields a 400's issues are shown under (the server names them by path). */
+const ISSUE_FIELDS = ['amount', 'date', 'vatWithheld', 'withholding'] as const;
+
+/** Puts the messages of a 400's issues under the fields they name. */
+function showIssues(error: unknown, setError: UseFormSetError<PaymentFormValues>) {
+  if (!isApiError(error) || error.status !== 400 || !error.data || typeof error.data !== 'object') return;
+  const issues = (error.data as { issues?: unknown }).issues;
+  if (!Array.isArray(issues)) return;
+  for (const issue of issues as { path?: unknown; message?: unknown }[]) {
+    const field = ISSUE_FIELDS.find((f) => f === issue.path);
+    if (field && typeof issue.message === 'string') setError(field, { type: 'server', message: issue.message });
+  }
+}
+
+/** A positive amount as typed in a money field, or null. */
+function positiveAmount(value: string | undefined): string | null {
+  const text = (value ?? '').trim();
+  return MONEY_PATTERN.test(text) && isPositive(text) ? money(text) : null;
 }
 
 /** An amount as the amount field shows it ("150000.00"); '' when unreadable. */
@@ -94,6 +129,8 @@ function initialValues(defaults: PaymentDialogDefaults | undefined): PaymentForm
     treasuryAccountId: '',
     reference: '',
     notes: '',
+    vatWithheld: '',
+    withholding: '',
   };
 }
 
@@ -132,7 +169,8 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
   const treasuryAccounts = useListTreasuryAccountsQuery(open && companyId ? companyId : skipToken).data?.items;
   const byAccount = Boolean(treasuryAccounts?.length);
 
-  const form = useEntityForm<PaymentFormValues, PaymentOutput>({
+  // Typed: its save puts the server's field messages on the form itself.
+  const form: EntityForm<PaymentFormValues, PaymentOutput> = useEntityForm<PaymentFormValues, PaymentOutput>({
     open,
     onClose,
     schema: paymentInputSchema,
@@ -146,6 +184,9 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
       treasuryAccountId: byAccount ? values.treasuryAccountId || null : undefined,
       reference: values.reference?.trim() ? values.reference.trim() : null,
       notes: values.notes?.trim() ? values.notes.trim() : null,
+      // Only for the invoice they apply to ('' leaves them out: the schema reads it as absent).
+      vatWithheld: kind === 'customer' ? values.vatWithheld : undefined,
+      withholding: kind === 'supplier' ? values.withholding : undefined,
     }),
     // Each opening starts from the defaults given (type, invoice or instalment, amount):
     // their values count, not the identity of an object the caller may rebuild at each render.
@@ -159,20 +200,29 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
       setError('date', { type: 'validate', message: MESSAGES_PAYMENT.dateBeforeInvoice }, { shouldFocus: true });
       return false;
     },
-    save: (values, id) =>
-      createPayment({
-        type: values.type,
-        invoiceId: values.type === 'invoice_payment' ? (values.invoiceId ?? null) : null,
-        loanPaymentId: values.type === 'loan_payment' ? (values.loanPaymentId ?? null) : null,
-        amount: values.amount,
-        date: values.date,
-        method: values.method,
-        treasuryAccountId: values.treasuryAccountId ?? undefined,
-        reference: values.reference ?? null,
-        notes: values.notes ?? null,
-        companyId: id,
-        accountId: values.type === 'expense' ? (values.accountId ?? null) : null,
-      }).unwrap(),
+    save: async (values, id) => {
+      try {
+        return await createPayment({
+          type: values.type,
+          invoiceId: values.type === 'invoice_payment' ? (values.invoiceId ?? null) : null,
+          loanPaymentId: values.type === 'loan_payment' ? (values.loanPaymentId ?? null) : null,
+          amount: values.amount,
+          date: values.date,
+          method: values.method,
+          treasuryAccountId: values.treasuryAccountId ?? undefined,
+          reference: values.reference ?? null,
+          notes: values.notes ?? null,
+          companyId: id,
+          accountId: values.type === 'expense' ? (values.accountId ?? null) : null,
+          ...(values.vatWithheld !== undefined ? { vatWithheld: values.vatWithheld } : {}),
+          ...(values.withholding !== undefined ? { withholding: values.withholding } : {}),
+        }).unwrap();
+      } catch (error) {
+        // The toast says it; the field it is about says it too.
+        showIssues(error, form.setError);
+        throw error;
+      }
+    },
     success: ['Succès', MESSAGES_PAYMENT.created],
     failure: MESSAGES_PAYMENT.createError,
   });
@@ -188,6 +238,26 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
     invoiceId,
   );
   const chosenInvoice = invoices.selected;
+  const paidInvoice = type === 'invoice_payment' && chosenInvoice?.id === invoiceId ? chosenInvoice : undefined;
+  const kind: PaidInvoiceKind | null = paidInvoice ? (isCustomerInvoice(paidInvoice.type) ? 'customer' : 'supplier') : null;
+  // The supplier's withholding rate, to suggest the withholding (one third party, read by id).
+  const supplierId = kind === 'supplier' ? paidInvoice?.thirdPartyId : undefined;
+  const supplierQuery = useListThirdPartiesQuery(open && companyId && supplierId ? { companyId, id: supplierId, pageSize: 1 } : skipToken);
+  const supplierRate = (supplierId && supplierQuery.data?.items.find((t) => t.id === supplierId)?.withholdingRate) || null;
+  const amount = useWatch({ control, name: 'amount' });
+  const withholding = useWatch({ control, name: 'withholding' });
+  const paid = positiveAmount(amount);
+  const suggested = supplierRate && paid ? money(dec(paid).times(supplierRate).dividedBy(100)) : '';
+  // The suggestion follows the amount, the invoice and the rate until the user types another withholding.
+  const lastSuggested = useRef('');
+  useEffect(() => {
+    if (kind !== 'supplier') return;
+    const current = getValues('withholding');
+    if (current === '' || current === lastSuggested.current) setValue('withholding', suggested);
+    lastSuggested.current = suggested;
+  }, [kind, invoiceId, suggested, open, getValues, setValue]);
+  const withheld = kind === 'supplier' ? positiveAmount(withholding) : null;
+  const net = paid && withheld ? money(dec(paid).minus(withheld)) : null;
   const loansQuery = useListPaymentLoansQuery(open && companyId && type === 'loan_payment' ? companyId : skipToken, {
     refetchOnMountOrArgChange: true,
   });
@@ -214,6 +284,9 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
 
   const chooseInvoice = (id: string, invoice: Invoice | null) => {
     setValue('invoiceId', id, { shouldDirty: true, shouldValidate: true });
+    // Another invoice: what was withheld on the last one does not carry over.
+    setValue('vatWithheld', '');
+    setValue('withholding', '');
     if (invoice) setValue('amount', amountText(invoice.balanceDue), { shouldDirty: true, shouldValidate: true });
   };
   const chooseInstalment = (id: string) => {
@@ -285,6 +358,26 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
       ) : null}
       <FormMoneyField control={control} name="amount" label="Montant" />
       <FormDateField control={control} name="date" label="Date" />
+      {kind === 'customer' ? (
+        <FullRow>
+          <FormMoneyField control={control} name="vatWithheld" label="TVA retenue par le client" helperText={VAT_WITHHELD_HELP} />
+        </FullRow>
+      ) : null}
+      {kind === 'supplier' ? (
+        <FullRow>
+          <FormMoneyField
+            control={control}
+            name="withholding"
+            label="Retenue à la source"
+            helperText={supplierRate ? `Taux du fournisseur : ${formatPercent(supplierRate)}. ${WITHHOLDING_HELP}` : WITHHOLDING_HELP}
+          />
+          {net ? (
+            <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600 }} data-testid="payment-net">
+              {`Net versé : ${formatMoney(net)}`}
+            </Typography>
+          ) : null}
+        </FullRow>
+      ) : null}
       {byAccount && treasuryAccounts ? (
         <TreasuryAccountField control={control} name="treasuryAccountId" accounts={treasuryAccounts} />
       ) : (

@@ -5,15 +5,33 @@ import Tabs from '@mui/material/Tabs';
 import { APP_ROUTES } from '@xaalis/contracts';
 import { PageHeader, sessionPreamble, useSession } from '@xaalis/web-kit';
 import { useState } from 'react';
+import { AnnualTab } from './AnnualTab';
 import { VatReturnsTab } from './VatReturnsTab';
+import { WithholdingTab } from './WithholdingTab';
 
 const ROUTE = APP_ROUTES.find((r) => r.path === '/declarations');
 
-/** The tabs of the page: the VAT return now, the withholding returns ('Retenues à la source') to come. */
-const TAX_RETURN_TABS = [{ value: 'tva', label: 'TVA' }] as const;
+/** The tabs of the page: the VAT return, the withholding bordereau ('Retenues à la source'), the annual statements. */
+const TAX_RETURN_TABS = [
+  { value: 'tva', label: 'TVA' },
+  { value: 'retenues', label: 'Retenues à la source' },
+  { value: 'annuel', label: 'Annuel' },
+] as const;
 type TaxReturnTab = (typeof TAX_RETURN_TABS)[number]['value'];
 
-/** Route /declarations (exposed as './TaxReturns'): the company's tax returns, one tab per tax. */
+/** The panel of the tab chosen. */
+function TabContent({ tab, companyId }: { tab: TaxReturnTab; companyId: string }) {
+  switch (tab) {
+    case 'tva':
+      return <VatReturnsTab companyId={companyId} />;
+    case 'retenues':
+      return <WithholdingTab companyId={companyId} />;
+    case 'annuel':
+      return <AnnualTab companyId={companyId} />;
+  }
+}
+
+/** Route /declarations (exposed as './TaxReturns'): the company's tax returns, one tab per tax, and the annual statements. */
 export default function TaxReturnsPage() {
   const { companyId, isLoading, error, user } = useSession();
   const [tab, setTab] = useState<TaxReturnTab>('tva');
@@ -37,7 +55,7 @@ export default function TaxReturnsPage() {
           </Tabs>
         </Box>
         <Box role="tabpanel" id={`tax-returns-panel-${tab}`} aria-labelledby={`tax-returns-tab-${tab}`}>
-          {preamble ?? (companyId ? <VatReturnsTab companyId={companyId} /> : null)}
+          {preamble ?? (companyId ? <TabContent tab={tab} companyId={companyId} /> : null)}
         </Box>
       </Paper>
     </Box>

@@ -1,5 +1,13 @@
 // Test data of the tax returns feature (component tests only; not imported by the pages).
-import { VAT_RETURN_LINES, vatPeriodRange, type VatReturnPreview, type VatReturnSummary } from '@xaalis/contracts';
+import {
+  VAT_RETURN_LINES,
+  vatPeriodRange,
+  type SumsPaidStatement,
+  type VatReturnPreview,
+  type VatReturnSummary,
+  type WithholdingPreview,
+  type WithholdingStatementSummary,
+} from '@xaalis/contracts';
 
 const AMOUNTS: Record<string, [string, string]> = {
   taxable_18: ['1000000.00', '180000.00'],
@@ -55,6 +63,87 @@ export function vatReturnSummary(overrides: Partial<VatReturnSummary> = {}): Vat
     creditCarriedForward: '0.00',
     settlementEntryId: null,
     createdAt: '2026-10-14T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The bordereau of `period`: two beneficiaries, 350 000 paid gross, 17 500 withheld (5 %). */
+export function withholdingPreview(period: string, overrides: Partial<WithholdingPreview> = {}): WithholdingPreview {
+  const range = vatPeriodRange(period)!;
+  return {
+    period: range.period,
+    start: range.start,
+    end: range.end,
+    beneficiaries: [
+      {
+        thirdPartyId: '00000000-0000-4000-8000-000000000601',
+        name: 'Awa Ndiaye (consultante)',
+        ninea: '007654321',
+        gross: '250000.00',
+        withheld: '12500.00',
+        payments: 2,
+      },
+      {
+        thirdPartyId: '00000000-0000-4000-8000-000000000602',
+        name: 'Ibrahima Sarr',
+        ninea: null,
+        gross: '100000.00',
+        withheld: '5000.00',
+        payments: 1,
+      },
+    ],
+    totalGross: '350000.00',
+    totalWithheld: '17500.00',
+    declared: null,
+    declarable: true,
+    ...overrides,
+  };
+}
+
+export function withholdingSummary(overrides: Partial<WithholdingStatementSummary> = {}): WithholdingStatementSummary {
+  seq += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(710000 + seq).padStart(12, '0')}`,
+    period: '2026-09',
+    filedOn: '2026-10-14',
+    reference: 'BRS-2026-09',
+    totalGross: '350000.00',
+    totalWithheld: '17500.00',
+    createdAt: '2026-10-14T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The état des sommes versées of `year`: one landlord, one lawyer; 45 000 of fees without a third party. */
+export function sumsPaidStatement(year: number, overrides: Partial<SumsPaidStatement> = {}): SumsPaidStatement {
+  return {
+    year,
+    threshold: '300000.00',
+    beneficiaries: [
+      {
+        thirdPartyId: '00000000-0000-4000-8000-000000000611',
+        name: 'SCI Les Almadies',
+        ninea: '004561237',
+        address: 'Route des Almadies, Dakar',
+        rents: '3600000.00',
+        commissions: '0.00',
+        fees: '0.00',
+        total: '3600000.00',
+      },
+      {
+        thirdPartyId: '00000000-0000-4000-8000-000000000612',
+        name: 'Cabinet Diop & Associés',
+        ninea: null,
+        address: null,
+        rents: '0.00',
+        commissions: '150000.00',
+        fees: '850000.00',
+        total: '1000000.00',
+      },
+    ],
+    totals: { rents: '3600000.00', commissions: '150000.00', fees: '850000.00', total: '4600000.00' },
+    unassigned: '45000.00',
+    ninea: '005123456',
     ...overrides,
   };
 }

@@ -35,3 +35,21 @@ export function quarterOf(period: string): { year: number; quarter: number } | n
 export function vatReturnFileName(period: string, version: number, format: 'pdf' | 'xlsx'): string {
   return `TVA-${period}${version > 1 ? `-v${version}` : ''}.${format}`;
 }
+
+/**
+ * The period read in the other periodicity: a month becomes its quarter (2026-11 → 2026-Q4),
+ * a quarter its first month (2026-Q4 → 2026-10); a period already in `periodicity` is kept.
+ */
+export function periodIn(period: string, periodicity: VatPeriodicity): string {
+  const range = vatPeriodRange(period);
+  if (!range || range.quarterly === (periodicity === 'quarterly')) return period;
+  const year = Number(range.start.slice(0, 4));
+  const month = Number(range.start.slice(5, 7));
+  return periodicity === 'quarterly' ? quarterPeriod(year, Math.ceil(month / 3)) : monthPeriod(year, month);
+}
+
+/** The years the annual statements offer: this year and the four before, newest first. */
+export function statementYears(today = todayIso()): number[] {
+  const year = Number(today.slice(0, 4));
+  return [0, 1, 2, 3, 4].map((back) => year - back);
+}
