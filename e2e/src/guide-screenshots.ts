@@ -526,6 +526,41 @@ const SHOTS: Shot[] = [
       await page.getByRole('table', { name: 'Relances envoyées' }).waitFor();
     },
   },
+  // Chapter 11: tax returns.
+  {
+    name: 'codes-tva',
+    who: 'demo',
+    take: async (page) => {
+      await page.goto('/parametres?tab=fiscalite');
+      await page.getByText('TVA10').waitFor();
+    },
+  },
+  {
+    name: 'declaration-tva',
+    who: 'demo',
+    take: async (page) => {
+      await open(page, '/declarations', 'Déclarations fiscales');
+      await page.getByRole('table', { name: 'Lignes de la déclaration' }).waitFor();
+      await page
+        .getByRole('table', { name: 'Déclarations déposées' })
+        .getByText(/^DGID-TVA-/)
+        .first()
+        .waitFor();
+    },
+  },
+  {
+    name: 'retenues-a-la-source',
+    who: 'demo',
+    take: async (page) => {
+      await open(page, '/declarations', 'Déclarations fiscales');
+      await page.getByRole('tab', { name: 'Retenues à la source' }).click();
+      await page.getByText('Ibrahima Sarr (électricien)').first().waitFor();
+      await page
+        .getByText(/^DGID-BRS-/)
+        .first()
+        .waitFor();
+    },
+  },
 ];
 
 /** The shots the guide lists, by file name (without .png). */
