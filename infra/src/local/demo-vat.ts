@@ -14,6 +14,9 @@ function monthOf(date: string, offset: number): string {
 }
 
 export interface DemoTaxResult {
+  /** The electrician's invoices, each paid. */
+  invoices: number;
+  payments: number;
   vatReturns: number;
   withholdingStatements: number;
 }
@@ -68,5 +71,5 @@ export async function seedTaxReturns(
     await api.json('POST', `${c}/withholding-statements`, { period, filedOn, reference: `DGID-BRS-${period}` });
     withholdingStatements++;
   }
-  return { vatReturns, withholdingStatements };
+  return { invoices: months.length, payments: months.length, vatReturns, withholdingStatements };
 }

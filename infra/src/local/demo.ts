@@ -641,10 +641,12 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   // Quotes, credit notes, a recurring invoice and reminders.
   const sales = await seedSalesCycle(api, companyId, today, log);
   invoices += sales.invoices;
-  log(`Société de démonstration prête : ${invoices} factures, ${payments} règlements, ${payslips} bulletins de paie.`);
   await seedFirm(base, { log, restaurant: { api, companyId } });
   // Last: a declared month refuses any later entry dated in it.
   const taxes = await seedTaxReturns(api, companyId, today, account('6241'), log);
+  invoices += taxes.invoices;
+  payments += taxes.payments;
+  log(`Société de démonstration prête : ${invoices} factures, ${payments} règlements, ${payslips} bulletins de paie.`);
   return {
     created: true,
     companyId,
