@@ -44,7 +44,8 @@ export const MESSAGES_PAYMENT = {
   created: 'Paiement enregistré avec succès',
   createError: "Erreur lors de l'enregistrement du paiement",
   empty: 'Aucun paiement enregistré',
-  expenseAccountInvalid: "Le compte de charge doit être un compte de classe 6 de l'entreprise",
+  expenseAccountInvalid:
+    "Le compte doit être un compte de charges (classe 6) ou une dette fiscale ou sociale (comptes 43 et 44 : TVA due, retenues, cotisations) de l'entreprise",
   loanAmountMismatch: "Le montant doit être égal au total de l'échéance",
   invoiceNotFound: 'Facture introuvable',
   loanPaymentNotFound: 'Échéance introuvable',
@@ -72,7 +73,7 @@ export const paymentInputSchema = z
     reference: nullableText(100),
     notes: nullableText(1000),
     companyId: z.uuid(),
-    /** Expense payments: the charge account (class 6); default 658. */
+    /** Expense payments: the charge account (class 6), or a tax or social debt paid (43x, 44x: VAT due, withholdings); default 658. */
     accountId: optionalUuid(),
     /**
      * Customer invoice payments: the part of `amount` the client withheld as VAT (précompte, paid by the

@@ -107,7 +107,7 @@ describe('PaymentDialog', () => {
       ]),
     );
     expect(screen.queryByLabelText('Échéance')).not.toBeInTheDocument();
-    expect(screen.queryByLabelText('Compte de charge')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Compte de charge ou d'impôt")).not.toBeInTheDocument();
     const [list] = callsTo(fetchMock, 'GET', `${BASE}/invoices`);
     expect(list.url).toContain('payable=true');
     expect(list.url).toContain('pageSize=20');
@@ -131,10 +131,10 @@ describe('PaymentDialog', () => {
     await user.selectOptions(screen.getByLabelText('Type de paiement'), 'Dépense');
     expect(screen.queryByLabelText('Facture')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Échéance')).not.toBeInTheDocument();
-    const expense = screen.getByLabelText('Compte de charge');
-    // Class 6 accounts only, 658 by default.
+    const expense = screen.getByLabelText("Compte de charge ou d'impôt");
+    // Class 6 accounts and tax or social debts (the mocked list answers the charges), 658 by default.
     await waitFor(() => expect(expense).toHaveValue('658 — Charges diverses'));
-    expect(await autocompleteOptions(user, 'Compte de charge')).toEqual(['622 — Locations et charges locatives', '658 — Charges diverses']);
+    expect(await autocompleteOptions(user, "Compte de charge ou d'impôt")).toEqual(['622 — Locations et charges locatives', '658 — Charges diverses']);
   });
 
   it('says so when no instalment is pending', async () => {
@@ -215,8 +215,8 @@ describe('PaymentDialog', () => {
     const user = userEvent.setup();
     const fetchMock = mockFetch(routes({ 'POST /api/payments': { status: 201, body: { id: 'p2' } } }));
     const { onClose } = renderDialog({ type: 'expense' });
-    await waitFor(() => expect(screen.getByLabelText('Compte de charge')).toHaveValue('658 — Charges diverses'));
-    await chooseAutocomplete(user, 'Compte de charge', '622 — Locations et charges locatives');
+    await waitFor(() => expect(screen.getByLabelText("Compte de charge ou d'impôt")).toHaveValue('658 — Charges diverses'));
+    await chooseAutocomplete(user, "Compte de charge ou d'impôt", '622 — Locations et charges locatives');
     await typeIn(user, 'Montant', '75000');
     await user.selectOptions(screen.getByLabelText('Mode de paiement'), 'Espèces');
     await user.click(screen.getByRole('button', { name: 'Enregistrer le paiement' }));

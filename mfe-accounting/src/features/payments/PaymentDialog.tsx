@@ -348,10 +348,10 @@ export function PaymentDialog({ open, onClose, defaults, companyId: companyIdPro
           <AccountField
             control={control}
             name="accountId"
-            label="Compte de charge"
+            label="Compte de charge ou d'impôt"
             placeholder={`${DEFAULT_EXPENSE_ACCOUNT} — Charges diverses (par défaut)`}
             companyId={open ? companyId : null}
-            filter={{ prefix: '6', active: 'true' }}
+            filter={{ prefix: '6,43,44', active: 'true' }}
             value={accountId}
           />
         </FullRow>

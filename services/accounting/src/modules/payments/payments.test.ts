@@ -1,5 +1,12 @@
 import { QueryTypes } from 'sequelize';
-import type { Invoice, Loan, LoanListResponse, Payment, PaymentListResponse } from '@xaalis/contracts';
+import {
+  MESSAGES_PAYMENT,
+  type Invoice,
+  type Loan,
+  type LoanListResponse,
+  type Payment,
+  type PaymentListResponse,
+} from '@xaalis/contracts';
 import type { RunningService } from '@xaalis/service-kit';
 import { randomUUID } from 'node:crypto';
 import { asTenant, TOKEN } from '../../test-support';
@@ -198,11 +205,13 @@ describe('expenses', () => {
     ]);
   });
 
-  it('debits the chosen class 6 account, and refuses any other', async () => {
+  it('debits the chosen class 6 account or tax debt (the VAT due, 4441), and refuses any other', async () => {
     const payment = await payOk(service, w.company.id, { type: 'expense', amount: '12000', accountId: w.accounts.get('6052')!.id });
     expect((await entryLines(service, payment.entryId!)).lines[0]).toEqual(['6052', '12000.00', '0.00', null]);
+    const vat = await payOk(service, w.company.id, { type: 'expense', amount: '7000', accountId: w.accounts.get('4441')!.id });
+    expect((await entryLines(service, vat.entryId!)).lines[0]).toEqual(['4441', '7000.00', '0.00', null]);
     const wrongClass = await pay(service, w.company.id, { type: 'expense', amount: '1', accountId: w.accounts.get('706')!.id }).expect(400);
-    expect(wrongClass.body).toEqual({ message: "Le compte de charge doit être un compte de classe 6 de l'entreprise" });
+    expect(wrongClass.body).toEqual({ message: MESSAGES_PAYMENT.expenseAccountInvalid });
     await pay(service, w.company.id, { type: 'expense', amount: '1', accountId: other.accounts.get('6052')!.id }).expect(400);
   });
 });

@@ -186,7 +186,7 @@ export function paymentsService(sequelize: Sequelize) {
     return { entryId: entry.id, accountId: null };
   }
 
-  /** An expense: D the chosen charge account (class 6 of the company; default 658) / C treasury. */
+  /** An expense: D the chosen charge account (class 6 of the company; default 658), or a tax or social debt (43x, 44x) / C treasury. */
   async function expense(
     transaction: Transaction,
     companyId: string,
@@ -200,7 +200,9 @@ export function paymentsService(sequelize: Sequelize) {
         type: QueryTypes.SELECT,
         transaction,
       });
-      if (!rows[0] || !rows[0].code.startsWith('6')) throw new HttpError(400, MESSAGES_PAYMENT.expenseAccountInvalid);
+      // A charge, or what the State and the social funds are owed: the VAT return's 4441, the withholdings' 447x, 431x.
+      const payable = (code: string) => code.startsWith('6') || code.startsWith('43') || code.startsWith('44');
+      if (!rows[0] || !payable(rows[0].code)) throw new HttpError(400, MESSAGES_PAYMENT.expenseAccountInvalid);
     }
     const label = (v.notes || v.reference || 'Dépense').slice(0, 255);
     const charge: PostingLine = v.accountId
