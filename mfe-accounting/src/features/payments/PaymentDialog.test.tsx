@@ -134,7 +134,10 @@ describe('PaymentDialog', () => {
     const expense = screen.getByLabelText("Compte de charge ou d'impôt");
     // Class 6 accounts and tax or social debts (the mocked list answers the charges), 658 by default.
     await waitFor(() => expect(expense).toHaveValue('658 — Charges diverses'));
-    expect(await autocompleteOptions(user, "Compte de charge ou d'impôt")).toEqual(['622 — Locations et charges locatives', '658 — Charges diverses']);
+    expect(await autocompleteOptions(user, "Compte de charge ou d'impôt")).toEqual([
+      '622 — Locations et charges locatives',
+      '658 — Charges diverses',
+    ]);
   });
 
   it('says so when no instalment is pending', async () => {
