@@ -19,7 +19,9 @@ import { sqlStep } from '@xaalis/service-kit';
  * - `vat_returns`: what was declared, version by version (corrective returns),
  *   with its figures and the entries behind them. While a return is
  *   `declared`, no entry dated in its period can be inserted or changed:
- *   SQLSTATE XA011, as closed years (0012) do with XA010.
+ *   SQLSTATE XA011, as closed years (0012) do with XA010 (the same test of an
+ *   entry's own content); the fiscal year's closing and opening entries are
+ *   exempt (they move no VAT).
  * - `payments.vat_withheld`: the VAT a client withheld on a payment;
  *   `payments.withholding`: the tax withheld at source from a supplier (BRS),
  *   and `withholding_statements`, the bordereaux filed (one per period, no overlap).
@@ -190,12 +192,18 @@ export const up = sqlStep(
         MESSAGE = format('La période de TVA %s est déclarée : aucune écriture datée de cette période ne peut y être passée, validée, modifiée ou annulée. Rouvrez la déclaration pour la rectifier.', p_period);
     END $$;
 
+    -- The fiscal year's closing and opening entries (dated its last day and the next year's first) move
+    -- no VAT: a year whose December or January was declared can still be closed and reopened.
+    CREATE FUNCTION ${s}.vat_lock_exempt(p_source text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+      SELECT coalesce(p_source, '') IN ('fiscal-year-closing', 'fiscal-year-opening')
+    $$;
+
     CREATE FUNCTION ${s}.accounting_entries_vat_lock_insert() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       p text;
     BEGIN
       SELECT r.period INTO p
-        FROM (SELECT DISTINCT company_id, date FROM new_entries) n
+        FROM (SELECT DISTINCT company_id, date FROM new_entries WHERE NOT ${s}.vat_lock_exempt(source_type)) n
         JOIN ${s}.vat_returns r
           ON r.company_id = n.company_id AND r.status = 'declared' AND n.date BETWEEN r.start_date AND r.end_date
        LIMIT 1;
@@ -217,11 +225,11 @@ export const up = sqlStep(
       WITH x AS MATERIALIZED (
         SELECT id, company_id, date,
                row(status, date, number, journal, total, description, reference, reversed_by_id, reversal_of_id)::text AS k
-          FROM new_entries
+          FROM new_entries WHERE NOT ${s}.vat_lock_exempt(source_type)
         UNION ALL
         SELECT id, company_id, date,
                row(status, date, number, journal, total, description, reference, reversed_by_id, reversal_of_id)::text
-          FROM old_entries
+          FROM old_entries WHERE NOT ${s}.vat_lock_exempt(source_type)
       ), hit AS MATERIALIZED (
         SELECT DISTINCT x.id, r.period
           FROM x JOIN ${s}.vat_returns r
@@ -250,6 +258,7 @@ export const down = sqlStep(
     DROP FUNCTION ${s}.accounting_entries_vat_lock_update();
     DROP FUNCTION ${s}.accounting_entries_vat_lock_insert();
     DROP FUNCTION ${s}.vat_period_declared_refusal(text);
+    DROP FUNCTION ${s}.vat_lock_exempt(text);
     DROP TABLE ${s}.vat_returns;
     DROP TABLE ${s}.withholding_statements;
     ALTER TABLE ${s}.payments DROP COLUMN vat_withheld, DROP COLUMN withholding;

@@ -194,6 +194,15 @@ describe('VAT return', () => {
         { bind: [w.company.id] },
       ),
     ).rejects.toMatchObject({ parent: { code: 'XA011' } });
+    // The fiscal year's closing entries are not locked: a year whose last month is declared can be closed.
+    await service.ctx.sequelize.query(
+      `INSERT INTO accounting.accounting_entries (company_id, number, journal, date, description, source_type, source_id)
+       VALUES ($1, 'SQL-2', 'OD', '2026-10-31', 'Clôture', 'fiscal-year-closing', 'x')`,
+      { bind: [w.company.id] },
+    );
+    await service.ctx.sequelize.query(`DELETE FROM accounting.accounting_entries WHERE company_id = $1 AND number = 'SQL-2'`, {
+      bind: [w.company.id],
+    });
 
     const list = (await get(base()).expect(200)).body as { items: { id: string; status: string }[] };
     expect(list.items).toEqual([expect.objectContaining({ id: r.id, status: 'declared' })]);
