@@ -28,7 +28,7 @@ import { findInvoiceRow, invoiceError, type InvoiceDbRow } from '../invoices';
 import { letterInvoiceIn } from '../letterings';
 import { counterNumbering, ledgerWrite, postEntry, todayInDakar, yearOf, type PostingLine } from '../posting';
 import { resolveTreasury } from '../treasury-accounts';
-import { creditVatRows, recordVatLines, type VatLineRow } from '../vat';
+import { creditVatRows, creditVatRowsByAmount, recordVatLines, type VatLineRow } from '../vat';
 import { computeCreditNote, type CreditNoteLineDraft } from './amounts';
 import {
   creditedSoFar,
@@ -243,19 +243,36 @@ export function creditNotesService(sequelize: Sequelize) {
     }
     // The VAT credited per code (and deduction): the VAT ledger's rows, and the purchase's VAT accounts.
     const keyOf = (accountId: string | null, accountCode: string | null) => accountId ?? `code:${accountCode ?? defaultCode}`;
-    const vatRows = creditVatRows(
-      invoiceLines.map((l) => ({
-        id: l.id,
-        accountKey: keyOf(l.account_id, null),
-        total: l.total,
-        vatRate: l.vat_rate,
-        vatCodeId: l.vat_code_id,
-        category: kind === 'customer' ? 'goods' : !l.vat_deductible ? 'none' : l.account_code.startsWith('2') ? 'assets' : 'goods',
-      })),
-      computed.lines.map((l) => ({ invoiceLineId: l.invoiceLineId, accountKey: keyOf(l.accountId, l.accountCode), total: l.total })),
-      computed.vatAmount,
-      kind === 'customer' ? 'sales' : 'purchases',
-    );
+    // A credit by amount: split as what the invoice has left per VAT code (its ledger rows, less earlier credit notes').
+    const byAmount = computed.lines.every((l) => !l.invoiceLineId);
+    const remaining = byAmount
+      ? await sequelize.query<{ vatCodeId: string; category: 'goods' | 'assets' | 'none'; base: string; vat: string }>(
+          `SELECT v.vat_code_id AS "vatCodeId", v.category, sum(v.base)::text AS base, sum(v.vat)::text AS vat
+             FROM accounting.vat_lines v
+            WHERE v.company_id = $1
+              AND ((v.source_type = 'invoice' AND v.source_id = $2)
+                OR (v.source_type = 'credit_note' AND v.source_id IN (SELECT id FROM accounting.credit_notes WHERE invoice_id = $2)))
+            GROUP BY v.vat_code_id, v.category
+            ORDER BY v.vat_code_id, v.category`,
+          { bind: [companyId, invoice.id], type: QueryTypes.SELECT, transaction },
+        )
+      : [];
+    const flow = kind === 'customer' ? 'sales' : 'purchases';
+    const vatRows = remaining.length
+      ? creditVatRowsByAmount(remaining, computed.subtotal, computed.vatAmount, flow)
+      : creditVatRows(
+          invoiceLines.map((l) => ({
+            id: l.id,
+            accountKey: keyOf(l.account_id, null),
+            total: l.total,
+            vatRate: l.vat_rate,
+            vatCodeId: l.vat_code_id,
+            category: kind === 'customer' ? 'goods' : !l.vat_deductible ? 'none' : l.account_code.startsWith('2') ? 'assets' : 'goods',
+          })),
+          computed.lines.map((l) => ({ invoiceLineId: l.invoiceLineId, accountKey: keyOf(l.accountId, l.accountCode), total: l.total })),
+          computed.vatAmount,
+          kind === 'customer' ? 'sales' : 'purchases',
+        );
     const entry = await postEntry(transaction, {
       companyId,
       journal: INVOICE_JOURNALS[invoice.type],

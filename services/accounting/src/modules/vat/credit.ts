@@ -52,3 +52,31 @@ export function creditVatRows(
   const vats = weights.some((w) => !dec(w).isZero()) ? allocate(vatAmount, weights) : list.map(() => '0.00');
   return list.map((g, i) => ({ ...g.row, base: money(dec(g.row.base).negated()), vat: money(dec(vats[i]).negated()) }));
 }
+
+/**
+ * A credit by amount: what the invoice has left per VAT code (its VAT ledger
+ * rows less its earlier credit notes') takes the credit's HT and VAT in
+ * proportion — so the credit notes of an invoice net each code to zero.
+ */
+export function creditVatRowsByAmount(
+  remaining: { vatCodeId: string; category: VatCategory; base: string; vat: string }[],
+  subtotal: string,
+  vatAmount: string,
+  flow: 'sales' | 'purchases',
+): VatLineRow[] {
+  const open = remaining.filter((r) => dec(r.base).gt(0));
+  if (!open.length) return [];
+  const bases = allocate(
+    subtotal,
+    open.map((r) => r.base),
+  );
+  const vatWeights = open.map((r) => (dec(r.vat).gt(0) ? r.vat : '0'));
+  const vats = vatWeights.some((w) => !dec(w).isZero()) ? allocate(vatAmount, vatWeights) : open.map(() => '0.00');
+  return open.map((r, i) => ({
+    vatCodeId: r.vatCodeId,
+    flow,
+    category: r.category,
+    base: money(dec(bases[i]).negated()),
+    vat: money(dec(vats[i]).negated()),
+  }));
+}

@@ -1,4 +1,4 @@
 export { createVatCode, listVatCodes, resolveVatCodes, returnLineOf } from './codes';
 export { recordVatLines, vatRowsOf, type VatBearingLine, type VatLineRow } from './ledger';
 export { vatApi } from './routes';
-export { creditVatRows, type CreditedInvoiceLine } from './credit';
+export { creditVatRows, creditVatRowsByAmount, type CreditedInvoiceLine } from './credit';

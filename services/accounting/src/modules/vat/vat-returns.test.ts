@@ -271,6 +271,33 @@ describe('VAT return', () => {
     ]);
   });
 
+  it('a credit note on an invoice at two rates takes each line’s rate back, to its own VAT code', async () => {
+    const invoice = await validatedInvoice(
+      service,
+      w.company.id,
+      invoicePayload(w, { date: '2026-06-05', dueDate: null }, [
+        line({ description: 'Boissons', unitPrice: '100000' }),
+        line({ description: 'Repas', unitPrice: '200000', vatRate: '10' }),
+      ]),
+    );
+    const credit = await http(service)
+      .post(`/api/invoices/${invoice.id}/credit-notes`)
+      .set(asTenant(w.company.id))
+      .send({ reason: 'Repas non servi', date: '2026-06-06', lines: [{ invoiceLineId: invoice.lines![1].id, quantity: '1' }] })
+      .expect(201);
+    expect(credit.body).toMatchObject({ subtotal: '200000.00', vatAmount: '20000.00', total: '220000.00' });
+    // By amount: 11 800 TTC of what is left (the drinks): 10 000 HT + 1 800 of VAT at 18 %.
+    await http(service)
+      .post(`/api/invoices/${invoice.id}/credit-notes`)
+      .set(asTenant(w.company.id))
+      .send({ reason: 'Remise', date: '2026-06-07', amount: '11800' })
+      .expect(201);
+    const june = await preview('2026-06');
+    expect(figures(june).taxable_18).toEqual(['90000.00', '16200.00']);
+    expect(figures(june).taxable_10).toEqual(['0.00', '0.00']);
+    expect(june.checks).toEqual({ collectedMatchesLedger: true, deductibleMatchesLedger: true });
+  });
+
   it('declares by quarter for a company set to quarterly returns', async () => {
     await http(service)
       .put(`/api/companies/${other.company.id}/tax-settings`)
