@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES_VAT, vatPeriodLabel, type VatDrillEntry } from '@xaalis/contracts';
 import { todayIso } from '@xaalis/web-kit';
 import { callsTo, COMPANY_ID, mockFetch, renderWithApp, TEST_USER, type FakeResponse, type FetchHandler } from '../../test-utils';
-import { vatPreview, vatReturnSummary } from './fixtures';
+import { fileThroughDialog, vatPreview, vatReturnSummary } from './fixtures';
 import { previousVatPeriod } from './period';
 import TaxReturnsPage from './TaxReturnsPage';
 
@@ -109,22 +109,18 @@ describe('Déclarations → TVA', () => {
     );
     renderPage();
     expect(await screen.findByText('Concordance avec la comptabilité (comptes 4431, 4452, 4451)')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Déclarer' }));
-    const dialog = await screen.findByRole('dialog', { name: `Déclarer la TVA — ${vatPeriodLabel(PERIOD)}` });
-    expect(within(dialog).getByLabelText('Date de dépôt')).toHaveValue(todayIso());
-    await user.type(within(dialog).getByLabelText('Référence de dépôt'), 'TD-2026-118');
-    await user.click(within(dialog).getByRole('button', { name: 'Déclarer' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES_VAT.alreadyDeclared);
-
-    refused = false;
-    const previews = callsTo(fetchMock, 'GET', `${BASE}/vat-returns/preview`).length;
-    await user.click(within(dialog).getByRole('button', { name: 'Déclarer' }));
-    expect(await screen.findByText(MESSAGES_VAT.declared)).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const posts = callsTo(fetchMock, 'POST', `${BASE}/vat-returns`);
-    expect(posts).toHaveLength(2);
-    expect(posts[1].body).toEqual({ period: PERIOD, filedOn: todayIso(), reference: 'TD-2026-118' });
-    await waitFor(() => expect(callsTo(fetchMock, 'GET', `${BASE}/vat-returns/preview`).length).toBeGreaterThan(previews));
+    await fileThroughDialog(user, fetchMock, {
+      open: 'Déclarer',
+      dialog: `Déclarer la TVA — ${vatPeriodLabel(PERIOD)}`,
+      submit: 'Déclarer',
+      reference: 'TD-2026-118',
+      refusal: MESSAGES_VAT.alreadyDeclared,
+      success: MESSAGES_VAT.declared,
+      accept: () => (refused = false),
+      postUrl: `${BASE}/vat-returns`,
+      previewUrl: `${BASE}/vat-returns/preview`,
+      body: { period: PERIOD, filedOn: todayIso(), reference: 'TD-2026-118' },
+    });
   });
 
   it('shows a 400 with the messages of its fields', async () => {

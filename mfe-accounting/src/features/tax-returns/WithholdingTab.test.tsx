@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES_WITHHOLDING, vatPeriodLabel } from '@xaalis/contracts';
 import { todayIso } from '@xaalis/web-kit';
 import { callsTo, COMPANY_ID, mockFetch, renderWithApp, TEST_USER, type FakeResponse, type FetchHandler } from '../../test-utils';
-import { vatPreview, withholdingPreview, withholdingSummary } from './fixtures';
+import { fileThroughDialog, vatPreview, withholdingPreview, withholdingSummary } from './fixtures';
 import { periodIn, previousVatPeriod } from './period';
 import TaxReturnsPage from './TaxReturnsPage';
 
@@ -89,22 +89,18 @@ describe('Déclarations → Retenues à la source', () => {
       }),
     );
     await openTab(user);
-    await user.click(await screen.findByRole('button', { name: 'Déposer le bordereau' }));
-    const dialog = await screen.findByRole('dialog', { name: `Déposer le bordereau — ${vatPeriodLabel(PERIOD)}` });
-    expect(within(dialog).getByLabelText('Date de dépôt')).toHaveValue(todayIso());
-    await user.type(within(dialog).getByLabelText('Référence de dépôt'), 'BRS-118');
-    await user.click(within(dialog).getByRole('button', { name: 'Déposer' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES_WITHHOLDING.overlaps);
-
-    refused = false;
-    const previews = callsTo(fetchMock, 'GET', `${BASE}/withholding-statements/preview`).length;
-    await user.click(within(dialog).getByRole('button', { name: 'Déposer' }));
-    expect(await screen.findByText(MESSAGES_WITHHOLDING.declared)).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const posts = callsTo(fetchMock, 'POST', `${BASE}/withholding-statements`);
-    expect(posts).toHaveLength(2);
-    expect(posts[1].body).toEqual({ period: PERIOD, filedOn: todayIso(), reference: 'BRS-118' });
-    await waitFor(() => expect(callsTo(fetchMock, 'GET', `${BASE}/withholding-statements/preview`).length).toBeGreaterThan(previews));
+    await fileThroughDialog(user, fetchMock, {
+      open: 'Déposer le bordereau',
+      dialog: `Déposer le bordereau — ${vatPeriodLabel(PERIOD)}`,
+      submit: 'Déposer',
+      reference: 'BRS-118',
+      refusal: MESSAGES_WITHHOLDING.overlaps,
+      success: MESSAGES_WITHHOLDING.declared,
+      accept: () => (refused = false),
+      postUrl: `${BASE}/withholding-statements`,
+      previewUrl: `${BASE}/withholding-statements/preview`,
+      body: { period: PERIOD, filedOn: todayIso(), reference: 'BRS-118' },
+    });
   });
 
   it('a filed period shows its filing and files; the bordereaux on file are listed and download', async () => {

@@ -1,4 +1,8 @@
 // Test data of the tax returns feature (component tests only; not imported by the pages).
+import { screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { todayIso } from '@xaalis/web-kit';
+import { callsTo } from '../../test-utils';
 import {
   VAT_RETURN_LINES,
   vatPeriodRange,
@@ -146,4 +150,44 @@ export function sumsPaidStatement(year: number, overrides: Partial<SumsPaidState
     ninea: '005123456',
     ...overrides,
   };
+}
+
+/**
+ * A filing dialog's flow (Déclarer, Déposer le bordereau): opened, the filing date today by default,
+ * the reference typed, a first POST refused (its message in the dialog), a second one accepted with
+ * its success message, the dialog closed, the body posted and the preview read again.
+ * `accept()` switches the mocked POST from refusing to accepting.
+ */
+export async function fileThroughDialog(
+  user: ReturnType<typeof userEvent.setup>,
+  fetchMock: jest.Mock,
+  f: {
+    open: string;
+    dialog: string;
+    submit: string;
+    reference: string;
+    refusal: string;
+    success: string;
+    accept: () => void;
+    postUrl: string;
+    previewUrl: string;
+    body: object;
+  },
+): Promise<void> {
+  await user.click(await screen.findByRole('button', { name: f.open }));
+  const dialog = await screen.findByRole('dialog', { name: f.dialog });
+  expect(within(dialog).getByLabelText('Date de dépôt')).toHaveValue(todayIso());
+  await user.type(within(dialog).getByLabelText('Référence de dépôt'), f.reference);
+  await user.click(within(dialog).getByRole('button', { name: f.submit }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(f.refusal);
+
+  f.accept();
+  const previews = callsTo(fetchMock, 'GET', f.previewUrl).length;
+  await user.click(within(dialog).getByRole('button', { name: f.submit }));
+  expect(await screen.findByText(f.success)).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  const posts = callsTo(fetchMock, 'POST', f.postUrl);
+  expect(posts).toHaveLength(2);
+  expect(posts[1].body).toEqual(f.body);
+  await waitFor(() => expect(callsTo(fetchMock, 'GET', f.previewUrl).length).toBeGreaterThan(previews));
 }
