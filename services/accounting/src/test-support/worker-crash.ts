@@ -84,7 +84,7 @@ export async function holdSlot(sequelize: Sequelize, sql: string, bind: unknown[
 }
 
 /**
- * Waits until a backend is blocked by the slot's transaction while its statement matches
+ * Waits until a backend is blocked by the slot's transaction (directly or behind another waiter) while its statement matches
  * `pattern` (ILIKE), and has already written in its own transaction (backend_xid): the job is
  * in the middle of its effect. Returns that backend's pid.
  */
@@ -97,9 +97,16 @@ export async function waitForBlockedWriter(
 ): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    // Blocked by the slot, or queued behind a session the slot blocks: another test file's
+    // LOCK TABLE (the fiscal-year closing) waiting on the slot stands before the writer in the queue.
     const rows = await sequelize.query<{ pid: number }>(
-      `SELECT pid FROM pg_stat_activity
-        WHERE $1::int = ANY (pg_blocking_pids(pid)) AND backend_xid IS NOT NULL AND query ILIKE $2`,
+      `WITH RECURSIVE behind AS (
+         SELECT pid FROM pg_stat_activity WHERE $1::int = ANY (pg_blocking_pids(pid))
+         UNION
+         SELECT a.pid FROM pg_stat_activity a JOIN behind b ON b.pid = ANY (pg_blocking_pids(a.pid))
+       )
+       SELECT a.pid FROM pg_stat_activity a JOIN behind USING (pid)
+        WHERE a.backend_xid IS NOT NULL AND a.query ILIKE $2`,
       { bind: [slot.pid, pattern], type: QueryTypes.SELECT },
     );
     if (rows[0]) return rows[0].pid;
