@@ -15,7 +15,7 @@ import {
 import { HttpError, hasJobRun, isUuid, mustExist, notFound, readJobStatus, type ServiceContext } from '@xaalis/service-kit';
 import { recordAuditEvent } from '../audit/record';
 import { addDays, companyFiscalStart, fiscalYearOf } from '../dashboard';
-import { ledgerError, ledgerWrite, postEntry, reverseEntry, todayInDakar, type PostingLine } from '../posting';
+import { ledgerError, ledgerWrite, lockEntriesTable, postEntry, reverseEntry, todayInDakar, type PostingLine } from '../posting';
 import {
   CLOSING_SOURCE,
   OPENING_SOURCE,
@@ -78,7 +78,7 @@ export async function closeFiscalYear(
   return ledgerWrite(
     sequelize,
     async (transaction) => {
-      await sequelize.query('LOCK TABLE accounting.accounting_entries IN SHARE ROW EXCLUSIVE MODE', { transaction });
+      await lockEntriesTable(sequelize, transaction);
       const row = await lockRow(sequelize, transaction, job.companyId, fy.start, fy.end);
       const ran = await sequelize.query(
         `INSERT INTO accounting.job_runs (job_id, name, company_id) VALUES ($1, $2, $3) ON CONFLICT (job_id) DO NOTHING RETURNING id`,
@@ -328,7 +328,7 @@ export function fiscalYearsService(ctx: Pick<ServiceContext, 'sequelize' | 'queu
       await ledgerWrite(
         sequelize,
         async (transaction) => {
-          await sequelize.query('LOCK TABLE accounting.accounting_entries IN SHARE ROW EXCLUSIVE MODE', { transaction });
+          await lockEntriesTable(sequelize, transaction);
           const rows = await sequelize.query<{ id: string; start_date: string; status: string }>(
             `SELECT id, to_char(start_date, 'YYYY-MM-DD') AS start_date, status FROM accounting.fiscal_years
               WHERE company_id = $1 AND status = 'closed' ORDER BY start_date FOR UPDATE`,

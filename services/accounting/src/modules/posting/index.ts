@@ -4,7 +4,7 @@ export { postEntry, assertThirdParties, type Amount, type Posting, type PostingL
 export { reverseEntry } from './reverse';
 export { fitsCounter, isCounterFormat, peekEntryNumber, takeEntryNumber, todayInDakar, yearOf } from './numbering';
 export { counterNumbering, peekCounter, takeCounter, type CounterTable } from './counters';
-export { ledgerWrite } from './transaction';
+export { ledgerWrite, lockEntriesTable } from './transaction';
 export {
   ENTRY_COLUMNS,
   documentTrail,

@@ -3,6 +3,12 @@ import { sqlStateOf } from '@xaalis/service-kit';
 
 /** A deadlock (the other transaction went on): the whole write is run again, at most this many times in all. */
 const ATTEMPTS = 3;
+/**
+ * A lock a write waits for at most `lock_timeout` (lock_not_available, 55P03: the fiscal-year
+ * closing's table lock): it gives its place in the queue back, then tries again this many times.
+ */
+const LOCK_ATTEMPTS = 120;
+const LOCK_RETRY_MS = 250;
 
 /**
  * Runs a ledger write in one transaction and throws `mapError(err)` for its
@@ -13,15 +19,16 @@ const ATTEMPTS = 3;
  *
  * A deadlock (40P01) between concurrent writes of shared rows (balances,
  * counters, lettering) rolls the transaction back whole: it is run again, as
- * the entry import does. `fn` only writes through `transaction`, so a retry
- * repeats nothing that was kept.
+ * the entry import does; so is a write that gave up waiting for a lock it
+ * asked with a timeout (55P03, `lockEntriesTable`). `fn` only writes through
+ * `transaction`, so a retry repeats nothing that was kept.
  */
 export async function ledgerWrite<T>(
   sequelize: Sequelize,
   fn: (transaction: Transaction) => Promise<T>,
   mapError: (err: unknown) => unknown,
 ): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt = 1, lockAttempt = 1; ;) {
     try {
       return await sequelize.transaction(async (transaction) => {
         const result = await fn(transaction);
@@ -29,8 +36,25 @@ export async function ledgerWrite<T>(
         return result;
       });
     } catch (err) {
-      if (sqlStateOf(err) === '40P01' && attempt < ATTEMPTS) continue;
+      const state = sqlStateOf(err);
+      if (state === '40P01' && attempt++ < ATTEMPTS) continue;
+      if (state === '55P03' && lockAttempt++ < LOCK_ATTEMPTS) {
+        await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+        continue;
+      }
       throw mapError(err);
     }
   }
+}
+
+/**
+ * The lock that keeps every writer of the ledger out while a fiscal year is closed or
+ * reopened (SHARE ROW EXCLUSIVE on the entries), asked for a second at a time: a request
+ * waiting on a long transaction would queue every other writer behind it. On timeout the
+ * transaction fails with 55P03, and ledgerWrite runs it again a moment later.
+ */
+export async function lockEntriesTable(sequelize: Sequelize, transaction: Transaction): Promise<void> {
+  await sequelize.query(`SET LOCAL lock_timeout = '1s'`, { transaction });
+  await sequelize.query('LOCK TABLE accounting.accounting_entries IN SHARE ROW EXCLUSIVE MODE', { transaction });
+  await sequelize.query('SET LOCAL lock_timeout TO DEFAULT', { transaction });
 }
