@@ -17,8 +17,8 @@ const internalPackages = {
   '^@xaalis/contracts/(sign-in|auth)$': '<rootDir>/packages/contracts/src/$1.ts',
   '^@xaalis/domain$': '<rootDir>/packages/domain/src/index.ts',
   '^@xaalis/service-kit$': '<rootDir>/packages/service-kit/src/index.ts',
-  // Narrow entries (package.json exports), light enough for a worker-pool thread: `@xaalis/service-kit/pdf`, `/workers`.
-  '^@xaalis/service-kit/(pdf|workers)$': '<rootDir>/packages/service-kit/src/$1/index.ts',
+  // Narrow entries (package.json exports), light enough for a worker-pool thread: `@xaalis/service-kit/pdf`, `/workers`, `/spreadsheet`.
+  '^@xaalis/service-kit/(pdf|workers|spreadsheet)$': '<rootDir>/packages/service-kit/src/$1/index.ts',
   '^@xaalis/web-kit$': '<rootDir>/packages/web-kit/src/index.ts',
 };
 

@@ -2,8 +2,8 @@ import type { TableCell } from 'pdfmake/interfaces';
 import { SUMS_PAID_NATURES, type SumsPaidStatement } from '@xaalis/contracts';
 import { formatXofExact } from '@xaalis/domain';
 import { pdfDocument, winAnsi } from '../pdf';
-import { reportPage } from '../pdf/report-page';
-import { XOF_FORMAT, rowWriter, workbookTask, type WorkbookWriter } from '../spreadsheet/xlsx';
+import { reportPage } from '@xaalis/service-kit/pdf';
+import { XOF_FORMAT, rowWriter, workbookTask, type WorkbookWriter } from '@xaalis/service-kit/spreadsheet';
 
 /** The état des sommes versées à des tiers: PDF and XLSX, built in the worker pool. */
 interface SumsPaidFile {

@@ -1,6 +1,6 @@
 import { INVENTORY_CATEGORY_LABELS, INVENTORY_UNIT_LABELS, MESSAGES_INVENTORY, stockStatus, type InventoryItem } from '@xaalis/contracts';
 import { Decimal } from '@xaalis/domain';
-import { QUANTITY_FORMAT, XOF_FORMAT, sheetExport, type SheetColumn } from '../spreadsheet/xlsx';
+import { QUANTITY_FORMAT, XOF_FORMAT, sheetExport, type SheetColumn } from '@xaalis/service-kit/spreadsheet';
 
 // The stock list as an .xlsx workbook: a worker-pool task (this module is imported by the pool thread too).
 

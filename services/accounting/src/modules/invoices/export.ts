@@ -1,5 +1,5 @@
 import { INVOICE_STATUS_LABELS, INVOICE_TYPE_LABELS, type Invoice } from '@xaalis/contracts';
-import { XOF_FORMAT, sheetExport, type SheetColumn } from '../spreadsheet/xlsx';
+import { XOF_FORMAT, sheetExport, type SheetColumn } from '@xaalis/service-kit/spreadsheet';
 
 // The invoices list as an .xlsx workbook: a worker-pool task (this module is imported by the pool thread too).
 

@@ -2,8 +2,8 @@ import type { TableCell } from 'pdfmake/interfaces';
 import { AGED_BUCKETS, type AccountStatement, type AgedBalance } from '@xaalis/contracts';
 import { formatXofExact } from '@xaalis/domain';
 import { frDate, pdfDocument, winAnsi } from '../pdf';
-import { reportPage } from '../pdf/report-page';
-import { XOF_FORMAT, rowWriter, workbookTask, type WorkbookWriter } from '../spreadsheet/xlsx';
+import { reportPage } from '@xaalis/service-kit/pdf';
+import { XOF_FORMAT, rowWriter, workbookTask, type WorkbookWriter } from '@xaalis/service-kit/spreadsheet';
 
 /** The aged balance (PDF, XLSX) and the statement of account (PDF), built in the worker pool. */
 

@@ -2,7 +2,7 @@ import type { Content, TableCell } from 'pdfmake/interfaces';
 import type { LedgerLine, ReconciliationReport, StatementLine } from '@xaalis/contracts';
 import { formatXofExact } from '@xaalis/domain';
 import { frDate, pdfDocument, winAnsi } from '../pdf';
-import { XOF_FORMAT, workbookTask, type WorkbookWriter } from '../spreadsheet/xlsx';
+import { XOF_FORMAT, workbookTask, type WorkbookWriter } from '@xaalis/service-kit/spreadsheet';
 
 /**
  * The état de rapprochement as PDF and XLSX, built in the worker pool (this

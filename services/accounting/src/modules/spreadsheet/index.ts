@@ -1,4 +1,11 @@
-// Public face of the spreadsheet helper: .xlsx workbooks written in the worker pool and streamed (list exports, reports).
-// Modules a pool thread imports (the workbook tasks) take `./xlsx` directly: this index also loads the HTTP side.
-export { QUANTITY_FORMAT, XOF_FORMAT, sheetExport, workbookTask, writeSheet, type SheetColumn, type WorkbookWriter } from './xlsx';
-export { sendReport, sendWorkbook } from './send';
+// The spreadsheet helpers are service-kit's (its narrow `spreadsheet` entry, for pool threads; sendReport in the main entry).
+export {
+  QUANTITY_FORMAT,
+  XOF_FORMAT,
+  sheetExport,
+  workbookTask,
+  writeSheet,
+  type SheetColumn,
+  type WorkbookWriter,
+} from '@xaalis/service-kit/spreadsheet';
+export { sendReport, sendWorkbook } from '@xaalis/service-kit';

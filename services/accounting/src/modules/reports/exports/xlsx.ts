@@ -11,7 +11,7 @@ import {
   type TrialBalance,
 } from '@xaalis/contracts';
 import { fromCents, toCents } from '@xaalis/domain';
-import { XOF_FORMAT, workbookTask } from '../../spreadsheet/xlsx';
+import { XOF_FORMAT, workbookTask } from '@xaalis/service-kit/spreadsheet';
 import { EXPORT_LABELS as L, companyDetails, generatedLine, isoDateToUtc, reportWarnings, type ReportHeader } from './header';
 
 /**

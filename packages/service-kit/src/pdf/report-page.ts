@@ -1,5 +1,5 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { winAnsi } from '@xaalis/service-kit/pdf';
+import { winAnsi } from './render';
 
 /** An A4 report (aged balance, statement of account, VAT return…): the company, the title, the content, numbered pages. */
 export function reportPage(companyName: string, title: string, content: Content[], landscape = false): TDocumentDefinitions {

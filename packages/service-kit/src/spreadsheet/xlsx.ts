@@ -1,6 +1,6 @@
 import { Writable, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { workerTask, type TaskIO, type TaskItems } from '@xaalis/service-kit/workers';
+import { workerTask, type TaskIO, type TaskItems } from '../workers';
 
 /** Whole francs with thousands separators and the currency: 1 234 567 XOF. */
 export const XOF_FORMAT = '#,##0 "XOF"';
