@@ -38,6 +38,8 @@ export const EMPLOYEE_TEXT_LIMITS = {
   position: 100,
   department: 100,
   bankAccount: 64,
+  ipresNumber: 30,
+  cssNumber: 30,
   phone: 30,
   email: 254,
   address: 255,
@@ -88,6 +90,9 @@ export const employeeInputSchema = z.object({
     .refine((v) => v !== '0.00', { error: MESSAGES_EMPLOYEE.salaryPositive }),
   salaryType: z.enum(SALARY_TYPES, { error: MESSAGES_EMPLOYEE.salaryTypeInvalid }).default('monthly'),
   bankAccount: nullableText(EMPLOYEE_TEXT_LIMITS.bankAccount),
+  /** Numéros d'immatriculation IPRES et CSS: printed on the social declaration. */
+  ipresNumber: nullableText(EMPLOYEE_TEXT_LIMITS.ipresNumber),
+  cssNumber: nullableText(EMPLOYEE_TEXT_LIMITS.cssNumber),
   phone: nullableText(EMPLOYEE_TEXT_LIMITS.phone),
   email: optionalEmail(MESSAGES_EMPLOYEE.emailInvalid, EMPLOYEE_TEXT_LIMITS.email),
   address: nullableText(EMPLOYEE_TEXT_LIMITS.address),
@@ -167,6 +172,8 @@ export interface Employee {
   salary: string | null;
   salaryType: SalaryType;
   bankAccount: string | null;
+  ipresNumber: string | null;
+  cssNumber: string | null;
   phone: string | null;
   email: string | null;
   address: string | null;

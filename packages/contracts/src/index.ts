@@ -36,6 +36,7 @@ export * from './reports';
 export * from './employees';
 export * from './payroll';
 export * from './payroll-settings';
+export * from './payroll-declarations';
 export * from './production';
 export * from './sector-modules';
 export * from './restaurant';

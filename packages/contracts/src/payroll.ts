@@ -107,6 +107,7 @@ export const MESSAGES_PAYSLIP = {
   alreadyCancelled: 'Ce bulletin est déjà annulé',
   paymentDateRequired: 'Date de paiement requise',
   paymentDateInvalid: 'Date de paiement invalide',
+  paymentDateOnDraft: 'Un bulletin est créé en brouillon, sans date de paiement',
   paymentDateBeforePeriod: 'La date de paiement ne peut précéder la période du bulletin',
   paymentMethodInvalid: 'Mode de paiement invalide',
   periodInvalid: 'Période invalide (ex: 2024-01)',
@@ -140,6 +141,17 @@ export const payslipCreateSchema = payslipInputSchema.extend({
   parameterSetId: z.enum(PAYROLL_SET_IDS, { error: MESSAGES_PAYSLIP.parameterSetInvalid }).optional(),
   grossSalary: optionalComputed,
   netSalary: optionalComputed,
+  // The payroll screen's body (spec §"payrolls"): allowances and overtime as totals, and the
+  // figures it shows. Used when the split allowances and the overtime hours are absent.
+  allowances: optionalComputed,
+  overtimePay: optionalComputed,
+  socialCharges: optionalComputed,
+  incomeTax: optionalComputed,
+  otherDeductions: optionalComputed,
+  /** A slip is created as a draft: 'draft' or nothing. */
+  status: z.literal('draft', { error: MESSAGES_PAYSLIP.statusInvalid }).nullish(),
+  /** A draft is not paid: null, empty or nothing. */
+  paymentDate: z.union([z.null(), z.literal('')], { error: MESSAGES_PAYSLIP.paymentDateOnDraft }).optional(),
 });
 export type PayslipCreateInput = z.input<typeof payslipCreateSchema>;
 export type PayslipCreateValues = z.output<typeof payslipCreateSchema>;

@@ -75,6 +75,11 @@ export const RESOURCES: Readonly<Record<string, Resource>> = {
   // Payroll data is confidential: reading it needs `payroll` too (and so does writing a draft, which shows salaries).
   payrolls: { service: 'hr', write: 'payroll', read: 'payroll', ...BOTH },
   'payroll-settings': { service: 'hr', write: 'accounting', company: true },
+  // Payroll declarations, journal and annual statement: as confidential as the payslips they sum.
+  'social-declarations': { service: 'hr', write: 'payroll', read: 'payroll', company: true },
+  'salary-tax-statements': { service: 'hr', write: 'payroll', read: 'payroll', company: true },
+  'payroll-journal': { service: 'hr', write: 'payroll', read: 'payroll', company: true },
+  'annual-salary-declarations': { service: 'hr', write: 'payroll', read: 'payroll', company: true },
   // sector modules: documents
   'sector-status': sector({ write: 'accounting' }),
   modules: sector({ write: 'accounting' }),

@@ -295,6 +295,11 @@ export interface PayslipComputationInput {
   overtimeHours?: string;
   /** Undefined or blank: 1.5. */
   overtimeRate?: string;
+  /**
+   * The overtime pay as an amount (the payroll screen sends it as a total): when given, it is
+   * taken as is and the hours and rate are not used.
+   */
+  overtimePay?: string;
   /** Official set: IPRES cadres regime. Default false. */
   isCadre?: boolean;
   /** Official set: family parts. Default single, no children. */
@@ -443,8 +448,11 @@ export function computePayslip(input: PayslipComputationInput, set: PayrollParam
   const riskClass: PayrollRiskClass = input.riskClass ?? 1;
   if (!PAYROLL_RISK_CLASSES.includes(riskClass)) throw new PayrollInputError(MESSAGES_PAYROLL.amountInvalid, 'riskClass');
 
-  // Overtime = hours x (base / monthlyHours) x rate, rounded to the franc:
-  const overtime = francs(base.times(hours).times(rate).div(set.monthlyHours));
+  // Overtime = hours x (base / monthlyHours) x rate, rounded to the franc (or the amount given):
+  const overtimeGiven = typeof input.overtimePay === 'string' && input.overtimePay.trim() !== '';
+  const overtime = overtimeGiven
+    ? moneyInput(input.overtimePay, '0', 'overtimePay', MESSAGES_PAYROLL.amountInvalid)
+    : francs(base.times(hours).times(rate).div(set.monthlyHours));
   const gross = base.plus(transport).plus(housing).plus(other).plus(overtime);
 
   const lines: PayslipLine[] = [];
@@ -465,7 +473,13 @@ export function computePayslip(input: PayslipComputationInput, set: PayrollParam
   earning('LOGEMENT', 'Indemnité de logement', housing);
   earning('AUTRES', 'Autres indemnités', other);
   // French decimals in the label (it is printed on the bulletin as is).
-  earning('HEURES_SUP', `Heures supplémentaires (${money(hours).replace('.', ',')} h × ${money(rate).replace('.', ',')})`, overtime);
+  earning(
+    'HEURES_SUP',
+    overtimeGiven
+      ? 'Heures supplémentaires'
+      : `Heures supplémentaires (${money(hours).replace('.', ',')} h × ${money(rate).replace('.', ',')})`,
+    overtime,
+  );
 
   // Social contributions, each rounded to the franc.
   const contributionBase = set.contributionBase === 'baseSalary' ? base : gross.minus(transport);
@@ -579,7 +593,7 @@ export function computePayslip(input: PayslipComputationInput, set: PayrollParam
       transportAllowance: money(transport),
       housingAllowance: money(housing),
       otherAllowances: money(other),
-      overtimeHours: money(hours),
+      overtimeHours: overtimeGiven ? '0.00' : money(hours),
       overtimeRate: money(rate),
       isCadre,
       maritalStatus,

@@ -33,7 +33,7 @@ import { remindersApi } from './modules/reminders';
 import { RECURRING_INVOICES_SCHEDULE, generateRecurringInvoicesHandler, recurringInvoicesApi } from './modules/recurring-invoices';
 import { portfolioInternal } from './modules/portfolio';
 import { autoMatchHandler, reconciliationsApi } from './modules/reconciliations';
-import { postPayslipHandler } from './modules/payroll-posting';
+import { payrollPostingInternal, postPayslipHandler } from './modules/payroll-posting';
 import { thirdPartiesApi, thirdPartiesInternal } from './modules/third-parties';
 import { treasuryApi } from './modules/treasury';
 import { treasuryAccountsApi } from './modules/treasury-accounts';
@@ -85,6 +85,7 @@ export const accountingService = runService({
       invoicesInternal(ctx),
       thirdPartiesInternal(ctx),
       portfolioInternal(ctx),
+      payrollPostingInternal(ctx),
     ),
   jobHandlers: (ctx) => ({
     [JOBS.ping]: pingHandler(ctx),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { JOBS } from '@xaalis/contracts';
 import { caseSensitiveRouter, pingHandler, runService } from '@xaalis/service-kit';
 import { employeesApi, employeesInternal } from './modules/employees';
+import { payrollDeclarationsApi } from './modules/payroll-declarations';
 import { payrollSettingsApi } from './modules/payroll-settings';
 import { payrollJobHandlers, payrollApi, SWEEP_PAYSLIP_POSTINGS_SCHEDULE } from './modules/payroll';
 
@@ -14,7 +15,8 @@ export const hrService = runService({
   name: 'hr',
   schema: 'hr',
   migrationsDir: path.join(__dirname, 'migrations'),
-  buildApi: (ctx) => caseSensitiveRouter().use(employeesApi(ctx)).use(payrollApi(ctx)).use(payrollSettingsApi(ctx)),
+  buildApi: (ctx) =>
+    caseSensitiveRouter().use(employeesApi(ctx)).use(payrollApi(ctx)).use(payrollSettingsApi(ctx)).use(payrollDeclarationsApi(ctx)),
   buildInternal: (ctx) => caseSensitiveRouter().use(employeesInternal(ctx)),
   jobHandlers: (ctx) => ({ [JOBS.ping]: pingHandler(ctx), ...payrollJobHandlers(ctx) }),
   jobSchedules: () => [SWEEP_PAYSLIP_POSTINGS_SCHEDULE],

@@ -38,6 +38,8 @@ export function employeeRecord(id: string, employeeNumber: string, overrides: Pa
     salary: '450000.00',
     salaryType: 'monthly',
     bankAccount: null,
+    ipresNumber: null,
+    cssNumber: null,
     phone: null,
     email: null,
     address: null,

@@ -67,6 +67,8 @@ describe('employees', () => {
       salary: '350000.00',
       salaryType: 'monthly',
       bankAccount: null,
+      ipresNumber: null,
+      cssNumber: null,
       phone: null,
       email: null,
       address: null,

@@ -18,6 +18,8 @@ interface EmployeeDbRow {
   salary: string;
   salary_type: SalaryType;
   bank_account: string | null;
+  ipres_number: string | null;
+  css_number: string | null;
   phone: string | null;
   email: string | null;
   address: string | null;
@@ -38,7 +40,7 @@ export type EmployeeFields = Omit<StoredEmployee, 'id' | 'status' | 'companyId' 
 };
 
 const COLUMNS =
-  'id, company_id, employee_number, first_name, last_name, position, department, hire_date, salary, salary_type, bank_account, phone, email, address, status, is_cadre, marital_status, children, created_at, updated_at';
+  'id, company_id, employee_number, first_name, last_name, position, department, hire_date, salary, salary_type, bank_account, phone, email, address, status, is_cadre, marital_status, children, ipres_number, css_number, created_at, updated_at';
 const ORDER = 'ORDER BY last_name, first_name, employee_number, id';
 
 function toEmployee(row: EmployeeDbRow): StoredEmployee {
@@ -53,6 +55,8 @@ function toEmployee(row: EmployeeDbRow): StoredEmployee {
     salary: row.salary,
     salaryType: row.salary_type,
     bankAccount: row.bank_account,
+    ipresNumber: row.ipres_number,
+    cssNumber: row.css_number,
     phone: row.phone,
     email: row.email,
     address: row.address,
@@ -84,6 +88,8 @@ const FIELD_COLUMNS = [
   'is_cadre',
   'marital_status',
   'children',
+  'ipres_number',
+  'css_number',
 ] as const;
 
 const fieldValues = (f: EmployeeFields) => [
@@ -103,6 +109,8 @@ const fieldValues = (f: EmployeeFields) => [
   f.isCadre,
   f.maritalStatus,
   f.children,
+  f.ipresNumber,
+  f.cssNumber,
 ];
 
 /** The company's employees by name, optionally only those of one status. */

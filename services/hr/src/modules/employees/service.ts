@@ -41,6 +41,8 @@ function fieldsOf<S extends EmployeeStatus | null>(v: EmployeeValues, status: S)
     isCadre: v.isCadre,
     maritalStatus: v.maritalStatus,
     children: v.children,
+    ipresNumber: blankToNull(v.ipresNumber),
+    cssNumber: blankToNull(v.cssNumber),
   };
 }
 

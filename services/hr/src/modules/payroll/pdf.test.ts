@@ -20,6 +20,8 @@ const employee: Employee = {
   salary: '1500000.00',
   salaryType: 'monthly',
   bankAccount: null,
+  ipresNumber: null,
+  cssNumber: null,
   phone: null,
   email: null,
   address: 'Sicap Liberté 6, Dakar',

@@ -3,6 +3,7 @@ import {
   JOBS,
   MESSAGES_EMPLOYEE,
   MESSAGES_PAYROLL,
+  MESSAGES_PAYROLL_DECLARATION,
   MESSAGES_PAYSLIP,
   type Employee,
   type PaymentMethod,
@@ -17,7 +18,7 @@ import {
   type PostPayslipJob,
 } from '@xaalis/contracts';
 import { PayrollInputError, add, compare, computePayslip, lastDayOfMonth, parameterSetFor } from '@xaalis/domain';
-import { HttpError, isUuid, notFound, pagedOf, refusingDuplicates, type Logger } from '@xaalis/service-kit';
+import { HttpError, isUuid, notFound, pagedOf, refusingDuplicates, sqlStateOf, type Logger } from '@xaalis/service-kit';
 import { employeesService, findEmployee } from '../employees';
 import { payrollSettingsService } from '../payroll-settings';
 import type { EmployerLookup } from './employer';
@@ -96,11 +97,55 @@ function figuresOf(b: PayslipBreakdown) {
   };
 }
 
+/** The database's refusal of a change to a slip of a declared period (XA012, migration 0007) as the API's 409. */
+async function declaredPeriodRefused<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (sqlStateOf(err) === 'XA012') throw new HttpError(409, MESSAGES_PAYROLL_DECLARATION.periodLocked);
+    throw err;
+  }
+}
+
 /** Same amount, whatever its writing ('350000' and '350000.00'). */
 const sameAmount = (a: string, b: string) => compare(a, b) === 0;
 
 type DraftInput = Pick<PayslipCreateValues, 'period' | 'baseSalary'> &
-  Partial<Pick<PayslipCreateValues, 'transportAllowance' | 'housingAllowance' | 'otherAllowances' | 'overtimeHours' | 'overtimeRate'>>;
+  Partial<
+    Pick<
+      PayslipCreateValues,
+      'transportAllowance' | 'housingAllowance' | 'otherAllowances' | 'overtimeHours' | 'overtimeRate' | 'overtimePay'
+    >
+  >;
+
+/**
+ * The payroll screen's body (spec "payrolls": `allowances` and `overtimePay` as totals, no split
+ * allowances nor hours) as the calculator's input: the allowances total as other allowances (no
+ * transport default), the overtime as an amount. The form's body passes through unchanged.
+ */
+export function fromScreenTotals(v: PayslipCreateValues): DraftInput {
+  const split = [v.transportAllowance, v.housingAllowance, v.otherAllowances].some((a) => a !== undefined);
+  const hours = v.overtimeHours !== undefined || v.overtimeRate !== undefined;
+  return {
+    ...v,
+    ...(v.allowances !== undefined && !split ? { transportAllowance: '0', housingAllowance: '0', otherAllowances: v.allowances } : {}),
+    overtimePay: v.overtimePay !== undefined && !hours ? v.overtimePay : undefined,
+  };
+}
+
+/** True when a figure the body states differs from the recomputed slip's. */
+function statedMismatch(v: PayslipCreateValues, draft: PayslipFigures): boolean {
+  const stated: [string | undefined, string][] = [
+    [v.grossSalary, draft.grossSalary],
+    [v.netSalary, draft.netSalary],
+    [v.socialCharges, draft.socialCharges],
+    [v.incomeTax, draft.incomeTax],
+    [v.otherDeductions, '0'],
+    [v.allowances, draft.allowances],
+    [v.overtimePay, draft.overtimePay],
+  ];
+  return stated.some(([given, computed]) => given !== undefined && !sameAmount(given, computed));
+}
 
 /**
  * The recomputed figures of a new draft of `employee`: the period rules, then the calculator with
@@ -121,6 +166,7 @@ function draftOf(employee: Employee, v: DraftInput, setId: PayrollSetId, riskCla
         otherAllowances: v.otherAllowances,
         overtimeHours: v.overtimeHours,
         overtimeRate: v.overtimeRate,
+        overtimePay: v.overtimePay,
         isCadre: employee.isCadre,
         maritalStatus: employee.maritalStatus ?? undefined,
         children: employee.children,
@@ -172,18 +218,20 @@ export function payrollService(sequelize: Sequelize, producer: PostingProducer, 
     id: string,
     change: (row: PayslipDbRow) => { set: string; bind: unknown[]; event: PayslipPostingEvent | null },
   ): Promise<Payslip> {
-    const row = await sequelize.transaction(async (transaction) => {
-      const current = await mustFind(companyId, id, transaction);
-      const { set, bind, event } = change(current);
-      const outbox = event
-        ? `, unposted_events = array_append(unposted_events, '${event}'), unposted_since = COALESCE(unposted_since, now())`
-        : '';
-      await sequelize.query(`UPDATE hr.payslips SET ${set}${outbox}, updated_at = now() WHERE company_id = $1 AND id = $2`, {
-        bind: [companyId, current.id, ...bind],
-        transaction,
-      });
-      return { updated: (await findPayslip(sequelize, companyId, current.id, { transaction })) as PayslipDbRow, event };
-    });
+    const row = await declaredPeriodRefused(() =>
+      sequelize.transaction(async (transaction) => {
+        const current = await mustFind(companyId, id, transaction);
+        const { set, bind, event } = change(current);
+        const outbox = event
+          ? `, unposted_events = array_append(unposted_events, '${event}'), unposted_since = COALESCE(unposted_since, now())`
+          : '';
+        await sequelize.query(`UPDATE hr.payslips SET ${set}${outbox}, updated_at = now() WHERE company_id = $1 AND id = $2`, {
+          bind: [companyId, current.id, ...bind],
+          transaction,
+        });
+        return { updated: (await findPayslip(sequelize, companyId, current.id, { transaction })) as PayslipDbRow, event };
+      }),
+    );
     if (row.event) await enqueue(row.updated, [row.event]);
     return toPayslip(row.updated);
   }
@@ -226,13 +274,8 @@ export function payrollService(sequelize: Sequelize, producer: PostingProducer, 
       const employee = isUuid(v.employeeId) ? await findEmployee(sequelize, companyId, v.employeeId.toLowerCase()) : null;
       if (!employee) throw notFound(MESSAGES_EMPLOYEE.notFound);
       const chosen = await settings.forPeriod(companyId, v.period);
-      const draft = draftOf(employee, v, v.parameterSetId ?? chosen.setId, chosen.riskClass);
-      if (
-        (v.grossSalary !== undefined && !sameAmount(v.grossSalary, draft.grossSalary)) ||
-        (v.netSalary !== undefined && !sameAmount(v.netSalary, draft.netSalary))
-      ) {
-        throw new HttpError(400, MESSAGES_PAYSLIP.mismatch);
-      }
+      const draft = draftOf(employee, fromScreenTotals(v), v.parameterSetId ?? chosen.setId, chosen.riskClass);
+      if (statedMismatch(v, draft)) throw new HttpError(400, MESSAGES_PAYSLIP.mismatch);
       const id = await refusingDuplicates(MESSAGES_PAYSLIP.duplicatePeriod, () => insertPayslip(sequelize, companyId, draft, userId));
       return toPayslip(await mustFind(companyId, id));
     },
