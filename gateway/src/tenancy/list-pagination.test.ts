@@ -22,6 +22,7 @@ const BOUNDED: Record<string, string> = {
 /** Collections that need a query to name what they list: `path` → its query. */
 const QUERIES: Record<string, (seeded: Seeded) => string> = {
   '/api/companies/:companyId/audit-events': ({ ids }) => `objectType=invoice&objectId=${ids.validatedInvoice}`,
+  '/api/companies/:companyId/payroll-journal': () => 'period=2025',
 };
 
 let stack: Stack;

@@ -28,6 +28,8 @@ export const ID_PARAMS: Record<string, string> = {
   'depreciations/:rowId': 'depreciationRow',
   'employees/:id': 'employee',
   'payrolls/:id': 'payslip',
+  'social-declarations/:declarationId': 'socialDeclaration',
+  'salary-tax-statements/:declarationId': 'salaryTaxStatement',
   'generate/:jobId': 'payrollJob',
   'raw-materials/:id': 'rawMaterial',
   'finished-products/:id': 'finishedProduct',
@@ -49,6 +51,7 @@ export const ID_PARAMS: Record<string, string> = {
 /** Parameters that name no object: a fixed valid value. */
 export const VALUE_PARAMS: Record<string, string> = {
   'cash-flow/:period': '3months',
+  'annual-salary-declarations/:year': '2025',
   // A fiscal year is addressed by its start date: a value of the caller's own company, no object id.
   'fiscal-years/:start': '2026-01-01',
   // Closing jobs cannot be seeded (closing would freeze the seeded year): an id of the right shape.

@@ -268,6 +268,15 @@ export async function seedCompany(user: SignedIn): Promise<Seeded> {
   bodies['PATCH /api/payrolls/:id/pay'] = { paymentDate: '2026-03-01', paymentMethod: 'cash' };
   bodies['POST /api/companies/:companyId/payrolls'] = { employeeId: ids.employee, period: '2025-12', baseSalary: '350000' };
   bodies['POST /api/companies/:companyId/payrolls/generate'] = { period: '2026-01' };
+  // Validated slips of two past months: one declared of each kind, the other left to declare.
+  for (const period of ['2025-10', '2025-11']) {
+    const slip = idOf(await ok(agent, 'POST', `${c}/payrolls`, { employeeId: ids.employee, period, baseSalary: '350000' }));
+    await ok(agent, 'PATCH', `/api/payrolls/${slip}/validate`);
+  }
+  ids.socialDeclaration = idOf(await ok(agent, 'POST', `${c}/social-declarations`, { period: '2025-11', filedOn: '2025-12-10' }));
+  bodies['POST /api/companies/:companyId/social-declarations'] = { period: '2025-10', filedOn: '2025-11-10' };
+  ids.salaryTaxStatement = idOf(await ok(agent, 'POST', `${c}/salary-tax-statements`, { period: '2025-11', filedOn: '2025-12-15' }));
+  bodies['POST /api/companies/:companyId/salary-tax-statements'] = { period: '2025-10', filedOn: '2025-11-15' };
   ids.payrollJob = (await ok<{ jobId: string }>(agent, 'POST', `${c}/payrolls/generate`, { period: '2026-01' })).jobId;
   // Its drafts are written by the worker: wait, so that nothing is written behind the tests' backs.
   for (let i = 0; i < 100; i++) {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import request from 'supertest';
 import { Queue, UnrecoverableError } from 'bullmq';
 import { QueryTypes } from 'sequelize';
 import { JOBS, QUEUES, type Company, type PayslipBreakdown, type PostPayslipJob, type TreasuryAccount } from '@xaalis/contracts';
 import { PAYROLL_PARAMETER_SETS, computePayslip, fromCents, toCents } from '@xaalis/domain';
 import { closeRedis, createRedis, type Job, type RunningService, type RunningWorker } from '@xaalis/service-kit';
 import { start } from '../../server';
-import { asTenant, companyWithChart, createCompany, payslipJobOf } from '../../test-support';
+import { TOKEN, asTenant, companyWithChart, createCompany, payslipJobOf } from '../../test-support';
 import { balances, entryLines, http } from '../../test-support/invoicing';
 import { startWorker } from '../../worker';
 import { payslipPostedJobId, postPayslipHandler } from './jobs';
@@ -261,6 +262,33 @@ describe('paid and cancelled', () => {
     expect((await hrQueue.getJob(payslipPostedJobId(validated.payslipId, 'cancelled')))?.data).toMatchObject({ entryId: '' });
     expect(await run(validated)).toEqual({ entryId: null, entryNumber: null, posted: false });
     expect(await entriesOf(validated.payslipId)).toHaveLength(0);
+  });
+});
+
+describe("GET /internal/companies/:id/payroll-balances (the payroll declarations' check)", () => {
+  it('answers credit minus debit of the PA journal on 431x and 447x over the dates; a reversal in the range nets out', async () => {
+    const bare = await createCompany(service);
+    const kept = officialSlip();
+    await run(payloadOf(kept, { companyId: bare.id }));
+    const gone = payloadOf(computePayslip({ baseSalary: '200000' }, official), { companyId: bare.id });
+    await run(gone);
+    await run({ ...gone, event: 'cancelled', date: '2026-03-31' });
+    const get = (query: string, companyId = bare.id) =>
+      request(service.app).get(`/internal/companies/${companyId}/payroll-balances?${query}`).set('X-Internal-Token', TOKEN);
+    const both = (code: string) =>
+      kept.lines.filter((l) => l.code === code).reduce((a, l) => a + toCents(l.employee) + toCents(l.employer), 0n);
+    const ipres = both('IPRES_RG') + both('IPRES_RC');
+    const taxes = toCents(kept.totals.incomeTax) + toCents(kept.totals.trimf) + both('CFCE');
+    expect((await get('from=2026-03-01&to=2026-03-31').expect(200)).body).toEqual({
+      '4311': fromCents(both('CSS_PF')),
+      '4312': fromCents(both('CSS_AT')),
+      '4313': fromCents(ipres),
+      '4472': fromCents(taxes),
+    });
+    expect((await get('from=2026-04-01&to=2026-04-30').expect(200)).body).toEqual({});
+    await get('from=2026-03&to=2026-03-31').expect(400);
+    await get('from=2026-03-01&to=2026-03-31', 'not-a-uuid').expect(404);
+    await request(service.app).get(`/internal/companies/${bare.id}/payroll-balances?from=2026-03-01&to=2026-03-31`).expect(403);
   });
 });
 
