@@ -277,6 +277,9 @@ export async function seedCompany(user: SignedIn): Promise<Seeded> {
   bodies['POST /api/companies/:companyId/social-declarations'] = { period: '2025-10', filedOn: '2025-11-10' };
   ids.salaryTaxStatement = idOf(await ok(agent, 'POST', `${c}/salary-tax-statements`, { period: '2025-11', filedOn: '2025-12-15' }));
   bodies['POST /api/companies/:companyId/salary-tax-statements'] = { period: '2025-10', filedOn: '2025-11-15' };
+  bodies['POST /api/companies/:companyId/social-declarations/:declarationId/payments'] = { paymentDate: '2025-12-12' };
+  bodies['POST /api/companies/:companyId/salary-tax-statements/:declarationId/payments'] = { paymentDate: '2025-12-15' };
+  bodies['POST /api/companies/:companyId/payrolls/transfers'] = { period: '2025-11', paymentDate: '2025-12-01', treasuryAccountId: ids.treasuryAccount };
   ids.payrollJob = (await ok<{ jobId: string }>(agent, 'POST', `${c}/payrolls/generate`, { period: '2026-01' })).jobId;
   // Its drafts are written by the worker: wait, so that nothing is written behind the tests' backs.
   for (let i = 0; i < 100; i++) {

@@ -37,6 +37,7 @@ export * from './employees';
 export * from './payroll';
 export * from './payroll-settings';
 export * from './payroll-declarations';
+export * from './payroll-payments';
 export * from './production';
 export * from './sector-modules';
 export * from './restaurant';

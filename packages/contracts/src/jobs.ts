@@ -19,6 +19,13 @@ export const JOBS = {
   postPayslip: 'post-payslip',
   /** Payroll, accounting → HR: the posting of a payslip event exists (PayslipPostedJob); jobId `payslip-posted-<id>-<event>`. */
   payslipPosted: 'payslip-posted',
+  /**
+   * Payroll, HR → accounting: post one payment of payroll debts (PostPayrollPaymentJob): the salaries of a
+   * period paid by one bank transfer, or a declaration paid to IPRES, CSS or the tax office; jobId `payroll-payment-<id>`.
+   */
+  postPayrollPayment: 'post-payroll-payment',
+  /** Payroll, accounting → HR: that payment's entry exists (PayrollPaymentPostedJob); jobId `payroll-payment-posted-<id>`. */
+  payrollPaymentPosted: 'payroll-payment-posted',
   /** HR: create the draft payslips of every active employee for a period (GeneratePayrollJob); jobId `payroll-<companyId>-<period>`. */
   generatePayroll: 'generate-payroll',
   /** Accounting: write a checked journal import in one transaction (ImportEntriesJob, entry-imports.ts); jobId `entry-import-<id>`. */
@@ -83,6 +90,33 @@ export interface PayslipPostedJob {
   companyId: string;
   payslipId: string;
   event: PayslipPostingEvent;
+  entryId: string;
+  entryNumber: string;
+}
+
+/** The payroll debts a payment settles, each posted to its account by the accounting side (PAYROLL_ACCOUNTS). */
+export const PAYROLL_DEBTS = ['netPay', 'ipres', 'cssFamily', 'cssAccidents', 'taxes'] as const;
+export type PayrollDebt = (typeof PAYROLL_DEBTS)[number];
+
+/**
+ * `post-payroll-payment`, consumed by the accounting worker: one entry debiting each line's debt and
+ * crediting the treasury account with the total, in that account's journal. Idempotent by payment id.
+ */
+export interface PostPayrollPaymentJob {
+  companyId: string;
+  paymentId: string;
+  userId: string | null;
+  date: string;
+  description: string;
+  /** The treasury account paid from (an accounting id); absent or unknown: the bank's default account. */
+  treasuryAccountId: string | null;
+  lines: { debt: PayrollDebt; description: string; amount: string }[];
+}
+
+/** `payroll-payment-posted`, consumed by the HR worker. */
+export interface PayrollPaymentPostedJob {
+  companyId: string;
+  paymentId: string;
   entryId: string;
   entryNumber: string;
 }

@@ -237,6 +237,10 @@ export interface PayrollDeclaration<F = SocialDeclarationFigures | SalaryTaxFigu
   figures: F;
   previousTotals: Record<string, string | number> | null;
   difference: Record<string, string> | null;
+  /** The payments made for the period's declarations of this kind (every version), oldest first. */
+  payments: { id: string; paymentDate: string; total: string; entryNumber: string | null }[];
+  /** What this declaration leaves to pay: its total less those payments (0 or less: paid). */
+  leftToPay: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ import { remindersApi } from './modules/reminders';
 import { RECURRING_INVOICES_SCHEDULE, generateRecurringInvoicesHandler, recurringInvoicesApi } from './modules/recurring-invoices';
 import { portfolioInternal } from './modules/portfolio';
 import { autoMatchHandler, reconciliationsApi } from './modules/reconciliations';
-import { payrollPostingInternal, postPayslipHandler } from './modules/payroll-posting';
+import { payrollPostingInternal, postPayrollPaymentHandler, postPayslipHandler } from './modules/payroll-posting';
 import { thirdPartiesApi, thirdPartiesInternal } from './modules/third-parties';
 import { treasuryApi } from './modules/treasury';
 import { treasuryAccountsApi } from './modules/treasury-accounts';
@@ -94,6 +94,7 @@ export const accountingService = runService({
     [JOBS.computeDepreciationPlan]: computeDepreciationPlanHandler(ctx),
     [JOBS.recordDepreciations]: recordDepreciationsHandler(ctx),
     [JOBS.postPayslip]: postPayslipHandler(ctx),
+    [JOBS.postPayrollPayment]: postPayrollPaymentHandler(ctx),
     [JOBS.importEntries]: importEntriesHandler(ctx),
     [CLOSE_FISCAL_YEAR_JOB]: closeFiscalYearHandler(ctx),
     [JOBS.exportGeneralLedger]: exportGeneralLedgerHandler(ctx),

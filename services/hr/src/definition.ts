@@ -3,6 +3,7 @@ import { JOBS } from '@xaalis/contracts';
 import { caseSensitiveRouter, pingHandler, runService } from '@xaalis/service-kit';
 import { employeesApi, employeesInternal } from './modules/employees';
 import { payrollDeclarationsApi } from './modules/payroll-declarations';
+import { payrollPaymentJobHandlers, payrollPaymentsApi, SWEEP_PAYROLL_PAYMENTS_SCHEDULE } from './modules/payroll-payments';
 import { payrollSettingsApi } from './modules/payroll-settings';
 import { payrollJobHandlers, payrollApi, SWEEP_PAYSLIP_POSTINGS_SCHEDULE } from './modules/payroll';
 
@@ -16,8 +17,13 @@ export const hrService = runService({
   schema: 'hr',
   migrationsDir: path.join(__dirname, 'migrations'),
   buildApi: (ctx) =>
-    caseSensitiveRouter().use(employeesApi(ctx)).use(payrollApi(ctx)).use(payrollSettingsApi(ctx)).use(payrollDeclarationsApi(ctx)),
+    caseSensitiveRouter()
+      .use(employeesApi(ctx))
+      .use(payrollApi(ctx))
+      .use(payrollSettingsApi(ctx))
+      .use(payrollDeclarationsApi(ctx))
+      .use(payrollPaymentsApi(ctx)),
   buildInternal: (ctx) => caseSensitiveRouter().use(employeesInternal(ctx)),
-  jobHandlers: (ctx) => ({ [JOBS.ping]: pingHandler(ctx), ...payrollJobHandlers(ctx) }),
-  jobSchedules: () => [SWEEP_PAYSLIP_POSTINGS_SCHEDULE],
+  jobHandlers: (ctx) => ({ [JOBS.ping]: pingHandler(ctx), ...payrollJobHandlers(ctx), ...payrollPaymentJobHandlers(ctx) }),
+  jobSchedules: () => [SWEEP_PAYSLIP_POSTINGS_SCHEDULE, SWEEP_PAYROLL_PAYMENTS_SCHEDULE],
 });

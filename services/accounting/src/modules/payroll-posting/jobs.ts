@@ -52,7 +52,7 @@ export type PostPayslipValues = z.output<typeof postPayslipJobSchema>;
  * The treasury account a payslip's net is paid from: the one HR names when it is the company's
  * (HR cannot check an accounting id), else the payment method's default account of its kind.
  */
-async function payslipTreasury(
+export async function payslipTreasury(
   sequelize: Sequelize,
   transaction: Transaction,
   companyId: string,
@@ -82,7 +82,7 @@ const found = (entry: { id: string; number: string }, posted: boolean): PayslipP
   posted,
 });
 
-async function entryBySource(
+export async function entryBySource(
   sequelize: Sequelize,
   transaction: Transaction,
   companyId: string,
@@ -182,7 +182,7 @@ export async function postPayslip(sequelize: Sequelize, job: PostPayslipValues):
  * A producer on the HR service's queue, on the context's Redis client (shared:
  * closing the context closes it). Null without Redis (single-process fallback).
  */
-function hrQueue(ctx: Pick<ServiceContext, 'redis' | 'config' | 'log'>): Queue | null {
+export function hrQueue(ctx: Pick<ServiceContext, 'redis' | 'config' | 'log'>): Queue | null {
   if (!ctx.redis) return null;
   const queue = new Queue(QUEUES.hr, { connection: ctx.redis, prefix: ctx.config.redisPrefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   queue.on('error', (err) => ctx.log.warn({ err: err.message }, 'hr queue error'));

@@ -10,6 +10,7 @@ import { TOKEN, asTenant, companyWithChart, createCompany, payslipJobOf } from '
 import { balances, entryLines, http } from '../../test-support/invoicing';
 import { startWorker } from '../../worker';
 import { payslipPostedJobId, postPayslipHandler } from './jobs';
+import { postPayrollPaymentHandler } from './payments';
 import { PayslipPostingError, validatedLines } from './posting';
 
 // Payslip postings on the real Postgres and Redis. A prefix of this file's own
@@ -289,6 +290,49 @@ describe("GET /internal/companies/:id/payroll-balances (the payroll declarations
     await get('from=2026-03&to=2026-03-31').expect(400);
     await get('from=2026-03-01&to=2026-03-31', 'not-a-uuid').expect(404);
     await request(service.app).get(`/internal/companies/${bare.id}/payroll-balances?from=2026-03-01&to=2026-03-31`).expect(403);
+  });
+});
+
+describe("post-payroll-payment (a month's salary transfer, a declaration paid)", () => {
+  it("posts one entry D each debt's account / C the bank with the total, once; reports back on the hr queue; refuses a bad payload", async () => {
+    const bare = await createCompany(service);
+    const pay = postPayrollPaymentHandler(service.ctx);
+    const job = {
+      companyId: bare.id,
+      paymentId: randomUUID(),
+      userId: null,
+      date: '2026-05-02',
+      description: 'Virement des salaires — avril 2026',
+      treasuryAccountId: null,
+      lines: [
+        { debt: 'netPay' as const, description: 'Salaire net 2026-04 — Awa Diop', amount: '350000.00' },
+        { debt: 'netPay' as const, description: 'Salaire net 2026-04 — Moussa Sarr', amount: '170000.50' },
+      ],
+    };
+    const first = await pay(job);
+    expect(first.posted).toBe(true);
+    expect(await entryLines(service, first.entryId)).toEqual({
+      journal: 'BQ',
+      status: 'validated',
+      lines: [
+        ['422', '350000.00', '0.00', null],
+        ['422', '170000.50', '0.00', null],
+        ['521', '0.00', '520000.50', null],
+      ],
+    });
+    expect(await pay(job)).toEqual({ ...first, posted: false });
+    expect((await hrQueue.getJob(`payroll-payment-posted-${job.paymentId}`))?.data).toMatchObject({ entryNumber: first.entryNumber });
+    const declared = await pay({
+      ...job,
+      paymentId: randomUUID(),
+      lines: [
+        { debt: 'ipres', description: 'IPRES', amount: '10.00' },
+        { debt: 'taxes', description: 'IR', amount: '5.00' },
+      ],
+    });
+    expect((await entryLines(service, declared.entryId)).lines.map((l) => l[0])).toEqual(['4313', '4472', '521']);
+    await expect(pay({ ...job, lines: [] })).rejects.toBeInstanceOf(UnrecoverableError);
+    await expect(pay({ ...job, lines: [{ debt: 'rent', description: 'x', amount: '1.00' }] })).rejects.toBeInstanceOf(UnrecoverableError);
   });
 });
 

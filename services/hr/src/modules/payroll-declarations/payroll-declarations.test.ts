@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
 import request from 'supertest';
 import {
-  HEADERS,
   MESSAGES_PAYROLL_DECLARATION,
   MESSAGES_PAYSLIP,
   type AnnualSalaryDeclaration,
@@ -18,29 +14,22 @@ import {
 import { add } from '@xaalis/domain';
 import { pdfText, sqlStateOf, type RunningService } from '@xaalis/service-kit';
 import { start } from '../../server';
-import { TOKEN, asTenant, createEmployee } from '../../test-support';
+import { asTenant, createEmployee } from '../../test-support';
+import { binary, startAccountingStandIn, type AccountingStandIn } from '../../test-support/accounting-stand-in';
 
 // The real HR service on the real database and Redis. The accounting service's internal routes
 // (company identity, PA balances) are stood in for by a small HTTP server whose answers each test
 // sets: the real route is tested beside the payroll posting (accounting service).
 let service: RunningService;
-let accounting: http.Server;
-const previousUrl = process.env.ACCOUNTING_URL;
+let accounting: AccountingStandIn;
 const own = randomUUID();
 const other = randomUUID();
-let ledger: Record<string, string> | 'down' = 'down';
 
 const api = () => request(service.app);
 const social = (companyId = own) => `/api/companies/${companyId}/social-declarations`;
 const tax = (companyId = own) => `/api/companies/${companyId}/salary-tax-statements`;
 const get = (url: string, companyId = own) => api().get(url).set(asTenant(companyId));
 const post = (url: string, body: object = {}, companyId = own) => api().post(url).set(asTenant(companyId)).send(body);
-function binary(res: request.Response, cb: (err: Error | null, body: Buffer) => void): void {
-  const stream = res as unknown as http.IncomingMessage;
-  const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  stream.on('end', () => cb(null, Buffer.concat(chunks)));
-}
 
 const slips: Payslip[] = [];
 let awa: Employee;
@@ -96,18 +85,8 @@ function expected(months: string[]) {
 }
 
 beforeAll(async () => {
-  const app = express();
-  app.get('/internal/companies/:id', (req, res) => {
-    if (req.get(HEADERS.internalToken) !== TOKEN || req.params.id !== own) res.status(404).json({ message: 'Entreprise introuvable' });
-    else res.json({ id: own, name: 'Teranga Resto SARL', taxNumber: '0076543 2G3' });
-  });
-  app.get('/internal/companies/:id/payroll-balances', (_req, res) => {
-    if (ledger === 'down') res.status(503).json({ message: 'down' });
-    else res.json(ledger);
-  });
-  accounting = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => accounting.once('listening', resolve));
-  process.env.ACCOUNTING_URL = `http://127.0.0.1:${(accounting.address() as AddressInfo).port}`;
+  accounting = await startAccountingStandIn();
+  accounting.companies[own] = { name: 'Teranga Resto SARL', taxNumber: '0076543 2G3' };
   service = await start({ port: 0 });
 
   awa = await createEmployee(service, own, {
@@ -130,15 +109,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service.close();
-  await new Promise((resolve) => accounting.close(resolve));
-  if (previousUrl === undefined) delete process.env.ACCOUNTING_URL;
-  else process.env.ACCOUNTING_URL = previousUrl;
+  await accounting.close();
 });
 
 describe('social declaration (IPRES and CSS)', () => {
   it('sums the validated slips of a month per employee and per fund, with the IPRES and CSS numbers', async () => {
     const e = expected(['2026-01']);
-    ledger = { '4311': e.cssFamily, '4312': e.cssAccident, '4313': e.ipres };
+    accounting.ledger = { '4311': e.cssFamily, '4312': e.cssAccident, '4313': e.ipres };
     const p = (await get(`${social()}/preview?period=2026-01`).expect(200)).body as SocialDeclarationPreview;
     expect(p.period).toBe('2026-01');
     expect(p.employees.map((x) => [x.lastName, x.ipresNumber, x.months, x.daysWorked])).toEqual([
@@ -157,14 +134,14 @@ describe('social declaration (IPRES and CSS)', () => {
 
   it('a quarter sums its three months (2026-T1 is 2026-Q1); the ledger check fails on a franc and is unknown when accounting is down', async () => {
     const e = expected(['2026-01', '2026-02', '2026-03']);
-    ledger = { '4311': e.cssFamily, '4312': e.cssAccident, '4313': add(e.ipres, '1') };
+    accounting.ledger = { '4311': e.cssFamily, '4312': e.cssAccident, '4313': add(e.ipres, '1') };
     const p = (await get(`${social()}/preview?period=2026-T1`).expect(200)).body as SocialDeclarationPreview;
     expect(p.period).toBe('2026-Q1');
     expect(p.employees.map((x) => x.months)).toEqual([3, 3]);
     expect(p.totals.ipres).toBe(e.ipres);
     expect(p.checks.matchesLedger).toBe(false);
     expect(p.checks.ledger?.['4313']).toBe(add(e.ipres, '1'));
-    ledger = 'down';
+    accounting.ledger = 'down';
     expect(
       ((await get(`${social()}/preview?period=2026-Q1`).expect(200)).body as SocialDeclarationPreview).checks.matchesLedger,
     ).toBeNull();
@@ -286,7 +263,7 @@ describe('social declaration (IPRES and CSS)', () => {
 describe('salary-tax statement (IR, TRIMF, CFCE)', () => {
   it('sums the month per employee; a quarter is refused; declaring locks the month', async () => {
     const e = expected(['2026-02']);
-    ledger = { '4472': add(e.incomeTax, e.trimf, e.cfce) };
+    accounting.ledger = { '4472': add(e.incomeTax, e.trimf, e.cfce) };
     const p = (await get(`${tax()}/preview?period=2026-02`).expect(200)).body as SalaryTaxPreview;
     expect(p.totals).toMatchObject({
       employees: 2,

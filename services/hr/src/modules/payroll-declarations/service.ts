@@ -149,8 +149,15 @@ export function payrollDeclarationsService(sequelize: Sequelize, balances: Payro
             { bind: [companyId, row.kind, row.period, row.version - 1], type: QueryTypes.SELECT },
           )
         : [];
+    const payments = await sequelize.query<{ id: string; paymentDate: string; total: string; entryNumber: string | null }>(
+      `SELECT id, payment_date::text AS "paymentDate", total::text AS total, entry_number AS "entryNumber"
+         FROM hr.payroll_payments WHERE company_id = $1 AND kind = $2 AND period = $3 ORDER BY created_at`,
+      { bind: [companyId, row.kind, row.period], type: QueryTypes.SELECT },
+    );
     return {
       ...summaryOf(row),
+      payments,
+      leftToPay: sub(row.total, add('0', ...payments.map((p) => p.total))),
       figures: row.figures,
       previousTotals: previous ? (previous.figures.totals as unknown as Record<string, string | number>) : null,
       difference: previous ? differenceOf(row.figures.totals, previous.figures.totals) : null,

@@ -16,6 +16,7 @@ import {
   type PayslipListQuery,
   type PayslipPostingEvent,
   type PostPayslipJob,
+  type PostPayrollPaymentJob,
 } from '@xaalis/contracts';
 import { PayrollInputError, add, compare, computePayslip, lastDayOfMonth, parameterSetFor } from '@xaalis/domain';
 import { HttpError, isUuid, notFound, pagedOf, refusingDuplicates, sqlStateOf, type Logger } from '@xaalis/service-kit';
@@ -38,7 +39,7 @@ import { renderPayslipPdf } from './pdf';
 
 /** Where the HR service puts the accounting postings (the accounting service's queue; see jobs.ts). */
 export interface PostingProducer {
-  add(name: string, data: PostPayslipJob, opts: { jobId: string }): Promise<unknown>;
+  add(name: string, data: PostPayslipJob | PostPayrollPaymentJob, opts: { jobId: string }): Promise<unknown>;
 }
 
 /** `payslip-<id>-<event>`: one posting job per slip and event, whatever the number of enqueues. */
