@@ -30,6 +30,7 @@ export const ID_PARAMS: Record<string, string> = {
   'payrolls/:id': 'payslip',
   'social-declarations/:declarationId': 'socialDeclaration',
   'salary-tax-statements/:declarationId': 'salaryTaxStatement',
+  'leaves/:leaveId': 'leave',
   'generate/:jobId': 'payrollJob',
   'raw-materials/:id': 'rawMaterial',
   'finished-products/:id': 'finishedProduct',

@@ -279,7 +279,20 @@ export async function seedCompany(user: SignedIn): Promise<Seeded> {
   bodies['POST /api/companies/:companyId/salary-tax-statements'] = { period: '2025-10', filedOn: '2025-11-15' };
   bodies['POST /api/companies/:companyId/social-declarations/:declarationId/payments'] = { paymentDate: '2025-12-12' };
   bodies['POST /api/companies/:companyId/salary-tax-statements/:declarationId/payments'] = { paymentDate: '2025-12-15' };
-  bodies['POST /api/companies/:companyId/payrolls/transfers'] = { period: '2025-11', paymentDate: '2025-12-01', treasuryAccountId: ids.treasuryAccount };
+  ids.leave = idOf(
+    await ok(agent, 'POST', `${c}/leaves`, { employeeId: ids.employee, kind: 'sick', startDate: '2026-05-04', endDate: '2026-05-05' }),
+  );
+  bodies['POST /api/companies/:companyId/leaves'] = {
+    employeeId: ids.employee,
+    kind: 'paid',
+    startDate: '2026-06-01',
+    endDate: '2026-06-02',
+  };
+  bodies['POST /api/companies/:companyId/payrolls/transfers'] = {
+    period: '2025-11',
+    paymentDate: '2025-12-01',
+    treasuryAccountId: ids.treasuryAccount,
+  };
   ids.payrollJob = (await ok<{ jobId: string }>(agent, 'POST', `${c}/payrolls/generate`, { period: '2026-01' })).jobId;
   // Its drafts are written by the worker: wait, so that nothing is written behind the tests' backs.
   for (let i = 0; i < 100; i++) {

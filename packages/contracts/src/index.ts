@@ -38,6 +38,7 @@ export * from './payroll';
 export * from './payroll-settings';
 export * from './payroll-declarations';
 export * from './payroll-payments';
+export * from './leaves';
 export * from './production';
 export * from './sector-modules';
 export * from './restaurant';

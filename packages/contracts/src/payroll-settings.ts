@@ -17,6 +17,7 @@ import {
 export const MESSAGES_PAYROLL_SETTINGS = {
   unknownSet: 'Barème inconnu',
   riskClassInvalid: 'Classe de risque invalide (1, 2 ou 3)',
+  leaveDaysInvalid: 'Jours de congé par mois invalides (de 0 à 10, au plus deux décimales)',
   saved: 'Paramètres de paie enregistrés',
   saveError: "Impossible d'enregistrer les paramètres de paie",
   loadError: 'Impossible de charger les paramètres de paie',
@@ -40,6 +41,8 @@ export interface PayrollSetOption {
 export interface PayrollSettings {
   parameterSetId: PayrollSetId;
   accidentRiskClass: PayrollRiskClass;
+  /** Paid leave earned per month worked, working days ('2.00' by default, Code du travail art. L.148). */
+  leaveDaysPerMonth: string;
   sets: PayrollSetOption[];
 }
 
@@ -57,6 +60,12 @@ export const payrollSettingsInputSchema = z.object({
     .union([z.number(), z.string()], { error: MESSAGES_PAYROLL_SETTINGS.riskClassInvalid })
     .transform((v) => (typeof v === 'string' && /^\s*[123]\s*$/.test(v) ? Number(v) : v))
     .pipe(z.literal(PAYROLL_RISK_CLASSES, { error: MESSAGES_PAYROLL_SETTINGS.riskClassInvalid })),
+  leaveDaysPerMonth: z
+    .union([z.number(), z.string()], { error: MESSAGES_PAYROLL_SETTINGS.leaveDaysInvalid })
+    .optional()
+    .transform((v) => (v === undefined || String(v).trim() === '' ? '2' : String(v).trim()))
+    .refine((v) => /^\d{1,2}(\.\d{1,2})?$/.test(v) && Number(v) <= 10, { error: MESSAGES_PAYROLL_SETTINGS.leaveDaysInvalid })
+    .transform((v) => Number(v).toFixed(2)),
 });
 export type PayrollSettingsInput = z.input<typeof payrollSettingsInputSchema>;
 export type PayrollSettingsValues = z.output<typeof payrollSettingsInputSchema>;

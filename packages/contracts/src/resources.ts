@@ -80,6 +80,8 @@ export const RESOURCES: Readonly<Record<string, Resource>> = {
   'salary-tax-statements': { service: 'hr', write: 'payroll', read: 'payroll', company: true },
   'payroll-journal': { service: 'hr', write: 'payroll', read: 'payroll', company: true },
   'annual-salary-declarations': { service: 'hr', write: 'payroll', read: 'payroll', company: true },
+  // Leave and absences change the payslips: kept with them.
+  leaves: { service: 'hr', write: 'payroll', read: 'payroll', company: true },
   // sector modules: documents
   'sector-status': sector({ write: 'accounting' }),
   modules: sector({ write: 'accounting' }),

@@ -90,3 +90,12 @@ export function lastDayOfMonth(periodOrDate: string): string {
 
 /** `period` plus `months` months ("2026-12", 1 -> "2027-01"). */
 export const addMonthsToPeriod = (period: string, months: number): string => periodOf(addMonthsKeepingDay(`${period}-01`, months));
+
+/** Working days (jours ouvrables: Monday to Saturday) from `from` to `to`, both included; 0 when `to` is before `from`. */
+export function workingDaysBetween(from: string, to: string): number {
+  const days = daysBetween(from, to) + 1;
+  if (days <= 0) return 0;
+  const weekday = new Date(`${from}T00:00:00Z`).getUTCDay(); // 0: Sunday
+  const sundays = Math.floor((days + ((weekday + 6) % 7)) / 7);
+  return days - sundays;
+}

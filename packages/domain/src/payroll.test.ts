@@ -4,6 +4,7 @@ import {
   PAYROLL_PARAMETER_SETS,
   PayrollInputError,
   type PayrollParameterSet,
+  type PayslipAbsences,
   type PayslipBreakdown,
   type PayslipComputationInput,
   type PayslipLine,
@@ -354,6 +355,76 @@ describe('properties', () => {
         expect(t.employeeContributions % 100n).toBe(0n);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('leave and absences (issue 31)', () => {
+  const absences = (over: Partial<PayslipAbsences>): PayslipAbsences => ({
+    leaveDays: '0',
+    unpaidDays: '0',
+    leaveReferenceSums: '0',
+    leaveReferenceMonths: 0,
+    leaveDaysPerMonth: '2',
+    ...over,
+  });
+
+  it('takes base / 26 a day of unpaid absence off the base, and the contributions follow (spec set: on the base)', () => {
+    const b = computePayslip({ baseSalary: '260000', absences: absences({ unpaidDays: '2' }) }, xaalis);
+    expect(line(b, 'ABSENCE')).toMatchObject({ label: 'Absence non rémunérée (2 j)', employee: '-20000.00' });
+    expect(b.totals.gross).toBe('260000.00'); // 240 000 + the 20 000 transport default
+    expect(line(b, 'IPRES').base).toBe('240000.00');
+    expect(b.inputs.absences?.unpaidDays).toBe('2.00');
+  });
+
+  it('pays leave at 1/12 of the reference sums for a year of leave: 26 days after 12 months of 300 000 bring 325 000', () => {
+    const b = computePayslip(
+      { baseSalary: '300000', absences: absences({ leaveDays: '26', leaveReferenceSums: '3600000', leaveReferenceMonths: 12 }) },
+      official,
+    );
+    expect(line(b, 'CONGE_RETENUE').employee).toBe('-300000.00');
+    // 3 600 000 × 26 / (12 × 12 × 2)
+    expect(line(b, 'CONGE').employee).toBe('325000.00');
+    expect(b.totals.gross).toBe('345000.00');
+  });
+
+  it('keeps the day’s base when there is no reference month yet, and never deducts more than the base', () => {
+    const first = computePayslip({ baseSalary: '260000', absences: absences({ leaveDays: '3' }) }, xaalis);
+    expect(line(first, 'CONGE').employee).toBe('30000.00');
+    expect(line(first, 'CONGE_RETENUE').employee).toBe('-30000.00');
+    expect(first.totals.gross).toBe('280000.00');
+    const away = computePayslip({ baseSalary: '260000', absences: absences({ unpaidDays: '40' }) }, xaalis);
+    expect(line(away, 'ABSENCE').employee).toBe('-260000.00');
+    expect(() => computePayslip({ baseSalary: '260000', absences: absences({ unpaidDays: '-1' }) }, xaalis)).toThrow(PayrollInputError);
+  });
+
+  it('the sums of the lines stay the totals with any absence (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 50_000, max: 2_000_000 }),
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 0, max: 12 }),
+        (base, leave, unpaid, months) => {
+          const b = computePayslip(
+            {
+              baseSalary: String(base),
+              absences: absences({
+                leaveDays: (leave / 100).toFixed(2),
+                unpaidDays: (unpaid / 100).toFixed(2),
+                leaveReferenceSums: String(base * months),
+                leaveReferenceMonths: months,
+              }),
+            },
+            official,
+          );
+          const earned = b.lines.filter((l) => l.section === 'earning').reduce((s, l) => s + toCents(l.employee), 0n);
+          expect(earned).toBe(toCents(b.totals.gross));
+          expect(toCents(b.totals.net) <= toCents(b.totals.gross)).toBe(true);
+          expect(toCents(b.totals.gross) >= 0n).toBe(true);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

@@ -276,6 +276,7 @@ export const MESSAGES_PAYROLL = {
   overtimeRateInvalid: 'Taux des heures supplémentaires invalide (nombre positif, au plus deux décimales)',
   childrenInvalid: "Nombre d'enfants invalide",
   noParameterSet: 'Aucun barème de paie en vigueur pour cette période',
+  daysInvalid: 'Nombre de jours invalide (nombre positif, au plus deux décimales)',
 } as const;
 
 /** Hours and rates: a non-negative decimal with at most two decimals, at most 999.99. */
@@ -307,7 +308,38 @@ export interface PayslipComputationInput {
   children?: number;
   /** Official set: the company's work-accident risk class. Default 1. */
   riskClass?: PayrollRiskClass;
+  /** Paid leave and unpaid absence in the period (issue 31); none when absent. */
+  absences?: PayslipAbsences;
 }
+
+/**
+ * Paid leave and absences of a slip's period, in working days (jours ouvrables, Monday to Saturday).
+ *
+ * Rules (Code du travail du Sénégal, loi 97-17, art. L.148 to L.155, as summarised by the labour
+ * inspectorate's course "Congés au Sénégal" and africapaierh.com; the articles' own text was not
+ * found): paid leave accrues at 2 working days per month of effective service (a company setting
+ * here); the leave allowance is 1/12 of the sums received over the reference period, expense
+ * reimbursements (the transport allowance) excluded. So one day of leave is paid
+ * referenceSums / 12 / (referenceMonths × leaveDaysPerMonth): a full year's 24 days bring 1/12 of
+ * the year's pay. Without any reference month (a first month of service) the day's base is kept.
+ * The product's convention (not the law's): a month has 26 working days; a day of unpaid absence,
+ * or of leave, takes base / 26 off the base salary, and the leave allowance is paid in its place.
+ */
+export interface PayslipAbsences {
+  /** Paid leave days taken in the period. */
+  leaveDays: string;
+  /** Days of unpaid absence in the period. */
+  unpaidDays: string;
+  /** Gross less transport of the counted slips of the 12 months before the period. */
+  leaveReferenceSums: string;
+  /** How many months those slips cover (0 to 12). */
+  leaveReferenceMonths: number;
+  /** Leave earned per month worked (2 by default). */
+  leaveDaysPerMonth: string;
+}
+
+/** Working days of a month, for the pro rata of an absence or a day of leave (see PayslipAbsences). */
+export const WORKING_DAYS_PER_MONTH = 26;
 
 export type PayslipLineSection = 'earning' | 'contribution' | 'tax';
 
@@ -358,6 +390,8 @@ export interface PayslipBreakdown {
     riskClass: PayrollRiskClass;
     /** Income-tax parts (official set), e.g. 2.5. */
     parts: number;
+    /** The leave and absences the slip was computed with (absent: none). */
+    absences?: PayslipAbsences;
   };
   lines: PayslipLine[];
   totals: PayslipTotals;
@@ -453,7 +487,23 @@ export function computePayslip(input: PayslipComputationInput, set: PayrollParam
   const overtime = overtimeGiven
     ? moneyInput(input.overtimePay, '0', 'overtimePay', MESSAGES_PAYROLL.amountInvalid)
     : francs(base.times(hours).times(rate).div(set.monthlyHours));
-  const gross = base.plus(transport).plus(housing).plus(other).plus(overtime);
+  // Absences: the base less unpaid days and leave days (base / 26 each), plus the leave allowance.
+  const absences = input.absences;
+  const leaveDays = absences ? decimalInput(absences.leaveDays, '0', 'leaveDays', MESSAGES_PAYROLL.daysInvalid) : ZERO;
+  const unpaidDays = absences ? decimalInput(absences.unpaidDays, '0', 'unpaidDays', MESSAGES_PAYROLL.daysInvalid) : ZERO;
+  const unpaidDeduction = min(base, francs(base.times(unpaidDays).div(WORKING_DAYS_PER_MONTH)));
+  const leaveDeduction = min(base.minus(unpaidDeduction), francs(base.times(leaveDays).div(WORKING_DAYS_PER_MONTH)));
+  let leaveAllowance = ZERO;
+  if (absences && leaveDays.gt(0)) {
+    const months = absences.leaveReferenceMonths;
+    const perMonth = dec(absences.leaveDaysPerMonth);
+    leaveAllowance =
+      months > 0 && perMonth.gt(0)
+        ? francs(dec(absences.leaveReferenceSums).times(leaveDays).div(dec(12).times(months).times(perMonth)))
+        : leaveDeduction;
+  }
+  const effectiveBase = base.minus(unpaidDeduction).minus(leaveDeduction).plus(leaveAllowance);
+  const gross = effectiveBase.plus(transport).plus(housing).plus(other).plus(overtime);
 
   const lines: PayslipLine[] = [];
   const earning = (code: string, label: string, amount: Decimal) =>
@@ -469,6 +519,12 @@ export function computePayslip(input: PayslipComputationInput, set: PayrollParam
       employer: '0.00',
     });
   earning('BASE', 'Salaire de base', base);
+  const days = (d: Decimal) => `${d.toString().replace('.', ',')} j`;
+  if (unpaidDays.gt(0)) earning('ABSENCE', `Absence non rémunérée (${days(unpaidDays)})`, unpaidDeduction.negated());
+  if (leaveDays.gt(0)) {
+    earning('CONGE_RETENUE', `Congé payé : salaire des jours de congé (${days(leaveDays)})`, leaveDeduction.negated());
+    earning('CONGE', `Allocation de congé (${days(leaveDays)})`, leaveAllowance);
+  }
   earning('TRANSPORT', 'Indemnité de transport', transport);
   earning('LOGEMENT', 'Indemnité de logement', housing);
   earning('AUTRES', 'Autres indemnités', other);
@@ -482,7 +538,7 @@ export function computePayslip(input: PayslipComputationInput, set: PayrollParam
   );
 
   // Social contributions, each rounded to the franc.
-  const contributionBase = set.contributionBase === 'baseSalary' ? base : gross.minus(transport);
+  const contributionBase = set.contributionBase === 'baseSalary' ? effectiveBase : gross.minus(transport);
   let employeeContributions = ZERO;
   let employerContributions = ZERO;
   for (const rule of set.contributions) {
@@ -600,6 +656,17 @@ export function computePayslip(input: PayslipComputationInput, set: PayrollParam
       children,
       riskClass,
       parts,
+      ...(absences
+        ? {
+            absences: {
+              leaveDays: money(leaveDays),
+              unpaidDays: money(unpaidDays),
+              leaveReferenceSums: money(dec(absences.leaveReferenceSums)),
+              leaveReferenceMonths: absences.leaveReferenceMonths,
+              leaveDaysPerMonth: money(dec(absences.leaveDaysPerMonth)),
+            },
+          }
+        : {}),
     },
     lines,
     totals: {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { JOBS } from '@xaalis/contracts';
 import { caseSensitiveRouter, pingHandler, runService } from '@xaalis/service-kit';
 import { employeesApi, employeesInternal } from './modules/employees';
+import { leavesApi } from './modules/leaves';
 import { payrollDeclarationsApi } from './modules/payroll-declarations';
 import { payrollPaymentJobHandlers, payrollPaymentsApi, SWEEP_PAYROLL_PAYMENTS_SCHEDULE } from './modules/payroll-payments';
 import { payrollSettingsApi } from './modules/payroll-settings';
@@ -22,7 +23,8 @@ export const hrService = runService({
       .use(payrollApi(ctx))
       .use(payrollSettingsApi(ctx))
       .use(payrollDeclarationsApi(ctx))
-      .use(payrollPaymentsApi(ctx)),
+      .use(payrollPaymentsApi(ctx))
+      .use(leavesApi(ctx)),
   buildInternal: (ctx) => caseSensitiveRouter().use(employeesInternal(ctx)),
   jobHandlers: (ctx) => ({ [JOBS.ping]: pingHandler(ctx), ...payrollJobHandlers(ctx), ...payrollPaymentJobHandlers(ctx) }),
   jobSchedules: () => [SWEEP_PAYSLIP_POSTINGS_SCHEDULE, SWEEP_PAYROLL_PAYMENTS_SCHEDULE],

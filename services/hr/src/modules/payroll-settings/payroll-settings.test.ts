@@ -30,13 +30,19 @@ afterAll(async () => {
 describe('payroll settings', () => {
   it('answers the defaults (xaalis, class 1) with the selectable sets when never saved', async () => {
     const company = randomUUID();
-    expect((await get(company).expect(200)).body).toEqual({ parameterSetId: 'xaalis', accidentRiskClass: 1, sets: SETS });
+    expect((await get(company).expect(200)).body).toEqual({
+      parameterSetId: 'xaalis',
+      accidentRiskClass: 1,
+      leaveDaysPerMonth: '2.00',
+      sets: SETS,
+    });
   });
 
   it('saves and reads back the choice, overwriting the previous one', async () => {
     const company = randomUUID();
-    const saved = (await put(company, { parameterSetId: 'senegal-official', accidentRiskClass: 3 }).expect(200)).body as PayrollSettings;
-    expect(saved).toEqual({ parameterSetId: 'senegal-official', accidentRiskClass: 3, sets: SETS });
+    const saved = (await put(company, { parameterSetId: 'senegal-official', accidentRiskClass: 3, leaveDaysPerMonth: '2.5' }).expect(200))
+      .body as PayrollSettings;
+    expect(saved).toEqual({ parameterSetId: 'senegal-official', accidentRiskClass: 3, leaveDaysPerMonth: '2.50', sets: SETS });
     expect((await get(company).expect(200)).body).toEqual(saved);
     // A select sends the class as its digit.
     await put(company, { parameterSetId: 'xaalis', accidentRiskClass: '2' }).expect(200);

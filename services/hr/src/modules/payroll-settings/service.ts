@@ -1,5 +1,6 @@
 import type { Sequelize } from 'sequelize';
 import {
+  DEFAULT_LEAVE_DAYS_PER_MONTH,
   DEFAULT_PAYROLL_RISK_CLASS,
   DEFAULT_PAYROLL_SET_ID,
   PAYROLL_SET_OPTIONS,
@@ -24,6 +25,7 @@ export function payrollSettingsService(sequelize: Sequelize) {
       (await findPayrollSettings(sequelize, companyId)) ?? {
         parameterSetId: DEFAULT_PAYROLL_SET_ID,
         accidentRiskClass: DEFAULT_PAYROLL_RISK_CLASS,
+        leaveDaysPerMonth: DEFAULT_LEAVE_DAYS_PER_MONTH,
       }
     );
   }
@@ -42,9 +44,12 @@ export function payrollSettingsService(sequelize: Sequelize) {
      * company's set when it is in force in the period, 'xaalis' otherwise
      * (payrollSetIdFor), and the company's risk class in either case.
      */
-    async forPeriod(companyId: string, period: string): Promise<{ setId: PayrollSetId; riskClass: PayrollRiskClass }> {
+    async forPeriod(
+      companyId: string,
+      period: string,
+    ): Promise<{ setId: PayrollSetId; riskClass: PayrollRiskClass; leaveDaysPerMonth: string }> {
       const s = await chosen(companyId);
-      return { setId: payrollSetIdFor(s.parameterSetId, period), riskClass: s.accidentRiskClass };
+      return { setId: payrollSetIdFor(s.parameterSetId, period), riskClass: s.accidentRiskClass, leaveDaysPerMonth: s.leaveDaysPerMonth };
     },
   };
 }

@@ -25,6 +25,8 @@ export interface PayslipPdfData {
   payslip: Payslip;
   employee: Employee;
   ytd: PayslipYearToDate;
+  /** Paid leave earned, taken and left (working days); null when it could not be read. */
+  leave?: { accrued: string; taken: string; balance: string } | null;
 }
 
 const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
@@ -33,6 +35,9 @@ export function periodLabel(period: string): string {
   const month = MONTHS[Number(period.slice(5, 7)) - 1] ?? period.slice(5, 7);
   return `${month.charAt(0).toUpperCase()}${month.slice(1)} ${period.slice(0, 4)}`;
 }
+
+/** '24.00' → '24', '1.50' → '1,5'. */
+const days = (v: string) => v.replace(/\.?0+$/, '').replace('.', ',');
 
 const SECTION_TITLES: Record<PayslipLineSection, string> = {
   earning: 'Éléments de salaire',
@@ -84,7 +89,7 @@ function lineRow(l: PayslipLine): TableCell[] {
 
 /** The payslip's document definition (exported for tests). */
 export function payslipDocument(data: PayslipPdfData, opts: { compress?: boolean } = {}): TDocumentDefinitions {
-  const { company, payslip, employee, ytd } = data;
+  const { company, payslip, employee, ytd, leave } = data;
   const b = payslip.breakdown;
   const t = b.totals;
   const period = periodLabel(payslip.period);
@@ -175,6 +180,17 @@ export function payslipDocument(data: PayslipPdfData, opts: { compress?: boolean
                   ['Brut cumulé', { text: amount(ytd.gross), ...right }],
                   ['Impôt sur le revenu cumulé', { text: amount(ytd.incomeTax), ...right }],
                   ['TRIMF cumulée', { text: amount(ytd.trimf), ...right }],
+                  ...(leave
+                    ? [
+                        [
+                          'Congés payés (jours ouvrables)',
+                          {
+                            text: `acquis ${days(leave.accrued)}, pris ${days(leave.taken)}, solde ${days(leave.balance)}`,
+                            ...right,
+                          },
+                        ],
+                      ]
+                    : []),
                 ],
               },
               layout: 'lightHorizontalLines',

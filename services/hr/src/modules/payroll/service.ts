@@ -18,9 +18,10 @@ import {
   type PostPayslipJob,
   type PostPayrollPaymentJob,
 } from '@xaalis/contracts';
-import { PayrollInputError, add, compare, computePayslip, lastDayOfMonth, parameterSetFor } from '@xaalis/domain';
+import { PayrollInputError, add, compare, computePayslip, lastDayOfMonth, parameterSetFor, type PayslipAbsences } from '@xaalis/domain';
 import { HttpError, isUuid, notFound, pagedOf, refusingDuplicates, sqlStateOf, type Logger } from '@xaalis/service-kit';
 import { employeesService, findEmployee } from '../employees';
+import { leavesService } from '../leaves';
 import { payrollSettingsService } from '../payroll-settings';
 import type { EmployerLookup } from './employer';
 import {
@@ -152,7 +153,13 @@ function statedMismatch(v: PayslipCreateValues, draft: PayslipFigures): boolean 
  * The recomputed figures of a new draft of `employee`: the period rules, then the calculator with
  * the set of that id in force and the company's work-accident risk class.
  */
-function draftOf(employee: Employee, v: DraftInput, setId: PayrollSetId, riskClass: PayrollRiskClass): PayslipFigures {
+function draftOf(
+  employee: Employee,
+  v: DraftInput,
+  setId: PayrollSetId,
+  riskClass: PayrollRiskClass,
+  absences?: PayslipAbsences,
+): PayslipFigures {
   if (employee.status !== 'active') throw new HttpError(400, MESSAGES_PAYSLIP.inactiveEmployee);
   if (v.period < employee.hireDate.slice(0, 7)) throw new HttpError(400, MESSAGES_PAYSLIP.beforeHire);
   const set = parameterSetFor(setId, v.period);
@@ -172,6 +179,7 @@ function draftOf(employee: Employee, v: DraftInput, setId: PayrollSetId, riskCla
         maritalStatus: employee.maritalStatus ?? undefined,
         children: employee.children,
         riskClass,
+        absences,
       },
       set,
     );
@@ -192,6 +200,7 @@ function draftOf(employee: Employee, v: DraftInput, setId: PayrollSetId, riskCla
  */
 export function payrollService(sequelize: Sequelize, producer: PostingProducer, log?: Logger) {
   const settings = payrollSettingsService(sequelize);
+  const leaves = leavesService(sequelize);
 
   async function mustFind(companyId: string, id: string, transaction?: Transaction): Promise<PayslipDbRow> {
     const row = isUuid(id) ? await findPayslip(sequelize, companyId, id, { transaction, lock: transaction !== undefined }) : null;
@@ -257,11 +266,13 @@ export function payrollService(sequelize: Sequelize, producer: PostingProducer, 
       const row = await mustFind(companyId, id);
       const employee = await findEmployee(sequelize, companyId, row.employee_id);
       if (!employee) throw notFound(MESSAGES_EMPLOYEE.notFound);
-      const [company, ytd] = await Promise.all([
+      const [company, ytd, chosen] = await Promise.all([
         employer(companyId),
         yearToDate(sequelize, companyId, { id: row.id, employeeId: row.employee_id, period: row.period }),
+        settings.forPeriod(companyId, row.period),
       ]);
-      const buffer = await renderPayslipPdf({ company, payslip: toPayslip(row), employee, ytd });
+      const [leave] = await leaves.balances(companyId, chosen.leaveDaysPerMonth, row.employee_id);
+      const buffer = await renderPayslipPdf({ company, payslip: toPayslip(row), employee, ytd, leave: leave ?? null });
       const matricule = row.employee_number.replace(/[^A-Za-z0-9_-]+/g, '_');
       return { filename: `bulletin-${matricule}-${row.period}.pdf`, buffer };
     },
@@ -275,7 +286,8 @@ export function payrollService(sequelize: Sequelize, producer: PostingProducer, 
       const employee = isUuid(v.employeeId) ? await findEmployee(sequelize, companyId, v.employeeId.toLowerCase()) : null;
       if (!employee) throw notFound(MESSAGES_EMPLOYEE.notFound);
       const chosen = await settings.forPeriod(companyId, v.period);
-      const draft = draftOf(employee, fromScreenTotals(v), v.parameterSetId ?? chosen.setId, chosen.riskClass);
+      const absences = await leaves.absencesFor(companyId, [employee.id], v.period, chosen.leaveDaysPerMonth);
+      const draft = draftOf(employee, fromScreenTotals(v), v.parameterSetId ?? chosen.setId, chosen.riskClass, absences.get(employee.id));
       if (statedMismatch(v, draft)) throw new HttpError(400, MESSAGES_PAYSLIP.mismatch);
       const id = await refusingDuplicates(MESSAGES_PAYSLIP.duplicatePeriod, () => insertPayslip(sequelize, companyId, draft, userId));
       return toPayslip(await mustFind(companyId, id));
@@ -301,12 +313,19 @@ export function payrollService(sequelize: Sequelize, producer: PostingProducer, 
       const chosen = await settings.forPeriod(job.companyId, job.period);
       let created = 0;
       for (let start = 0; start < employees.length; start += GENERATION_BATCH) {
-        const batch = employees.slice(start, start + GENERATION_BATCH);
-        const drafts = batch
-          .filter((employee) => !existing.has(employee.id))
-          .map((employee) => draftOf(employee, { period: job.period, baseSalary: employee.salary }, chosen.setId, chosen.riskClass));
+        const slice = employees.slice(start, start + GENERATION_BATCH);
+        const batch = slice.filter((employee) => !existing.has(employee.id));
+        const absences = await leaves.absencesFor(
+          job.companyId,
+          batch.map((e) => e.id),
+          job.period,
+          chosen.leaveDaysPerMonth,
+        );
+        const drafts = batch.map((employee) =>
+          draftOf(employee, { period: job.period, baseSalary: employee.salary }, chosen.setId, chosen.riskClass, absences.get(employee.id)),
+        );
         created += await insertPayslips(sequelize, job.companyId, drafts, job.userId);
-        await progress(start + batch.length, employees.length);
+        await progress(start + slice.length, employees.length);
       }
       if (employees.length === 0) await progress(0, 0);
       return { created, skipped: employees.length - created, total: employees.length };
