@@ -107,8 +107,8 @@ test('npm run demo seeds a restaurant through the API once; its figures tie out 
   expect(first.invoices).toBeLessThanOrEqual(2 * (5 + 3) + 4 + 3);
   // Five quotes, two credit notes, and reminders when a client is late.
   expect(first.salesDocuments).toBeGreaterThanOrEqual(5 + 2);
-  // Last month's payroll at least (seven employees), and last year closed.
-  expect(first.payslips).toBeGreaterThanOrEqual(7);
+  // Last month's payroll at least (eight employees), and last year closed.
+  expect(first.payslips).toBeGreaterThanOrEqual(8);
   expect(first.closedYears).toBeGreaterThanOrEqual(1);
   // Last month's statement of the bank, the Wave and the Orange Money wallets.
   expect(first.statements).toBe(3);
@@ -126,6 +126,7 @@ test('npm run demo seeds a restaurant through the API once; its figures tie out 
     closedYears: 0,
     statements: 0,
     salesDocuments: 0,
+    payrollDeclarations: 0,
     vatReturns: 0,
     withholdingStatements: 0,
   });
@@ -171,7 +172,7 @@ test('npm run demo seeds a restaurant through the API once; its figures tie out 
     expect(instalments.filter((p) => p.status === 'overdue')).toHaveLength(1);
     expect(instalments.filter((p) => p.status === 'paid').length).toBeGreaterThan(10);
     const employees = await get<EmployeeList>(api, `${base}/employees`);
-    expect(employees.counters.active).toBe(7);
+    expect(employees.counters.active).toBe(8);
     const slips = await get<PayslipList>(api, `${base}/payrolls?pageSize=100`);
     expect(slips.totalItems).toBe(first.payslips);
     expect(slips.items.every((p) => p.status === 'paid' && p.postedEntryNumber && p.paymentEntryNumber)).toBe(true);

@@ -14,11 +14,11 @@ import {
   type ThirdParty,
   type TreasuryAccount,
   type TreasuryAccountList,
-  type TrialBalance,
 } from '@xaalis/contracts';
-import { ROUND_DOWN, abs, compare, dec, deriveDepreciationRate, isPositive, money, sub, sum } from '@xaalis/domain';
+import { ROUND_DOWN, abs, compare, dec, deriveDepreciationRate, isPositive, money, sub } from '@xaalis/domain';
 import { Api, addDays, iso, minDate, random } from './demo-api';
 import { seedFirm } from './demo-firm';
+import { payrollDemo } from './demo-payroll';
 import { seedSalesCycle } from './demo-sales';
 import { seedTaxReturns } from './demo-vat';
 import { seedStatements, statementPeriods } from './demo-statements';
@@ -44,6 +44,8 @@ export interface DemoResult {
   statements: number;
   /** Quotes, credit notes and reminders made (issue 29); their invoices count in `invoices`. */
   salesDocuments: number;
+  /** Payroll declarations filed (salary tax monthly, IPRES and CSS quarterly; the last ended quarter is left to file). */
+  payrollDeclarations: number;
   /** VAT returns declared (the last complete month is left to declare). */
   vatReturns: number;
   /** Bordereaux de retenue à la source filed. */
@@ -104,7 +106,10 @@ const INVESTMENTS = [
   ['Logiciel de caisse et de réservation', 'immaterial', '213', '900000.00', 'linear', 3, 0],
   ['Scooter de livraison Yamaha', 'material', '245', '1350000.00', 'linear', 4, 3],
 ] as const;
-/** The staff, paid monthly by payslips the product computes: [first name, last name, position, department, salary, cadre, marital status, children]. */
+/**
+ * The staff, paid monthly by payslips the product computes: [first name, last name, position, department, salary, cadre,
+ * marital status, children]. All but the last are paid by bank transfer; she has no bank account and is paid by Wave.
+ */
 const EMPLOYEES = [
   ['Awa', 'Ndiaye', 'Gérante', 'Direction', '450000.00', true, 'married', 2],
   ['Moussa', 'Diop', 'Chef cuisinier', 'Cuisine', '320000.00', false, 'married', 3],
@@ -113,6 +118,7 @@ const EMPLOYEES = [
   ['Aminata', 'Ba', 'Serveuse', 'Salle', '120000.00', false, 'married', 1],
   ['Cheikh', 'Sarr', 'Serveur', 'Salle', '120000.00', false, 'single', 0],
   ['Ousmane', 'Gueye', 'Livreur', 'Livraison', '100000.00', false, 'married', 2],
+  ['Mariama', 'Cissé', 'Plongeuse', 'Cuisine', '90000.00', false, 'single', 1],
 ] as const;
 
 /** Creates the demo company unless the demo user already exists; returns what it did. */
@@ -150,6 +156,7 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
       closedYears: 0,
       statements: 0,
       salesDocuments: 0,
+      payrollDeclarations: 0,
       vatReturns: 0,
       withholdingStatements: 0,
     };
@@ -367,9 +374,10 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   at(iso(first), () => transfer(bankAccount, wave, WAVE_FLOAT.target, iso(first)));
 
   // The staff, hired when the restaurant opened to the public.
+  const staff: string[] = [];
   at(iso(first), async () => {
-    for (const [i, [firstName, lastName, position, department, salary, isCadre, maritalStatus, children]] of EMPLOYEES.entries())
-      await api.json('POST', `${c}/employees`, {
+    for (const [i, [firstName, lastName, position, department, salary, isCadre, maritalStatus, children]] of EMPLOYEES.entries()) {
+      const employee = await api.json<{ id: string }>('POST', `${c}/employees`, {
         employeeNumber: `TS-${String(i + 1).padStart(3, '0')}`,
         firstName,
         lastName,
@@ -382,48 +390,19 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
         maritalStatus,
         children,
         phone: `+221 77 54${String(i).padStart(2, '0')} 1${i}2${i}`,
-        bankAccount: `SN012 01001 ${String(36218450 + i * 7919).padStart(12, '0')} 2${i}`,
+        bankAccount: i < EMPLOYEES.length - 1 ? `SN012 01001 ${String(36218450 + i * 7919).padStart(12, '0')} 2${i}` : null,
+        ipresNumber: `IP-${String(81234 + i * 37).padStart(7, '0')}`,
+        cssNumber: `CSS-${String(5123 + i * 41).padStart(6, '0')}`,
       });
+      staff.push(employee.id);
+    }
   });
-  /** 'Générer la paie du mois', then each payslip validated (posted by the HR service) and paid by bank. */
-  const runPayroll = async (period: string, paymentDate: string) => {
-    const { jobId } = await api.json<{ jobId: string }>('POST', `${c}/payrolls/generate`, { period });
-    await api.waitJob(`${c}/payrolls/generate/${jobId}`);
-    const slips = await api.json<PayslipList>('GET', `${c}/payrolls?period=${period}&pageSize=100`);
-    for (const slip of slips.items) {
-      if (slip.status === 'draft') await api.json('PATCH', `/api/payrolls/${slip.id}/validate`);
-      await api.json('PATCH', `/api/payrolls/${slip.id}/pay`, { paymentDate, paymentMethod: 'bank' });
-      payslips++;
-    }
-  };
-  /**
-   * On the 15th, last month's contributions (CSS 4311/4312, IPRES 4313) and the taxes withheld on pay
-   * (4472) paid by bank: what the month's payslips credited them, read from the trial balance of the
-   * month's last day (the date of the payroll postings).
-   */
-  const settlePayroll = async (period: string, date: string) => {
-    await payrollPosted(Number(period.slice(0, 4)));
-    const lastDay = addDays(`${addDays(`${period}-01`, 31).slice(0, 7)}-01`, -1);
-    const balance = await api.json<TrialBalance>('GET', `${c}/reports/trial-balance?from=${lastDay}&to=${lastDay}`);
-    const owed = (code: string) => {
-      const row = balance.rows.find((r) => r.accountCode === code);
-      return row ? sub(row.periodCredit, row.periodDebit) : '0.00';
-    };
-    const codes = ['4311', '4312', '4313', '4472'];
-    if (codes.some((code) => !accounts.has(code))) {
-      // The payroll posting adds the accounts it needs to the chart.
-      const chart = await api.json<AccountListResponse>('GET', `${c}/accounts?pageSize=${MAX_ACCOUNTS_PAGE_SIZE}`);
-      for (const a of chart.items) accounts.set(a.code, a.id);
-    }
-    for (const [description, group] of [
-      [`Cotisations sociales CSS et IPRES ${period}`, ['4311', '4312', '4313']],
-      [`Impôts sur salaires ${period}`, ['4472']],
-    ] as const) {
-      const lines = group.filter((code) => isPositive(owed(code))).map((code) => ({ code, debit: money(owed(code)) }));
-      if (!lines.length) continue;
-      await postEntry(date, description, [...lines, { code: '521', credit: money(sum(lines.map((l) => l.debit))) }]);
-    }
-  };
+  // Paid by transfer (Wave for the one without a bank account); declarations filed and paid by the 15th.
+  const payroll = payrollDemo(api, companyId, { bankId: bankAccount.id, waveId: wave.id });
+  const thisMonth = Number(today.slice(5, 7));
+  const lastEndedQuarter =
+    thisMonth > 3 ? `${today.slice(0, 4)}-Q${Math.floor((thisMonth - 1) / 3)}` : `${Number(today.slice(0, 4)) - 1}-Q4`;
+  let payrollDeclarations = 0;
   /** Waits until the ledger holds every payslip of `year` and its payment (they are posted asynchronously). */
   const payrollPosted = (year: number) =>
     api.until(
@@ -551,11 +530,17 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
       });
     }
 
-    // The month's payroll, paid on the 28th.
-    at(day(28), () => runPayroll(ym, day(28)));
+    // Some leave and an unpaid absence, recorded before their month's slips; the month's payroll, paid on the 28th.
+    if (m === months - 4) at(day(3), () => payroll.absence(staff[2], 'paid', day(8), day(13), 'Congé annuel'));
+    if (m === months - 2) at(day(3), () => payroll.absence(staff[3], 'unpaid', day(20), day(21), 'Absence non justifiée'));
+    at(day(28), async () => {
+      payslips += await payroll.run(ym, day(28));
+    });
     if (m > 0) {
       const previous = iso(new Date(Date.UTC(monthStart.getUTCFullYear(), monthStart.getUTCMonth() - 1, 1))).slice(0, 7);
-      at(day(15), () => settlePayroll(previous, day(15)));
+      at(day(15), async () => {
+        payrollDeclarations += await payroll.declare(previous, day(15), lastEndedQuarter);
+      });
     }
 
     // Month end (last of its day): cheques remitted to the bank, cash and Orange Money beyond a float paid into it,
@@ -636,6 +621,7 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   ] as const)
     await api.json('POST', `${c}/recipes/${recipe.id}/serve`, { quantity });
   await payrollPosted(thisYear);
+  await payroll.posted();
   // The last three complete months' statements of the bank, the Wave and the Orange Money wallets, imported and reconciled.
   const reconciled = await seedStatements(api, companyId, statementPeriods(today, Math.min(3, months - 1)), String(thisYear), log);
   // Quotes, credit notes, a recurring invoice and reminders.
@@ -656,6 +642,7 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
     closedYears,
     statements: reconciled.statements,
     salesDocuments: sales.quotes + sales.creditNotes + sales.reminders,
+    payrollDeclarations,
     vatReturns: taxes.vatReturns,
     withholdingStatements: taxes.withholdingStatements,
   };

@@ -24,5 +24,13 @@ describe('payroll settings contract', () => {
     expect(issue({ parameterSetId: 'xaalis', accidentRiskClass: '13' })).toBe('Classe de risque invalide (1, 2 ou 3)');
     expect(issue({ parameterSetId: 'xaalis', accidentRiskClass: 2.5 })).toBe('Classe de risque invalide (1, 2 ou 3)');
     expect(issue({ parameterSetId: 'xaalis', accidentRiskClass: true })).toBe('Classe de risque invalide (1, 2 ou 3)');
+    // Leave earned per month: 0 to 10 working days, two decimals at most.
+    expect(
+      payrollSettingsInputSchema.parse({ parameterSetId: 'xaalis', accidentRiskClass: 1, leaveDaysPerMonth: 2.5 }).leaveDaysPerMonth,
+    ).toBe('2.50');
+    for (const leaveDaysPerMonth of ['11', '-1', '2,5', 'deux', '1.234'])
+      expect(issue({ parameterSetId: 'xaalis', accidentRiskClass: 1, leaveDaysPerMonth })).toBe(
+        'Jours de congé par mois invalides (de 0 à 10, au plus deux décimales)',
+      );
   });
 });

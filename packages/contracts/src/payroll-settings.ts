@@ -60,12 +60,15 @@ export const payrollSettingsInputSchema = z.object({
     .union([z.number(), z.string()], { error: MESSAGES_PAYROLL_SETTINGS.riskClassInvalid })
     .transform((v) => (typeof v === 'string' && /^\s*[123]\s*$/.test(v) ? Number(v) : v))
     .pipe(z.literal(PAYROLL_RISK_CLASSES, { error: MESSAGES_PAYROLL_SETTINGS.riskClassInvalid })),
+  /** Absent: unchanged (a form without the field keeps what was saved). */
   leaveDaysPerMonth: z
     .union([z.number(), z.string()], { error: MESSAGES_PAYROLL_SETTINGS.leaveDaysInvalid })
     .optional()
-    .transform((v) => (v === undefined || String(v).trim() === '' ? '2' : String(v).trim()))
-    .refine((v) => /^\d{1,2}(\.\d{1,2})?$/.test(v) && Number(v) <= 10, { error: MESSAGES_PAYROLL_SETTINGS.leaveDaysInvalid })
-    .transform((v) => Number(v).toFixed(2)),
+    .transform((v) => (v === undefined ? undefined : String(v).trim()))
+    .refine((v) => v === undefined || (/^\d{1,2}(\.\d{1,2})?$/.test(v) && Number(v) <= 10), {
+      error: MESSAGES_PAYROLL_SETTINGS.leaveDaysInvalid,
+    })
+    .transform((v) => (v === undefined ? undefined : Number(v).toFixed(2))),
 });
 export type PayrollSettingsInput = z.input<typeof payrollSettingsInputSchema>;
 export type PayrollSettingsValues = z.output<typeof payrollSettingsInputSchema>;

@@ -23,8 +23,8 @@ export interface EmployeeCardProps {
 }
 
 /**
- * One employee: name, matricule, position, department, hire date, salary and status badge, with edit
- * and (de)activate. The salary is payroll data: a role without `payroll` receives it null, and the
+ * One employee: name, matricule, position, department, hire date, IPRES and CSS numbers (when
+ * recorded), salary and status badge, with edit and (de)activate. The salary is payroll data: a role without `payroll` receives it null, and the
  * card leaves the line out.
  */
 export function EmployeeCard({ employee, onEdit, onToggleStatus, onShowSlips, busy = false }: EmployeeCardProps) {
@@ -36,6 +36,8 @@ export function EmployeeCard({ employee, onEdit, onToggleStatus, onShowSlips, bu
     ['Département', employee.department || '—'],
     ['Embauche', formatDate(employee.hireDate)],
   ];
+  if (employee.ipresNumber) facts.push(['N° IPRES', employee.ipresNumber]);
+  if (employee.cssNumber) facts.push(['N° CSS', employee.cssNumber]);
   if (employee.salary !== null)
     facts.push(['Salaire', `${formatMoney(employee.salary)} (${SALARY_TYPE_LABELS[employee.salaryType] ?? employee.salaryType})`]);
   return (

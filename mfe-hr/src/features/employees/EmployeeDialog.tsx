@@ -1,4 +1,5 @@
 import {
+  EMPLOYEE_TEXT_LIMITS,
   employeeInputSchema,
   MARITAL_STATUS_LABELS,
   MARITAL_STATUSES,
@@ -36,6 +37,8 @@ export interface EmployeeFormValues {
   salary: string;
   salaryType: SalaryType;
   bankAccount: string;
+  ipresNumber: string;
+  cssNumber: string;
   phone: string;
   email: string;
   address: string;
@@ -56,6 +59,8 @@ export function employeeFormValues(employee?: Employee | null): EmployeeFormValu
     salary: '',
     salaryType: 'monthly',
     bankAccount: '',
+    ipresNumber: '',
+    cssNumber: '',
     phone: '',
     email: '',
     address: '',
@@ -77,6 +82,8 @@ export function employeeBody(values: EmployeeValues): EmployeeValues {
     ...values,
     department: values.department || null,
     bankAccount: values.bankAccount || null,
+    ipresNumber: values.ipresNumber || null,
+    cssNumber: values.cssNumber || null,
     phone: values.phone || null,
     email: values.email || null,
     address: values.address || null,
@@ -142,6 +149,20 @@ export function EmployeeDialog({ open, onClose, companyId, employee }: EmployeeD
       <FormTextField control={control} name="phone" label="Téléphone" type="tel" />
       <FormTextField control={control} name="email" label="Email" type="email" />
       <FormTextField control={control} name="bankAccount" label="Compte bancaire" />
+      <FormTextField
+        control={control}
+        name="ipresNumber"
+        label="N° IPRES"
+        inputProps={{ maxLength: EMPLOYEE_TEXT_LIMITS.ipresNumber }}
+        helperText="Immatriculation à l'IPRES (déclaration sociale)"
+      />
+      <FormTextField
+        control={control}
+        name="cssNumber"
+        label="N° CSS"
+        inputProps={{ maxLength: EMPLOYEE_TEXT_LIMITS.cssNumber }}
+        helperText="Immatriculation à la Caisse de sécurité sociale"
+      />
       <FormTextField control={control} name="address" label="Adresse" />
     </EntityFormDialog>
   );

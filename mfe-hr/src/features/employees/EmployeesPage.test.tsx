@@ -136,6 +136,8 @@ describe('EmployeesPage', () => {
       salary: '250000.00',
       salaryType: 'monthly',
       bankAccount: null,
+      ipresNumber: null,
+      cssNumber: null,
       phone: null,
       email: 'fatou@example.sn',
       address: null,
@@ -157,6 +159,49 @@ describe('EmployeesPage', () => {
     expect(await screen.findByText(`${MESSAGES_EMPLOYEE.createError} : ${MESSAGES_EMPLOYEE.duplicateNumber}`)).toBeInTheDocument();
     expect(within(dialog).getByText(MESSAGES_EMPLOYEE.duplicateNumber)).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Nouvel Employé' })).toBeInTheDocument();
+  });
+
+  it('sends the IPRES and CSS numbers (trimmed, at most 30 characters), prefills them on edit and shows them on the card', async () => {
+    const user = userEvent.setup();
+    const REGISTERED = { ...MOUSSA, ipresNumber: 'IP-0042', cssNumber: 'CSS-7781' };
+    const fetchMock = mockFetch(
+      routes([REGISTERED, AWA], {
+        [`POST ${BASE}/employees`]: { status: 201, body: MOUSSA },
+        [`PUT /api/employees/${MOUSSA.id}`]: { body: { ...REGISTERED, cssNumber: null } },
+      }),
+    );
+    renderWithApp(<EmployeesPage />, { route: '/employes' });
+    const moussa = await screen.findByRole('article', { name: 'Moussa Fall' });
+    expect(within(moussa).getByText('N° IPRES').nextSibling).toHaveTextContent('IP-0042');
+    expect(within(moussa).getByText('N° CSS').nextSibling).toHaveTextContent('CSS-7781');
+    // Numbers not recorded: no line.
+    expect(within(card('Awa Ndiaye')).queryByText('N° IPRES')).not.toBeInTheDocument();
+    expect(within(card('Awa Ndiaye')).queryByText('N° CSS')).not.toBeInTheDocument();
+
+    const dialog = await openNewEmployee(user);
+    await fillRequired(user, dialog);
+    const ipres = within(dialog).getByLabelText('N° IPRES');
+    expect(ipres).toHaveAttribute('maxLength', '30');
+    expect(within(dialog).getByLabelText('N° CSS')).toHaveAttribute('maxLength', '30');
+    await user.type(ipres, ' IP-1234567 ');
+    await user.type(within(dialog).getByLabelText('N° CSS'), 'CSS-99');
+    await user.click(within(dialog).getByRole('button', { name: "Créer l'employé" }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nouvel Employé' })).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'POST', `${BASE}/employees`)[0].body).toMatchObject({
+      employeeNumber: 'E003',
+      ipresNumber: 'IP-1234567',
+      cssNumber: 'CSS-99',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Modifier Moussa Fall' }));
+    const edit = await screen.findByRole('dialog', { name: "Modifier l'employé" });
+    expect(within(edit).getByLabelText('N° IPRES')).toHaveValue('IP-0042');
+    expect(within(edit).getByLabelText('N° CSS')).toHaveValue('CSS-7781');
+    await user.clear(within(edit).getByLabelText('N° CSS'));
+    await user.click(within(edit).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Emptied: sent as null, like the other optional texts.
+    expect(callsTo(fetchMock, 'PUT', `/api/employees/${MOUSSA.id}`)[0].body).toMatchObject({ ipresNumber: 'IP-0042', cssNumber: null });
   });
 
   it('edits an employee (prefilled, PUT) and sets one inactive (PATCH status)', async () => {

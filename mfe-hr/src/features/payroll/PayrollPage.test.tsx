@@ -394,10 +394,94 @@ describe('PayrollPage', () => {
     expect(within(detail).queryByRole('button', { name: 'Créer le bulletin' })).not.toBeInTheDocument();
     await user.click(within(detail).getByRole('button', { name: 'Fermer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await user.click(screen.getByRole('button', { name: 'Imprimer Moussa Fall 2025-12' }));
+    await user.click(screen.getByRole('button', { name: 'Télécharger le PDF de Moussa Fall 2025-12' }));
     await waitFor(() => expect(saved).toEqual([{ href: 'blob:fake', download: 'bulletin-E001-2025-12.pdf' }]));
     expect(downloads).toEqual([`${BASE}/payrolls/${PAID.id}/pdf`]);
     click.mockRestore();
+  });
+
+  it("'Imprimer le bulletin' loads the slip's PDF into a hidden frame and opens the browser's print dialog", async () => {
+    const user = userEvent.setup();
+    const base = mockFetch(routes([PAID, VALIDATED]));
+    const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+    const objectUrl = jest.fn((_blob: Blob) => 'blob:bulletin');
+    Object.assign(URL, { createObjectURL: objectUrl, revokeObjectURL: jest.fn() });
+    const print = jest.fn();
+    const focus = jest.fn();
+    jest.spyOn(HTMLIFrameElement.prototype, 'contentWindow', 'get').mockReturnValue({ print, focus } as unknown as WindowProxy);
+    const download = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const fetched: { url: string; init?: RequestInit }[] = [];
+    (globalThis as { fetch: unknown }).fetch = jest.fn(async (input: string, init?: RequestInit) => {
+      if (input.endsWith('/pdf')) {
+        fetched.push({ url: input, init });
+        return { ok: true, status: 200, blob: async () => pdf, headers: new Headers() } as unknown as Response;
+      }
+      return base(input, init);
+    });
+    renderWithApp(<PayrollPage />, { route: '/paie' });
+    await screen.findByRole('table', { name: 'Bulletins de paie' });
+    await user.click(within(row('Moussa Fall', '2025-12')).getByRole('button', { name: 'Imprimer le bulletin' }));
+    await waitFor(() => expect(fetched.map((f) => f.url)).toEqual([`${BASE}/payrolls/${PAID.id}/pdf`]));
+    expect(fetched[0].init?.credentials).toBe('include');
+    const frame = await waitFor(() => {
+      const found = document.querySelector<HTMLIFrameElement>('iframe[src="blob:bulletin"]');
+      expect(found).not.toBeNull();
+      return found as HTMLIFrameElement;
+    });
+    expect(objectUrl).toHaveBeenCalledWith(pdf);
+    expect(frame).toHaveAttribute('aria-hidden', 'true');
+    frame.dispatchEvent(new Event('load'));
+    expect(print).toHaveBeenCalled();
+    // Printing is not downloading: no file is saved.
+    expect(download).not.toHaveBeenCalled();
+    frame.remove();
+  });
+
+  it("'Imprimer le bulletin' says why when the server refuses the PDF", async () => {
+    const user = userEvent.setup();
+    mockFetch(
+      routes([PAID], undefined, { [`GET ${BASE}/payrolls/${PAID.id}/pdf`]: { status: 404, body: { message: 'Bulletin introuvable' } } }),
+    );
+    renderWithApp(<PayrollPage />, { route: '/paie' });
+    await user.click(await screen.findByRole('button', { name: 'Imprimer le bulletin' }));
+    expect(await screen.findByText("Impossible d'imprimer le bulletin de paie : Bulletin introuvable")).toBeInTheDocument();
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+});
+
+describe("PayrollPage: the 'Déclarations' tab", () => {
+  it('shows the payroll declarations (IPRES et CSS first) instead of the slips, and back', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(
+      routes([DRAFT], undefined, {
+        [`GET ${BASE}/social-declarations/preview`]: (_init: unknown, url: string) => ({
+          status: 503,
+          body: { message: `Aperçu ${new URL(url, 'http://x').searchParams.get('period') ?? ''} indisponible` },
+        }),
+        [`GET ${BASE}/social-declarations`]: { body: { items: [], page: 1, pageSize: 10, totalItems: 0, totalPages: 0 } },
+      }),
+    );
+    renderWithApp(<PayrollPage />, { route: '/paie' });
+    await screen.findByRole('table', { name: 'Bulletins de paie' });
+    expect(screen.getByRole('tab', { name: 'Bulletins' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Déclarations' }));
+    expect(screen.getByRole('tabpanel', { name: 'Déclarations' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'IPRES et CSS' })).toHaveAttribute('aria-selected', 'true');
+    for (const name of ['Retenues sur salaires', 'Livre de paie', 'Déclaration annuelle'])
+      expect(screen.getByRole('tab', { name })).toBeInTheDocument();
+    // The slips' table, counters, filters and buttons belong to 'Bulletins'.
+    expect(screen.queryByRole('table', { name: 'Bulletins de paie' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Masse salariale' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Rechercher un bulletin')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nouveau bulletin' })).not.toBeInTheDocument();
+    // The tab's own states: the server's message when the preview fails.
+    expect(await screen.findByText('Impossible de calculer la déclaration sociale')).toBeInTheDocument();
+    expect(screen.getByText(/^Aperçu \d{4}-\d{2} indisponible$/)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', `${BASE}/social-declarations/preview`)).toHaveLength(1);
+
+    await user.click(screen.getByRole('tab', { name: 'Bulletins' }));
+    expect(await screen.findByRole('table', { name: 'Bulletins de paie' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Masse salariale' })).toBeInTheDocument();
   });
 });
 
@@ -515,6 +599,8 @@ describe('PayrollPage: role gating', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(callsTo(fetchMock, 'GET', `${BASE}/payrolls`)).toEqual([]);
       expect(callsTo(fetchMock, 'GET', `${BASE}/employees`)).toEqual([]);
+      expect(screen.queryByRole('tab', { name: 'Déclarations' })).not.toBeInTheDocument();
+      expect(callsTo(fetchMock, 'GET', `${BASE}/social-declarations/preview`)).toEqual([]);
     },
   );
 
@@ -526,7 +612,10 @@ describe('PayrollPage: role gating', () => {
     expect(screen.getByRole('button', { name: MESSAGES_PAYSLIP.generate })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Nouveau bulletin' })).toBeInTheDocument();
     expect(within(row('Moussa Fall', '2026-01')).getByRole('button', { name: 'Valider Moussa Fall 2026-01' })).toBeInTheDocument();
-    expect(within(row('Moussa Fall', '2026-01')).getByRole('button', { name: 'Imprimer Moussa Fall 2026-01' })).toBeInTheDocument();
+    expect(
+      within(row('Moussa Fall', '2026-01')).getByRole('button', { name: 'Télécharger le PDF de Moussa Fall 2026-01' }),
+    ).toBeInTheDocument();
+    expect(within(row('Moussa Fall', '2026-01')).getByRole('button', { name: 'Imprimer le bulletin' })).toBeInTheDocument();
     expect(within(row('Awa Ndiaye', '2026-01')).getByRole('button', { name: 'Payer Awa Ndiaye 2026-01' })).toBeInTheDocument();
     expect(within(row('Awa Ndiaye', '2026-01')).getByRole('button', { name: 'Annuler Awa Ndiaye 2026-01' })).toBeInTheDocument();
   });

@@ -3,6 +3,9 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
@@ -37,14 +40,17 @@ import {
   PrintIcon,
   ViewIcon,
   type Column,
+  type ListRead,
 } from '@xaalis/web-kit';
 import { useState } from 'react';
 import { activeEmployeeChoice, useListEmployeesQuery } from '../../api/employees';
+import { PayrollDeclarationsPanel } from '../payroll-declarations';
 import { payslipPdfUrl, useCancelPayslipMutation, useListPayslipsQuery, useValidatePayslipMutation } from './api';
 import { BreakdownDialog } from './BreakdownDialog';
 import { PayDialog } from './PayDialog';
 import { GenerateDialog } from './GenerateDialog';
 import { PayslipDialog } from './PayslipDialog';
+import { DownloadIcon, printPdfFrom } from './print';
 import { usePayrollRights } from './rights';
 import { payslipStatusColor } from './status';
 
@@ -66,6 +72,21 @@ export function downloadPayslipPdf(companyId: string, slip: Pick<Payslip, 'id' |
     { preferServerName: true },
   );
 }
+
+/** 'Imprimer le bulletin': the slip's PDF in the browser's print dialog, without leaving the page. */
+export function printPayslip(companyId: string, slip: Pick<Payslip, 'id'>): Promise<boolean> {
+  return printPdfFrom(payslipPdfUrl(companyId, slip.id));
+}
+
+/** The tabs of the page: the pay slips, and what is declared from them (issue 31). */
+const PAYROLL_TABS = [
+  { value: 'slips', label: 'Bulletins' },
+  { value: 'declarations', label: 'Déclarations' },
+] as const;
+type PayrollTab = (typeof PAYROLL_TABS)[number]['value'];
+
+/** The 'Déclarations' tab has its own states: the slip list's loading, error or emptiness are not its own. */
+const DECLARATIONS_READ: ListRead = { isLoading: false, data: true, refetch: () => undefined };
 
 /** What a role without the `payroll` capability sees instead of payroll data (pages /paie and /employes). */
 export function PayrollRestricted() {
@@ -100,7 +121,8 @@ const COLUMNS: Column<Payslip>[] = [
 
 /**
  * Route /paie (exposed as './Payroll'): 'Gestion de la Paie', pay slips computed with the Senegalese
- * payroll rules. Payroll data is confidential: a role without `payroll` sees a notice, and nothing
+ * payroll rules ('Bulletins'), and what is declared from them ('Déclarations': IPRES and CSS, tax
+ * withheld on salaries, payroll journal, annual declaration). Payroll data is confidential: a role without `payroll` sees a notice, and nothing
  * is asked of the server (it would answer 403).
  */
 export default function PayrollPage() {
@@ -133,6 +155,8 @@ export default function PayrollPage() {
   const generating = useDialog('generate');
   const [viewing, setViewing] = useState<Payslip | null>(null);
   const [paying, setPaying] = useState<Payslip | null>(null);
+  const [tab, setTab] = useState<PayrollTab>('slips');
+  const declarationsTab = tab === 'declarations' && readable ? readable : null;
 
   const slips = list.data?.items ?? [];
   // Over every slip matching the filters (all pages), summed by the server.
@@ -168,47 +192,81 @@ export default function PayrollPage() {
       path="/paie"
       title="Gestion de la Paie"
       session={session}
-      list={list}
+      list={declarationsTab ? DECLARATIONS_READ : list}
       errorTitle="Impossible de charger les bulletins de paie"
       skeletons={3}
       actions={
-        rights.generate ? (
+        rights.generate && !declarationsTab ? (
           <Button variant="outlined" onClick={() => generating.show()} disabled={!companyId || !hasActiveEmployee}>
             {MESSAGES_PAYSLIP.generate}
           </Button>
         ) : null
       }
-      create={rights.create ? { label: 'Nouveau bulletin', onClick: openCreate, disabled: !companyId || !hasActiveEmployee } : undefined}
-      counters={[
-        { label: 'Masse salariale', value: totals ? formatMoney(totals.gross) : zero },
-        { label: 'Charges sociales', value: totals ? formatMoney(totals.charges) : zero },
-        { label: 'TRIMF', value: totals ? formatMoney(totals.tax) : zero },
-        { label: 'Net à payer', value: totals ? formatMoney(totals.net) : zero },
-      ]}
-      search={{
-        label: 'Rechercher un bulletin',
-        placeholder: "Nom ou matricule de l'employé",
-        value: searchBox.input,
-        onChange: searchBox.setInput,
-      }}
-      toolbar={
-        <>
-          <TextField
-            type="month"
-            size="small"
-            label="Période"
-            value={period}
-            onChange={(e) => setPeriod(e.target.value)}
-            sx={{ minWidth: 170 }}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <FilterSelect label="Statut" value={status} onChange={setStatus} allLabel="Tous" options={STATUS_OPTIONS} minWidth={160} />
-        </>
+      create={
+        rights.create && !declarationsTab
+          ? { label: 'Nouveau bulletin', onClick: openCreate, disabled: !companyId || !hasActiveEmployee }
+          : undefined
       }
-      count={slips.length}
+      above={
+        <Tabs value={tab} onChange={(_event, next: PayrollTab) => setTab(next)} sx={{ mb: 2 }} aria-label="Gestion de la Paie">
+          {PAYROLL_TABS.map((t) => (
+            <Tab key={t.value} value={t.value} label={t.label} id={`payroll-tab-${t.value}`} aria-controls="payroll-tab-panel" />
+          ))}
+        </Tabs>
+      }
+      frame={(body) => (
+        <Paper
+          variant="outlined"
+          role="tabpanel"
+          id="payroll-tab-panel"
+          aria-labelledby={`payroll-tab-${tab}`}
+          sx={{ p: { xs: 1.5, md: 2 } }}
+        >
+          {body}
+        </Paper>
+      )}
+      counters={
+        declarationsTab
+          ? undefined
+          : [
+              { label: 'Masse salariale', value: totals ? formatMoney(totals.gross) : zero },
+              { label: 'Charges sociales', value: totals ? formatMoney(totals.charges) : zero },
+              { label: 'TRIMF', value: totals ? formatMoney(totals.tax) : zero },
+              { label: 'Net à payer', value: totals ? formatMoney(totals.net) : zero },
+            ]
+      }
+      search={
+        declarationsTab
+          ? undefined
+          : {
+              label: 'Rechercher un bulletin',
+              placeholder: "Nom ou matricule de l'employé",
+              value: searchBox.input,
+              onChange: searchBox.setInput,
+            }
+      }
+      toolbar={
+        declarationsTab ? undefined : (
+          <>
+            <TextField
+              type="month"
+              size="small"
+              label="Période"
+              value={period}
+              onChange={(e) => setPeriod(e.target.value)}
+              sx={{ minWidth: 170 }}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <FilterSelect label="Statut" value={status} onChange={setStatus} allLabel="Tous" options={STATUS_OPTIONS} minWidth={160} />
+          </>
+        )
+      }
+      count={declarationsTab ? 1 : slips.length}
       filtered={filtered}
       emptyFiltered={MESSAGES_PAYSLIP.emptyFiltered}
-      pagination={{ page, pageSize: PAYSLIPS_PAGE_SIZE, totalItems: list.data?.totalItems ?? 0, onPageChange: setPage }}
+      pagination={
+        declarationsTab ? undefined : { page, pageSize: PAYSLIPS_PAGE_SIZE, totalItems: list.data?.totalItems ?? 0, onPageChange: setPage }
+      }
       empty={{
         title: MESSAGES_PAYSLIP.empty,
         create: rights.create
@@ -235,41 +293,48 @@ export default function PayrollPage() {
         </>
       }
     >
-      <DataTable
-        label="Bulletins de paie"
-        columns={COLUMNS}
-        rows={slips}
-        rowKey={(slip) => slip.id}
-        fetching={list.isFetching}
-        actions={(slip) => {
-          const what = `${employeeName(slip.employee)} ${slip.period}`;
-          return (
-            <>
-              <RowAction label={`Voir le détail de ${what}`} onClick={() => setViewing(slip)}>
-                <ViewIcon fontSize="small" />
-              </RowAction>
-              <RowAction label={`Imprimer ${what}`} onClick={() => companyId && void downloadPayslipPdf(companyId, slip)}>
-                <PrintIcon fontSize="small" />
-              </RowAction>
-              {rights.validate && slip.status === 'draft' ? (
-                <RowAction label={`Valider ${what}`} onClick={() => onValidate(slip)}>
-                  <CheckIcon fontSize="small" />
+      {declarationsTab ? (
+        <PayrollDeclarationsPanel companyId={declarationsTab} />
+      ) : (
+        <DataTable
+          label="Bulletins de paie"
+          columns={COLUMNS}
+          rows={slips}
+          rowKey={(slip) => slip.id}
+          fetching={list.isFetching}
+          actions={(slip) => {
+            const what = `${employeeName(slip.employee)} ${slip.period}`;
+            return (
+              <>
+                <RowAction label={`Voir le détail de ${what}`} onClick={() => setViewing(slip)}>
+                  <ViewIcon fontSize="small" />
                 </RowAction>
-              ) : null}
-              {rights.pay && slip.status === 'validated' ? (
-                <Button size="small" variant="outlined" sx={{ ml: 1 }} aria-label={`Payer ${what}`} onClick={() => setPaying(slip)}>
-                  Payer
-                </Button>
-              ) : null}
-              {rights.cancel && (slip.status === 'draft' || slip.status === 'validated') ? (
-                <RowAction label={`Annuler ${what}`} onClick={() => onCancel(slip)}>
-                  <DeleteIcon fontSize="small" />
+                <RowAction label={`Télécharger le PDF de ${what}`} onClick={() => companyId && void downloadPayslipPdf(companyId, slip)}>
+                  <DownloadIcon fontSize="small" />
                 </RowAction>
-              ) : null}
-            </>
-          );
-        }}
-      />
+                <RowAction label="Imprimer le bulletin" onClick={() => companyId && void printPayslip(companyId, slip)}>
+                  <PrintIcon fontSize="small" />
+                </RowAction>
+                {rights.validate && slip.status === 'draft' ? (
+                  <RowAction label={`Valider ${what}`} onClick={() => onValidate(slip)}>
+                    <CheckIcon fontSize="small" />
+                  </RowAction>
+                ) : null}
+                {rights.pay && slip.status === 'validated' ? (
+                  <Button size="small" variant="outlined" sx={{ ml: 1 }} aria-label={`Payer ${what}`} onClick={() => setPaying(slip)}>
+                    Payer
+                  </Button>
+                ) : null}
+                {rights.cancel && (slip.status === 'draft' || slip.status === 'validated') ? (
+                  <RowAction label={`Annuler ${what}`} onClick={() => onCancel(slip)}>
+                    <DeleteIcon fontSize="small" />
+                  </RowAction>
+                ) : null}
+              </>
+            );
+          }}
+        />
+      )}
     </ListPage>
   );
 }

@@ -175,9 +175,10 @@ const CHUNK = 64 * 1024;
  * The inflated bytes of `input` (raw deflate), chunk by chunk, aborting with
  * UploadRefusedError('tooLarge') as soon as more than `maxBytes` come out:
  * at most one chunk (64 KB) beyond the cap is ever produced, whatever the
- * input claims. The inflater honours back-pressure, so nothing runs ahead.
+ * input claims. The inflater honours back-pressure, so nothing runs ahead:
+ * `stats.consumed` tells how much of the compressed input it read.
  */
-export async function* cappedInflate(input: Buffer, maxBytes: number): AsyncGenerator<Buffer> {
+export async function* cappedInflate(input: Buffer, maxBytes: number, stats?: { consumed: number }): AsyncGenerator<Buffer> {
   const inflate = zlib.createInflateRaw({ chunkSize: CHUNK });
   let total = 0;
   try {
@@ -191,6 +192,7 @@ export async function* cappedInflate(input: Buffer, maxBytes: number): AsyncGene
     if (err instanceof UploadRefusedError) throw err;
     throw unreadable(`inflate: ${(err as Error).message}`);
   } finally {
+    if (stats) stats.consumed = inflate.bytesWritten;
     inflate.destroy();
   }
 }

@@ -107,6 +107,16 @@ describe('leave and absences', () => {
       .expect(200);
     const [balance] = (await api().get(`${leaves()}/balances?employeeId=${awa.id}`).set(asTenant(own)).expect(200)).body as LeaveBalance[];
     expect(balance.accrued).toBe('7.50');
+    // A form without the field keeps it.
+    await api()
+      .put(`/api/companies/${own}/payroll-settings`)
+      .set(asTenant(own))
+      .send({ parameterSetId: 'xaalis', accidentRiskClass: 2 })
+      .expect(200);
+    expect((await api().get(`/api/companies/${own}/payroll-settings`).set(asTenant(own)).expect(200)).body).toMatchObject({
+      accidentRiskClass: 2,
+      leaveDaysPerMonth: '2.50',
+    });
     await api()
       .put(`/api/companies/${own}/payroll-settings`)
       .set(asTenant(own))

@@ -36,7 +36,8 @@ export function payrollSettingsService(sequelize: Sequelize) {
     },
 
     async save(companyId: string, v: PayrollSettingsValues, userId: string | null = null): Promise<PayrollSettings> {
-      return withOptions(await upsertPayrollSettings(sequelize, companyId, v, userId));
+      const leaveDaysPerMonth = v.leaveDaysPerMonth ?? (await chosen(companyId)).leaveDaysPerMonth;
+      return withOptions(await upsertPayrollSettings(sequelize, companyId, { ...v, leaveDaysPerMonth }, userId));
     },
 
     /**
