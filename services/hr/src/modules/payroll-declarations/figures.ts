@@ -40,7 +40,7 @@ const employeeOf = (r: EmployeeRow) => ({
   ipresNumber: r.ipres_number,
   cssNumber: r.css_number,
   payslipIds: r.payslip_ids,
-  months: Number(r.months),
+  months: r.months,
 });
 
 /** Sums of `keys` over `rows`, exact. */
@@ -135,7 +135,7 @@ export async function socialFigures(
 ): Promise<SocialDeclarationFigures> {
   const employees: SocialDeclarationLine[] = (await lineRows(sequelize, companyId, r, transaction)).map((row) => ({
     ...employeeOf(row),
-    daysWorked: 30 * Number(row.months),
+    daysWorked: 30 * row.months,
     gross: row.gross,
     ipresBase: row.ipres_base,
     ipresCadreBase: row.ipres_cadre_base,
@@ -258,7 +258,7 @@ export async function annualSalaries(sequelize: Sequelize, companyId: string, ye
   return {
     year,
     dueOn: `${year + 1}-01-31`,
-    lines: lines.map((l) => ({ ...l, parts: Number(l.parts) })),
+    lines,
     totals: { employees: lines.length, ...totalsOf(lines, ANNUAL_KEYS) },
   };
 }

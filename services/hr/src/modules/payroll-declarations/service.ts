@@ -97,7 +97,7 @@ const COLUMNS = 'id, kind, period, version, status, filed_on::text AS filed_on, 
 /** Every numeric total of `now` minus the same of `before`. */
 function differenceOf(now: Figures['totals'], before: Figures['totals']): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(now)) {
+  for (const [k, v] of Object.entries(now) as [string, string | number][]) {
     const b = (before as unknown as Record<string, string | number>)[k];
     out[k] = typeof v === 'number' ? String(v - Number(b ?? 0)) : sub(v, String(b ?? '0'));
   }
