@@ -5,14 +5,17 @@ import type { Api } from './demo-api';
  * The demo restaurant's payroll as an accountant runs it (issue 31): each month the slips
  * generated and validated, the salaries paid by one bank transfer (the one employee without a
  * bank account by Wave); by the 15th of the next month the tax withheld on salaries declared and
- * paid, and each quarter the IPRES and CSS declaration (fewer than 10 employees: quarterly)
+ * paid (the latest month's slips are left validated, for the user's transfer), and each quarter the IPRES and CSS declaration (fewer than 10 employees: quarterly)
  * declared and paid, except the last ended quarter, left for the user to file; some leave and an
  * unpaid absence along the year.
  */
 
 export interface PayrollDemo {
-  /** 'Générer la paie du mois', each slip validated, paid by transfer (Wave for the rest); the number of slips paid. */
-  run(period: string, paymentDate: string): Promise<number>;
+  /**
+   * 'Générer la paie du mois', each slip validated, then (unless `pay` is false: the latest month is left for the
+   * user to pay) paid by transfer, Wave for the rest; the number of slips.
+   */
+  run(period: string, paymentDate: string, pay: boolean): Promise<number>;
   /** Declares and pays the salary-tax statement of `period`, and its quarter's social declaration when it ends it. */
   declare(period: string, filedOn: string, lastEndedQuarter: string | null): Promise<number>;
   /** Records an absence (before its month's slips are generated). */
@@ -38,11 +41,12 @@ export function payrollDemo(api: Api, companyId: string, accounts: { bankId: str
   };
 
   return {
-    async run(period, paymentDate) {
+    async run(period, paymentDate, pay) {
       const { jobId } = await api.json<{ jobId: string }>('POST', `${c}/payrolls/generate`, { period });
       await api.waitJob(`${c}/payrolls/generate/${jobId}`);
       const slips = await api.json<PayslipList>('GET', `${c}/payrolls?period=${period}&pageSize=100`);
       for (const slip of slips.items) if (slip.status === 'draft') await api.json('PATCH', `/api/payrolls/${slip.id}/validate`);
+      if (!pay) return slips.items.length;
       const transfer = await api.json<PayrollTransferResult>('POST', `${c}/payrolls/transfers`, {
         period,
         paymentDate,

@@ -403,6 +403,8 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
   const lastEndedQuarter =
     thisMonth > 3 ? `${today.slice(0, 4)}-Q${Math.floor((thisMonth - 1) / 3)}` : `${Number(today.slice(0, 4)) - 1}-Q4`;
   let payrollDeclarations = 0;
+  // The latest month whose payroll runs (on the 28th) stays to be paid by the user's transfer.
+  const latestPayroll = Number(today.slice(8, 10)) >= 28 ? today.slice(0, 7) : addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7);
   /** Waits until the ledger holds every payslip of `year` and its payment (they are posted asynchronously). */
   const payrollPosted = (year: number) =>
     api.until(
@@ -531,10 +533,10 @@ export async function seedDemo(base: string, options: DemoOptions = {}): Promise
     }
 
     // Some leave and an unpaid absence, recorded before their month's slips; the month's payroll, paid on the 28th.
-    if (m === months - 4) at(day(3), () => payroll.absence(staff[2], 'paid', day(8), day(13), 'Congé annuel'));
-    if (m === months - 2) at(day(3), () => payroll.absence(staff[3], 'unpaid', day(20), day(21), 'Absence non justifiée'));
+    if (m === Math.max(0, months - 2)) at(day(3), () => payroll.absence(staff[2], 'paid', day(8), day(13), 'Congé annuel'));
+    if (m === months - 1) at(day(3), () => payroll.absence(staff[3], 'unpaid', day(20), day(21), 'Absence non justifiée'));
     at(day(28), async () => {
-      payslips += await payroll.run(ym, day(28));
+      payslips += await payroll.run(ym, day(28), ym !== latestPayroll);
     });
     if (m > 0) {
       const previous = iso(new Date(Date.UTC(monthStart.getUTCFullYear(), monthStart.getUTCMonth() - 1, 1))).slice(0, 7);
