@@ -230,6 +230,41 @@ const SHOTS: Shot[] = [
         .waitFor();
     },
   },
+  {
+    name: 'paie-absences',
+    who: 'demo',
+    take: async (page) => {
+      await open(page, '/paie', 'Gestion de la Paie');
+      await page.getByRole('tab', { name: 'Absences' }).click();
+      await page.getByText('Congé annuel').first().waitFor();
+      await page.getByRole('table', { name: 'Soldes de congés payés' }).waitFor();
+    },
+  },
+  {
+    name: 'paie-virement',
+    who: 'demo',
+    viewport: true,
+    take: async (page) => {
+      await open(page, '/paie', 'Gestion de la Paie');
+      await page.getByRole('button', { name: 'Virement des salaires' }).click();
+      const transfer = dialog(page, 'Virement des salaires');
+      // The demo's latest payroll month is left to pay: the 28th's, or last month's before it.
+      const now = new Date();
+      const latest = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (now.getUTCDate() >= 28 ? 0 : 1), 1));
+      await transfer.getByLabel('Mois', { exact: true }).fill(latest.toISOString().slice(0, 7));
+      await transfer.getByRole('table', { name: 'Ordre de virement' }).getByText('SN012').first().waitFor();
+    },
+  },
+  {
+    name: 'paie-declaration-sociale',
+    who: 'demo',
+    take: async (page) => {
+      await open(page, '/paie', 'Gestion de la Paie');
+      await page.getByRole('tab', { name: 'Déclarations' }).click();
+      await page.getByRole('tab', { name: 'IPRES et CSS' }).click();
+      await page.getByText('IP-0081234').first().waitFor();
+    },
+  },
   { name: 'investissements', who: 'demo', take: (page) => open(page, '/investissements', 'Investissements') },
   {
     name: 'plan-amortissement',

@@ -27,7 +27,8 @@ import {
 } from '@xaalis/web-kit';
 import { Fragment, useState, type ReactNode } from 'react';
 import { useReopenPayrollDeclarationMutation } from './api';
-import { DeclareDialog, refusalText } from './DeclareDialog';
+import { declarationRefusal, DeclareDialog } from './DeclareDialog';
+import { DeclarationPayments } from './DeclarationPayments';
 import { declarationFileLabel, downloadDeclaration, downloadDeclarationPreview, FileButtons } from './downloads';
 import { FiledDeclarationsTable } from './FiledDeclarationsTable';
 import { PeriodPicker } from './PeriodPicker';
@@ -167,8 +168,8 @@ export interface DeclarationPanelProps<P extends AnyPreview> {
 
 /**
  * One declaration of a period: the picker, the preview (checks, drafts left out, the declaration
- * in force with 'Rouvrir', the employees, the amounts to pay, PDF/XLSX, 'Déclarer'), then the
- * declarations filed. 'Déclarer' and 'Rouvrir' need the right to file (payroll).
+ * in force with 'Rouvrir', its payments and 'Payer', the employees, the amounts to pay, PDF/XLSX,
+ * 'Déclarer'), then the declarations filed. 'Déclarer', 'Rouvrir' and 'Payer' need the right to file (payroll).
  */
 export function DeclarationPanel<P extends AnyPreview>({
   companyId,
@@ -198,7 +199,7 @@ export function DeclarationPanel<P extends AnyPreview>({
       toastSuccess(MESSAGES_PAYROLL_DECLARATION.reopened);
       setReopening(false);
     } catch (error) {
-      setReopenError(refusalText(error, 'Erreur lors de la réouverture de la déclaration'));
+      setReopenError(declarationRefusal(error, 'Erreur lors de la réouverture de la déclaration'));
     }
   };
 
@@ -230,6 +231,7 @@ export function DeclarationPanel<P extends AnyPreview>({
             }}
           />
         ) : null}
+        {declared?.status === 'declared' ? <DeclarationPayments companyId={companyId} declared={declared} canPay={canDeclare} /> : null}
         {empty ? <EmptyState title={MESSAGES_PAYROLL_DECLARATION.nothingToDeclare} /> : table(preview)}
         {empty ? null : <Amounts amounts={amounts(preview)} />}
         <Box sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start', justifyContent: 'flex-end' }}>

@@ -8,25 +8,15 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { MESSAGES_PAYROLL_DECLARATION, payrollPeriodLabel, type PayrollDeclarationKind } from '@xaalis/contracts';
-import { DateField, isApiError, serverMessage, toastSuccess, todayIso } from '@xaalis/web-kit';
+import { DateField, toastSuccess, todayIso } from '@xaalis/web-kit';
 import { useId, useState } from 'react';
+import { isSessionExpiry, refusalText } from '../../api/refusal';
 import { useDeclarePayrollDeclarationMutation } from './api';
 import { KIND_TEXTS } from './texts';
 
-/** The messages of a 400's fields (`{message, issues: [{path, message}]}`). */
-function issueMessages(error: unknown): string[] {
-  const issues: unknown =
-    isApiError(error) && error.data && typeof error.data === 'object' ? (error.data as { issues?: unknown }).issues : null;
-  if (!Array.isArray(issues)) return [];
-  return issues.flatMap((issue: { message?: unknown }) => (typeof issue.message === 'string' ? [issue.message] : []));
-}
-
-/** What a refused request says: the server's French message, then its fields' messages (400) when they add to it. */
-export function refusalText(error: unknown, fallback = 'Erreur lors de l’enregistrement de la déclaration'): string {
-  const message = serverMessage(error) ?? fallback;
-  const extra = [...new Set(issueMessages(error))].filter((m) => m !== message);
-  return extra.length ? `${message} : ${extra.join(' ; ')}` : message;
-}
+/** What a refused declaration says: the server's French message, then its fields' messages (400) when they add to it. */
+export const declarationRefusal = (error: unknown, fallback = 'Erreur lors de l’enregistrement de la déclaration'): string =>
+  refusalText(error, fallback);
 
 /**
  * 'Déclarer': the filing date (today by default) and the filing reference (optional), then
@@ -64,8 +54,8 @@ export function DeclareDialog({
       onClose();
     } catch (e) {
       // A 401 leaves for the sign-in page (the base query says so).
-      if (isApiError(e) && e.status === 401) return;
-      setError(refusalText(e));
+      if (isSessionExpiry(e)) return;
+      setError(declarationRefusal(e));
     } finally {
       setBusy(false);
     }

@@ -1,11 +1,13 @@
 import type {
   AnnualSalaryDeclaration,
+  DeclarationPaymentInput,
   Paged,
   PayrollDeclaration,
   PayrollDeclarationInput,
   PayrollDeclarationKind,
   PayrollDeclarationSummary,
   PayrollJournal,
+  PayrollPayment,
   SalaryTaxPreview,
   SocialDeclarationPreview,
 } from '@xaalis/contracts';
@@ -68,6 +70,19 @@ export const payrollDeclarationsApi = baseApi.injectEndpoints({
       query: ({ companyId, kind, id }) => ({ url: `${declarationsUrl(companyId, kind)}/${enc(id)}/reopen`, method: 'POST' }),
       invalidatesTags: [declarationsTag, slipsTag, COMPANY_DATA_TAG],
     }),
+    /** GET /api/companies/:id/{…}/:declarationId → the declaration as filed, with its payments and what it leaves to pay. */
+    getPayrollDeclaration: build.query<PayrollDeclaration, { companyId: string; kind: PayrollDeclarationKind; id: string }>({
+      query: ({ companyId, kind, id }) => `${declarationsUrl(companyId, kind)}/${enc(id)}`,
+      providesTags: [declarationsTag, COMPANY_DATA_TAG],
+    }),
+    /** POST /api/companies/:id/{…}/:declarationId/payments {paymentDate, treasuryAccountId} → 201 PayrollPayment (409 paid or not in force). */
+    payPayrollDeclaration: build.mutation<
+      PayrollPayment,
+      { companyId: string; kind: PayrollDeclarationKind; id: string; body: DeclarationPaymentInput }
+    >({
+      query: ({ companyId, kind, id, body }) => ({ url: `${declarationsUrl(companyId, kind)}/${enc(id)}/payments`, method: 'POST', body }),
+      invalidatesTags: [declarationsTag, COMPANY_DATA_TAG],
+    }),
     /** GET /api/companies/:id/payroll-journal?period=YYYY-MM|YYYY → the livre de paie of a month or a year. */
     getPayrollJournal: build.query<PayrollJournal, { companyId: string; period: string }>({
       query: ({ companyId, period }) => ({ url: `/api/companies/${enc(companyId)}/payroll-journal`, params: { period } }),
@@ -87,6 +102,8 @@ export const {
   useListPayrollDeclarationsQuery,
   useDeclarePayrollDeclarationMutation,
   useReopenPayrollDeclarationMutation,
+  useGetPayrollDeclarationQuery,
+  usePayPayrollDeclarationMutation,
   useGetPayrollJournalQuery,
   useGetAnnualSalaryDeclarationQuery,
 } = payrollDeclarationsApi;

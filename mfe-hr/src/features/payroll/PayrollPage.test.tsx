@@ -485,6 +485,46 @@ describe("PayrollPage: the 'Déclarations' tab", () => {
   });
 });
 
+describe("PayrollPage: the 'Absences' tab", () => {
+  it('shows the paid-leave balances and the absences instead of the slips, with their own buttons', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(
+      routes([DRAFT], undefined, {
+        [`GET ${BASE}/leaves/balances`]: {
+          body: [{ employeeId: MOUSSA.id, months: 6, accrued: '12.00', taken: '2.00', balance: '10.00' }],
+        },
+        [`GET ${BASE}/leaves`]: { body: { items: [], page: 1, pageSize: 20, totalItems: 0, totalPages: 0 } },
+      }),
+    );
+    renderWithApp(<PayrollPage />, { route: '/paie' });
+    await screen.findByRole('table', { name: 'Bulletins de paie' });
+    expect(screen.getByRole('button', { name: 'Virement des salaires' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', `${BASE}/leaves`)).toHaveLength(0);
+
+    await user.click(screen.getByRole('tab', { name: 'Absences' }));
+    expect(screen.getByRole('tabpanel', { name: 'Absences' })).toBeInTheDocument();
+    const balances = await screen.findByRole('table', { name: 'Soldes de congés payés' });
+    await waitFor(() => expect(within(balances).getByText('Moussa Fall')).toBeInTheDocument());
+    expect(
+      within(balances)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['6', '12', '2', '10']);
+    expect(await screen.findByText('Aucune absence enregistrée')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nouvelle absence' })).toBeInTheDocument();
+    // The slips' table, counters, filters and buttons belong to 'Bulletins'.
+    expect(screen.queryByRole('table', { name: 'Bulletins de paie' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Masse salariale' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Rechercher un bulletin')).not.toBeInTheDocument();
+    for (const name of ['Nouveau bulletin', 'Virement des salaires', MESSAGES_PAYSLIP.generate])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(Object.fromEntries(new URL(callsTo(fetchMock, 'GET', `${BASE}/leaves`)[0].url, 'http://x').searchParams)).toEqual({
+      page: '1',
+      pageSize: '20',
+    });
+  });
+});
+
 describe('PayrollPage: server pages, search and filters', () => {
   // 30 slips of Moussa, one a month: more than one page.
   const MANY = Array.from({ length: 30 }, (_, i) => {
@@ -600,17 +640,22 @@ describe('PayrollPage: role gating', () => {
       expect(callsTo(fetchMock, 'GET', `${BASE}/payrolls`)).toEqual([]);
       expect(callsTo(fetchMock, 'GET', `${BASE}/employees`)).toEqual([]);
       expect(screen.queryByRole('tab', { name: 'Déclarations' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('tab', { name: 'Absences' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Virement des salaires' })).not.toBeInTheDocument();
       expect(callsTo(fetchMock, 'GET', `${BASE}/social-declarations/preview`)).toEqual([]);
+      expect(callsTo(fetchMock, 'GET', `${BASE}/leaves`)).toEqual([]);
     },
   );
 
-  it('an accountant prepares, generates, validates, pays, cancels and prints', async () => {
+  it('an accountant prepares, generates, validates, pays (one slip or the month by transfer), cancels and prints', async () => {
     asRole('accountant');
     renderWithApp(<PayrollPage />, { route: '/paie' });
     await table();
     expect(screen.queryByText(MESSAGES_PAYSLIP.restricted)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: MESSAGES_PAYSLIP.generate })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Nouveau bulletin' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Virement des salaires' })).toBeInTheDocument();
+    for (const name of ['Bulletins', 'Déclarations', 'Absences']) expect(screen.getByRole('tab', { name })).toBeInTheDocument();
     expect(within(row('Moussa Fall', '2026-01')).getByRole('button', { name: 'Valider Moussa Fall 2026-01' })).toBeInTheDocument();
     expect(
       within(row('Moussa Fall', '2026-01')).getByRole('button', { name: 'Télécharger le PDF de Moussa Fall 2026-01' }),
@@ -636,7 +681,7 @@ describe('usePayrollRights', () => {
   };
 
   it('everything for owners and accountants, nothing for collaborators and readers (drafts and generation included)', async () => {
-    const all = { read: true, create: true, generate: true, validate: true, pay: true, cancel: true };
+    const all = { read: true, create: true, generate: true, validate: true, pay: true, transfer: true, cancel: true };
     expect(await rightsOf('owner')).toEqual(all);
     expect(await rightsOf('accountant')).toEqual(all);
     const none = Object.fromEntries(Object.keys(all).map((k) => [k, false]));

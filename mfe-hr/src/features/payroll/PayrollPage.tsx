@@ -44,12 +44,14 @@ import {
 } from '@xaalis/web-kit';
 import { useState } from 'react';
 import { activeEmployeeChoice, useListEmployeesQuery } from '../../api/employees';
-import { PayrollDeclarationsPanel } from '../payroll-declarations';
+import { LeavesPanel } from '../leaves';
+import { PayrollDeclarationsPanel, previousMonth } from '../payroll-declarations';
 import { payslipPdfUrl, useCancelPayslipMutation, useListPayslipsQuery, useValidatePayslipMutation } from './api';
 import { BreakdownDialog } from './BreakdownDialog';
 import { PayDialog } from './PayDialog';
 import { GenerateDialog } from './GenerateDialog';
 import { PayslipDialog } from './PayslipDialog';
+import { TransferDialog } from './TransferDialog';
 import { DownloadIcon, printPdfFrom } from './print';
 import { usePayrollRights } from './rights';
 import { payslipStatusColor } from './status';
@@ -78,15 +80,16 @@ export function printPayslip(companyId: string, slip: Pick<Payslip, 'id'>): Prom
   return printPdfFrom(payslipPdfUrl(companyId, slip.id));
 }
 
-/** The tabs of the page: the pay slips, and what is declared from them (issue 31). */
+/** The tabs of the page: the pay slips, what is declared from them, and the leave and absences (issue 31). */
 const PAYROLL_TABS = [
   { value: 'slips', label: 'Bulletins' },
   { value: 'declarations', label: 'Déclarations' },
+  { value: 'leaves', label: 'Absences' },
 ] as const;
 type PayrollTab = (typeof PAYROLL_TABS)[number]['value'];
 
-/** The 'Déclarations' tab has its own states: the slip list's loading, error or emptiness are not its own. */
-const DECLARATIONS_READ: ListRead = { isLoading: false, data: true, refetch: () => undefined };
+/** The 'Déclarations' and 'Absences' tabs have their own states: the slip list's loading, error or emptiness are not theirs. */
+const PANEL_READ: ListRead = { isLoading: false, data: true, refetch: () => undefined };
 
 /** What a role without the `payroll` capability sees instead of payroll data (pages /paie and /employes). */
 export function PayrollRestricted() {
@@ -121,9 +124,10 @@ const COLUMNS: Column<Payslip>[] = [
 
 /**
  * Route /paie (exposed as './Payroll'): 'Gestion de la Paie', pay slips computed with the Senegalese
- * payroll rules ('Bulletins'), and what is declared from them ('Déclarations': IPRES and CSS, tax
- * withheld on salaries, payroll journal, annual declaration). Payroll data is confidential: a role without `payroll` sees a notice, and nothing
- * is asked of the server (it would answer 403).
+ * payroll rules ('Bulletins', with the month's salaries paid by one bank transfer), what is declared
+ * from them ('Déclarations': IPRES and CSS, tax withheld on salaries, payroll journal, annual
+ * declaration) and the paid leave and absences ('Absences'). Payroll data is confidential: a role
+ * without `payroll` sees a notice, and nothing is asked of the server (it would answer 403).
  */
 export default function PayrollPage() {
   const session = useSession();
@@ -155,8 +159,10 @@ export default function PayrollPage() {
   const generating = useDialog('generate');
   const [viewing, setViewing] = useState<Payslip | null>(null);
   const [paying, setPaying] = useState<Payslip | null>(null);
+  const [transferring, setTransferring] = useState(false);
   const [tab, setTab] = useState<PayrollTab>('slips');
-  const declarationsTab = tab === 'declarations' && readable ? readable : null;
+  // The company whose 'Déclarations' or 'Absences' tab is shown (null on 'Bulletins'): the slips' header, filters and counters go.
+  const panelTab = tab !== 'slips' && readable ? readable : null;
 
   const slips = list.data?.items ?? [];
   // Over every slip matching the filters (all pages), summed by the server.
@@ -192,18 +198,27 @@ export default function PayrollPage() {
       path="/paie"
       title="Gestion de la Paie"
       session={session}
-      list={declarationsTab ? DECLARATIONS_READ : list}
+      list={panelTab ? PANEL_READ : list}
       errorTitle="Impossible de charger les bulletins de paie"
       skeletons={3}
       actions={
-        rights.generate && !declarationsTab ? (
-          <Button variant="outlined" onClick={() => generating.show()} disabled={!companyId || !hasActiveEmployee}>
-            {MESSAGES_PAYSLIP.generate}
-          </Button>
-        ) : null
+        panelTab ? null : (
+          <>
+            {rights.transfer ? (
+              <Button variant="outlined" onClick={() => setTransferring(true)} disabled={!companyId}>
+                Virement des salaires
+              </Button>
+            ) : null}
+            {rights.generate ? (
+              <Button variant="outlined" onClick={() => generating.show()} disabled={!companyId || !hasActiveEmployee}>
+                {MESSAGES_PAYSLIP.generate}
+              </Button>
+            ) : null}
+          </>
+        )
       }
       create={
-        rights.create && !declarationsTab
+        rights.create && !panelTab
           ? { label: 'Nouveau bulletin', onClick: openCreate, disabled: !companyId || !hasActiveEmployee }
           : undefined
       }
@@ -226,7 +241,7 @@ export default function PayrollPage() {
         </Paper>
       )}
       counters={
-        declarationsTab
+        panelTab
           ? undefined
           : [
               { label: 'Masse salariale', value: totals ? formatMoney(totals.gross) : zero },
@@ -236,7 +251,7 @@ export default function PayrollPage() {
             ]
       }
       search={
-        declarationsTab
+        panelTab
           ? undefined
           : {
               label: 'Rechercher un bulletin',
@@ -246,7 +261,7 @@ export default function PayrollPage() {
             }
       }
       toolbar={
-        declarationsTab ? undefined : (
+        panelTab ? undefined : (
           <>
             <TextField
               type="month"
@@ -261,11 +276,11 @@ export default function PayrollPage() {
           </>
         )
       }
-      count={declarationsTab ? 1 : slips.length}
+      count={panelTab ? 1 : slips.length}
       filtered={filtered}
       emptyFiltered={MESSAGES_PAYSLIP.emptyFiltered}
       pagination={
-        declarationsTab ? undefined : { page, pageSize: PAYSLIPS_PAGE_SIZE, totalItems: list.data?.totalItems ?? 0, onPageChange: setPage }
+        panelTab ? undefined : { page, pageSize: PAYSLIPS_PAGE_SIZE, totalItems: list.data?.totalItems ?? 0, onPageChange: setPage }
       }
       empty={{
         title: MESSAGES_PAYSLIP.empty,
@@ -290,12 +305,15 @@ export default function PayrollPage() {
             onClose={() => setViewing(null)}
           />
           <PayDialog key={`pay-${paying?.id ?? 'none'}`} slip={paying} onClose={() => setPaying(null)} />
+          {transferring && companyId && rights.transfer ? (
+            <TransferDialog companyId={companyId} initialPeriod={period || previousMonth()} onClose={() => setTransferring(false)} />
+          ) : null}
         </>
       }
     >
-      {declarationsTab ? (
-        <PayrollDeclarationsPanel companyId={declarationsTab} />
-      ) : (
+      {panelTab && tab === 'declarations' ? <PayrollDeclarationsPanel companyId={panelTab} /> : null}
+      {panelTab && tab === 'leaves' ? <LeavesPanel companyId={panelTab} /> : null}
+      {panelTab ? null : (
         <DataTable
           label="Bulletins de paie"
           columns={COLUMNS}

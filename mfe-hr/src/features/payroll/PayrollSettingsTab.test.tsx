@@ -11,6 +11,7 @@ const SETTINGS_PATH = `${BASE}/payroll-settings`;
 const settings = (overrides: Partial<PayrollSettings> = {}): PayrollSettings => ({
   parameterSetId: 'xaalis',
   accidentRiskClass: 1,
+  leaveDaysPerMonth: '2.00',
   sets: PAYROLL_SET_OPTIONS.map((o) => ({ ...o })),
   ...overrides,
 });
@@ -26,6 +27,7 @@ function routes(overrides: Record<string, unknown> = {}) {
 
 const scaleSelect = () => screen.getByLabelText(/^Barème de paie/);
 const riskSelect = () => screen.getByLabelText(/^Classe de risque accidents du travail/);
+const leaveField = () => screen.getByLabelText(/^Jours de congé acquis par mois/);
 
 beforeEach(() => window.localStorage.clear());
 afterEach(() => jest.restoreAllMocks());
@@ -71,12 +73,55 @@ describe("Paramètres: tab 'Paie' (HR remote)", () => {
 
     expect(await screen.findByText(MESSAGES_PAYROLL_SETTINGS.saved)).toBeInTheDocument();
     expect(callsTo(fetchMock, 'PUT', SETTINGS_PATH).map((c) => c.body)).toEqual([
-      { parameterSetId: 'senegal-official', accidentRiskClass: 3 },
+      { parameterSetId: 'senegal-official', accidentRiskClass: 3, leaveDaysPerMonth: '2.00' },
     ]);
     expect(scaleSelect()).toHaveValue('senegal-official');
     expect(riskSelect()).toHaveValue('3');
     // One endpoint for the tab and the payslip dialog: the dialog's defaults are the saved ones.
     expect(payrollApi.endpoints.getPayrollSettings.select(COMPANY_ID)(store.getState()).data?.parameterSetId).toBe('senegal-official');
+  });
+
+  it('shows the leave days earned per month and sends them with the settings, to the hundredth', async () => {
+    const user = userEvent.setup();
+    let current = settings({ leaveDaysPerMonth: '2.50' });
+    const fetchMock = mockFetch(
+      routes({
+        [`GET ${SETTINGS_PATH}`]: () => ({ body: current }),
+        [`PUT ${SETTINGS_PATH}`]: (init: RequestInit | undefined) => {
+          current = { ...current, ...(JSON.parse(init?.body as string) as Partial<PayrollSettings>) };
+          return { body: current };
+        },
+      }),
+    );
+    renderWithApp(<PayrollSettingsTab />, { route: '/parametres?tab=payroll' });
+    await waitFor(() => expect(leaveField()).toHaveValue(2.5));
+    expect(screen.getByText('2 jours ouvrables par mois selon le Code du travail (art. L.148)')).toBeInTheDocument();
+
+    await user.clear(leaveField());
+    await user.type(leaveField(), '1.5');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+    expect(await screen.findByText(MESSAGES_PAYROLL_SETTINGS.saved)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PUT', SETTINGS_PATH).map((c) => c.body)).toEqual([
+      { parameterSetId: 'xaalis', accidentRiskClass: 1, leaveDaysPerMonth: '1.50' },
+    ]);
+    await waitFor(() => expect(leaveField()).toHaveValue(1.5));
+  });
+
+  it.each(['10.5', '2.555'])('refuses %s leave days a month with the French message, and saves nothing', async (typed) => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(routes({ [`PUT ${SETTINGS_PATH}`]: { body: settings() } }));
+    renderWithApp(<PayrollSettingsTab />, { route: '/parametres?tab=payroll' });
+    await waitFor(() => expect(leaveField()).toHaveValue(2));
+
+    await user.clear(leaveField());
+    await user.type(leaveField(), typed);
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+    expect(await screen.findByText(MESSAGES_PAYROLL_SETTINGS.leaveDaysInvalid)).toBeInTheDocument();
+    expect(leaveField()).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(fetchMock, 'PUT', SETTINGS_PATH)).toEqual([]);
+    expect(screen.queryByText(MESSAGES_PAYROLL_SETTINGS.saved)).not.toBeInTheDocument();
   });
 
   // A refused save: the server's message as the error toast, or "unavailable" when the gateway answers 502.
@@ -115,6 +160,7 @@ describe.each(['collaborator', 'reader'] as const)("Paramètres: tab 'Paie' for 
     await waitFor(() => expect(scale).toHaveValue('xaalis'));
     expect(scale).toBeDisabled();
     expect(riskSelect()).toBeDisabled();
+    expect(leaveField()).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Enregistrer' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
+  DEFAULT_LEAVE_DAYS_PER_MONTH,
   DEFAULT_PAYROLL_RISK_CLASS,
   DEFAULT_PAYROLL_SET_ID,
   MESSAGES_PAYROLL_SETTINGS,
@@ -15,6 +16,7 @@ import {
 import {
   formatDate,
   FormSelectField,
+  FormTextField,
   SettingsCard,
   serviceTabState,
   toastServiceSaveError,
@@ -30,15 +32,18 @@ import { useGetPayrollSettingsQuery, useUpdatePayrollSettingsMutation } from './
 interface PayrollFormValues {
   parameterSetId: string;
   accidentRiskClass: string;
+  /** Paid leave earned per month worked: a decimal string, '2.00' by default. */
+  leaveDaysPerMonth: string;
 }
 
 const resolver = zodResolver(payrollSettingsInputSchema) as unknown as Resolver<PayrollFormValues, unknown, PayrollSettingsValues>;
 
-/** The form's values for the stored settings (the defaults 'xaalis' and class 1 before the first read). */
+/** The form's values for the stored settings (the defaults 'xaalis', class 1 and 2 days a month before the first read). */
 export function payrollFormValues(settings: PayrollSettings | undefined): PayrollFormValues {
   return {
     parameterSetId: settings?.parameterSetId ?? DEFAULT_PAYROLL_SET_ID,
     accidentRiskClass: String(settings?.accidentRiskClass ?? DEFAULT_PAYROLL_RISK_CLASS),
+    leaveDaysPerMonth: settings?.leaveDaysPerMonth ?? DEFAULT_LEAVE_DAYS_PER_MONTH,
   };
 }
 
@@ -47,13 +52,16 @@ export function payrollSetOptionLabel(option: PayrollSetOption): string {
   return `${option.label} (${MESSAGES_PAYROLL_SETTINGS.effectiveSince} ${formatDate(option.effectiveFrom)})`;
 }
 
+/** The leave field's input: a decimal from 0 to 10, to the hundredth (the schema checks it). */
+const LEAVE_DAYS_INPUT = { min: 0, max: 10, step: 0.01, inputMode: 'decimal' as const };
+
 const RISK_OPTIONS = PAYROLL_RISK_CLASSES.map((c) => ({ value: String(c), label: PAYROLL_RISK_CLASS_LABELS[c] }));
 
 /**
  * Paramètres → 'Paie' (exposed as './PayrollSettings'): the company's payroll parameter set
- * (Barème Xaalis or the dated official Senegalese one) and its work-accident risk class,
- * served by the HR service. When that service is down only this tab says so; the rest of
- * Paramètres keeps working.
+ * (Barème Xaalis or the dated official Senegalese one), its work-accident risk class and the
+ * paid leave earned per month worked, served by the HR service. When that service is down
+ * only this tab says so; the rest of Paramètres keeps working.
  */
 export default function PayrollSettingsTab() {
   const { companyId } = useSession();
@@ -92,7 +100,7 @@ export default function PayrollSettingsTab() {
   return (
     <SettingsCard
       title="Paramètres de paie"
-      description="Le barème et la classe de risque utilisés par défaut pour calculer vos bulletins de paie."
+      description="Le barème, la classe de risque et les congés acquis utilisés par défaut pour calculer vos bulletins de paie."
       readOnly={readOnly}
       saving={saving}
       form={formId}
@@ -115,6 +123,16 @@ export default function PayrollSettingsTab() {
           options={RISK_OPTIONS}
           disabled={readOnly}
           helperText="Taux de la cotisation patronale accidents du travail (CSS) appliqué par le barème officiel."
+        />
+        <FormTextField
+          control={control}
+          name="leaveDaysPerMonth"
+          id={`${formId}-leave`}
+          label="Jours de congé acquis par mois"
+          type="number"
+          inputProps={LEAVE_DAYS_INPUT}
+          disabled={readOnly}
+          helperText="2 jours ouvrables par mois selon le Code du travail (art. L.148)"
         />
       </FormGrid>
     </SettingsCard>

@@ -4,10 +4,13 @@ import type {
   PayrollGenerationStarted,
   PayrollSettings,
   PayrollSettingsValues,
+  PayrollTransferInput,
+  PayrollTransferResult,
   Payslip,
   PayslipCreateInput,
   PayslipList,
   PayslipListParams,
+  TransferOrder,
 } from '@xaalis/contracts';
 import { baseApi, COMPANY_DATA_TAG, companyCreate, companyQuery } from '@xaalis/web-kit';
 import type { CompanyBodyArgs } from '@xaalis/web-kit';
@@ -76,6 +79,13 @@ export const payrollApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: [listTag, COMPANY_DATA_TAG],
     }),
+    /** GET /api/companies/:id/payrolls/transfer-order?period=YYYY-MM → the month's validated slips to pay by transfer, those without a bank account apart. */
+    getTransferOrder: build.query<TransferOrder, { companyId: string; period: string }>({
+      query: ({ companyId, period }) => ({ url: `/api/companies/${enc(companyId)}/payrolls/transfer-order`, params: { period } }),
+      providesTags: [listTag, COMPANY_DATA_TAG],
+    }),
+    /** POST /api/companies/:id/payrolls/transfers {period, paymentDate, treasuryAccountId} → 201 PayrollTransferResult (409 nothing to pay). */
+    payByTransfer: companyCreate<PayrollTransferResult, CompanyBodyArgs<PayrollTransferInput>>(build, '/payrolls/transfers', [listTag]),
     /** PATCH /api/payrolls/:id/cancel → Payslip. */
     cancelPayslip: build.mutation<Payslip, string>({
       query: (id) => ({ url: `/api/payrolls/${enc(id)}/cancel`, method: 'PATCH' }),
@@ -87,6 +97,13 @@ export const payrollApi = baseApi.injectEndpoints({
 /** GET /api/companies/:id/payrolls/:payslipId/pdf: the bulletin de paie (downloaded, not cached). */
 export const payslipPdfUrl = (companyId: string, id: string) => `/api/companies/${enc(companyId)}/payrolls/${enc(id)}/pdf`;
 
+/** The files of the transfer order: the order to sign (PDF) and the bank's file (CSV). */
+export type TransferOrderFormat = 'pdf' | 'csv';
+
+/** GET /api/companies/:id/payrolls/transfer-order?period&format=pdf|csv: the month's transfer order as a file. */
+export const transferOrderFileUrl = (companyId: string, period: string, format: TransferOrderFormat) =>
+  `/api/companies/${enc(companyId)}/payrolls/transfer-order?period=${enc(period)}&format=${format}`;
+
 export const {
   useListPayslipsQuery,
   useCreatePayslipMutation,
@@ -97,4 +114,6 @@ export const {
   useUpdatePayrollSettingsMutation,
   useGeneratePayrollMutation,
   useGetPayrollGenerationQuery,
+  useGetTransferOrderQuery,
+  usePayByTransferMutation,
 } = payrollApi;

@@ -12,6 +12,7 @@ export function usePayrollRights() {
     generate: useCan('/api/companies/:id/payrolls/generate'),
     validate: useCan('/api/payrolls/:id/validate'),
     pay: useCan('/api/payrolls/:id/pay'),
+    transfer: useCan('/api/companies/:id/payrolls/transfers'),
     cancel: useCan('/api/payrolls/:id/cancel'),
   };
 }
