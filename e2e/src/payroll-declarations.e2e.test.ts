@@ -48,12 +48,9 @@ test("month's payroll → validate → pay by transfer → IPRES and CSS declara
   if (!bank) throw new Error('no bank account');
   await page.reload();
   await page.getByRole('button', { name: 'Virement des salaires' }).click();
-  const transfer = page.getByRole('dialog', { name: /Virement des salaires/ });
-  await transfer
-    .getByLabel(/^Période|^Mois/)
-    .first()
-    .fill(period);
-  await transfer.getByText('SN010').waitFor();
+  const transfer = page.getByRole('dialog', { name: 'Virement des salaires' });
+  await transfer.getByLabel('Mois', { exact: true }).fill(period);
+  await transfer.getByRole('table', { name: 'Ordre de virement' }).getByRole('cell', { name: 'SN010', exact: true }).waitFor();
   await transfer
     .getByText(/Ba Fatou|Fatou Ba/)
     .first()
