@@ -38,7 +38,10 @@ async function timed(label, runs, fn) {
     process.env.ACCOUNTING_URL = `http://127.0.0.1:${accounting.port}`;
     const hr = await require(path.join(hrDist, 'server')).start({ port: 0 });
     try {
-      const company = await createCompany(`http://127.0.0.1:${accounting.port}`, { name: 'Grande Distribution du Sénégal SA', sector: 'commerce' });
+      const company = await createCompany(`http://127.0.0.1:${accounting.port}`, {
+        name: 'Grande Distribution du Sénégal SA',
+        sector: 'commerce',
+      });
       const headers = tenantHeaders(company.id);
       const base = `http://127.0.0.1:${hr.port}/api/companies/${company.id}`;
       const db = hr.ctx.sequelize;
@@ -55,7 +58,14 @@ async function timed(label, runs, fn) {
       const set = PAYROLL_PARAMETER_SETS.find((s) => s.id === 'senegal-official');
       const slips = employees.map((e) => {
         const b = computePayslip(
-          { baseSalary: e.salary, housingAllowance: '25000', isCadre: e.is_cadre, maritalStatus: e.marital_status, children: e.children, riskClass: 2 },
+          {
+            baseSalary: e.salary,
+            housingAllowance: '25000',
+            isCadre: e.is_cadre,
+            maritalStatus: e.marital_status,
+            children: e.children,
+            riskClass: 2,
+          },
           set,
         );
         const t = b.totals;
@@ -115,8 +125,12 @@ async function timed(label, runs, fn) {
         return res.json();
       });
       results.push(declare.max);
-      const pdf = await timed('annual declaration as PDF (worker pool)', 1, () => get(`/annual-salary-declarations/${YEAR}?format=pdf`, 'file'));
-      const xlsx = await timed('annual declaration as XLSX (worker pool)', 1, () => get(`/annual-salary-declarations/${YEAR}?format=xlsx`, 'file'));
+      const pdf = await timed('annual declaration as PDF (worker pool)', 1, () =>
+        get(`/annual-salary-declarations/${YEAR}?format=pdf`, 'file'),
+      );
+      const xlsx = await timed('annual declaration as XLSX (worker pool)', 1, () =>
+        get(`/annual-salary-declarations/${YEAR}?format=xlsx`, 'file'),
+      );
       console.log(`files: PDF ${(pdf.last.length / 1024).toFixed(0)} KiB, XLSX ${(xlsx.last.length / 1024).toFixed(0)} KiB`);
       const worst = Math.max(...results);
       console.log(`worst declaration answer: ${ms(worst)} (target ≤ 1 s): ${worst <= 1000 ? 'OK' : 'TOO SLOW'}`);
