@@ -111,6 +111,11 @@ export interface PostPayrollPaymentJob {
   /** The treasury account paid from (an accounting id); absent or unknown: the bank's default account. */
   treasuryAccountId: string | null;
   lines: { debt: PayrollDebt; description: string; amount: string }[];
+  /**
+   * A declaration's payment: the dates of its period. Each debt account that is lettrable gets its
+   * payment line lettered with the period's payroll (PA) lines of that account when they balance.
+   */
+  letterPeriod?: { from: string; to: string };
 }
 
 /** `payroll-payment-posted`, consumed by the HR worker. */

@@ -1,3 +1,3 @@
 // Public face of the lettering feature (other features import from here only).
 export { letteringsApi } from './routes';
-export { letterInvoiceIn, letteringCode } from './lettering';
+export { letterIn, letterInvoiceIn, letteringCode } from './lettering';

@@ -1,6 +1,7 @@
 import { UnrecoverableError, type Queue } from 'bullmq';
 import { z } from 'zod';
-import { add, isCalendarDate } from '@xaalis/domain';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { add, compare, isCalendarDate } from '@xaalis/domain';
 import {
   JOBS,
   MONEY_PATTERN,
@@ -10,6 +11,7 @@ import {
   type PostPayrollPaymentJob,
 } from '@xaalis/contracts';
 import { HttpError, type Job, type ServiceContext } from '@xaalis/service-kit';
+import { letterIn } from '../letterings';
 import { ledgerError, ledgerWrite, postEntry, type PostingLine } from '../posting';
 import { entryBySource, hrQueue, payslipTreasury } from './jobs';
 import { PAYROLL_ACCOUNTS } from './posting';
@@ -42,6 +44,7 @@ export const postPayrollPaymentJobSchema = z.object({
     .array(z.object({ debt: z.enum(PAYROLL_DEBTS), description: z.string().trim().min(1).max(255), amount }))
     .min(1)
     .max(5000),
+  letterPeriod: z.object({ from: z.string().refine(isCalendarDate), to: z.string().refine(isCalendarDate) }).optional(),
 }) satisfies z.ZodType<PostPayrollPaymentJob>;
 
 /**
@@ -76,10 +79,46 @@ export async function postPayrollPayment(
         sourceId: job.paymentId,
         userId: job.userId,
       });
+      if (job.letterPeriod) await letterWithPeriod(sequelize, transaction, job.companyId, entry.id, job.letterPeriod, job.userId);
       return { entryId: entry.id, entryNumber: entry.number, posted: true };
     },
     ledgerError,
   );
+}
+
+/**
+ * A declaration's payment lettered against the payroll it settles ("where lettrage exists"): for
+ * each debit line of the payment on a lettrable account, the unlettered lines of the period's
+ * validated PA entries on that account (no third party), when they sum to exactly the amount
+ * paid. Otherwise (a partial or corrective payment, a reversal in the period) nothing is
+ * lettered and the user letters by hand.
+ */
+async function letterWithPeriod(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  companyId: string,
+  entryId: string,
+  period: { from: string; to: string },
+  userId: string | null,
+): Promise<void> {
+  const paid = await sequelize.query<{ id: string; account_id: string; debit: string }>(
+    `SELECT l.id, l.account_id, l.debit::text AS debit FROM accounting.accounting_entry_lines l
+       JOIN accounting.accounts a ON a.id = l.account_id
+      WHERE l.entry_id = $1 AND l.debit > 0 AND a.lettrable`,
+    { bind: [entryId], type: QueryTypes.SELECT, transaction },
+  );
+  for (const line of paid) {
+    const owed = await sequelize.query<{ id: string; amount: string }>(
+      `SELECT l.id, (l.credit - l.debit)::text AS amount
+         FROM accounting.accounting_entry_lines l JOIN accounting.accounting_entries e ON e.id = l.entry_id
+        WHERE e.company_id = $1 AND e.journal = 'PA' AND e.status = 'validated' AND e.date BETWEEN $2 AND $3
+          AND l.account_id = $4 AND l.third_party_id IS NULL
+          AND NOT EXISTS (SELECT 1 FROM accounting.lettering_lines ll WHERE ll.entry_line_id = l.id)`,
+      { bind: [companyId, period.from, period.to, line.account_id], type: QueryTypes.SELECT, transaction },
+    );
+    if (owed.length > 0 && compare(add('0', ...owed.map((o) => o.amount)), line.debit) === 0)
+      await letterIn(sequelize, transaction, companyId, [line.id, ...owed.map((o) => o.id)], { partial: false, source: 'auto', userId });
+  }
 }
 
 /** `post-payroll-payment` (HR → accounting): posts the payment, then reports `payroll-payment-posted` on the HR queue. */

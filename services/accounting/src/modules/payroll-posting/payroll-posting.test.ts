@@ -336,6 +336,64 @@ describe("post-payroll-payment (a month's salary transfer, a declaration paid)",
   });
 });
 
+describe("a declaration's payment lettered against the payroll it settles", () => {
+  it("letters each lettrable debt account with the period's PA lines when they balance, and leaves the rest", async () => {
+    const bare = await createCompany(service);
+    const slip = officialSlip();
+    await run(payloadOf(slip, { companyId: bare.id })); // PA entry of 31 March 2026
+    // 4313 lettrable (the accountant marked it), 4311 not.
+    await service.ctx.sequelize.query(`UPDATE accounting.accounts SET lettrable = true WHERE company_id = $1 AND code = '4313'`, {
+      bind: [bare.id],
+    });
+    const both = (code: string) =>
+      slip.lines.filter((l) => l.code === code).reduce((a, l) => a + toCents(l.employee) + toCents(l.employer), 0n);
+    const ipres = fromCents(both('IPRES_RG') + both('IPRES_RC'));
+    const pay = postPayrollPaymentHandler(service.ctx);
+    const result = await pay({
+      companyId: bare.id,
+      paymentId: randomUUID(),
+      userId: null,
+      date: '2026-04-15',
+      description: 'Paiement IPRES et CSS — mars 2026',
+      treasuryAccountId: null,
+      lines: [
+        { debt: 'ipres' as const, description: 'IPRES', amount: ipres },
+        { debt: 'cssFamily' as const, description: 'CSS', amount: fromCents(both('CSS_PF')) },
+      ],
+      letterPeriod: { from: '2026-03-01', to: '2026-03-31' },
+    });
+    const lettered = await service.ctx.sequelize.query<{ code: string; account: string; lines: number; partial: boolean }>(
+      `SELECT lt.code, a.code AS account, count(ll.*)::int AS lines, lt.partial
+         FROM accounting.letterings lt JOIN accounting.accounts a ON a.id = lt.account_id
+         JOIN accounting.lettering_lines ll ON ll.lettering_id = lt.id
+        WHERE lt.company_id = $1 GROUP BY lt.code, a.code, lt.partial`,
+      { bind: [bare.id], type: QueryTypes.SELECT },
+    );
+    // The payment line and the slip's two IPRES lines (régime général and cadres).
+    expect(lettered).toEqual([{ code: 'AA', account: '4313', lines: 3, partial: false }]);
+    expect(result.posted).toBe(true);
+    // A payment that does not match the period (a difference) letters nothing more.
+    await pay({
+      companyId: bare.id,
+      paymentId: randomUUID(),
+      userId: null,
+      date: '2026-04-20',
+      description: 'Rectificatif',
+      treasuryAccountId: null,
+      lines: [{ debt: 'ipres' as const, description: 'IPRES', amount: '10.00' }],
+      letterPeriod: { from: '2026-03-01', to: '2026-03-31' },
+    });
+    const [{ n }] = await service.ctx.sequelize.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM accounting.letterings WHERE company_id = $1`,
+      {
+        bind: [bare.id],
+        type: QueryTypes.SELECT,
+      },
+    );
+    expect(n).toBe(1);
+  });
+});
+
 describe('worker down: the job waits and is applied once', () => {
   let worker: RunningWorker | undefined;
   afterAll(async () => {

@@ -5,6 +5,7 @@ import {
   MESSAGES_PAYROLL_PAYMENT,
   MESSAGES_PAYSLIP,
   payrollPeriodLabel,
+  payrollPeriodRange,
   type PayrollDebt,
   type PayrollDeclarationKind,
   type PayrollPayment,
@@ -83,7 +84,14 @@ export function paymentJob(r: PaymentRow): PostPayrollPaymentJob {
     description: `${DESCRIPTIONS[r.kind]} — ${payrollPeriodLabel(r.period)}`.slice(0, 255),
     treasuryAccountId: r.treasury_account_id,
     lines: r.detail,
+    ...(r.kind === 'transfer' ? {} : { letterPeriod: letterPeriodOf(r.period) }),
   };
+}
+
+/** The dates of a declaration's period, for its payment's lettering. */
+function letterPeriodOf(period: string): { from: string; to: string } | undefined {
+  const r = payrollPeriodRange(period);
+  return r ? { from: r.start, to: r.end } : undefined;
 }
 
 interface SlipToPay {
