@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import { JOBS, type PayrollPaymentPostedJob } from '@xaalis/contracts';
 import { isUuid, type JobSchedule, type ServiceContext } from '@xaalis/service-kit';
-import { accountingProducer } from '../payroll';
+import { accountingProducer } from '../../accounting-queue';
 import { payrollPaymentsService } from './service';
 
 /** Job name of the payments' outbox sweep (the HR queue's own schedule, no payload). */

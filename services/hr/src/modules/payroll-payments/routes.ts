@@ -15,7 +15,8 @@ import {
   validated,
   type ServiceContext,
 } from '@xaalis/service-kit';
-import { accountingEmployerLookup, accountingProducer } from '../payroll';
+import { accountingProducer } from '../../accounting-queue';
+import { accountingEmployerLookup } from '../payroll';
 import { tableReportPdf } from '../payroll-declarations';
 import { payrollPaymentsService } from './service';
 import { transferOrderCsv, transferOrderTable } from './transfer-order';

@@ -19,7 +19,7 @@ import {
 import { add, compare, normalizeIban, sub } from '@xaalis/domain';
 import { HttpError, isUuid, notFound, type Logger } from '@xaalis/service-kit';
 
-/** Where the payments are sent to be posted (the accounting service's queue; see payroll's accountingProducer). */
+/** Where the payments are sent to be posted (the accounting service's queue: accounting-queue.ts). */
 export interface PaymentProducer {
   add(name: string, data: PostPayrollPaymentJob, opts: { jobId: string }): Promise<unknown>;
 }

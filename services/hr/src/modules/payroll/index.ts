@@ -3,4 +3,3 @@ export { payrollApi } from './routes';
 export { payrollJobHandlers, SWEEP_PAYSLIP_POSTINGS_SCHEDULE } from './jobs';
 export { payrollService, type PayrollService } from './service';
 export { accountingEmployerLookup } from './employer';
-export { accountingProducer } from './jobs';

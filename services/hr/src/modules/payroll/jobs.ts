@@ -1,46 +1,15 @@
-import { Queue, UnrecoverableError } from 'bullmq';
-import { JOBS, QUEUES, type GeneratePayrollJob, type PayslipPostedJob, type PayslipPostingEvent } from '@xaalis/contracts';
-import { DEFAULT_JOB_OPTIONS, isUuid, reportJobProgress, type Job, type JobSchedule, type ServiceContext } from '@xaalis/service-kit';
+import { UnrecoverableError } from 'bullmq';
+import { JOBS, type GeneratePayrollJob, type PayslipPostedJob, type PayslipPostingEvent } from '@xaalis/contracts';
+import { isUuid, reportJobProgress, type Job, type JobSchedule, type ServiceContext } from '@xaalis/service-kit';
 import { recordPosting } from './model';
-import { payrollService, type PostingProducer } from './service';
+import { accountingProducer } from '../../accounting-queue';
+import { payrollService } from './service';
 
 /** Job name of the outbox sweep (the HR queue's own schedule, no payload). */
 export const SWEEP_PAYSLIP_POSTINGS = 'sweep-payslip-postings';
 
 /** Every minute: postings whose enqueue failed, or whose confirmation is late, are enqueued again. */
 export const SWEEP_PAYSLIP_POSTINGS_SCHEDULE: JobSchedule = { id: 'sweep-payslip-postings', name: SWEEP_PAYSLIP_POSTINGS, every: 60_000 };
-
-const producers = new WeakMap<ServiceContext, PostingProducer>();
-
-/**
- * A producer on the accounting service's queue (services talk through queues,
- * never by import). It shares the context's request-path Redis client, which
- * the service closes on shutdown, so it needs no closing of its own. Fails
- * fast when Redis is not ready (or absent: the single-process fallback has no
- * queue to reach): the event then stays in the outbox for the sweep.
- */
-export function accountingProducer(ctx: Pick<ServiceContext, 'redis' | 'config' | 'log'>): PostingProducer {
-  const key = ctx as ServiceContext;
-  const existing = producers.get(key);
-  if (existing) return existing;
-  let queue: Queue | null = null;
-  const producer: PostingProducer = {
-    async add(name, data, opts) {
-      if (!ctx.redis || ctx.redis.status !== 'ready') throw new Error('Redis unavailable');
-      if (!queue) {
-        queue = new Queue(QUEUES.accounting, {
-          connection: ctx.redis,
-          prefix: ctx.config.redisPrefix,
-          defaultJobOptions: DEFAULT_JOB_OPTIONS,
-        });
-        queue.on('error', (err) => ctx.log.warn({ err: err.message }, 'accounting queue error'));
-      }
-      return queue.add(name, data, opts);
-    },
-  };
-  producers.set(key, producer);
-  return producer;
-}
 
 const EVENTS: readonly PayslipPostingEvent[] = ['validated', 'paid', 'cancelled'];
 

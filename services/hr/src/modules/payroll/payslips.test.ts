@@ -17,7 +17,8 @@ import { createRedis, type RunningService, type RunningWorker } from '@xaalis/se
 import { hrService } from '../../definition';
 import { start } from '../../server';
 import { asTenant, createEmployee } from '../../test-support';
-import { accountingProducer, payslipPostedHandler } from './jobs';
+import { accountingProducer } from '../../accounting-queue';
+import { payslipPostedHandler } from './jobs';
 import { insertPayslips } from './model';
 import { GENERATION_BATCH, lastDayOf, payrollService } from './service';
 

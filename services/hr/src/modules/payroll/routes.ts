@@ -20,7 +20,8 @@ import {
   type ServiceContext,
 } from '@xaalis/service-kit';
 import { accountingEmployerLookup } from './employer';
-import { accountingProducer, generationJobId } from './jobs';
+import { accountingProducer } from '../../accounting-queue';
+import { generationJobId } from './jobs';
 import { payrollService } from './service';
 
 /**
