@@ -71,8 +71,10 @@ it('answers other requests at once while a long Grand livre PDF renders', async 
   console.log('general-ledger PDF (3 000 lines) while serving', stats);
   expect(renderMs).toBeGreaterThan(1_000);
   expect(quick.length).toBeGreaterThan(5);
-  expect(stats.quickMaxMs).toBeLessThan(300);
-  expect(stats.loopDelayMaxMs).toBeLessThan(300);
+  // Bounds relative to the render: on the loop, it would stall the loop and every request for its
+  // whole length. (Absolute bounds of 300 ms failed on a loaded CI machine: 340 ms, the database's time.)
+  expect(stats.quickMaxMs).toBeLessThan(renderMs / 3);
+  expect(stats.loopDelayMaxMs).toBeLessThan(renderMs / 3);
 }, 60_000);
 
 it('answers a French 503 when a PDF task times out, and the service goes on', async () => {
