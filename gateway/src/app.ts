@@ -14,6 +14,7 @@ import {
   errorSerializer,
   HttpError,
   notFoundHandler,
+  type Drain,
   type Logger,
 } from '@xaalis/service-kit';
 import { DEV_SESSION_SECRET, type GatewayConfig } from './config';
@@ -71,7 +72,12 @@ async function redisReady(redis: Redis, ms: number): Promise<void> {
   await Promise.race([once(redis, 'ready'), new Promise((r) => setTimeout(r, ms).unref())]).catch(() => {});
 }
 
-export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> {
+export interface GatewayAppOptions {
+  /** The server's drain (server.ts): /ready answers 503 while it drains. */
+  drain?: Pick<Drain, 'draining'>;
+}
+
+export async function createGatewayApp(config: GatewayConfig, opts: GatewayAppOptions = {}): Promise<Gateway> {
   const log = createLogger('gateway', config.logLevel, batchedStdout());
   if (config.sessionSecret === DEV_SESSION_SECRET)
     log.warn('SESSION_SECRET is not set: using the development secret (never in production)');
@@ -133,7 +139,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> 
         res.setHeader(HEADERS.requestId, id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/api/health' },
+      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/ready' || req.url === '/api/health' },
       // As in the services: no headers in the logs (session cookies, the shared secret), and the
       // full pino-http request serialisation with redaction was a tenth of each proxied request.
       // The raw request and response go to these serializers (pino-http's own would first copy
@@ -157,7 +163,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<Gateway> 
   app.use(canonicalPathGuard);
 
   // Routes that work without sessions (and so while Redis is down).
-  app.use(healthRoutes({ sequelize, redis, services: config.services, internalToken: config.internalToken }));
+  app.use(healthRoutes({ sequelize, redis, services: config.services, internalToken: config.internalToken, drain: opts.drain }));
   app.use(remotesConfigRoute(config.remotes));
   app.use('/api', authRedirectRoutes());
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import YAML from 'yaml';
 import { COMPANY_RECORD_OWNER, COMPANY_SCOPED, SERVICES, TOP_LEVEL, type ServiceName } from '@xaalis/contracts';
+import { drainSecondsFromEnv, SHUTDOWN_GRACE_MS } from '@xaalis/service-kit';
 
 // infra/k8s must run the same processes as docker-compose.yml (same images, commands,
 // ports and environment), probe each on the right route, bound its resources and take
@@ -24,6 +25,8 @@ interface Probe {
   httpGet?: { path: string; port: number | string };
   exec?: unknown;
   tcpSocket?: unknown;
+  periodSeconds?: number;
+  failureThreshold?: number;
 }
 interface Container {
   name: string;
@@ -37,6 +40,7 @@ interface Container {
   startupProbe?: Probe;
   readinessProbe?: Probe;
   livenessProbe?: Probe;
+  lifecycle?: { preStop?: unknown };
 }
 interface Manifest {
   apiVersion: string;
@@ -47,12 +51,26 @@ interface Deployment extends Manifest {
   kind: 'Deployment';
   spec: {
     replicas?: number;
+    strategy?: { type?: string; rollingUpdate?: { maxSurge?: number | string; maxUnavailable?: number | string } };
     selector: { matchLabels: Record<string, string> };
     template: {
       metadata: { labels: Record<string, string> };
-      spec: { containers: Container[]; initContainers?: Container[] };
+      spec: { containers: Container[]; initContainers?: Container[]; terminationGracePeriodSeconds?: number };
     };
   };
+}
+interface HorizontalPodAutoscaler extends Manifest {
+  kind: 'HorizontalPodAutoscaler';
+  spec: {
+    scaleTargetRef: { apiVersion: string; kind: string; name: string };
+    minReplicas?: number;
+    maxReplicas: number;
+    metrics?: { type: string; resource?: { name: string; target: { type: string; averageUtilization?: number } } }[];
+  };
+}
+interface PodDisruptionBudget extends Manifest {
+  kind: 'PodDisruptionBudget';
+  spec: { selector: LabelSelector; minAvailable?: number | string; maxUnavailable?: number | string };
 }
 interface Job extends Manifest {
   kind: 'Job';
@@ -115,6 +133,8 @@ const jobs = ofKind<Job>('Job');
 const services = ofKind<Service>('Service');
 const configMaps = ofKind<ConfigMap>('ConfigMap');
 const policies = ofKind<NetworkPolicy>('NetworkPolicy');
+const autoscalers = ofKind<HorizontalPodAutoscaler>('HorizontalPodAutoscaler');
+const budgets = ofKind<PodDisruptionBudget>('PodDisruptionBudget');
 const byName = <T extends Manifest>(list: T[], name: string) => {
   const found = list.find((m) => m.metadata.name === name);
   if (!found) throw new Error(`no ${name} in infra/k8s`);
@@ -122,6 +142,16 @@ const byName = <T extends Manifest>(list: T[], name: string) => {
 };
 const containersOf = (d: Deployment) => [...d.spec.template.spec.containers, ...(d.spec.template.spec.initContainers ?? [])];
 const main = (d: Deployment) => d.spec.template.spec.containers[0];
+/** A container's environment: its ConfigMaps' data, then its own `env` (values; secret references as undefined). */
+function envOf(container: Container): Map<string, string | undefined> {
+  const fromConfig = (container.envFrom ?? []).flatMap((f) =>
+    f.configMapRef ? Object.entries(byName(configMaps, f.configMapRef.name).data) : [],
+  );
+  return new Map<string, string | undefined>([
+    ...fromConfig,
+    ...(container.env ?? []).map((e): [string, string | undefined] => [e.name, e.value]),
+  ]);
+}
 
 const compose = (YAML.parse(read(path.join(ROOT, 'docker-compose.yml')), { merge: true }) as { services: Record<string, ComposeService> })
   .services;
@@ -140,9 +170,12 @@ function roleOf(name: string): Role {
   if (/^node services\/[a-z]+\/dist\/worker\.js$/.test(command)) return 'worker';
   throw new Error(`${name}: unknown process (${command})`);
 }
-/** Readiness and liveness routes: services are ready when Postgres and Redis answer; the gateway and nginx when they answer. */
+/**
+ * Readiness and liveness routes: services are ready when Postgres and Redis answer, the gateway
+ * when it answers (both not while they drain); nginx when it answers.
+ */
 const PROBES: Record<Exclude<Role, 'worker'>, { readiness: string; liveness: string }> = {
-  gateway: { readiness: '/health', liveness: '/health' },
+  gateway: { readiness: '/ready', liveness: '/health' },
   service: { readiness: '/ready', liveness: '/health' },
   web: { readiness: '/', liveness: '/' },
 };
@@ -273,14 +306,7 @@ describe('infra/k8s', () => {
 
   it('gives each process the environment docker-compose.yml gives it', () => {
     for (const name of BUILT) {
-      const container = main(byName(deployments, name));
-      const fromConfig = (container.envFrom ?? []).flatMap((f) =>
-        f.configMapRef ? Object.entries(byName(configMaps, f.configMapRef.name).data) : [],
-      );
-      const env = new Map<string, string | undefined>([
-        ...fromConfig,
-        ...(container.env ?? []).map((e): [string, string | undefined] => [e.name, e.value]),
-      ]);
+      const env = envOf(main(byName(deployments, name)));
       for (const [key, value] of Object.entries(compose[name].environment ?? {})) {
         expect({ name, key, present: env.has(key) }).toEqual({ name, key, present: true });
         // Literal values must match; interpolated ones (${LOG_LEVEL:-info}) and secrets are set per deployment.
@@ -529,6 +555,87 @@ describe('infra/k8s network policies', () => {
       const expected = name === 'web' ? ['anyone'] : [...callers].sort();
       expect({ name, ...documented.get(name) }).toEqual({ name, port, from: expected });
     }
+  });
+});
+
+// ─── Scaling, disruptions and shutdown ─────────────────────────────────────────────────────
+
+/** Scaled on CPU, at least two replicas: the gateway, the services and their workers (web: static nginx, fixed replicas). */
+const SCALED = BUILT.filter((name) => roleOf(name) !== 'web');
+/** Drained on SIGTERM (packages/service-kit/src/drain.ts): the Node servers. */
+const DRAINED = BUILT.filter((name) => roleOf(name) === 'gateway' || roleOf(name) === 'service');
+
+function autoscalerOf(name: string): HorizontalPodAutoscaler {
+  const found = autoscalers.filter((h) => h.spec.scaleTargetRef.kind === 'Deployment' && h.spec.scaleTargetRef.name === name);
+  if (found.length !== 1) throw new Error(`${found.length} HorizontalPodAutoscalers target ${name}`);
+  return found[0];
+}
+
+describe('infra/k8s scaling and shutdown', () => {
+  it('scales and protects the Node processes, and nothing else', () => {
+    expect(SCALED.length).toBeGreaterThanOrEqual(7); // gateway, three services, three workers
+    expect(autoscalers.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual([...SCALED].sort());
+    expect(budgets.flatMap((b) => podsOf(b.spec.selector)).sort()).toEqual([...SCALED].sort());
+  });
+
+  it.each(SCALED)('%s: a HorizontalPodAutoscaler on CPU owns its replicas, 2 at least', (name) => {
+    const deployment = byName(deployments, name);
+    const hpa = autoscalerOf(name);
+    expect({ apiVersion: hpa.apiVersion, target: hpa.spec.scaleTargetRef.apiVersion }).toEqual({
+      apiVersion: 'autoscaling/v2',
+      target: 'apps/v1',
+    });
+    const min = hpa.spec.minReplicas ?? 1;
+    expect(min).toBeGreaterThanOrEqual(2);
+    expect(hpa.spec.maxReplicas).toBeGreaterThan(min);
+    const cpu = hpa.spec.metrics?.filter((m) => m.type === 'Resource' && m.resource?.name === 'cpu') ?? [];
+    expect(cpu.map((m) => m.resource?.target.type)).toEqual(['Utilization']);
+    const utilization = cpu[0].resource?.target.averageUtilization ?? 0;
+    expect(utilization > 0 && utilization <= 100).toBe(true);
+    // Utilization is a share of the CPU request: every container of the pod needs one.
+    for (const c of deployment.spec.template.spec.containers)
+      expect({ name, c: c.name, cpu: typeof c.resources?.requests?.cpu }).toEqual({ name, c: c.name, cpu: 'string' });
+    // The autoscaler owns the count: `replicas` in the manifest would reset it at every apply.
+    expect(deployment.spec.replicas).toBeUndefined();
+  });
+
+  it.each(SCALED)('%s: a PodDisruptionBudget on its pods lets one replica go at a time', (name) => {
+    const labels = byName(deployments, name).spec.template.metadata.labels;
+    const mine = budgets.filter((b) => selects(b.spec.selector.matchLabels ?? {}, labels));
+    expect(mine.length).toBe(1);
+    const [budget] = mine;
+    expect(budget.apiVersion).toBe('policy/v1');
+    // Its selector picks this Deployment's pods only.
+    expect(podsOf(budget.spec.selector)).toEqual([name]);
+    // One at a time; minAvailable stays below the autoscaler's minimum, so a node drain is never blocked.
+    const { minAvailable, maxUnavailable } = budget.spec;
+    expect([{ maxUnavailable: 1 }, { minAvailable: 1 }]).toContainEqual(
+      Object.fromEntries(Object.entries({ minAvailable, maxUnavailable }).filter(([, v]) => v !== undefined)),
+    );
+    if (minAvailable !== undefined) expect(Number(minAvailable)).toBeLessThan(autoscalerOf(name).spec.minReplicas ?? 1);
+  });
+
+  it.each(SCALED)('%s: a rollout starts a new pod before it stops an old one', (name) => {
+    const { strategy } = byName(deployments, name).spec;
+    expect(strategy?.type ?? 'RollingUpdate').toBe('RollingUpdate');
+    expect(strategy?.rollingUpdate?.maxUnavailable).toBe(0);
+    expect([undefined, 0, '0%']).not.toContain(strategy?.rollingUpdate?.maxSurge);
+  });
+
+  it.each(DRAINED)('%s: drains on SIGTERM until readiness has taken it out, and stops within its grace period', (name) => {
+    const deployment = byName(deployments, name);
+    const container = main(deployment);
+    // Read as the process reads it.
+    const drain = drainSecondsFromEnv({ DRAIN_SECONDS: envOf(container).get('DRAIN_SECONDS') });
+    expect(drain).toBeGreaterThan(0);
+    // /ready answers 503 from the signal on; the probe takes period × failureThreshold to act on it.
+    const probe = container.readinessProbe;
+    expect(probe?.httpGet?.path).toBe('/ready');
+    expect(drain).toBeGreaterThan((probe?.periodSeconds ?? 10) * (probe?.failureThreshold ?? 3));
+    // The drain, then the running requests (cut after SHUTDOWN_GRACE_MS), then closing: before the kill.
+    expect(deployment.spec.template.spec.terminationGracePeriodSeconds ?? 30).toBeGreaterThan(drain + SHUTDOWN_GRACE_MS / 1000);
+    // The drain replaces a preStop sleep, which would delay the signal (and /ready) and take from the grace period.
+    expect(container.lifecycle?.preStop).toBeUndefined();
   });
 });
 

@@ -28,4 +28,14 @@ export const HEADERS = {
   role: 'x-user-role',
   internalToken: 'x-internal-token',
   requestId: 'x-request-id',
+  /**
+   * Read-your-writes with a read replica: a service that reads from one answers a write with
+   * the primary's WAL position after it (writeLsn); the gateway keeps it in the session and
+   * sends it back on that session's requests (minLsn), so reads go to the primary until the
+   * replica has replayed that far.
+   */
+  writeLsn: 'x-xaalis-write-lsn',
+  minLsn: 'x-xaalis-min-lsn',
+  /** Where a read was served from ('primary' or 'replica'): for tests and diagnosis. */
+  readFrom: 'x-xaalis-read-from',
 } as const;

@@ -5,6 +5,7 @@ import { pinoHttp } from 'pino-http';
 import type { Sequelize } from 'sequelize';
 import type { Redis } from 'ioredis';
 import { HEADERS } from '@xaalis/contracts';
+import { sendDraining, type Drain } from './drain';
 import { errorHandler, notFoundHandler } from './errors';
 import { requireInternalToken, requireRole, requireSameCompany } from './tenant';
 import { errorSerializer, type Logger } from './logger';
@@ -16,6 +17,8 @@ export interface ServiceAppOptions {
   sequelize: Sequelize;
   /** null in the single-process fallback (no Redis). */
   redis: Redis | null;
+  /** Set while the process shuts down: /ready answers 503 'draining' (the server still answers the rest). */
+  drain?: Pick<Drain, 'draining'>;
   /** Mounted at /api (behind the internal token). */
   api: Router;
   /** Mounted at /internal (service-to-service calls, behind the internal token). */
@@ -58,6 +61,10 @@ export function createServiceApp(opts: ServiceAppOptions): Express {
     res.json({ status: 'ok', service: opts.name });
   });
   app.get('/ready', async (_req, res) => {
+    if (opts.drain?.draining) {
+      sendDraining(res, opts.name);
+      return;
+    }
     const checks: Record<string, boolean> = {};
     checks.database = await opts.sequelize
       .query('SELECT 1')

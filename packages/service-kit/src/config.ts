@@ -1,3 +1,5 @@
+import { parseDatabaseUrl } from './db-hosts';
+
 /** Environment helpers: every setting has a default that works with `npm start`. */
 export function env(name: string, fallback?: string): string {
   const value = process.env[name];
@@ -23,6 +25,12 @@ export const DEFAULTS = {
 
 export interface CommonConfig {
   databaseUrl: string;
+  /**
+   * A streaming replica for the heavy reads (reports, dashboard, portfolio, exports);
+   * null: they read the primary. A session's reads go to the primary until the replica
+   * has replayed that session's last write (read-replica.ts).
+   */
+  databaseReadUrl: string | null;
   /** Empty string: no Redis (single-process fallback). */
   redisUrl: string;
   /** Prefix of every Redis key (queues, sessions): lets test runs share one Redis. */
@@ -34,6 +42,7 @@ export interface CommonConfig {
 export function commonConfig(): CommonConfig {
   return {
     databaseUrl: env('DATABASE_URL', DEFAULTS.databaseUrl),
+    databaseReadUrl: process.env.DATABASE_READ_URL || null,
     redisUrl: process.env.REDIS_URL ?? DEFAULTS.redisUrl,
     redisPrefix: env('REDIS_PREFIX', 'xaalis'),
     internalToken: env('INTERNAL_TOKEN', DEFAULTS.internalToken),
@@ -66,9 +75,10 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
  */
 function databasePassword(url: string): string | undefined {
   try {
-    const parsed = new URL(url);
-    if (parsed.password === '' || LOOPBACK.has(parsed.hostname)) return undefined;
-    return decodeURIComponent(parsed.password);
+    // A failover pair lists several hosts (`host1:5432,host2:5432`), which WHATWG URL refuses.
+    const parsed = parseDatabaseUrl(url);
+    if (!parsed.password || parsed.hosts.every((h) => LOOPBACK.has(h.host) || LOOPBACK.has(`[${h.host}]`))) return undefined;
+    return parsed.password;
   } catch {
     return undefined;
   }

@@ -1,9 +1,10 @@
-import { Sequelize, type QueryInterface } from 'sequelize';
+import { ConnectionRefusedError, Sequelize, type Options, type QueryInterface } from 'sequelize';
 import { SequelizeStorage, Umzug } from 'umzug';
 import type { Logger } from './logger';
+import { hostPicker, parseDatabaseUrl } from './db-hosts';
 
 export function createSequelize(databaseUrl: string, opts: { poolMax?: number } = {}): Sequelize {
-  return new Sequelize(databaseUrl, {
+  const options: Options = {
     dialect: 'postgres',
     logging: false,
     pool: { max: opts.poolMax ?? 10, min: 0, idle: 10_000, acquire: 10_000 },
@@ -12,6 +13,26 @@ export function createSequelize(databaseUrl: string, opts: { poolMax?: number } 
     // No JIT: on the reports' larger plans it cost 0.8–0.9 s of compilation for
     // queries that run in a few hundred ms (infra/bench/reports.js, 10M lines).
     dialectOptions: { options: '-c jit=off' },
+  };
+  const url = parseDatabaseUrl(databaseUrl);
+  if (url.hosts.length === 1 && url.targetSessionAttrs === 'any') return new Sequelize(databaseUrl, options);
+  // Several hosts (a failover pair, as `pg_autoctl show uri` prints it) and/or
+  // target_session_attrs: pg understands neither, so each new connection first
+  // finds the host that fits (libpq's rules), the last good one tried first.
+  const pick = hostPicker(url);
+  return new Sequelize(url.database, url.user, url.password, {
+    ...options,
+    host: url.hosts[0].host,
+    port: url.hosts[0].port,
+    dialectOptions: { ...url.params, ...(url.ssl ? { ssl: url.ssl } : {}), ...options.dialectOptions },
+    hooks: {
+      beforeConnect: async (config) => {
+        const host = await pick();
+        if (!host) throw new ConnectionRefusedError(new Error(`no host of ${url.hosts.length} accepts ${url.targetSessionAttrs} sessions`));
+        config.host = host.host;
+        config.port = String(host.port);
+      },
+    },
   });
 }
 

@@ -84,7 +84,7 @@ const LOST_CONNECTION =
 /**
  * The database is out of reach (stopped, restarting, connection lost mid-request): Sequelize's
  * connection errors, SQLSTATE class 08 (connection exception), 57P01–57P03 (administrator or
- * crash shutdown, cannot connect now), socket errors and pg's "Connection terminated". Such a
+ * crash shutdown, cannot connect now), 25006 (a demoted primary), socket errors and pg's "Connection terminated". Such a
  * request answers 503, never 500: made again once Postgres is back, it succeeds.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
@@ -95,7 +95,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (!e || typeof e !== 'object' || seen.has(e)) continue;
     seen.add(e);
     if (typeof e.name === 'string' && CONNECTION_ERRORS.has(e.name)) return true;
-    if (typeof e.code === 'string' && (SOCKET_CODES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code) || /^57P0[123]$/.test(e.code)))
+    // 25006 (read-only transaction): a connection left on a primary just demoted by a failover.
+    if (
+      typeof e.code === 'string' &&
+      (SOCKET_CODES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code) || /^57P0[123]$/.test(e.code) || e.code === '25006')
+    )
       return true;
     if (typeof e.message === 'string' && LOST_CONNECTION.test(e.message)) return true;
     queue.push(e.parent, e.original);

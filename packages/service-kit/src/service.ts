@@ -7,9 +7,11 @@ import { QUEUES, SERVICE_DEFAULT_PORTS, statusSegment, type ServiceName } from '
 import { createServiceApp } from './app';
 import { commonConfig, envInt, type CommonConfig } from './config';
 import { createSequelize, migrate } from './db';
+import { closeConnectionsWhileDraining, closeServer, createDrain, drainSecondsFromEnv, drainThenClose, shutdownOnSignals } from './drain';
 import { createLogger, type Logger } from './logger';
 import { createJobQueue, createJobWorker, upsertJobSchedules, type JobHandlers, type JobQueue, type JobSchedule } from './queue';
 import { closeRedis, createRedis } from './redis';
+import { ReadReplica, writePositions } from './read-replica';
 import { caseSensitiveRouter } from './routes';
 import { closeWorkerPool } from './workers';
 import { requireSameCompany } from './tenant';
@@ -22,6 +24,8 @@ export interface ServiceContext {
   config: CommonConfig;
   log: Logger;
   sequelize: Sequelize;
+  /** The streaming replica heavy reads may use (DATABASE_READ_URL); null: none. See readRouting. */
+  readReplica: ReadReplica | null;
   /** Request-path client (readiness); null in the single-process fallback (no Redis). */
   redis: Redis | null;
   /** The service's own queue (QUEUES[name]); runs jobs inline when there is no Redis. */
@@ -52,6 +56,8 @@ export interface StartOptions {
   port?: number;
   /** Defaults to true: migrations always run before the service listens. */
   runMigrations?: boolean;
+  /** How long `shutdown` drains before closing; defaults to DRAIN_SECONDS (0 when unset). */
+  drainSeconds?: number;
 }
 
 export interface RunningService {
@@ -61,6 +67,8 @@ export interface RunningService {
   ctx: ServiceContext;
   /** Stops accepting requests, lets running ones finish, then closes every connection. */
   close: () => Promise<void>;
+  /** What SIGTERM runs: /ready answers 503 'draining' for the drain period, requests are still served, then `close`. */
+  shutdown: () => Promise<void>;
 }
 
 export interface RunningWorker {
@@ -75,9 +83,6 @@ export interface ServiceRunner {
   /** Entry-point helper for `node dist/{server,worker,migrate}.js`: runs, logs, exits on signals. */
   main(kind: 'server' | 'worker' | 'migrate'): void;
 }
-
-/** Requests still running this long after a shutdown signal are cut. */
-const SHUTDOWN_GRACE_MS = 10_000;
 
 /** The tenancy probe every service answers: `GET /api/companies/:companyId/<name>-status`. */
 export function companyStatusRouter(name: ServiceName): Router {
@@ -99,7 +104,8 @@ function createContext(def: ServiceDefinition): { ctx: ServiceContext; handlers:
   // inline queue needs the handlers: the queue reads this object at call time.
   const handlers: JobHandlers = {};
   const queue = createJobQueue({ name: QUEUES[def.name], redisUrl: config.redisUrl, prefix: config.redisPrefix, handlers, log });
-  const ctx: ServiceContext = { name: def.name, schema: def.schema, config, log, sequelize, redis, queue };
+  const readReplica = config.databaseReadUrl ? new ReadReplica(sequelize, createSequelize(config.databaseReadUrl), log) : null;
+  const ctx: ServiceContext = { name: def.name, schema: def.schema, config, log, sequelize, readReplica, redis, queue };
   Object.assign(handlers, def.jobHandlers(ctx));
   return { ctx, handlers };
 }
@@ -109,6 +115,7 @@ async function closeContext(ctx: ServiceContext): Promise<void> {
   // The process's pool threads (PDFs, workbooks), if a task ever started them.
   await closeWorkerPool();
   if (ctx.redis) await closeRedis(ctx.redis);
+  await ctx.readReplica?.replica.close();
   await ctx.sequelize.close();
 }
 
@@ -128,44 +135,20 @@ function listen(server: http.Server, port: number): Promise<number> {
   });
 }
 
-function closeServer(server: http.Server): Promise<void> {
-  return new Promise((resolve) => {
-    const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    server.close(() => {
-      clearTimeout(cut);
-      resolve();
-    });
-    // Idle keep-alive sockets would otherwise hold close() for keepAliveTimeout.
-    server.closeIdleConnections();
-  });
-}
-
-/** On SIGTERM/SIGINT: close everything, then exit. A second signal kills at once. */
-function closeOnSignals(close: () => Promise<void>, log: Logger): void {
-  const onSignal = (signal: NodeJS.Signals) => {
-    log.info({ signal }, 'shutting down');
-    close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', onSignal);
-  process.once('SIGINT', onSignal);
-}
-
 /**
  * Everything a service's entry points need: `server.ts`, `worker.ts` and
  * `migrate.ts` are one line each on top of this.
  */
 export function runService(def: ServiceDefinition): ServiceRunner {
   async function start(opts: StartOptions = {}): Promise<RunningService> {
+    // Read before anything opens: a wrong DRAIN_SECONDS stops the start.
+    const drain = createDrain(opts.drainSeconds ?? drainSecondsFromEnv());
     const { ctx } = createContext(def);
     try {
       if (opts.runMigrations !== false) await migrate(ctx.sequelize, def.schema, def.migrationsDir, ctx.log);
       const api = caseSensitiveRouter();
+      // With a replica, writes tell the gateway where the primary stands after them.
+      if (ctx.readReplica) api.use(writePositions(ctx.readReplica));
       api.use(companyStatusRouter(def.name));
       api.use(def.buildApi(ctx));
       const app = createServiceApp({
@@ -174,10 +157,12 @@ export function runService(def: ServiceDefinition): ServiceRunner {
         internalToken: ctx.config.internalToken,
         sequelize: ctx.sequelize,
         redis: ctx.redis,
+        drain,
         api,
         internal: def.buildInternal?.(ctx),
       });
       const server = http.createServer(app);
+      closeConnectionsWhileDraining(server, drain);
       // Longer than the gateway's (and load balancers') idle timeouts, so a
       // reused keep-alive socket is never closed by us while a request is sent on it.
       server.keepAliveTimeout = 65_000;
@@ -188,7 +173,7 @@ export function runService(def: ServiceDefinition): ServiceRunner {
         await closeServer(server);
         await closeContext(ctx);
       });
-      return { port, app, ctx, close };
+      return { port, app, ctx, close, shutdown: drainThenClose(drain, close, ctx.log) };
     } catch (err) {
       await closeContext(ctx);
       throw err;
@@ -258,7 +243,11 @@ export function runService(def: ServiceDefinition): ServiceRunner {
       migrateOnly().then(() => process.exit(0), fail);
       return;
     }
-    (kind === 'server' ? start() : startWorker()).then((running) => closeOnSignals(running.close, log), fail);
+    // A worker has no requests to drain: it finishes its running jobs (close) at once.
+    (kind === 'server' ? start().then((s) => s.shutdown) : startWorker().then((w) => w.close)).then(
+      (shutdown) => shutdownOnSignals(shutdown, log),
+      fail,
+    );
   }
 
   return { start, startWorker, migrateOnly, main };

@@ -3,7 +3,9 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { HEADERS, SERVICES, type ServiceName } from '@xaalis/contracts';
-import type { Gateway } from '../../app';
+import { createDrain } from '@xaalis/service-kit';
+import { createGatewayApp, type Gateway } from '../../app';
+import { loadConfig } from '../../config';
 import { testGateway } from '../../test-support/gateway';
 import { HEALTH_CACHE_MS } from './routes';
 
@@ -97,5 +99,27 @@ describe('GET /api/health', () => {
 describe('GET /health', () => {
   it('stays a plain liveness answer', async () => {
     expect((await request(gw.app).get('/health')).body).toEqual({ status: 'ok', service: 'gateway' });
+  });
+});
+
+describe('GET /ready', () => {
+  it('is ready while services are down: the gateway answers their 503 itself', async () => {
+    for (const s of SERVICES) stubs[s].status = 500;
+    const res = await request(gw.app).get('/ready');
+    expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { status: 'ready', service: 'gateway' } });
+  });
+
+  it('answers 503 draining while the server drains, /health staying 200', async () => {
+    const drain = createDrain(0);
+    const draining = await createGatewayApp(loadConfig({ internalToken: TOKEN }), { drain });
+    try {
+      expect((await request(draining.app).get('/ready')).status).toBe(200);
+      await drain.begin();
+      const res = await request(draining.app).get('/ready');
+      expect({ status: res.status, body: res.body }).toEqual({ status: 503, body: { status: 'draining', service: 'gateway' } });
+      expect((await request(draining.app).get('/health')).status).toBe(200);
+    } finally {
+      await draining.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Router } from 'express';
-import { caseSensitiveRouter } from '@xaalis/service-kit';
+import { caseSensitiveRouter, sendDraining, type Drain } from '@xaalis/service-kit';
 import type { Redis } from 'ioredis';
 import type { Sequelize } from 'sequelize';
 import { HEADERS, SERVICES, type ServiceName } from '@xaalis/contracts';
@@ -49,10 +49,15 @@ export interface HealthDeps {
   /** Callers holding it (operators, monitoring) see the details. */
   internalToken: string;
   cacheMs?: number;
+  /** Set while the gateway shuts down: /ready answers 503 'draining'. */
+  drain?: Pick<Drain, 'draining'>;
 }
 
 /**
  * GET /health: the gateway process is up (liveness).
+ * GET /ready: 200 unless the gateway is draining (503 'draining': take it out of the balancing,
+ * it still answers). Postgres, Redis and the services are not checked: while one is down the
+ * gateway answers 503 JSON itself, which beats every replica leaving the Service.
  * GET /api/health: the gateway's database and Redis, and each service's /health,
  * probed in parallel with a short timeout, at most once per `cacheMs` (concurrent
  * calls share one probe). Always 200 while the gateway itself answers. Anyone gets
@@ -83,6 +88,10 @@ export function healthRoutes(deps: HealthDeps): Router {
   const router = caseSensitiveRouter();
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });
+  });
+  router.get('/ready', (_req, res) => {
+    if (deps.drain?.draining) sendDraining(res, 'gateway');
+    else res.json({ status: 'ready', service: 'gateway' });
   });
   router.get('/api/health', async (req, res) => {
     const result = await report();
