@@ -19,7 +19,7 @@ export interface AccountingClient {
   /** Names and sectors of several companies (the switcher, invitations): one call per MAX_INTERNAL_IDS ids, in parallel. */
   listCompanies(ids: string[], requestId?: string): Promise<CompanySummary[]>;
   /** The portfolio figures of several companies: one call per MAX_INTERNAL_IDS ids, in parallel. */
-  portfolio(ids: string[], requestId?: string): Promise<PortfolioFigures[]>;
+  portfolio(ids: string[], requestId?: string, minLsn?: string): Promise<PortfolioFigures[]>;
 }
 
 const UNAVAILABLE = () => new HttpError(503, serviceUnavailableMessage('accounting'));
@@ -83,12 +83,13 @@ export function createAccountingClient(baseUrl: string, internalToken: string): 
             timeoutMs: 1_500,
           })) as CompanySummary[],
       ),
-    portfolio: (ids, requestId) =>
+    portfolio: (ids, requestId, minLsn) =>
       inChunks(
         ids,
         async (chunk) =>
           (await call('GET', `/internal/portfolio?companies=${chunk.map(encodeURIComponent).join(',')}`, {
-            headers: rid(requestId),
+            // The session's last write position: the figures include its writes (read replica).
+            headers: { ...rid(requestId), ...(minLsn ? { [HEADERS.minLsn]: minLsn } : {}) },
             timeoutMs: 5_000,
           })) as PortfolioFigures[],
       ),

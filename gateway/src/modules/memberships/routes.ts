@@ -178,7 +178,7 @@ export function membershipsRoutes(deps: MembershipRoutesDeps): Router {
     const ids = mine.map((m) => m.companyId);
     const [names, figures] = await Promise.all([
       companyNames(accounting, ids, req.id as string),
-      accounting.portfolio(ids, req.id as string).then(
+      accounting.portfolio(ids, req.id as string, req.session.readAfter?.accounting).then(
         (rows) => new Map(rows.map((r) => [r.companyId, r])),
         () => null,
       ),

@@ -70,6 +70,7 @@ const DROPPED = new Set([
   HEADERS.role,
   HEADERS.internalToken,
   HEADERS.requestId,
+  HEADERS.minLsn,
 ]);
 
 function sendUnavailable(res: ServerResponse, service: ServiceName, headers: OutgoingHttpHeaders): void {
@@ -111,7 +112,8 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
 
   /**
    * Streams the request to the service and its answer back. `path` is the full `/api/...` URL
-   * with its query; `written` runs when the service accepted a write. The answer carries the
+   * with its query; `written` runs when the service accepted a write, with the primary's WAL
+   * position after it when the service reads from a replica (HEADERS.writeLsn). The answer carries the
    * gateway's security headers (over the service's own: the gateway sets the browser's policy)
    * and the request id.
    */
@@ -121,7 +123,7 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
     path: string,
     service: ServiceName,
     identity: OutgoingHttpHeaders,
-    written: (() => void) | null,
+    written: ((writeLsn: string | undefined) => void) | null,
   ) {
     const target = targets[service];
     // From the raw list, repeated fields as they came (the service's Node merges them as ours
@@ -170,7 +172,10 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
         controller = c;
       },
       onResponseStart(c, status, parsed, statusMessage) {
-        if (written && status < 300) written();
+        if (written && status < 300) {
+          const lsn = parsed[HEADERS.writeLsn];
+          written(typeof lsn === 'string' ? lsn : undefined);
+        }
         // From the raw list (name, value, name, value…) when undici keeps it. Repeated fields
         // (Set-Cookie) stay as they came; ours replace the service's of the same name.
         const raw = Array.isArray(c.rawHeaders)
@@ -181,7 +186,7 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
         for (let i = 0; i < raw.length; i += 2) {
           const name = raw[i].toString('latin1');
           const lower = name.toLowerCase();
-          if (HOP_BY_HOP.has(lower) || lower in opts.securityHeaders || lower === HEADERS.requestId) continue;
+          if (HOP_BY_HOP.has(lower) || lower in opts.securityHeaders || lower === HEADERS.requestId || lower === HEADERS.writeLsn) continue;
           // An HTTP/1.0 client cannot read chunked bodies: Node closes the connection at the end instead.
           if (http10 && lower === 'transfer-encoding') continue;
           out.push(name, raw[i + 1].toString('latin1'));
@@ -217,12 +222,13 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
     }
   }
 
-  const identity = (userId: string, companyId: string, role: Role, id: string): OutgoingHttpHeaders => ({
+  const identity = (userId: string, companyId: string, role: Role, id: string, minLsn: string | undefined): OutgoingHttpHeaders => ({
     [HEADERS.userId]: userId,
     [HEADERS.companyId]: companyId,
     [HEADERS.role]: role,
     [HEADERS.internalToken]: opts.internalToken,
     [HEADERS.requestId]: id,
+    ...(minLsn ? { [HEADERS.minLsn]: minLsn } : {}),
   });
 
   function proxy(route: ProxyRoute, user: User | null, role: Role | null, req: Request, res: Response, next: (err?: unknown) => void) {
@@ -245,10 +251,19 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
       return;
     }
     const session = req.session;
-    // The settings page changed the company: GET /api/user re-reads name and sector.
-    const written = route.companyRecord && req.method !== 'GET' && session ? () => void (session.companyRefreshedAt = 0) : null;
+    const service = route.service;
+    const written =
+      req.method !== 'GET' && session
+        ? (writeLsn: string | undefined) => {
+            // The settings page changed the company: GET /api/user re-reads name and sector.
+            if (route.companyRecord) session.companyRefreshedAt = 0;
+            // Saved with the session before the answer ends (express-session), so the next read has it.
+            if (writeLsn) session.readAfter = { ...session.readAfter, [service]: writeLsn };
+          }
+        : null;
+    const minLsn = session?.readAfter?.[service];
     // Mounted under /api, Express strips the mount path from req.url: originalUrl is the full path.
-    forward(req, res, req.originalUrl, route.service, identity(user.id, user.companyId, role, req.id as string), written); // pino-http's id
+    forward(req, res, req.originalUrl, service, identity(user.id, user.companyId, role, req.id as string, minLsn), written); // pino-http's id
   }
 
   const handler: RequestHandler = (req, res, next) => {
@@ -306,7 +321,8 @@ export function createServiceProxy(opts: ProxyOptions): ServiceProxy {
           const line = { req: { id, method: req.method, url }, res: { statusCode: res.statusCode }, responseTime: Date.now() - start };
           opts.log.info(line, res.writableFinished ? 'request completed' : 'request aborted');
         });
-        forward(req, res, url, route.service, identity(user.id, user.companyId, role, id), null);
+        const minLsn = found?.session.readAfter?.[route.service];
+        forward(req, res, url, route.service, identity(user.id, user.companyId, role, id, minLsn), null);
       },
       ordinary, // the store failed: the ordinary chain answers (503)
     );

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import session, { MemoryStore, type Store } from 'express-session';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
-import type { User } from '@xaalis/contracts';
+import type { ServiceName, User } from '@xaalis/contracts';
 import { GuardedRedisStore, markNewSession } from './store';
 
 declare module 'express-session' {
@@ -17,6 +17,11 @@ declare module 'express-session' {
     companyRefreshedAt: number;
     /** When the session's expiry (Redis TTL, cookie expiry) was last pushed back (ms). */
     touchedAt: number;
+    /**
+     * The primary's WAL position after this session's last write, per service that reads from
+     * a replica (HEADERS.writeLsn): sent back as HEADERS.minLsn, so the session reads its writes.
+     */
+    readAfter?: Partial<Record<ServiceName, string>>;
   }
 }
 

@@ -1,7 +1,15 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import { CASH_FLOW_PERIODS } from '@xaalis/contracts';
-import { caseSensitiveRouter, requireSameCompany, tenantOf, validate, validated, type ServiceContext } from '@xaalis/service-kit';
+import {
+  caseSensitiveRouter,
+  readRouting,
+  requireSameCompany,
+  tenantOf,
+  validate,
+  validated,
+  type ServiceContext,
+} from '@xaalis/service-kit';
 import { seesPayroll } from '../entries';
 import { todayInDakar } from '../posting';
 import { dashboardService } from './service';
@@ -19,24 +27,29 @@ const breakdownQuery = z.object({ year: z.enum(['current', 'previous'], { error:
  * requireSameCompany answers 404 for another company's id.
  */
 export function dashboardApi(ctx: ServiceContext): Router {
-  const dashboard = dashboardService(ctx.sequelize);
+  // Read from the replica when there is one (and it has this session's writes).
+  const dashboardFor = readRouting(ctx, dashboardService);
   const router = caseSensitiveRouter();
 
   router.get('/companies/:companyId/dashboard', requireSameCompany, async (req, res) => {
     const { companyId, role } = tenantOf(req);
+    const dashboard = await dashboardFor(req, res);
     res.json(await dashboard.dashboard(companyId, todayInDakar(), !seesPayroll(role)));
   });
 
   router.get('/companies/:companyId/cash-flow', requireSameCompany, async (req, res) => {
+    const dashboard = await dashboardFor(req, res);
     res.json(await dashboard.cashFlow(tenantOf(req).companyId, '3months', todayInDakar()));
   });
 
   router.get('/companies/:companyId/cash-flow/:period', requireSameCompany, validate({ params: periodParams }), async (req, res) => {
     const { period } = validated(req, 'params', periodParams);
+    const dashboard = await dashboardFor(req, res);
     res.json(await dashboard.cashFlow(tenantOf(req).companyId, period, todayInDakar()));
   });
 
   router.get('/companies/:companyId/revenue-breakdown', requireSameCompany, validate({ query: breakdownQuery }), async (req, res) => {
+    const dashboard = await dashboardFor(req, res);
     res.json(await dashboard.revenueBreakdown(tenantOf(req).companyId, validated(req, 'query', breakdownQuery).year, todayInDakar()));
   });
 

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { MAX_INTERNAL_IDS } from '@xaalis/contracts';
-import { caseSensitiveRouter, HttpError, isUuid, type ServiceContext } from '@xaalis/service-kit';
+import { caseSensitiveRouter, HttpError, isUuid, readRouting, type ServiceContext } from '@xaalis/service-kit';
 import { todayInDakar } from '../posting';
 import { portfolioService } from './service';
 
@@ -32,9 +32,12 @@ export function parseCompanyIds(raw: unknown): string[] {
  */
 export function portfolioInternal(ctx: ServiceContext): Router {
   const portfolio = portfolioService(ctx.sequelize);
+  // The figures of every company of a user: on the replica when there is one (and it has the session's writes).
+  const figuresFor = readRouting(ctx, portfolioService);
   const router = caseSensitiveRouter();
 
   router.get('/portfolio', async (req, res) => {
+    const portfolio = await figuresFor(req, res);
     res.json(await portfolio.figures(parseCompanyIds(req.query.companies), todayInDakar()));
   });
 

@@ -16,6 +16,7 @@ import {
 import {
   caseSensitiveRouter,
   HttpError,
+  readRouting,
   requireSameCompany,
   streamDownload,
   tenantOf,
@@ -38,7 +39,7 @@ import {
   type ReportHeader,
 } from './exports';
 import { allLedgerRows, ledgerAccounts, ledgerHeading } from './general-ledger';
-import { reportsService } from './service';
+import { reportsService, type ReportsService } from './service';
 import { CONTENT_TYPES, rangePeriod, reportHeader as header, yearPeriod } from './headers';
 import { ledgerExportsApi } from './ledger-export';
 
@@ -59,37 +60,41 @@ async function sendFile(res: Response, kind: ReportKind, period: string, format:
  * (requireSameCompany: another company's id is a 404).
  */
 export function reportsApi(ctx: ServiceContext): Router {
-  const reports = reportsService(ctx.sequelize);
+  // Heavy reads: on the replica when there is one (and it has this session's writes).
+  const reportsFor = readRouting(ctx, (db) => ({ db, reports: reportsService(db) }));
   const router = caseSensitiveRouter();
   const base = '/companies/:companyId/reports';
 
   router.get(`${base}/years`, requireSameCompany, async (req, res) => {
+    const { reports } = await reportsFor(req, res);
     res.json(await reports.years(tenantOf(req).companyId, todayInDakar()));
   });
 
   /** A statement of one fiscal year (`?year=`): JSON, or (format=pdf|xlsx) its file. */
   function statementRoute<R extends { fiscalYear: FiscalYearInfo }>(
     kind: ReportKind,
-    build: (companyId: string, year: number, today: string) => Promise<R>,
+    build: (reports: ReportsService, companyId: string, year: number, today: string) => Promise<R>,
     pdf: (h: ReportHeader, report: R) => Promise<Buffer>,
     xlsx: (h: ReportHeader, report: R) => Readable,
   ): void {
     router.get(`${base}/${kind}`, requireSameCompany, validate({ query: statementQuerySchema }), async (req, res) => {
       const { companyId } = tenantOf(req);
       const { year, format } = validated(req, 'query', statementQuerySchema);
-      const report = await build(companyId, year, todayInDakar());
+      const { reports } = await reportsFor(req, res);
+      const report = await build(reports, companyId, year, todayInDakar());
       if (!format) return void res.json(report);
       const h = header(await reports.company(companyId), kind, yearPeriod(report.fiscalYear));
       await sendFile(res, kind, report.fiscalYear.label, format, format === 'pdf' ? await pdf(h, report) : xlsx(h, report));
     });
   }
-  statementRoute('balance-sheet', (...args) => reports.balanceSheet(...args), balanceSheetPdf, balanceSheetXlsx);
-  statementRoute('income-statement', (...args) => reports.incomeStatement(...args), incomeStatementPdf, incomeStatementXlsx);
-  statementRoute('cash-flow-statement', (...args) => reports.cashFlowStatement(...args), cashFlowPdf, cashFlowXlsx);
+  statementRoute('balance-sheet', (reports, ...args) => reports.balanceSheet(...args), balanceSheetPdf, balanceSheetXlsx);
+  statementRoute('income-statement', (reports, ...args) => reports.incomeStatement(...args), incomeStatementPdf, incomeStatementXlsx);
+  statementRoute('cash-flow-statement', (reports, ...args) => reports.cashFlowStatement(...args), cashFlowPdf, cashFlowXlsx);
 
   router.get(`${base}/trial-balance`, requireSameCompany, validate({ query: trialBalanceQuerySchema }), async (req, res) => {
     const { companyId } = tenantOf(req);
     const { from, to, format } = validated(req, 'query', trialBalanceQuerySchema);
+    const { reports } = await reportsFor(req, res);
     const report = await reports.trialBalance(companyId, from, to);
     if (!format) return void res.json(report);
     const h = header(await reports.company(companyId), 'trial-balance', rangePeriod(from, to));
@@ -107,15 +112,16 @@ export function reportsApi(ctx: ServiceContext): Router {
     const { from, to, accountFrom, accountTo, page, pageSize, format } = validated(req, 'query', generalLedgerQuerySchema);
     // Payroll entries' labels name the employee: masked for a role without `payroll`.
     const range = { from, to, accountFrom, accountTo, maskPayroll: !roleCan(tenantOf(req).role, 'payroll') };
+    const { db, reports } = await reportsFor(req, res);
     if (!format) return void res.json(await reports.generalLedger(companyId, range, page, pageSize));
     const company = await reports.company(companyId);
-    const accounts = await ledgerAccounts(ctx.sequelize, companyId, range);
+    const accounts = await ledgerAccounts(db, companyId, range);
     const lineCount = accounts.reduce((s, a) => s + a.lines, 0);
     // pdfmake lays out ~1 ms per line synchronously: a bounded PDF keeps the service responsive.
     if (format === 'pdf' && lineCount > MAX_LEDGER_PDF_LINES) throw new HttpError(400, MESSAGES_REPORTS.ledgerTooLongForPdf);
     if (format === 'xlsx' && lineCount > MAX_LEDGER_XLSX_LINES) throw new HttpError(400, MESSAGES_REPORTS.ledgerTooLongForXlsx);
     const h = header(company, 'general-ledger', rangePeriod(from, to));
-    const rows = allLedgerRows(ctx.sequelize, companyId, range, accounts);
+    const rows = allLedgerRows(db, companyId, range, accounts);
     const headings = accounts.map(ledgerHeading);
     const body = format === 'pdf' ? await generalLedgerPdf(h, headings, rows) : generalLedgerXlsx(h, headings, rows);
     await sendFile(res, 'general-ledger', `${from}-${to}`, format, body);
