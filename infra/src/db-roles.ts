@@ -1,4 +1,4 @@
-import { SERVICE_DATABASES, provisionServiceRoles, type ServiceRole } from '@xaalis/service-kit';
+import { SERVICE_DATABASES, parseDatabaseUrl, provisionServiceRoles, type ServiceRole } from '@xaalis/service-kit';
 
 /**
  * `node infra/dist/db-roles.js`: provisions one Postgres role per service (compose's
@@ -15,10 +15,10 @@ export function rolesFromEnv(env: NodeJS.ProcessEnv): { adminUrl: string; roles:
     const name = `${d.service.toUpperCase()}_DATABASE_URL`;
     const raw = env[name];
     if (!raw) throw new Error(`${name} is not set`);
-    const url = new URL(raw);
-    const role = decodeURIComponent(url.username);
-    if (!role || !url.password) throw new Error(`${name} must name a user and its password`);
-    return { ...d, role, password: decodeURIComponent(url.password) };
+    // parseDatabaseUrl: a failover pair's URL lists several hosts, which WHATWG URL refuses.
+    const { user: role, password } = parseDatabaseUrl(raw);
+    if (!role || !password) throw new Error(`${name} must name a user and its password`);
+    return { ...d, role, password };
   });
   return { adminUrl, roles };
 }

@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { parseDatabaseUrl } from './db-hosts';
 
 /**
  * One Postgres role per service, owner of its own schema and of nothing else: a
@@ -38,7 +39,7 @@ export function defaultRolePrefix(databaseUrl: string): string {
 }
 
 export function databaseName(databaseUrl: string): string {
-  return decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ''));
+  return parseDatabaseUrl(databaseUrl).database;
 }
 
 /** `databaseUrl` with another user and password (same host, port, database and options). */
