@@ -76,7 +76,7 @@ export function bankStatementsService(sequelize: Sequelize) {
   async function manualStatement(transaction: Transaction, companyId: string, account: TreasuryAccountRow): Promise<string> {
     await sequelize.query(
       `INSERT INTO accounting.bank_statements (company_id, treasury_account_id, status, source, file_name, confirmed_at)
-       VALUES ($1, $2, 'confirmed', 'manual', $3, now()) ON CONFLICT (treasury_account_id) WHERE source = 'manual' DO NOTHING`,
+       VALUES ($1, $2, 'confirmed', 'manual', $3, now()) ON CONFLICT (treasury_account_id, company_id) WHERE source = 'manual' DO NOTHING`,
       { bind: [companyId, account.id, MESSAGES_STATEMENT.manualFileName], transaction },
     );
     const [row] = await sequelize.query<{ id: string }>(

@@ -83,7 +83,7 @@ const LINES_SQL = `
     FROM slips s
     JOIN hr.employees e ON e.company_id = $1 AND e.id = s.employee_id
     JOIN parts x ON x.employee_id = s.employee_id
-   GROUP BY e.id, x.employee_id, x.ipres_base, x.ipres_cadre_base, x.ipres_employee, x.ipres_employer, x.css_base,
+   GROUP BY e.id, e.company_id, x.employee_id, x.ipres_base, x.ipres_cadre_base, x.ipres_employee, x.ipres_employer, x.css_base,
             x.css_family, x.css_accident, x.taxable, x.income_tax, x.trimf, x.cfce
    ORDER BY e.last_name, e.first_name, e.employee_number`;
 
@@ -225,7 +225,7 @@ export async function payrollJournal(sequelize: Sequelize, companyId: string, r:
             SUM(p.employer_contributions)::text AS "employerContributions", SUM(p.employer_cost)::text AS "employerCost"
        FROM hr.payslips p JOIN hr.employees e ON e.company_id = p.company_id AND e.id = p.employee_id
       WHERE p.company_id = $1 AND p.period BETWEEN $2 AND $3 AND ${COUNTED}
-      GROUP BY e.id ORDER BY e.last_name, e.first_name, e.employee_number`,
+      GROUP BY e.id, e.company_id ORDER BY e.last_name, e.first_name, e.employee_number`,
     { bind: [companyId, r.firstMonth, r.lastMonth], type: QueryTypes.SELECT },
   );
   return {
@@ -252,7 +252,7 @@ export async function annualSalaries(sequelize: Sequelize, companyId: string, ye
             SUM(p.social_charges)::text AS "employeeContributions", SUM(p.net_salary)::text AS net
        FROM hr.payslips p JOIN hr.employees e ON e.company_id = p.company_id AND e.id = p.employee_id
       WHERE p.company_id = $1 AND p.period BETWEEN $2 AND $3 AND ${COUNTED}
-      GROUP BY e.id ORDER BY e.last_name, e.first_name, e.employee_number`,
+      GROUP BY e.id, e.company_id ORDER BY e.last_name, e.first_name, e.employee_number`,
     { bind: [companyId, `${year}-01`, `${year}-12`], type: QueryTypes.SELECT },
   );
   return {

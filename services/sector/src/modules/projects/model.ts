@@ -301,7 +301,7 @@ export async function claimBilling(
   return sequelize.transaction(async (transaction) => {
     const [billing] = await sequelize.query<{ id: string }>(
       `INSERT INTO sector.project_billings (company_id, project_id) VALUES ($1, $2)
-       ON CONFLICT (project_id) WHERE status = 'pending' DO NOTHING RETURNING id`,
+       ON CONFLICT (project_id, company_id) WHERE status = 'pending' DO NOTHING RETURNING id`,
       { bind: [companyId, projectId], type: QueryTypes.SELECT, transaction },
     );
     if (!billing) return null;

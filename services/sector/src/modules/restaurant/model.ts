@@ -400,10 +400,11 @@ export function toServe(r: ServeDbRow): ServeResult {
   };
 }
 
-export async function findServe(sequelize: Sequelize, id: string): Promise<ServeDbRow | null> {
+/** A serve id is the company's (a client's request id): another company may use the same. */
+export async function findServe(sequelize: Sequelize, companyId: string, id: string): Promise<ServeDbRow | null> {
   const rows = await sequelize.query<ServeDbRow>(
-    'SELECT id, company_id, recipe_id, quantity, status, movements, created_at FROM sector.recipe_serves WHERE id = $1',
-    { bind: [id], type: QueryTypes.SELECT },
+    'SELECT id, company_id, recipe_id, quantity, status, movements, created_at FROM sector.recipe_serves WHERE company_id = $1 AND id = $2',
+    { bind: [companyId, id], type: QueryTypes.SELECT },
   );
   return rows[0] ?? null;
 }
@@ -419,17 +420,22 @@ export async function claimServe(
 ): Promise<boolean> {
   const rows = await sequelize.query(
     `INSERT INTO sector.recipe_serves (id, company_id, recipe_id, quantity, consumption) VALUES ($1, $2, $3, $4, $5::jsonb)
-     ON CONFLICT (id) DO NOTHING RETURNING id`,
+     ON CONFLICT (id, company_id) DO NOTHING RETURNING id`,
     { bind: [id, companyId, recipeId, quantity, JSON.stringify(consumption)], type: QueryTypes.SELECT },
   );
   return rows.length > 0;
 }
 
-export async function completeServe(sequelize: Sequelize, id: string, movements: ServeResult['movements']): Promise<ServeResult> {
+export async function completeServe(
+  sequelize: Sequelize,
+  companyId: string,
+  id: string,
+  movements: ServeResult['movements'],
+): Promise<ServeResult> {
   const [row] = await sequelize.query<ServeDbRow>(
-    `UPDATE sector.recipe_serves SET status = 'completed', movements = $2::jsonb WHERE id = $1
+    `UPDATE sector.recipe_serves SET status = 'completed', movements = $3::jsonb WHERE company_id = $1 AND id = $2
      RETURNING id, company_id, recipe_id, quantity, status, movements, created_at`,
-    { bind: [id, JSON.stringify(movements)], type: QueryTypes.SELECT },
+    { bind: [companyId, id, JSON.stringify(movements)], type: QueryTypes.SELECT },
   );
   return toServe(row);
 }
@@ -448,6 +454,8 @@ export async function findPendingServes(
   );
 }
 
-export async function dropServe(sequelize: Sequelize, id: string): Promise<void> {
-  await sequelize.query(`DELETE FROM sector.recipe_serves WHERE id = $1 AND status = 'pending'`, { bind: [id] });
+export async function dropServe(sequelize: Sequelize, companyId: string, id: string): Promise<void> {
+  await sequelize.query(`DELETE FROM sector.recipe_serves WHERE company_id = $1 AND id = $2 AND status = 'pending'`, {
+    bind: [companyId, id],
+  });
 }

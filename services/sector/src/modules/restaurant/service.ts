@@ -256,8 +256,8 @@ export function restaurantService(sequelize: Sequelize, accounting: InternalClie
       const [recipe] = await findRecipes(sequelize, companyId, rid);
       if (!recipe) throw notFound(MESSAGES_RESTAURANT.recipeNotFound);
       const serveId = requestId?.toLowerCase() ?? randomUUID();
-      const previous = requestId ? await findServe(sequelize, serveId) : null;
-      if (previous && (previous.company_id !== companyId || previous.recipe_id !== rid || previous.quantity !== quantity)) {
+      const previous = requestId ? await findServe(sequelize, companyId, serveId) : null;
+      if (previous && (previous.recipe_id !== rid || previous.quantity !== quantity)) {
         throw new HttpError(400, MESSAGES_RESTAURANT.serveError);
       }
       if (previous?.status === 'completed') return { serve: toServe(previous), replayed: true };
@@ -294,12 +294,13 @@ export function restaurantService(sequelize: Sequelize, accounting: InternalClie
           // A 503 may be a timeout after the accounting side committed: the
           // serve stays pending and settlePendingServes finishes it with the
           // same source id (idempotent there), so no stock exit is lost or doubled.
-          if (isUnavailable(err)) return { serve: toServe(mustExist(await findServe(sequelize, serveId), 'serve')), replayed: false };
-          if (claimed) await dropServe(sequelize, serveId);
+          if (isUnavailable(err))
+            return { serve: toServe(mustExist(await findServe(sequelize, companyId, serveId), 'serve')), replayed: false };
+          if (claimed) await dropServe(sequelize, companyId, serveId);
           throw err;
         }
       }
-      return { serve: await completeServe(sequelize, serveId, movements), replayed: false };
+      return { serve: await completeServe(sequelize, companyId, serveId, movements), replayed: false };
     },
 
     /**
@@ -317,11 +318,11 @@ export function restaurantService(sequelize: Sequelize, accounting: InternalClie
       for (const pending of await findPendingServes(sequelize, olderThanMs, limit)) {
         try {
           const result = await accounting.post<StockConsumptionResult>(consumptionsPath(pending.company_id), pending.consumption, NO_ACTOR);
-          await completeServe(sequelize, pending.id, result.movements);
+          await completeServe(sequelize, pending.company_id, pending.id, result.movements);
           completed += 1;
         } catch (err) {
           if (isUnavailable(err)) break;
-          await dropServe(sequelize, pending.id);
+          await dropServe(sequelize, pending.company_id, pending.id);
           dropped += 1;
         }
       }
