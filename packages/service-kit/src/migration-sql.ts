@@ -6,9 +6,21 @@ import type { Migration, MigrationContext } from './db';
  * A new rule gets a new piece; never edit one of these (indentation included).
  */
 
-/** The key of a company's row: its own uuid and its company (a plain uuid: the company lives in the accounting service). */
+/**
+ * The key of a company's row, as the migrations before the shard keys wrote it (frozen: they
+ * use it). A shard-key migration then moved company_id into each primary key.
+ */
 export const ROW_KEY = `id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       company_id uuid NOT NULL`;
+
+/**
+ * The key of a company's row in a new table: its own uuid and its company, company_id in the
+ * primary key so the table can be distributed by company (infra/SHARDING.md; checked by
+ * infra/src/sharding.test.ts). Foreign keys to it name both: `(x_id, company_id)`.
+ */
+export const TENANT_ROW_KEY = `id uuid NOT NULL DEFAULT gen_random_uuid(),
+      company_id uuid NOT NULL,
+      PRIMARY KEY (id, company_id)`;
 
 /** When the row was created and last edited. */
 export const TIMESTAMPS = `created_at timestamptz NOT NULL DEFAULT now(),
