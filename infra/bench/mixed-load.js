@@ -31,9 +31,19 @@
 // the processes are found from the gateway's listening port. An attached gateway allows
 // 5 registrations per address and hour (REGISTER_MAX_PER_WINDOW): use --users ≤ 5 or raise it.
 //
+// --replicas N (own stack): XAALIS_REPLICAS=N, N copies of every process behind nginx
+// (infra/src/local/replicas.ts), and the replica checks of lib/replica-checks.js: before the
+// load and every --session-check-every s during it, a sign-in on each gateway used on each
+// other one, and a logout on one refused (401) on the other at the next request. --job-rate R
+// (own stack): R `ping` jobs a second across the three queues during the load; afterwards each
+// is checked processed once (started once, never stalled, one job_runs row, one 'active'
+// event), every kept job of every queue started no more often than attempted, and each job
+// scheduler run once per period. --json FILE writes the figures for infra/bench/replicas.js.
+//
 // Usage: node infra/bench/mixed-load.js [--duration 600] [--rate 20] [--users 10]
 //          [--warmup 30] [--sample 30] [--idle 30] [--max-rss-ratio 1.5] [--timeout 30]
 //          [--max-in-flight 200] [--seed 1] [--keep] [--attach --base-url … --database-url …]
+//          [--replicas 1] [--job-rate 0] [--session-check-every 60] [--json FILE]
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const net = require('node:net');
@@ -41,6 +51,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { Client } = require('pg');
 const { percentile, now } = require('./lib/timing');
+const { sessionRound, pingProducer, verifyJobs, verifySchedules, duplicatePostings } = require('./lib/replica-checks');
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -62,6 +73,10 @@ function parseArgs(argv) {
     attach: false,
     baseUrl: 'http://localhost:8080',
     databaseUrl: 'postgres://postgres:xaalis-local@127.0.0.1:54329/xaalis',
+    replicas: 1,
+    jobRate: 0,
+    sessionCheckEvery: 60,
+    json: '',
   };
   const flags = { keep: 'keep', attach: 'attach' };
   for (let i = 0; i < argv.length; i++) {
@@ -114,6 +129,8 @@ const loadAverage = () =>
     .join(' ');
 
 // ---------------------------------------------------------------- the stack
+
+const STACK_REDIS_PREFIX = 'xaalis';
 
 /** `count` distinct free ports on 127.0.0.1 (all held open until every one is chosen). */
 async function freePorts(count) {
@@ -183,10 +200,11 @@ async function startStack() {
     SECTOR_PORT: String(sector),
     EMBEDDED_PG_PORT: String(pgPort),
     REDIS_URL: redisUrl,
-    REDIS_PREFIX: 'xaalis',
+    REDIS_PREFIX: STACK_REDIS_PREFIX,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // The bench registers its users from one address.
     REGISTER_MAX_PER_WINDOW: '100000',
+    XAALIS_REPLICAS: String(opts.replicas),
   };
   for (const k of ['DATABASE_URL', 'INTERNAL_TOKEN', 'SESSION_SECRET', 'STATIC_DIR', 'XAALIS_WATCH']) delete env[k];
   const child = spawn(process.execPath, [path.join(root, 'infra', 'local', 'start.js')], {
@@ -202,7 +220,11 @@ async function startStack() {
     log.write(text);
     if (!ready) out += text;
     for (const line of text.split('\n'))
-      if (/\b(ERROR|FATAL)\b|s'est arrêté|✖/.test(line) && problems.length < 200) problems.push(line.slice(0, 400));
+      if (
+        (/\b(ERROR|FATAL)\b|s'est arrêté|✖/.test(line) || /^\[nginx\] .*\[(error|crit|alert|emerg)\]/.test(line)) &&
+        problems.length < 200
+      )
+        problems.push(line.slice(0, 400));
   };
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
@@ -246,8 +268,16 @@ async function startStack() {
     await stop();
     throw err;
   }
+  // With XAALIS_REPLICAS: where each replica listens (written by the orchestrator once all are up).
+  const topologyFile = path.join(dataDir, 'replicas.json');
+  const topology = opts.replicas > 1 && fs.existsSync(topologyFile) ? JSON.parse(fs.readFileSync(topologyFile, 'utf8')) : null;
+  if (opts.replicas > 1 && !topology) {
+    await stop();
+    throw new Error(`${topologyFile} absent : la pile n'a pas démarré ses répliques`);
+  }
   return {
     base: stackBase,
+    topology,
     redisUrl,
     adminUrl: `postgres://postgres:xaalis-local@127.0.0.1:${pgPort}/xaalis`,
     supervisorPid: child.pid,
@@ -308,6 +338,8 @@ function cmdline(pid) {
 
 /** The name a supervisor gives a process, from its script: accounting, accounting-worker, gateway… */
 function processName(args) {
+  // --replicas: the nginx in front of the replicas, a child of the supervisor too.
+  if (/(^|\/)nginx$/.test(args[0] ?? '')) return 'nginx';
   for (const a of args) {
     const m = a.replace(/\\/g, '/').match(/(?:services\/([a-z-]+)|(gateway))\/dist\/(server|worker)\.js$/);
     if (m) return m[2] ? 'gateway' : m[3] === 'worker' ? `${m[1]}-worker` : m[1];
@@ -329,7 +361,17 @@ function childrenOf(parent) {
     const name = processName(cmdline(pid));
     if (name) found.push({ name, pid });
   }
-  return found.sort((a, b) => a.name.localeCompare(b.name));
+  // Replicas (--replicas): the same script several times, told apart by pid order (gateway#1, gateway#2).
+  found.sort((a, b) => a.name.localeCompare(b.name) || a.pid - b.pid);
+  const total = new Map();
+  for (const p of found) total.set(p.name, (total.get(p.name) ?? 0) + 1);
+  const seen = new Map();
+  for (const p of found) {
+    if (total.get(p.name) < 2) continue;
+    seen.set(p.name, (seen.get(p.name) ?? 0) + 1);
+    p.name = `${p.name}#${seen.get(p.name)}`;
+  }
+  return found;
 }
 
 /** The pid listening on a TCP port (from /proc/net/tcp{,6} and the processes' fds). */
@@ -365,6 +407,17 @@ function pidListeningOn(port) {
     }
   }
   return null;
+}
+
+/** CPU seconds (user + system) a process has used so far. */
+function cpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(after[11]) + Number(after[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100 on Linux)
+  } catch {
+    return null;
+  }
 }
 
 function rssKiB(pid) {
@@ -923,6 +976,44 @@ const mib = (kib) => (kib === null || kib === undefined ? '—' : (kib / 1024).t
     for (let i = 1; i <= opts.users; i++) users.push(await setUpUser(i));
     console.log(`${users.length} users with their companies set up in ${((Date.now() - u0) / 1000).toFixed(1)} s`);
 
+    // --replicas: sessions across the gateways, before the load and every --session-check-every s during it.
+    const topology = stack?.topology ?? null;
+    const sessions = { rounds: 0, checks: 0, failures: [] };
+    const sessionChecks = [];
+    const checkSessions = (when) => {
+      const round = sessionRound({
+        gateways: topology.gateways,
+        username: users[0].username,
+        password: users[0].password,
+        companyId: users[0].companyId,
+      }).then((r) => {
+        sessions.rounds++;
+        sessions.checks += r.checks;
+        for (const f of r.failures) if (sessions.failures.length < 20) sessions.failures.push(`[${when}] ${f}`);
+      });
+      sessionChecks.push(round);
+      return round;
+    };
+    if (topology) {
+      console.log(
+        `replicas: gateways on ${topology.gateways.join(', ')}; ${Object.entries(topology.services)
+          .map(([s, v]) => `${s} on ${v.replicas.join(', ')} (nginx ${v.port})`)
+          .join('; ')}`,
+      );
+      await checkSessions('avant la charge');
+      console.log(`sessions across gateways: ${sessions.checks} checks, ${sessions.failures.length} failures`);
+    }
+    // --job-rate: ping jobs through the workers during the load (own stack: its Redis).
+    const pinger =
+      stack && opts.jobRate > 0
+        ? pingProducer({
+            redisUrl: stack.redisUrl,
+            prefix: STACK_REDIS_PREFIX,
+            companyIds: users.map((u) => u.companyId),
+            rate: opts.jobRate,
+          })
+        : null;
+
     // Memory samples: { at (s since load start), label, rss: { name: kib } }; restarts noticed by pid.
     const samples = [];
     const restarts = [];
@@ -948,6 +1039,11 @@ const mib = (kib) => (kib === null || kib === undefined ? '—' : (kib / 1024).t
     phase = 'load';
     loadStart = now();
     sample('start');
+    const cpuAtStart = Object.fromEntries(processes.map((p) => [p.name, cpuSeconds(p.pid)]));
+    pinger?.start();
+    const sessionTimer = topology
+      ? setInterval(() => checkSessions(`${Math.round((now() - loadStart) / 1000)} s`), opts.sessionCheckEvery * 1000)
+      : null;
     let nextSample = opts.sample;
     const load = await runLoad(opts.duration, () => {
       const at = (now() - loadStart) / 1000;
@@ -965,6 +1061,11 @@ const mib = (kib) => (kib === null || kib === undefined ? '—' : (kib / 1024).t
       }
     });
     sample('end of load');
+    // How the work spread over the processes (replicas included): CPU seconds during the load.
+    const cpuDuringLoad = Object.fromEntries(processes.map((p) => [p.name, (cpuSeconds(p.pid) ?? NaN) - (cpuAtStart[p.name] ?? NaN)]));
+    pinger?.stop();
+    if (sessionTimer) clearInterval(sessionTimer);
+    await Promise.all(sessionChecks);
     phase = 'idle';
     // The old sessions of the sign-ins end now rather than after their delay.
     for (const timer of [...pendingLogouts]) {
@@ -980,6 +1081,14 @@ const mib = (kib) => (kib === null || kib === undefined ? '—' : (kib / 1024).t
     const jobs = stack
       ? await failedJobs(stack.redisUrl).catch((e) => [{ queue: '?', name: '?', reason: `lecture impossible : ${e.message}` }])
       : [];
+    // Own stack: each job processed once, each scheduled job run once per period, each source posted once.
+    const failedCheck = (e) => ({ ok: false, problems: [`vérification impossible : ${e.message}`] });
+    const jobCheck = pinger
+      ? await verifyJobs({ redisUrl: stack.redisUrl, prefix: STACK_REDIS_PREFIX, adminUrl, sent: pinger.sent }).catch(failedCheck)
+      : null;
+    if (pinger) await pinger.close();
+    const scheduleCheck = stack ? await verifySchedules({ redisUrl: stack.redisUrl, prefix: STACK_REDIS_PREFIX }).catch(failedCheck) : null;
+    const postings = await duplicatePostings({ adminUrl, companyIds: users.map((u) => u.companyId) }).catch(failedCheck);
 
     // ---- report
     console.log(
@@ -1062,8 +1171,12 @@ const mib = (kib) => (kib === null || kib === undefined ? '—' : (kib / 1024).t
       sumStart += start ?? 0;
       sumEnd += end ?? 0;
       sumPeak += peak;
-      const ratio = start && end ? end / start : NaN;
-      if (!(ratio <= opts.maxRssRatio)) overRss.push(`${p.name} ${mib(start)} → ${mib(end)} MiB (×${ratio.toFixed(2)})`);
+      // Replicas (gateway#1, gateway#2): against the highest start among the copies. A copy whose first
+      // PDF comes after the warm-up starts its worker-pool thread (~80 MiB) later: a plateau, not a leak.
+      const twins = processes.filter((q) => q.name.replace(/#\d+$/, '') === p.name.replace(/#\d+$/, ''));
+      const reference = twins.length > 1 ? Math.max(...twins.map((q) => startSample.rss[q.name] ?? 0)) : start;
+      const ratio = reference && end ? end / reference : NaN;
+      if (!(ratio <= opts.maxRssRatio)) overRss.push(`${p.name} ${mib(reference)} → ${mib(end)} MiB (×${ratio.toFixed(2)})`);
       console.log(
         `| ${p.name} | ${mib(start)} | ${mib(low)} | ${mib(peak)} | ${mib(loadEnd.rss[p.name])} | ${mib(end)} | ×${ratio.toFixed(2)} |`,
       );
@@ -1072,6 +1185,8 @@ const mib = (kib) => (kib === null || kib === undefined ? '—' : (kib / 1024).t
       `| **sum** | ${mib(sumStart)} | | ${mib(sumPeak)} (sum of peaks) | | ${mib(sumEnd)} | ×${(sumEnd / sumStart).toFixed(2)} |`,
     );
     console.log(`(${samples.length} samples every ${opts.sample} s; peak is the highest sample, not the true maximum)`);
+    if (processes.some((p) => /#\d+$/.test(p.name)))
+      console.log('(replicas: end/start against the highest start among the copies of a process)');
 
     if (failures.length) console.log(`\nFirst unexpected answers:\n  ${failures.join('\n  ')}`);
     if (db.problems.length) console.log(`\nDatabase check:\n  ${db.problems.join('\n  ')}`);
@@ -1088,7 +1203,53 @@ const mib = (kib) => (kib === null || kib === undefined ? '—' : (kib / 1024).t
         `\nERROR lines in the stack's log (${stack.logFile}${opts.keep ? '' : ', deleted at the end: --keep keeps it'}):\n  ${stack.problems.slice(0, 20).join('\n  ')}`,
       );
 
+    console.log(
+      `\nCPU s during the load: ${Object.entries(cpuDuringLoad)
+        .map(([n, v]) => `${n} ${v.toFixed(1)}`)
+        .join(', ')}`,
+    );
+    if (topology) {
+      console.log(
+        `\nSessions across the ${topology.gateways.length} gateways: ${sessions.rounds} rounds, ${sessions.checks} checks (sign-in on one used on the other, logout on one → 401 on the other at the next request), ${sessions.failures.length} failures.`,
+      );
+      if (sessions.failures.length) console.log(`  ${sessions.failures.join('\n  ')}`);
+    }
+    if (jobCheck?.ping) {
+      const r = jobCheck.ping;
+      console.log(
+        `\nJobs: ${r.sent} ping jobs sent during the load (${opts.jobRate}/s): ${r.completed} completed, ${r.failed} failed, ${r.unfinished} unfinished; started more than once ${r.startedTwice}, stalled ${r.stalled}, job_runs rows ${r.jobRuns}; 'active' events once ${r.activeOnce}, more than once ${r.activeTwice}, out of the stream ${r.activeMissing}.`,
+      );
+      console.log(
+        `Workers connected per queue: ${Object.entries(jobCheck.workers ?? {})
+          .map(([q, n]) => `${q} ${n}`)
+          .join(', ')}.`,
+      );
+      console.log(
+        `All kept jobs (${Object.entries(jobCheck.all.byQueue)
+          .map(([q, n]) => `${q} ${n}`)
+          .join(', ')}): ${jobCheck.all.startedMoreThanAttempted} started more often than attempted, ${jobCheck.all.stalled} stalled.`,
+      );
+    }
+    if (scheduleCheck?.schedules) {
+      console.log(
+        '\n| job scheduler | period | runs | failed | started twice | two in one period | missed periods | max lag ms | next pending |',
+      );
+      console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+      for (const r of scheduleCheck.schedules)
+        console.log(
+          `| ${r.queue} ${r.id} | ${r.period} | ${r.runs} | ${r.failed} | ${r.startedTwice} | ${r.twoInOnePeriod} | ${r.missedPeriods} | ${r.maxLagMs} | ${r.pending} |`,
+        );
+    }
+    if (postings.sources !== undefined)
+      console.log(`\nPostings: ${postings.sources} sources posted (invoices, payments…), ${postings.duplicated} posted more than once.`);
+    for (const check of [jobCheck, scheduleCheck, postings])
+      if (check?.problems?.length) console.log(`\nReplica checks:\n  ${check.problems.slice(0, 20).join('\n  ')}`);
+
     const verdict = [];
+    if (sessions.failures.length) verdict.push(`${sessions.failures.length} session checks across gateways failed`);
+    if (jobCheck && !jobCheck.ok) verdict.push(`jobs not processed exactly once (${jobCheck.duplicates ?? '?'} duplicates)`);
+    if (scheduleCheck && !scheduleCheck.ok) verdict.push('scheduled jobs not run once per period');
+    if (!postings.ok) verdict.push(`${postings.duplicated ?? '?'} sources posted more than once`);
     if (all.s5xx) verdict.push(`${all.s5xx} 5xx`);
     if (all.errors) verdict.push(`${all.errors} requests without an answer`);
     if (all.unexpected4xx) verdict.push(`${all.unexpected4xx} unexpected 4xx`);
@@ -1100,6 +1261,42 @@ const mib = (kib) => (kib === null || kib === undefined ? '—' : (kib / 1024).t
       `\n${verdict.length ? `FAILED: ${verdict.join('; ')}` : 'OK: zero 5xx, every acknowledged write in the database, memory back near its start'} (total ${((Date.now() - t0) / 1000).toFixed(0)} s)`,
     );
     if (verdict.length) process.exitCode = 1;
+    if (opts.json) {
+      const ms = (v) => (v === undefined ? null : Math.round(v * 10) / 10);
+      const figures = {
+        replicas: opts.replicas,
+        rate: opts.rate,
+        duration: opts.duration,
+        processes: processes.length,
+        started: load.started,
+        seconds: load.seconds,
+        answeredPerSecond: (total.n - total.errors) / load.seconds,
+        p50: ms(percentile(sortedAll, 50)),
+        p95: ms(percentile(sortedAll, 95)),
+        p99: ms(percentile(sortedAll, 99)),
+        requests: all.n,
+        s5xx: all.s5xx,
+        noAnswer: all.errors,
+        unexpected4xx: all.unexpected4xx,
+        writesAcknowledged: db.inv.acknowledged + db.pay.acknowledged + db.ent.acknowledged,
+        writesMissing: db.missing,
+        mismatches: db.mismatched,
+        invoiceNumbers: db.invoiceNumbers,
+        entryNumbers: db.entryNumbers,
+        sessions: topology ? { rounds: sessions.rounds, checks: sessions.checks, failures: sessions.failures.length } : null,
+        jobs: jobCheck?.ping
+          ? { ...jobCheck.ping, duplicates: jobCheck.duplicates, allKept: jobCheck.all, workers: jobCheck.workers }
+          : null,
+        schedules: scheduleCheck?.schedules ?? null,
+        postings: { sources: postings.sources ?? null, duplicated: postings.duplicated ?? null },
+        cpuSecondsDuringLoad: cpuDuringLoad,
+        rssMiB: { start: sumStart / 1024, peak: sumPeak / 1024, end: sumEnd / 1024 },
+        restarts: restarts.length,
+        failedJobs: jobs.length,
+        verdict,
+      };
+      fs.writeFileSync(opts.json, JSON.stringify(figures, null, 2));
+    }
   } finally {
     await cleanUp();
   }

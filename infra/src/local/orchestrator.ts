@@ -5,8 +5,9 @@ import { SERVICES, SERVICE_DEFAULT_PORTS, type ServiceName } from '@xaalis/contr
 import { serviceDatabaseUrls } from './db-roles';
 import { DEMO_CREDENTIALS, seedDemo } from './demo';
 import { CABINET_CREDENTIALS } from './demo-firm';
-import { isPortFree } from './ports';
+import { isPortFree, waitForHttp } from './ports';
 import { startPostgres } from './postgres';
+import { nginxBinary, nginxProcess, planTopology, replicaCount, replicaProcesses, waitForReplicas } from './replicas';
 import { findRedis } from './redis';
 import { Supervisor } from './supervisor';
 
@@ -23,20 +24,6 @@ function localSecrets(dataDir: string): { internalToken: string; sessionSecret: 
   return secrets;
 }
 
-async function waitForHttp(url: string, timeoutMs: number): Promise<boolean> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
-      if (res.ok) return true;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return false;
-}
-
 const portEnv = (name: ServiceName) => `${name.toUpperCase()}_PORT`;
 
 /** `npm start` (and `npm run demo`, with `--demo`): Postgres, Redis, the three services and their workers, the gateway. */
@@ -44,6 +31,9 @@ export async function main(args: string[]): Promise<void> {
   const started = Date.now();
   const dataDir = path.resolve(process.env.XAALIS_DATA_DIR ?? path.join(root, '.data'));
   const port = Number(process.env.PORT ?? 8080);
+  const replicas = replicaCount();
+  if (replicas > 1 && !nginxBinary())
+    throw new Error('XAALIS_REPLICAS demande nginx devant les répliques : installez-le (apt-get install -y nginx-light).');
   const servicePorts = Object.fromEntries(SERVICES.map((s) => [s, Number(process.env[portEnv(s)] ?? SERVICE_DEFAULT_PORTS[s])])) as Record<
     ServiceName,
     number
@@ -83,6 +73,11 @@ export async function main(args: string[]): Promise<void> {
     log('  sessions en mémoire (perdues au redémarrage), tâches exécutées dans le processus du service.');
   }
 
+  if (replicas > 1 && redis.source === 'none') {
+    log('✖ XAALIS_REPLICAS demande Redis (sessions et tâches partagées entre les répliques).');
+    return shutdown(1);
+  }
+
   const secrets = localSecrets(dataDir);
   const common: NodeJS.ProcessEnv = {
     ...process.env,
@@ -98,31 +93,66 @@ export async function main(args: string[]): Promise<void> {
   };
   const serviceUrls = Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${servicePorts[s]}`]));
 
-  for (const s of SERVICES) {
-    supervisor.start({
-      name: s,
-      script: path.join(root, 'services', s, 'dist', 'server.js'),
-      // The services' URLs too: HR reads the employer's identity from accounting (payslip PDF).
-      env: { ...common, ...serviceUrls, DATABASE_URL: databaseUrls[s], PORT: String(servicePorts[s]) },
+  /** XAALIS_REPLICAS=N: N of every process behind nginx (replicas.ts); false when the stack is not up. */
+  const startReplicas = async (): Promise<boolean> => {
+    const topology = await planTopology({ replicas, port, servicePorts });
+    const nginx = nginxProcess(topology, { root, dir: path.join(dataDir, 'nginx') });
+    const gatewayEnv = { STATIC_DIR: process.env.STATIC_DIR ?? root };
+    for (const spec of replicaProcesses(topology, { root, common, databaseUrls, workers: !!redis.url, gatewayEnv })) supervisor.start(spec);
+    supervisor.start(nginx);
+    const topologyFile = path.join(dataDir, 'replicas.json');
+    cleanups.push(() => {
+      fs.rmSync(topologyFile, { force: true });
+      return Promise.resolve();
     });
-    if (redis.url)
+    if (!(await waitForReplicas(topology, 120_000))) {
+      log('✖ Les répliques ne répondent pas toutes.');
+      return false;
+    }
+    // For the benchmarks (infra/bench/replicas.js): where each replica listens.
+    fs.writeFileSync(topologyFile, JSON.stringify({ ...topology, pid: process.pid }, null, 2));
+    log(`${replicas} répliques de chaque processus derrière nginx (passerelles : ${topology.gateways.join(', ')})`);
+    return true;
+  };
+  if (replicas > 1) {
+    const up = await startReplicas().catch((err: unknown) => {
+      log(`✖ ${err instanceof Error ? err.message : String(err)}`);
+      return false;
+    });
+    if (!up) return shutdown(1);
+  } else {
+    for (const s of SERVICES) {
       supervisor.start({
-        name: `${s}-worker`,
-        script: path.join(root, 'services', s, 'dist', 'worker.js'),
-        env: { ...common, ...serviceUrls, DATABASE_URL: databaseUrls[s] },
+        name: s,
+        script: path.join(root, 'services', s, 'dist', 'server.js'),
+        // The services' URLs too: HR reads the employer's identity from accounting (payslip PDF).
+        env: { ...common, ...serviceUrls, DATABASE_URL: databaseUrls[s], PORT: String(servicePorts[s]) },
       });
-  }
-  // The gateway does not need the services to be up to start (it answers 503 until they are): start everything at once.
-  supervisor.start({
-    name: 'gateway',
-    script: path.join(root, 'gateway', 'dist', 'server.js'),
-    env: { ...common, ...serviceUrls, DATABASE_URL: databaseUrls.gateway, PORT: String(port), STATIC_DIR: process.env.STATIC_DIR ?? root },
-  });
-  const servicesUp = await Promise.all(SERVICES.map((s) => waitForHttp(`http://127.0.0.1:${servicePorts[s]}/ready`, 60_000)));
-  if (servicesUp.includes(false)) log('⚠ Un service ne répond pas ; les autres fonctionnent.');
-  if (!(await waitForHttp(`http://127.0.0.1:${port}/api/health`, 60_000))) {
-    log('✖ La passerelle ne répond pas.');
-    return shutdown(1);
+      if (redis.url)
+        supervisor.start({
+          name: `${s}-worker`,
+          script: path.join(root, 'services', s, 'dist', 'worker.js'),
+          env: { ...common, ...serviceUrls, DATABASE_URL: databaseUrls[s] },
+        });
+    }
+    // The gateway does not need the services to be up to start (it answers 503 until they are): start everything at once.
+    supervisor.start({
+      name: 'gateway',
+      script: path.join(root, 'gateway', 'dist', 'server.js'),
+      env: {
+        ...common,
+        ...serviceUrls,
+        DATABASE_URL: databaseUrls.gateway,
+        PORT: String(port),
+        STATIC_DIR: process.env.STATIC_DIR ?? root,
+      },
+    });
+    const servicesUp = await Promise.all(SERVICES.map((s) => waitForHttp(`http://127.0.0.1:${servicePorts[s]}/ready`, 60_000)));
+    if (servicesUp.includes(false)) log('⚠ Un service ne répond pas ; les autres fonctionnent.');
+    if (!(await waitForHttp(`http://127.0.0.1:${port}/api/health`, 60_000))) {
+      log('✖ La passerelle ne répond pas.');
+      return shutdown(1);
+    }
   }
   log(`Prêt en ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (args.includes('--demo')) {

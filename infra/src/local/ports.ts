@@ -18,3 +18,37 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** `count` distinct free ports (each held open until all are chosen, so none is handed out twice). */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers: net.Server[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const srv = net.createServer();
+      servers.push(srv);
+      await new Promise<void>((resolve, reject) => {
+        srv.once('error', reject);
+        srv.listen(0, '127.0.0.1', () => resolve());
+      });
+    }
+    return servers.map((s) => (s.address() as net.AddressInfo).port);
+  } finally {
+    await Promise.all(servers.map((s) => new Promise<void>((resolve) => (s.listening ? s.close(() => resolve()) : resolve()))));
+  }
+}
+
+/** Polls `url` until it answers 2xx; false after `timeoutMs`. */
+export async function waitForHttp(url: string, timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      await res.arrayBuffer();
+      if (res.ok) return true;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}

@@ -3,8 +3,11 @@ import readline from 'node:readline';
 
 export interface ProcessSpec {
   name: string;
+  /** A Node script, run with this Node (ignored when `command` is given). */
   script: string;
   env: NodeJS.ProcessEnv;
+  /** Another program than Node (nginx in front of replicas), with its arguments. */
+  command?: { file: string; args: string[] };
 }
 
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
@@ -46,15 +49,25 @@ export class Supervisor {
   private restarts = new Map<string, number[]>();
   private stopping = false;
 
-  constructor(private readonly log: (m: string) => void) {}
+  /** `output`: where each line the children print goes (default: the console, in the short form). */
+  constructor(
+    private readonly log: (m: string) => void,
+    private readonly output: (name: string, line: string) => void = (name, line) => console.log(formatLogLine(name, line)),
+  ) {}
 
   start(spec: ProcessSpec): void {
     // `npm run dev`: restart a process when its build output changes.
     const args = process.env.XAALIS_WATCH ? ['--watch', spec.script] : [spec.script];
-    const child = spawn(process.execPath, args, { env: spec.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const [file, argv] = spec.command ? [spec.command.file, spec.command.args] : [process.execPath, args];
+    const child = spawn(file, argv, { env: spec.env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.children.set(spec.name, child);
+    child.on('error', (err) => {
+      this.log(`✖ ${spec.name} : ${err.message}`);
+      // Never started (program missing): no 'exit' will come, nothing to stop.
+      if (child.pid === undefined) this.children.delete(spec.name);
+    });
     for (const stream of [child.stdout, child.stderr]) {
-      readline.createInterface({ input: stream }).on('line', (line) => console.log(formatLogLine(spec.name, line)));
+      readline.createInterface({ input: stream }).on('line', (line) => this.output(spec.name, line));
     }
     child.on('exit', (code, signal) => {
       this.children.delete(spec.name);
