@@ -60,6 +60,9 @@ export interface Gateway {
 const gatewayErrorHandler: ErrorRequestHandler = (err, req, res, next) => {
   if (err instanceof SessionUnavailableError) {
     req.log?.warn({ err: (err.cause as Error)?.message }, 'session store unavailable');
+    // Else express-session saves the session as the answer ends, fails the same way, and the
+    // connection is cut instead of answered (seen during a Sentinel failover).
+    (req as { session?: unknown }).session = undefined;
     if (!res.headersSent) res.status(503).json({ message: MESSAGES_HTTP.sessionUnavailable });
     return;
   }

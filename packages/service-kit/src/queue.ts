@@ -2,7 +2,7 @@ import { DelayedError, Queue, Worker, type Job, type JobsOptions, type Processor
 import type { Redis } from 'ioredis';
 import { MESSAGES_HTTP } from '@xaalis/contracts';
 import { HttpError, isDatabaseUnavailable } from './errors';
-import { closeRedis, createRedis } from './redis';
+import { closeRedis, createRedis, isRedisUnavailable, isSentinelUrl, replicaConfirms, replicaInSync } from './redis';
 import type { Logger } from './logger';
 
 export type { Job };
@@ -54,21 +54,33 @@ export function createJobQueue(opts: { name: string; redisUrl: string; prefix: s
       async close() {},
     };
   }
-  // Producer side: a fail-fast connection (see whenReady).
+  // Producer side: a fail-fast connection (see whenReady). BullMQ's Queue uses this very client
+  // (a Worker would duplicate it), so a WAIT on it covers the job it has just written.
   const connection = createRedis(opts.redisUrl);
   connection.on('error', (err) => opts.log?.debug({ err: err.message }, 'queue connection error'));
   const queue = new Queue(opts.name, { connection, prefix: opts.prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   // Without a listener an 'error' event would crash the process.
   queue.on('error', (err) => opts.log?.warn({ err: err.message }, 'queue error'));
+  const replicated = isSentinelUrl(opts.redisUrl);
+  const enqueue = async (name: string, data: unknown, jobOpts?: JobsOptions): Promise<Job> => {
+    await whenReady(connection);
+    try {
+      // Asked before the add: a replica that goes away after it fails the WAIT (a 503, safe).
+      const mustReplicate = replicated && (await hasReplicaInSync(connection));
+      const job = await queue.add(name, data, jobOpts);
+      if (mustReplicate) await whenReplicated(connection);
+      return job;
+    } catch (err) {
+      if (err instanceof HttpError || !isRedisUnavailable(err)) throw err;
+      opts.log?.warn({ err: (err as Error).message, name }, 'enqueue failed: redis unavailable');
+      throw new HttpError(503, MESSAGES_HTTP.queueUnavailable);
+    }
+  };
   return {
     queue,
-    async add(name, data, jobOpts) {
-      await whenReady(connection);
-      return queue.add(name, data, jobOpts);
-    },
+    add: enqueue,
     async addAndWait(name, data, jobOpts, timeoutMs = 5000) {
-      await whenReady(connection);
-      const job = await queue.add(name, data, jobOpts);
+      const job = await enqueue(name, data, jobOpts);
       return waitForJob(queue, String(job.id), timeoutMs);
     },
     async close() {
@@ -99,6 +111,23 @@ async function whenReady(connection: Redis): Promise<void> {
     };
     connection.once('ready', onReady);
   });
+}
+
+/**
+ * Replication is asynchronous: a master killed right after an enqueue may take the job with it,
+ * and the replica promoted in its place never had it. So with Sentinels an enqueue counts as done
+ * only once a replica has confirmed it (see replicaConfirms); otherwise the caller gets a 503 and
+ * enqueues again later with the same jobId (the outbox sweep does), harmless if the job did land.
+ */
+async function whenReplicated(connection: Redis): Promise<void> {
+  if (!(await replicaConfirms(connection))) throw new HttpError(503, MESSAGES_HTTP.queueUnavailable);
+}
+
+/** Whether the enqueue must wait for a replica (see replicaInSync); a demoted master answers 503. */
+async function hasReplicaInSync(connection: Redis): Promise<boolean> {
+  const inSync = await replicaInSync(connection);
+  if (inSync === null) throw new HttpError(503, MESSAGES_HTTP.queueUnavailable);
+  return inSync;
 }
 
 export class JobTimeoutError extends Error {
@@ -166,8 +195,12 @@ export async function upsertJobSchedules(queue: Queue, schedules: readonly JobSc
   }
 }
 
-/** How long a job waits for the database to come back before it runs again (no attempt used). */
+/** How long a job waits for the database (or Redis) to come back before it runs again (no attempt used). */
 export const DATABASE_RETRY_MS = 2_000;
+
+/** A follow-up enqueue refused (503) or a Redis command that did not get through: a failover or a restart. */
+const isQueueUnavailable = (err: unknown) =>
+  isRedisUnavailable(err) || (err instanceof HttpError && err.status === 503 && err.message === MESSAGES_HTTP.queueUnavailable);
 
 /**
  * The service's worker: dispatches each job to its named handler. A job whose handler fails
@@ -175,6 +208,9 @@ export const DATABASE_RETRY_MS = 2_000;
  * DATABASE_RETRY_MS, without using one of its attempts: three attempts 0.5 s and 1 s apart
  * would all fail during a restart of a few seconds, and the job (a payslip's posting…) would
  * be failed for good. Its effect is transactional, so nothing of the failed run remains.
+ * The same for Redis out of reach in the handler (a follow-up job it enqueues, during a Sentinel
+ * failover): handlers are idempotent by source id, so running again redoes only what is missing.
+ * The worker's own connection queues the move until Redis is back.
  */
 export function createJobWorker(opts: {
   name: string;
@@ -192,8 +228,9 @@ export function createJobWorker(opts: {
     try {
       return await handler(job.data, job);
     } catch (err) {
-      if (!token || !isDatabaseUnavailable(err)) throw err;
-      opts.log?.warn({ jobId: job.id, name: job.name, err: (err as Error).message }, 'database unavailable: job postponed');
+      const unavailable = isDatabaseUnavailable(err) ? 'database' : isQueueUnavailable(err) ? 'redis' : null;
+      if (!token || !unavailable) throw err;
+      opts.log?.warn({ jobId: job.id, name: job.name, err: (err as Error).message }, `${unavailable} unavailable: job postponed`);
       await job.moveToDelayed(Date.now() + DATABASE_RETRY_MS, token);
       throw new DelayedError();
     }
