@@ -11,7 +11,7 @@ import { ChartsTooltip } from '@mui/x-charts/ChartsTooltip';
 import { ChartsWrapper } from '@mui/x-charts/ChartsWrapper';
 import { LinePlot, MarkPlot } from '@mui/x-charts/LineChart';
 import type { CashFlowData } from '@xaalis/contracts';
-import { formatMoney } from '@xaalis/web-kit';
+import { focusRingWithin, formatMoney } from '@xaalis/web-kit';
 import { useMemo } from 'react';
 import { compactAmount, toAmount } from './figures';
 import { visuallyHidden } from './parts';
@@ -68,7 +68,12 @@ export function CashFlowChart({ points, height = 300 }: { points: CashFlowData['
     .join(' ; ');
 
   return (
-    <Box role="figure" aria-label="Graphique des flux de trésorerie" data-testid="cash-flow-chart" sx={{ width: '100%' }}>
+    <Box
+      role="figure"
+      aria-label="Graphique des flux de trésorerie"
+      data-testid="cash-flow-chart"
+      sx={{ width: '100%', ...focusRingWithin }}
+    >
       <ChartsDataProvider
         series={series}
         xAxis={[{ id: 'period', scaleType: 'band', data: labels, categoryGapRatio: 0.35, barGapRatio: 0.1 }]}

@@ -7,12 +7,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { MOVEMENT_TYPE_LABELS, type InventoryItem } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { formatDateTime, EmptyState, ErrorState, LoadingState } from '@xaalis/web-kit';
+import { formatDateTime, EmptyState, ErrorState, LoadingState, TableContainer } from '@xaalis/web-kit';
 import { useId, useMemo, type ReactNode } from 'react';
 import { useGetInventoryItemQuery } from './api';
 import { formatQuantity } from './stock';
@@ -40,7 +39,7 @@ export function StockHistoryDialog({ item, onClose }: StockHistoryDialogProps) {
   else if (movements.length === 0) content = <EmptyState title={NO_MOVEMENT} />;
   else
     content = (
-      <TableContainer>
+      <TableContainer label="Mouvements de stock">
         <Table size="small" aria-label="Mouvements de stock">
           <TableHead>
             <TableRow>

@@ -3,13 +3,12 @@ import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { MESSAGES_INVESTMENT, type DepreciationSchedule } from '@xaalis/contracts';
 import { type PlannedDepreciation } from '@xaalis/domain';
-import { AmountCell, formatMoney } from '@xaalis/web-kit';
+import { AmountCell, formatMoney, TableContainer } from '@xaalis/web-kit';
 
 type Row = PlannedDepreciation & Partial<Pick<DepreciationSchedule, 'id' | 'label' | 'isRecorded'>>;
 
@@ -35,7 +34,7 @@ export function PlanTable({
   const withStatus = rows.some((r) => r.isRecorded !== undefined);
   return (
     <>
-      <TableContainer>
+      <TableContainer label={label}>
         <Table size="small" aria-label={label}>
           <TableHead>
             <TableRow>

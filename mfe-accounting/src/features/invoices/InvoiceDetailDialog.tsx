@@ -10,7 +10,6 @@ import Divider from '@mui/material/Divider';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -18,7 +17,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { INVOICE_CREDIT_STATUS_LABELS, MESSAGES_INVOICE, type Invoice } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { formatDate, formatMoney, toastSuccess, toastFailure, ErrorState, LoadingState } from '@xaalis/web-kit';
+import { formatDate, formatMoney, toastSuccess, toastFailure, ErrorState, LoadingState, TableContainer } from '@xaalis/web-kit';
 import { Fragment, useId, useState, type ReactNode } from 'react';
 import { AuditHistory, AuditTrail, useUserName } from '../audit';
 import { downloadWithToast } from '../../ui/download';
@@ -152,7 +151,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
             {invoice.notes}
           </Typography>
         ) : null}
-        <TableContainer sx={{ mt: 3 }}>
+        <TableContainer label="Lignes de la facture" sx={{ mt: 3 }}>
           <Table size="small" aria-label="Lignes de la facture">
             <TableHead>
               <TableRow>
@@ -228,7 +227,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
             Aucun paiement reçu
           </Typography>
         ) : (
-          <TableContainer>
+          <TableContainer label="Paiements reçus">
             <Table size="small" aria-label="Paiements reçus">
               <TableHead>
                 <TableRow>
@@ -260,7 +259,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onEdit, onPay }: Invoi
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mt: 2, mb: 1 }}>
               Avoirs
             </Typography>
-            <TableContainer>
+            <TableContainer label="Avoirs">
               <Table size="small" aria-label="Avoirs">
                 <TableBody>
                   {creditNotes.data.items.map((n) => (

@@ -8,7 +8,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -22,7 +21,7 @@ import {
   type LoanPayment,
   type LoanPaymentStatus,
 } from '@xaalis/contracts';
-import { formatDate, formatMoney, EmptyState } from '@xaalis/web-kit';
+import { formatDate, formatMoney, EmptyState, TableContainer } from '@xaalis/web-kit';
 import { useId, useState } from 'react';
 import { formatRate } from './format';
 
@@ -57,7 +56,7 @@ export function ScheduleDialog({ loan: current, onClose, onPay }: ScheduleDialog
         {payments.length === 0 ? (
           <EmptyState title={MESSAGES_LOAN.emptySchedule} />
         ) : (
-          <TableContainer sx={{ maxHeight: 520 }}>
+          <TableContainer label="Échéancier" sx={{ maxHeight: 520 }}>
             <Table size="small" stickyHeader aria-label="Échéancier">
               <TableHead>
                 <TableRow>

@@ -3,12 +3,11 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_LEDGER_PAGE_SIZE, MESSAGES_REPORTS, REPORT_TITLES } from '@xaalis/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { formatDate, useGetCompanyQuery, EmptyState, ErrorState, LoadingState, TableHeadRow } from '@xaalis/web-kit';
+import { formatDate, useGetCompanyQuery, EmptyState, ErrorState, LoadingState, TableHeadRow, TableContainer } from '@xaalis/web-kit';
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { ListPagination, useFilteredPage, useLastPageFallback } from '@xaalis/web-kit';
 import { useDebounced } from '@xaalis/web-kit';
@@ -70,7 +69,7 @@ export function GeneralLedgerTab({ companyId, filters, onFiltersChange, exportJo
             {MESSAGES_REPORTS.noLines}
           </Typography>
         ) : null}
-        <TableContainer>
+        <TableContainer label={REPORT_TITLES['general-ledger']}>
           <Table size="small" aria-label={REPORT_TITLES['general-ledger']}>
             <TableHeadRow
               labels={[

@@ -3,10 +3,10 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { MESSAGES_REPORTS, type ReportColumn, type ReportLine } from '@xaalis/contracts';
+import { TableContainer } from '@xaalis/web-kit';
 import { Fragment, useState } from 'react';
 import { formatAmount } from './format';
 import { CollapseIcon, ExpandIcon } from './icons';
@@ -32,7 +32,7 @@ export function StatementTable({ label, heading, columns, lines, onAccount, dimm
   const span = columns.length + 2;
 
   return (
-    <TableContainer>
+    <TableContainer label={label}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>

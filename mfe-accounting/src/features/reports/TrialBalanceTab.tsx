@@ -5,12 +5,11 @@ import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { MESSAGES_REPORTS, REPORT_TITLES, type TrialBalanceAmounts } from '@xaalis/contracts';
 import { useMemo, useState, type ReactNode } from 'react';
-import { EmptyState, ErrorState, LoadingState } from '@xaalis/web-kit';
+import { EmptyState, ErrorState, LoadingState, TableContainer } from '@xaalis/web-kit';
 import { useDebounced } from '@xaalis/web-kit';
 import { useGetTrialBalanceQuery, type DateRange } from './api';
 import { BadRequestAlert, badRequest, FILTER_DELAY_MS, ReportDateField } from './filters';
@@ -58,7 +57,7 @@ export function TrialBalanceTab({ companyId, range, onRangeChange, onAccount }: 
     content = (
       <>
         <ReportNotes checks={query.data.checks} />
-        <TableContainer>
+        <TableContainer label={REPORT_TITLES['trial-balance']}>
           <Table size="small" aria-label={REPORT_TITLES['trial-balance']}>
             <TableHead>
               <TableRow>

@@ -5,11 +5,10 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { MESSAGES_ANNUAL, SUMS_PAID_NATURES, type SumsPaidStatement } from '@xaalis/contracts';
-import { AmountCell, EmptyState, ErrorState, FilterSelect, formatMoney, LoadingState, TableHeadRow } from '@xaalis/web-kit';
+import { AmountCell, EmptyState, ErrorState, FilterSelect, formatMoney, LoadingState, TableHeadRow, TableContainer } from '@xaalis/web-kit';
 import { useId, useState, type ReactNode } from 'react';
 import { useSumsPaidStatementQuery } from './api';
 import { downloadDsf, downloadSumsPaid } from './downloads';
@@ -41,7 +40,7 @@ function StatementCard({ title, actions, children }: { title: string; actions: R
 function SumsPaidTable({ statement }: { statement: SumsPaidStatement }) {
   const natures = SUMS_PAID_NATURES.map((n) => n.label);
   return (
-    <TableContainer>
+    <TableContainer label="État des sommes versées à des tiers">
       <Table size="small" aria-label="État des sommes versées à des tiers">
         <TableHeadRow labels={['Bénéficiaire', 'NINEA', 'Adresse', ...natures, 'Total']} right={natures.length + 1} />
         <TableBody>

@@ -7,11 +7,10 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { MESSAGES_VAT, VAT_RETURN_STATUS_LABELS, type VatReturnLine, type VatReturnPreview } from '@xaalis/contracts';
-import { AmountCell, formatDate, formatMoney, TableHeadRow } from '@xaalis/web-kit';
+import { AmountCell, formatDate, formatMoney, TableHeadRow, TableContainer } from '@xaalis/web-kit';
 import { Fragment } from 'react';
 import { downloadLabel, downloadVatReturn, versionLabel } from './downloads';
 
@@ -119,7 +118,7 @@ function Declared({
 /** The return's lines: each opens the entries behind it. */
 function Lines({ lines, onLine }: { lines: readonly VatReturnLine[]; onLine: (line: VatReturnLine) => void }) {
   return (
-    <TableContainer>
+    <TableContainer label="Lignes de la déclaration">
       <Table size="small" aria-label="Lignes de la déclaration">
         <TableHeadRow labels={['Libellé', 'Base imposable', 'TVA']} right={2} />
         <TableBody>

@@ -4,11 +4,10 @@ import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { MESSAGES_WITHHOLDING, vatPeriodLabel, type WithholdingPreview, type WithholdingStatementSummary } from '@xaalis/contracts';
-import { AmountCell, EmptyState, formatDate, formatMoney, TableHeadRow } from '@xaalis/web-kit';
+import { AmountCell, EmptyState, formatDate, formatMoney, TableHeadRow, TableContainer } from '@xaalis/web-kit';
 import { downloadWithholdingStatement, withholdingDownloadLabel } from './downloads';
 
 /** The PDF and XLSX buttons of a filed bordereau. */
@@ -57,7 +56,7 @@ function Declared({ companyId, period, declared }: { companyId: string; period: 
 /** The beneficiaries of the bordereau, and their total. */
 function Beneficiaries({ preview }: { preview: WithholdingPreview }) {
   return (
-    <TableContainer>
+    <TableContainer label="Bénéficiaires des retenues">
       <Table size="small" aria-label="Bénéficiaires des retenues">
         <TableHeadRow labels={['Bénéficiaire', 'NINEA', 'Paiements', 'Montant brut payé', 'Retenue']} right={3} />
         <TableBody>

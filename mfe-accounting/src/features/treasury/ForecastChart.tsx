@@ -3,7 +3,7 @@ import { useTheme } from '@mui/material/styles';
 import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { LineChart, lineClasses } from '@mui/x-charts/LineChart';
 import type { TreasuryData } from '@xaalis/contracts';
-import { formatDate, formatMoney } from '@xaalis/web-kit';
+import { focusRingWithin, formatDate, formatMoney } from '@xaalis/web-kit';
 import { useMemo } from 'react';
 import { compactAmount, toAmount, visuallyHidden } from '../dashboard';
 
@@ -34,7 +34,12 @@ export function ForecastChart({ forecast, height = 280 }: { forecast: TreasuryDa
   const goesNegative = balances.some((b) => b < 0);
 
   return (
-    <Box role="figure" aria-label="Graphique des prévisions de trésorerie" data-testid="forecast-chart" sx={{ width: '100%' }}>
+    <Box
+      role="figure"
+      aria-label="Graphique des prévisions de trésorerie"
+      data-testid="forecast-chart"
+      sx={{ width: '100%', ...focusRingWithin }}
+    >
       <LineChart
         height={height}
         hideLegend

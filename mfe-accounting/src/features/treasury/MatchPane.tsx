@@ -3,7 +3,6 @@ import Checkbox from '@mui/material/Checkbox';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -21,6 +20,7 @@ import {
   useDebounced,
   useFilteredPage,
   type ListRead,
+  TableContainer,
 } from '@xaalis/web-kit';
 import { useId, useState, type ReactNode } from 'react';
 import { Panel } from '../dashboard';
@@ -152,7 +152,7 @@ export function MatchPane<T extends MatchRow>({
         empty={{ title: empty }}
         emptyFiltered="Aucune ligne ne correspond aux filtres"
       >
-        <TableContainer sx={{ opacity: list.isFetching ? 0.6 : 1 }}>
+        <TableContainer label={label} sx={{ opacity: list.isFetching ? 0.6 : 1 }}>
           <Table size="small" aria-label={label}>
             <TableHeadRow labels={labels} right={actions ? 2 : 1} />
             <TableBody>

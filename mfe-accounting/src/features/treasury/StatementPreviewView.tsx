@@ -4,12 +4,11 @@ import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { StatementPreview } from '@xaalis/contracts';
 import { isZero } from '@xaalis/domain';
-import { AmountCell, CounterRow, CounterTile, formatDate, formatMoney, formatNumber, TableHeadRow } from '@xaalis/web-kit';
+import { AmountCell, CounterRow, CounterTile, formatDate, formatMoney, formatNumber, TableHeadRow, TableContainer } from '@xaalis/web-kit';
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n > 1 ? many : one}`;
 const balance = (value: string | null) => (value === null ? 'Non indiqué' : formatMoney(value));
@@ -64,7 +63,7 @@ export function StatementPreviewView({ preview }: { preview: StatementPreview })
           <Typography variant="subtitle1" component="h3" color="error" sx={{ fontWeight: 600 }}>
             {plural(errorCount, 'erreur dans le fichier', 'erreurs dans le fichier')}
           </Typography>
-          <TableContainer sx={{ maxHeight: 240 }}>
+          <TableContainer label="Erreurs par ligne" sx={{ maxHeight: 240 }}>
             <Table size="small" stickyHeader aria-label="Erreurs par ligne">
               <TableHeadRow labels={['Ligne', 'Message']} />
               <TableBody>
@@ -92,7 +91,7 @@ export function StatementPreviewView({ preview }: { preview: StatementPreview })
               ? `Aperçu : les ${formatNumber(preview.preview.length)} premières opérations sur ${formatNumber(preview.lineCount)}`
               : 'Aperçu des opérations'}
           </Typography>
-          <TableContainer sx={{ maxHeight: 320 }}>
+          <TableContainer label="Opérations du relevé" sx={{ maxHeight: 320 }}>
             <Table size="small" stickyHeader aria-label="Opérations du relevé">
               <TableHeadRow labels={['Ligne', 'Date', 'Libellé', 'Référence', 'Montant']} right={1} />
               <TableBody>

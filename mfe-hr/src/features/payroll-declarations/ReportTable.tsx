@@ -1,9 +1,8 @@
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
-import { AmountCell, formatMoney, TableHeadRow } from '@xaalis/web-kit';
+import { AmountCell, formatMoney, TableHeadRow, TableContainer } from '@xaalis/web-kit';
 import type { ReactNode } from 'react';
 
 /** A text column of a report (its cells before the amounts); `rowHeader` names the row. */
@@ -33,7 +32,7 @@ export function ReportTable<L extends { employeeId: string }, K extends string &
   totals: Record<K, string> & { employees: number };
 }) {
   return (
-    <TableContainer>
+    <TableContainer label={label}>
       <Table size="small" aria-label={label}>
         <TableHeadRow labels={[...columns.map((c) => c.header), ...amounts.map((a) => a.header)]} right={amounts.length} />
         <TableBody>

@@ -1,13 +1,12 @@
 import type { SxProps, Theme } from '@mui/material/styles';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Fragment, type ReactNode } from 'react';
 import { formatMoney } from '../format';
+import { TableContainer } from './TableContainer';
 
 /** One column of a DataTable: its header and how a row fills its cell. */
 export interface Column<T> {
@@ -171,11 +170,9 @@ export function DataTable<T>({
       </TableBody>
     </Table>
   );
-  return outlined ? (
-    <TableContainer component={Paper} variant="outlined" sx={sx}>
+  return (
+    <TableContainer label={label} outlined={outlined} sx={sx}>
       {table}
     </TableContainer>
-  ) : (
-    <TableContainer sx={sx}>{table}</TableContainer>
   );
 }

@@ -6,3 +6,4 @@ export * from './pagination';
 export * from './SearchField';
 export * from './useDebounced';
 export * from './ServerAutocomplete';
+export * from './TableContainer';

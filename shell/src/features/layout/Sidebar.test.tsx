@@ -90,6 +90,18 @@ describe('Sidebar', () => {
     expect(await within(nav()).findByRole('link', { name: 'Factures' })).toBeInTheDocument();
   });
 
+  it('holds only list items in its lists, each link in its own (axe: list, listitem)', () => {
+    renderWithApp(<SidebarFor sector="hotel" />);
+    const lists = within(screen.getByTestId('sidebar')).getAllByRole('list');
+    // The four groups and the logout action.
+    expect(lists).toHaveLength(5);
+    for (const list of lists) {
+      expect(Array.from(list.children).map((child) => child.tagName)).toEqual(Array.from(list.children).map(() => 'LI'));
+    }
+    for (const link of within(nav()).getAllByRole('link')) expect(link.closest('li')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Déconnexion' }).closest('li')).not.toBeNull();
+  });
+
   it("shows the user's name and the role 'Comptable'", () => {
     renderWithApp(<SidebarFor sector="hotel" />);
     expect(screen.getByTestId('sidebar-user-name')).toHaveTextContent('Awa Diop');

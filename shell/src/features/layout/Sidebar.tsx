@@ -4,6 +4,7 @@ import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -97,23 +98,25 @@ export function Sidebar({
               </ListItemButton>
               <Collapse in={open} timeout="auto" unmountOnExit>
                 <List id={listId} dense disablePadding>
+                  {/* A list holds list items only (axe 'list'): each link in its li. */}
                   {items.map((route) => (
-                    <ListItemButton
-                      key={route.path}
-                      component={NavLink}
-                      to={route.path}
-                      end={route.path === '/'}
-                      onClick={onNavigate}
-                      sx={{
-                        pl: 3,
-                        borderRadius: 1,
-                        mx: 1,
-                        '&.active': { bgcolor: 'primary.main', color: 'primary.contrastText' },
-                        '&.active:hover': { bgcolor: 'primary.dark' },
-                      }}
-                    >
-                      <ListItemText primary={route.label} />
-                    </ListItemButton>
+                    <ListItem key={route.path} disablePadding>
+                      <ListItemButton
+                        component={NavLink}
+                        to={route.path}
+                        end={route.path === '/'}
+                        onClick={onNavigate}
+                        sx={{
+                          pl: 3,
+                          borderRadius: 1,
+                          mx: 1,
+                          '&.active': { bgcolor: 'primary.main', color: 'primary.contrastText' },
+                          '&.active:hover': { bgcolor: 'primary.dark' },
+                        }}
+                      >
+                        <ListItemText primary={route.label} />
+                      </ListItemButton>
+                    </ListItem>
                   ))}
                 </List>
               </Collapse>
@@ -134,14 +137,17 @@ export function Sidebar({
         </Box>
       </Box>
       <List dense disablePadding sx={{ pb: 1 }}>
-        <ListItemButton onClick={onLogout} disabled={loggingOut} sx={{ mx: 1, borderRadius: 1 }}>
-          <ListItemIcon sx={{ minWidth: 36 }}>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary="Déconnexion" />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton onClick={onLogout} disabled={loggingOut} sx={{ mx: 1, borderRadius: 1 }}>
+            <ListItemIcon sx={{ minWidth: 36 }}>
+              <LogoutIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary="Déconnexion" />
+          </ListItemButton>
+        </ListItem>
       </List>
-      <Typography variant="caption" color="text.disabled" sx={{ px: 2, pb: 1 }}>
+      {/* text.secondary, not text.disabled: readable (AA contrast), it is not a disabled control. */}
+      <Typography variant="caption" color="text.secondary" sx={{ px: 2, pb: 1 }}>
         Version {APP_VERSION}
       </Typography>
     </Box>

@@ -2,7 +2,6 @@ import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { MESSAGES_MEMBERS, ROLE_LABELS } from '@xaalis/contracts';
@@ -15,6 +14,7 @@ import {
   useCancelInvitationMutation,
   useGetCompanyInvitationsQuery,
   TableHeadRow,
+  TableContainer,
 } from '@xaalis/web-kit';
 import type { ReactNode } from 'react';
 import { Section } from './Section';
@@ -45,7 +45,7 @@ export function InvitationsList({ companyId }: { companyId: string }) {
     );
   else
     content = (
-      <TableContainer>
+      <TableContainer label={T.invitationsTitle}>
         <Table size="small" aria-label={T.invitationsTitle}>
           <TableHeadRow labels={['Utilisateur', 'Rôle', 'Invité par', 'Date', 'Actions']} right={1} />
           <TableBody>

@@ -3,7 +3,6 @@ import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { isRole, MESSAGES_MEMBERS, ROLE_LABELS, type Member, type Role } from '@xaalis/contracts';
@@ -24,6 +23,7 @@ import {
   useGetMembersQuery,
   useRemoveMemberMutation,
   TableHeadRow,
+  TableContainer,
 } from '@xaalis/web-kit';
 import { useState, type ReactNode } from 'react';
 import { Section } from './Section';
@@ -90,7 +90,7 @@ export function MembersList({ companyId }: { companyId: string }) {
   else if (!data || data.length === 0) content = <EmptyState title={T.membersEmpty} />;
   else
     content = (
-      <TableContainer>
+      <TableContainer label="Membres de l'entreprise">
         <Table size="small" aria-label="Membres de l'entreprise">
           <TableHeadRow labels={['Nom', "Nom d'utilisateur", 'Email', 'Rôle', 'Membre depuis', 'Actions']} right={1} />
           <TableBody>

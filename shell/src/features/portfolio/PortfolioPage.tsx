@@ -7,7 +7,6 @@ import { alpha } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
@@ -34,6 +33,7 @@ import {
   useGetPortfolioQuery,
   useSession,
   useSwitchWorkspace,
+  TableContainer,
 } from '@xaalis/web-kit';
 import type { ReactNode } from 'react';
 import { attentionReasons, columnTotal, overdueCountTotal, type MoneyColumn } from './figures';
@@ -146,7 +146,7 @@ export default function PortfolioPage() {
             {MESSAGES_MEMBERS.portfolioUnavailable}
           </Alert>
         )}
-        <TableContainer>
+        <TableContainer label="Portefeuille d'entreprises">
           <Table size="small" aria-label="Portefeuille d'entreprises" sx={{ opacity: isFetching ? 0.6 : 1 }}>
             <TableHead>
               <TableRow>

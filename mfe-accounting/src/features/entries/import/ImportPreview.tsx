@@ -3,11 +3,10 @@ import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { journalLabel, MESSAGES_ENTRY_IMPORT, type EntryImportPreview } from '@xaalis/contracts';
-import { AmountCell, CounterRow, CounterTile, formatDate, formatMoney, formatNumber, TableHeadRow } from '@xaalis/web-kit';
+import { AmountCell, CounterRow, CounterTile, formatDate, formatMoney, formatNumber, TableHeadRow, TableContainer } from '@xaalis/web-kit';
 import { Fragment } from 'react';
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n > 1 ? many : one}`;
@@ -53,7 +52,7 @@ export function ImportPreview({ preview }: { preview: EntryImportPreview }) {
               ? `Aperçu : les ${formatNumber(entries.length)} premières écritures sur ${formatNumber(preview.entryCount)}`
               : 'Aperçu des écritures'}
           </Typography>
-          <TableContainer sx={{ maxHeight: 360 }}>
+          <TableContainer label="Écritures du fichier" sx={{ maxHeight: 360 }}>
             <Table size="small" stickyHeader aria-label="Écritures du fichier">
               <TableHeadRow labels={['Ligne', 'Compte', 'Libellé', 'Tiers', 'Débit', 'Crédit']} right={2} />
               <TableBody>
