@@ -18,16 +18,27 @@ const ACCOUNT_PATTERN = { receivable: '^411', payable: '^401' } as const;
  * kept by triggers), plus the lines of full letterings completed after the
  * date, which were still open then. `party` ($3) narrows to one third party.
  */
-function openItemsSql(type: 'receivable' | 'payable', party = false): string {
+const ownItems = (type: 'receivable' | 'payable', party: boolean) =>
+  `o.company_id = $1 AND o.kind = '${type}' AND o.date <= $2::date ${party ? 'AND o.third_party_id = $3' : ''}`;
+
+/** The lines lettered not at all: most open items, read from open_items_unlettered_idx alone (migration 0033). */
+function unletteredSql(type: 'receivable' | 'payable', party = false): string {
+  return `
+    SELECT o.entry_line_id AS id, o.third_party_id, o.amount, o.date, o.due, o.entry_id, NULL::text AS code
+      FROM accounting.open_items o
+     WHERE ${ownItems(type, party)} AND o.lettering_id IS NULL`;
+}
+
+/** The other open items: lines of partial letterings (one item each, or single lines when lettered after the date) and of full letterings after the date. */
+function otherOpenItemsSql(type: 'receivable' | 'payable', party = false): string {
   const sign = type === 'receivable' ? 'l.debit - l.credit' : 'l.credit - l.debit';
-  const own = `o.company_id = $1 AND o.kind = '${type}' AND o.date <= $2::date ${party ? 'AND o.third_party_id = $3' : ''}`;
+  const own = ownItems(type, party);
   // Each branch reads its rows once (no CTE referenced twice: the planner may run them in parallel).
   return `
     SELECT o.entry_line_id AS id, o.third_party_id, o.amount, o.date, o.due, o.entry_id, NULL::text AS code
       FROM accounting.open_items o
      WHERE ${own}
-       AND (o.lettering_id IS NULL
-            OR o.lettering_id IN (SELECT id FROM accounting.letterings WHERE company_id = $1 AND partial AND lettered_on > $2::date))
+       AND o.lettering_id IN (SELECT id FROM accounting.letterings WHERE company_id = $1 AND partial AND lettered_on > $2::date)
     UNION ALL
     SELECT (array_agg(o.entry_line_id ORDER BY o.due))[1], o.third_party_id, sum(o.amount), min(o.date), min(o.due),
            (array_agg(o.entry_id ORDER BY o.due))[1], lower(min(lt.code))
@@ -48,6 +59,10 @@ function openItemsSql(type: 'receivable' | 'payable', party = false): string {
        AND ${notCarriedForward('e', '$1')}`;
 }
 
+function openItemsSql(type: 'receivable' | 'payable', party = false): string {
+  return `${unletteredSql(type, party)} UNION ALL ${otherOpenItemsSql(type, party)}`;
+}
+
 const BUCKETS = `
   coalesce(sum(amount) FILTER (WHERE due > $2::date), 0) AS "notDue",
   coalesce(sum(amount) FILTER (WHERE $2::date - due BETWEEN 0 AND 30), 0) AS d0_30,
@@ -66,8 +81,13 @@ export async function agedBalance(
 ): Promise<AgedBalance> {
   // One row per third party, by name, then the totals (thirdPartyId null): summed in SQL, not over thousands of rows in JS.
   const rows = await sequelize.query<AgedBalanceRow>(
-    `WITH b AS MATERIALIZED (
-       SELECT o.third_party_id, ${BUCKETS} FROM (${openItemsSql(type)}) o GROUP BY o.third_party_id HAVING bool_or(amount <> 0)
+    // The unlettered lines are bucketed apart (a parallel aggregate over the covering index), then added to the rest's.
+    `WITH parts AS (
+       SELECT o.third_party_id, ${BUCKETS}, bool_or(amount <> 0) AS nonzero FROM (${unletteredSql(type)}) o GROUP BY o.third_party_id
+       UNION ALL
+       SELECT o.third_party_id, ${BUCKETS}, bool_or(amount <> 0) FROM (${otherOpenItemsSql(type)}) o GROUP BY o.third_party_id
+     ), b AS MATERIALIZED (
+       SELECT third_party_id, ${COLUMNS.map((c) => `sum("${c}") AS "${c}"`).join(', ')} FROM parts GROUP BY third_party_id HAVING bool_or(nonzero)
      )
      SELECT * FROM (
        SELECT b.third_party_id AS "thirdPartyId", tp.name, ${money((c) => `b.${c}`)}
