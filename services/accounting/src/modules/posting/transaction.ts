@@ -1,8 +1,14 @@
 import type { Sequelize, Transaction } from 'sequelize';
 import { sqlStateOf } from '@xaalis/service-kit';
 
-/** A deadlock (the other transaction went on): the whole write is run again, at most this many times in all. */
-const ATTEMPTS = 3;
+/**
+ * A deadlock (the other transaction went on): the whole write is run again, at most this many
+ * times in all, after a short random pause (writes that deadlocked once, retried in lockstep,
+ * tend to deadlock again: three attempts were not enough for six concurrent payments of one
+ * supplier's invoices on a loaded machine).
+ */
+const ATTEMPTS = 10;
+const DEADLOCK_PAUSE_MS = 20;
 /**
  * A lock a write waits for at most `lock_timeout` (lock_not_available, 55P03: the fiscal-year
  * closing's table lock): it gives its place in the queue back, then tries again this many times.
@@ -37,7 +43,10 @@ export async function ledgerWrite<T>(
       });
     } catch (err) {
       const state = sqlStateOf(err);
-      if (state === '40P01' && attempt++ < ATTEMPTS) continue;
+      if (state === '40P01' && attempt++ < ATTEMPTS) {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * DEADLOCK_PAUSE_MS * attempt));
+        continue;
+      }
       if (state === '55P03' && lockAttempt++ < LOCK_ATTEMPTS) {
         await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
         continue;
