@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { APP_ROUTES, type AppRoute, type Membership } from '@xaalis/contracts';
-import { DEMO_CREDENTIALS, seedDemo } from '@xaalis/infra/demo';
+import { DEMO_CREDENTIALS } from '@xaalis/infra/demo';
+import { demoOnce } from './demo-seed';
 import { CABINET_CREDENTIALS, FIRM_COMPANIES } from '@xaalis/infra/demo-firm';
 import { apiGet, apiHeaders, baseUrl, chromiumForTests, registerWithChart } from './browser';
 
@@ -28,7 +29,7 @@ interface AxeViolation {
   targets: string[];
 }
 
-/** The demo's seed (the same short one as demo.e2e.test.ts: whichever runs first creates it). */
+/** The demo's seed (the same short one as demo.e2e.test.ts: whichever runs first creates it, demoOnce). */
 const DEMO_OPTIONS = { months: 2, salesPerMonth: 3 };
 
 /** The main action of a page that opens a dialog (issue 33: new invoice, payment, new entry, import, payslip). */
@@ -361,7 +362,7 @@ describe('accessibility (WCAG 2.1 A/AA, axe-core)', () => {
   const browser = chromiumForTests();
 
   beforeAll(async () => {
-    await seedDemo(baseUrl(), DEMO_OPTIONS);
+    await demoOnce(DEMO_OPTIONS);
   }, 240_000);
 
   test('no violation on any page, tab or main dialog on a desktop screen (1280×800)', async () => {

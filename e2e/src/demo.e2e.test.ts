@@ -29,6 +29,7 @@ import {
   type TrialBalance,
 } from '@xaalis/contracts';
 import { DEMO_CREDENTIALS, seedDemo } from '@xaalis/infra/demo';
+import { demoOnce } from './demo-seed';
 import { CABINET_CREDENTIALS, FIRM_COMPANIES } from '@xaalis/infra/demo-firm';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,7 +99,7 @@ async function pageShows(page: Page, path: string, text: string, empty: string):
 }
 
 test('npm run demo seeds a restaurant through the API once; its figures tie out and it signs in', async () => {
-  const first = await seedDemo(baseUrl(), { months: 2, salesPerMonth: 3 });
+  const first = await demoOnce({ months: 2, salesPerMonth: 3 });
   expect(first.created).toBe(true);
   // Last month is complete (five restockings, three sales); this one only up to today.
   // (plus the quote converted and the recurring rent's two or three invoices, and the electrician's
