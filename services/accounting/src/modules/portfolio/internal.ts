@@ -31,14 +31,15 @@ export function parseCompanyIds(raw: unknown): string[] {
  * - `GET /internal/companies?ids=a,b` → CompanySummary[] (beside POST /companies and /companies/:id)
  */
 export function portfolioInternal(ctx: ServiceContext): Router {
+  // Names: from the primary (a company just created is there).
   const portfolio = portfolioService(ctx.sequelize);
   // The figures of every company of a user: on the replica when there is one (and it has the session's writes).
   const figuresFor = readRouting(ctx, portfolioService);
   const router = caseSensitiveRouter();
 
   router.get('/portfolio', async (req, res) => {
-    const portfolio = await figuresFor(req, res);
-    res.json(await portfolio.figures(parseCompanyIds(req.query.companies), todayInDakar()));
+    const reader = await figuresFor(req, res);
+    res.json(await reader.figures(parseCompanyIds(req.query.companies), todayInDakar()));
   });
 
   router.get('/companies', async (req, res) => {
